@@ -1,0 +1,96 @@
+// Assembles Fastify from the parts; no business logic lives here.
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
+import compress from '@fastify/compress';
+import rateLimit from '@fastify/rate-limit';
+import formbody from '@fastify/formbody';
+import cookie from '@fastify/cookie';
+import { Redis } from 'ioredis';
+import type { Config } from './config.ts';
+import type { Store } from './store/connect.ts';
+import type { Principal } from './operations/context.ts';
+import { operations } from './operations/index.ts';
+import { API_PREFIX, errorBody, registerRest } from './http/rest.ts';
+import { registerOpenApi } from './http/openapi.ts';
+import { ApiError } from './operations/errors.ts';
+import { ANONYMOUS, resolvePrincipal, type AccessTokenVerifier } from './auth/principal.ts';
+
+export interface IdempotencyRunner {
+  run(args: { principal: Extract<Principal, { kind: 'user' }>; key: string; operation: string; request: unknown }, exec: () => Promise<{ status: number; body: unknown }>): Promise<{ status: number; body: unknown; replayed: boolean }>;
+}
+
+export interface AppDeps {
+  config: Config;
+  store: Store;
+  /** Long-lived services shared by handlers (mailer, jobs, views, payments …), filled by the modules that own them. */
+  services: Record<string, unknown>;
+  idempotency?: IdempotencyRunner;
+  verifyAccessToken?: AccessTokenVerifier;
+  /** Extra route groups (website, OAuth, MCP), registered after the API. */
+  plugins?: Array<(app: FastifyInstance, deps: AppDeps) => Promise<void> | void>;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.decorateRequest('principal', null as never);
+
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('X-Request-Id', req.id);
+    req.principal = ANONYMOUS;
+    if (req.url.startsWith(API_PREFIX + '/')) {
+      req.principal = await resolvePrincipal({ db: deps.store.db, verifyAccessToken: deps.verifyAccessToken }, req.headers.authorization, config.publicUrl + API_PREFIX,
+        (error) => `Bearer realm="${config.publicUrl}${API_PREFIX}"${error ? `, error="${error}"` : ''}`);
+    }
+  });
+
+  await app.register(cors, {
+    origin: (origin, cb) => cb(null, true),
+    methods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-None-Match', 'X-Request-Id', 'MCP-Protocol-Version', 'Mcp-Session-Id', 'Mcp-Method', 'Mcp-Name', 'Last-Event-ID'],
+    exposedHeaders: ['X-Request-Id', 'ETag', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After', 'Idempotent-Replayed', 'WWW-Authenticate', 'Mcp-Session-Id', 'MCP-Protocol-Version'],
+    hideOptionsRoute: true,
+  });
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+  await app.register(formbody);
+  await app.register(cookie);
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { connectTimeout: 1000, maxRetriesPerRequest: 1, lazyConnect: false }) : undefined;
+  if (redis) app.addHook('onClose', async () => { redis.disconnect(); });
+  await app.register(rateLimit, {
+    global: true,
+    max: config.RATE_LIMIT_MAX,
+    timeWindow: config.RATE_LIMIT_WINDOW_MS,
+    enableDraftSpec: true,
+    ...(redis ? { redis, nameSpace: 'launchlist-rl:' } : {}),
+    keyGenerator: (req) => (req.principal?.kind === 'user' ? `u:${req.principal.userId}` : `ip:${req.ip}`),
+    errorResponseBuilder: (_req, ctx) => new ApiError('rate_limited', `Too many requests: the limit is ${ctx.max} per ${ctx.after}. Retry after the time in the Retry-After header.`),
+  });
+
+  app.setErrorHandler((err, req, reply) => {
+    const { status, body, headers } = errorBody(err, req.id);
+    if (status >= 500) req.log.error({ err }, 'request failed');
+    if (headers) for (const [k, v] of Object.entries(headers)) reply.header(k, v);
+    reply.code(status).type('application/json; charset=utf-8').send(body);
+  });
+  app.setNotFoundHandler((req, reply) => {
+    const { status, body } = errorBody(new ApiError('not_found', `No route ${req.method} ${req.url.split('?')[0]}. The API lives under ${API_PREFIX}; see ${API_PREFIX}/openapi.json.`), req.id);
+    reply.code(status).type('application/json; charset=utf-8').send(body);
+  });
+
+  registerRest(app, deps, operations);
+  registerOpenApi(app, deps, operations);
+  for (const plugin of deps.plugins ?? []) await plugin(app, deps);
+  return app;
+}

@@ -1,0 +1,49 @@
+// Environment → typed configuration. One zod schema; every key is mirrored in .env.example and the README.
+import { z } from 'zod';
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const list = z.string().transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean));
+
+export const ConfigSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  PUBLIC_URL: z.url().optional(), // e.g. https://launchlist.example; defaults to http://HOST:PORT
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(), // postgres://… → PostgreSQL; otherwise SQLite at DATA_DIR/launchlist.db
+  SEED_DEMO: bool.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  REDIS_URL: z.string().optional(),
+  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300), // requests per window per client
+  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Launchlist <no-reply@launchlist.local>'),
+  FETCH_ALLOW_HOSTS: list.default([]), // host[:port] exempt from the public-address rule — tests and staging only
+  LLM_BASE_URL: z.string().optional(),
+  LLM_MODEL: z.string().optional(),
+  LLM_API_KEY: z.string().optional(),
+  SESSION_SECRET: z.string().optional(), // signs cookies; generated and kept in DATA_DIR when unset
+  STRIPE_SECRET_KEY: z.string().optional(), // real payments; the built-in test provider otherwise
+  WORKERS: bool.default(true), // run the job workers in this process
+});
+
+export type Config = z.infer<typeof ConfigSchema> & { publicUrl: string };
+
+export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Record<keyof z.infer<typeof ConfigSchema>, unknown>> = {}): Config {
+  const parsed = ConfigSchema.safeParse({ ...pick(env), ...overrides });
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  const c = parsed.data;
+  const publicUrl = (c.PUBLIC_URL ?? `http://${c.HOST === '0.0.0.0' ? '127.0.0.1' : c.HOST}:${c.PORT}`).replace(/\/$/, '');
+  return { ...c, publicUrl };
+}
+
+function pick(env: Record<string, string | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const key of Object.keys(ConfigSchema.shape)) {
+    const v = env[key];
+    if (v !== undefined && v !== '') out[key] = v;
+  }
+  return out;
+}

@@ -1,0 +1,128 @@
+// The OpenAPI 3.1 document, generated from the registry at start-up, and the /docs reference page.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import type { Operation } from '../operations/define.ts';
+import { ErrorBody } from '../operations/schemas.ts';
+import { ERROR_STATUS } from '../operations/errors.ts';
+import { API_PREFIX } from './rest.ts';
+import type { AppDeps } from '../app.ts';
+
+type Json = Record<string, unknown>;
+
+function schemaOf(s: z.ZodType, io: 'input' | 'output'): Json {
+  const j = z.toJSONSchema(s, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as Json;
+  delete j.$schema;
+  return j;
+}
+
+const SCOPE_TEXT: Record<string, string> = {
+  'account:read': 'Read your account, drafts, listings, claims and orders.',
+  'listings:write': 'Draft, edit and publish your listings, and make claims.',
+  'orders:write': 'Price orders and create checkout links (you always pay yourself on our checkout page).',
+};
+
+export function buildOpenApi(ops: readonly Operation[], publicUrl: string): Json {
+  const paths: Record<string, Json> = {};
+  for (const op of ops) {
+    const parameters: Json[] = [];
+    for (const [where, schema] of [['path', op.params], ['query', op.query]] as const) {
+      if (!schema) continue;
+      const j = schemaOf(schema, 'input') as { properties?: Record<string, Json>; required?: string[] };
+      for (const [name, prop] of Object.entries(j.properties ?? {})) {
+        const { description, ...rest } = prop;
+        parameters.push({ name, in: where, required: where === 'path' || (j.required ?? []).includes(name) && !('default' in prop), ...(description ? { description } : {}), schema: rest });
+      }
+    }
+    if (op.idempotencyKey) parameters.push({ name: 'Idempotency-Key', in: 'header', required: false, description: 'Makes retries safe: a retry with the same key within 24 h returns the first response (with Idempotent-Replayed: true); the same key with a different request is refused with 422.', schema: { type: 'string', maxLength: 255 } });
+    const responses: Json = {
+      [String(op.status)]: { description: op.status === 201 ? 'Created' : 'OK', content: { 'application/json': { schema: schemaOf(op.response, 'output'), ...(op.examples?.response ? { example: op.examples.response } : {}) } } },
+      '400': { $ref: '#/components/responses/BadRequest' },
+      '429': { $ref: '#/components/responses/RateLimited' },
+      '500': { $ref: '#/components/responses/Internal' },
+    };
+    if (op.access !== 'public') Object.assign(responses, { '401': { $ref: '#/components/responses/Unauthorized' }, '403': { $ref: '#/components/responses/Forbidden' } });
+    if (/\{/.test(op.path)) responses['404'] = { $ref: '#/components/responses/NotFound' };
+    if (op.idempotencyKey) Object.assign(responses, { '409': { $ref: '#/components/responses/Conflict' }, '422': { $ref: '#/components/responses/IdempotencyKeyReused' } });
+    if (op.pending) responses['501'] = { $ref: '#/components/responses/NotImplemented' };
+    const operation: Json = {
+      operationId: op.name,
+      summary: op.summary,
+      description: op.description + (op.pending ? `\n\n**Not implemented yet** (${op.pending}): answers 501 not_implemented.` : ''),
+      tags: op.tags,
+      parameters,
+      responses,
+      security: op.access === 'public' ? [{}, { bearerAuth: [] }] : [{ bearerAuth: [op.access] }, { oauth2: [op.access] }],
+      'x-access': op.access,
+      'x-paginated': op.paginated,
+    };
+    if (op.body) operation.requestBody = { required: !op.bodyOptional, content: { 'application/json': { schema: schemaOf(op.body, 'input'), ...(op.examples?.request ? { example: op.examples.request } : {}) } } };
+    const path = op.path;
+    paths[path] = { ...(paths[path] ?? {}), [op.method.toLowerCase()]: operation };
+  }
+  const errorResponse = (description: string, code: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' }, example: { error: { code, message: description, request_id: '9b2c…' } } } } });
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Launchlist API',
+      version: '1.0.0',
+      summary: 'A launch directory and launch calendar: listings, categories, launches, leaderboards, founders, blog, awards, badges, drafts, claims and orders.',
+      description: 'All bodies are JSON. Errors share one body: `{"error": {"code", "message", "details"?, "request_id"}}`. Paginated lists take `page` (1–1000) and `per_page` (1–100) and answer `{items, page, per_page, total, has_more}`. Every response carries `X-Request-Id`; rate limits are announced with `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` and `Retry-After` on 429. There is no voting through the API: votes come only from people on the site. Prices are in USD cents, exclude VAT, and are set by the admin: never hard-code them. Checkout links must be handed to the person, who pays on our page; never ask for card details.',
+      license: { name: 'MIT', identifier: 'MIT' },
+    },
+    servers: [{ url: publicUrl + API_PREFIX }],
+    tags: [...new Set(ops.flatMap((o) => o.tags))].map((name) => ({ name })),
+    paths,
+    components: {
+      schemas: { Error: schemaOf(ErrorBody, 'output') },
+      responses: {
+        BadRequest: errorResponse('Invalid request: bad parameters or body (details name each field and rule), or a refused promo code (code promo_code_refused, with the reason).', 'validation_failed'),
+        Unauthorized: errorResponse('No valid credentials. Send Authorization: Bearer <API key or OAuth access token>.', 'unauthorized'),
+        Forbidden: errorResponse('The credential lacks the scope this operation needs.', 'insufficient_scope'),
+        NotFound: errorResponse('The named record does not exist or is not visible to you.', 'not_found'),
+        Conflict: errorResponse('A request with the same Idempotency-Key is still being processed.', 'conflict'),
+        IdempotencyKeyReused: errorResponse('The Idempotency-Key was already used with a different request.', 'idempotency_key_reused'),
+        RateLimited: { ...errorResponse('Rate limited: retry after the number of seconds in Retry-After.', 'rate_limited'), headers: { 'Retry-After': { schema: { type: 'integer' } }, 'RateLimit-Limit': { schema: { type: 'integer' } }, 'RateLimit-Remaining': { schema: { type: 'integer' } }, 'RateLimit-Reset': { schema: { type: 'integer' } } } },
+        Internal: errorResponse('Something went wrong on our side.', 'internal'),
+        NotImplemented: errorResponse('Defined but not implemented yet.', 'not_implemented'),
+      },
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key (made on the website under Account → API keys, format llk_…) or an OAuth 2.1 access token.' },
+        oauth2: {
+          type: 'oauth2',
+          description: 'OAuth 2.1 authorization code with PKCE (S256). Dynamic client registration and client ID metadata documents are supported; see /.well-known/oauth-authorization-server.',
+          flows: { authorizationCode: { authorizationUrl: `${publicUrl}/oauth/auth`, tokenUrl: `${publicUrl}/oauth/token`, refreshUrl: `${publicUrl}/oauth/token`, scopes: SCOPE_TEXT } },
+        },
+      },
+    },
+    'x-error-codes': ERROR_STATUS,
+  };
+}
+
+export function registerOpenApi(app: FastifyInstance, deps: AppDeps, ops: readonly Operation[]): void {
+  const doc = JSON.stringify(buildOpenApi(ops, deps.config.publicUrl));
+  app.get(API_PREFIX + '/openapi.json', { config: { rateLimit: false } }, async (_req, reply) => reply.type('application/json; charset=utf-8').header('Cache-Control', 'public, max-age=300').send(doc));
+  app.get('/openapi.json', async (_req, reply) => reply.redirect(API_PREFIX + '/openapi.json', 301));
+
+  const require = createRequire(import.meta.url);
+  const dist = join(require.resolve('swagger-ui-dist/package.json'), '..');
+  const assets: Record<string, [string, string]> = {
+    'swagger-ui.css': ['text/css; charset=utf-8', 'swagger-ui.css'],
+    'swagger-ui-bundle.js': ['application/javascript; charset=utf-8', 'swagger-ui-bundle.js'],
+  };
+  const cache = new Map<string, Buffer>();
+  app.get('/docs/assets/:file', { config: { rateLimit: false } }, async (req, reply) => {
+    const file = (req.params as { file: string }).file;
+    const a = assets[file];
+    if (!a) return reply.callNotFound();
+    let buf = cache.get(file);
+    if (!buf) cache.set(file, (buf = readFileSync(join(dist, a[1]))));
+    return reply.type(a[0]).header('Cache-Control', 'public, max-age=86400').send(buf);
+  });
+  const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Launchlist API reference</title><link rel="stylesheet" href="/docs/assets/swagger-ui.css"></head><body><div id="ui"></div><script src="/docs/assets/swagger-ui-bundle.js"></script><script src="/docs/init.js"></script></body></html>`;
+  const init = `window.ui = SwaggerUIBundle({ url: '${API_PREFIX}/openapi.json', dom_id: '#ui', deepLinking: true, tryItOutEnabled: true, persistAuthorization: true });`;
+  app.get('/docs', async (_req, reply) => reply.type('text/html; charset=utf-8').header('Content-Security-Policy', "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'").send(page));
+  app.get('/docs/init.js', async (_req, reply) => reply.type('application/javascript; charset=utf-8').send(init));
+}

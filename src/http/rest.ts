@@ -1,0 +1,93 @@
+// Registry → REST routes under /api/v1. Validation, access, idempotency and caching are applied here,
+// from each operation's declaration; handlers only do the work.
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Operation } from '../operations/define.ts';
+import type { Ctx, Principal, Services } from '../operations/context.ts';
+import { ApiError } from '../operations/errors.ts';
+import { parseOrThrow, validationError } from './validation.ts';
+import { enforceAccess } from '../auth/principal.ts';
+import type { AppDeps } from '../app.ts';
+
+export const API_PREFIX = '/api/v1';
+
+declare module 'fastify' {
+  interface FastifyRequest { principal: Principal }
+}
+
+export function toFastifyPath(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ':$1');
+}
+
+export function makeCtx(deps: AppDeps, principal: Principal, requestId: string): Ctx {
+  return { db: deps.store.db, engine: deps.store.engine, config: deps.config, principal, requestId, services: deps.services as Services, now: () => new Date() };
+}
+
+/** Runs one operation for one caller: the shared path of REST and MCP. `raw` holds the unvalidated parts. */
+export async function runOperation(deps: AppDeps, op: Operation, principal: Principal, requestId: string, raw: { params?: unknown; query?: unknown; body?: unknown }, challenge: (error?: string, scope?: string) => string): Promise<unknown> {
+  enforceAccess(op.access, principal, challenge);
+  const input: Record<string, unknown> = {};
+  if (op.params) Object.assign(input, parseOrThrow(op.params, raw.params ?? {}, 'path'));
+  if (op.query) Object.assign(input, parseOrThrow(op.query, raw.query ?? {}, 'query'));
+  if (op.body) {
+    const body = raw.body === undefined || raw.body === null ? (op.bodyOptional ? {} : undefined) : raw.body;
+    if (body === undefined) throw validationError([{ path: 'body', message: 'is required (a JSON object)' }]);
+    Object.assign(input, parseOrThrow(op.body, body, 'body'));
+  } else if (raw.body !== undefined && raw.body !== null && !(typeof raw.body === 'object' && Object.keys(raw.body as object).length === 0)) {
+    throw validationError([{ path: 'body', message: 'this operation takes no body' }]);
+  }
+  return op.handler(makeCtx(deps, principal, requestId), input as never);
+}
+
+export function registerRest(app: FastifyInstance, deps: AppDeps, ops: readonly Operation[]): void {
+  const challenge = (error?: string, scope?: string) => {
+    const parts = [`realm="${deps.config.publicUrl}${API_PREFIX}"`];
+    if (error) parts.push(`error="${error}"`);
+    if (scope) parts.push(`scope="${scope}"`);
+    return `Bearer ${parts.join(', ')}`;
+  };
+  for (const op of ops) {
+    app.route({
+      method: op.method,
+      url: API_PREFIX + toFastifyPath(op.path),
+      handler: async (req: FastifyRequest, reply: FastifyReply) => {
+        const exec = () => runOperation(deps, op, req.principal, req.id, { params: req.params, query: req.query, body: req.body }, challenge);
+        let status: number = op.status;
+        let result: unknown;
+        const key = req.headers['idempotency-key'];
+        if (op.idempotencyKey && typeof key === 'string' && deps.idempotency && req.principal.kind === 'user') {
+          enforceAccess(op.access, req.principal, challenge);
+          const out = await deps.idempotency.run({ principal: req.principal, key, operation: op.name, request: { params: req.params, query: req.query, body: req.body ?? null } }, async () => ({ status: op.status, body: await exec() }));
+          status = out.status;
+          result = out.body;
+          if (out.replayed) reply.header('Idempotent-Replayed', 'true');
+        } else {
+          result = await exec();
+        }
+        if (op.method === 'GET') {
+          reply.header('Cache-Control', op.access === 'public' && req.principal.kind === 'anonymous' ? 'public, max-age=30' : 'private, no-cache');
+          const json = JSON.stringify(result);
+          const etag = `W/"${createHash('sha1').update(json).digest('base64url')}"`;
+          reply.header('ETag', etag);
+          if (req.headers['if-none-match'] === etag) return reply.code(304).send();
+          return reply.code(status).type('application/json; charset=utf-8').send(json);
+        }
+        return reply.code(status).send(result);
+      },
+    });
+  }
+}
+
+export function errorBody(err: unknown, requestId: string): { status: number; body: unknown; headers?: Record<string, string> } {
+  if (err instanceof ApiError) return { status: err.status, body: err.body(requestId), headers: err.headers };
+  const e = err as { statusCode?: number; code?: string; message?: string; validation?: unknown };
+  if (e?.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return errorBody(new ApiError('payload_too_large', 'The request body is larger than the limit (1 MiB).'), requestId);
+  if (e?.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return errorBody(new ApiError('unsupported_media_type', 'Send the request body as application/json.'), requestId);
+  if (e?.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return errorBody(new ApiError('validation_failed', 'body: the Content-Type is application/json but the body is empty; send a JSON object or no Content-Type.', [{ path: 'body', message: 'empty JSON body' }]), requestId);
+  if (e?.statusCode === 400 && /JSON/i.test(e.message ?? '')) return errorBody(new ApiError('validation_failed', `body: not valid JSON (${e.message}).`, [{ path: 'body', message: 'must be valid JSON' }]), requestId);
+  if (e?.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
+    const code = e.statusCode === 404 ? 'not_found' : e.statusCode === 429 ? 'rate_limited' : e.statusCode === 405 ? 'method_not_allowed' : e.statusCode === 413 ? 'payload_too_large' : e.statusCode === 415 ? 'unsupported_media_type' : 'validation_failed';
+    return errorBody(new ApiError(code, e.message ?? 'Bad request.'), requestId);
+  }
+  return errorBody(new ApiError('internal', 'Something went wrong on our side. The request id identifies it in our logs.'), requestId);
+}

@@ -1,0 +1,27 @@
+// Process entry: configuration, storage, demo content, the server, workers, graceful shutdown.
+import { loadConfig } from './config.ts';
+import { openStore } from './store/index.ts';
+import { seedIfEmpty } from './store/seed/index.ts';
+import { createServer } from './server.ts';
+
+const config = loadConfig();
+const started = performance.now();
+const store = await openStore(config);
+if (config.SEED_DEMO) await seedIfEmpty(store);
+const server = await createServer(config, store);
+await server.app.listen({ port: config.PORT, host: config.HOST });
+server.app.log.info({ url: config.publicUrl, engine: store.engine, ms: Math.round(performance.now() - started) }, 'Launchlist is up');
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  server.app.log.info({ signal }, 'shutting down');
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  await server.close();
+  await store.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

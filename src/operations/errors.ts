@@ -1,0 +1,52 @@
+// The closed list of error codes and their HTTP statuses (DESIGN "Conventions"). Every surface
+// (REST, MCP) renders an ApiError as {"error": {code, message, details?, request_id}}.
+export const ERROR_STATUS = {
+  validation_failed: 400,
+  promo_code_refused: 400,
+  unauthorized: 401,
+  insufficient_scope: 403,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  idempotency_key_reused: 422,
+  rate_limited: 429,
+  internal: 500,
+  not_implemented: 501,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export interface ErrorDetail { path: string; message: string }
+
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly details?: ErrorDetail[];
+  readonly headers?: Record<string, string>;
+  constructor(code: ErrorCode, message: string, details?: ErrorDetail[], headers?: Record<string, string>) {
+    super(message);
+    this.code = code;
+    this.details = details;
+    this.headers = headers;
+  }
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+  body(requestId: string): { error: { code: ErrorCode; message: string; details?: ErrorDetail[]; request_id: string } } {
+    return { error: { code: this.code, message: this.message, ...(this.details?.length ? { details: this.details } : {}), request_id: requestId } };
+  }
+}
+
+export const notFound = (what: string, id: string | number): never => {
+  throw new ApiError('not_found', `No ${what} ${JSON.stringify(String(id))} exists or it is not visible to you.`);
+};
+export const invalid = (path: string, message: string): never => {
+  throw new ApiError('validation_failed', `${path}: ${message}`, [{ path, message }]);
+};
+export const conflict = (message: string): never => {
+  throw new ApiError('conflict', message);
+};
+export const notImplemented = (issue: string): never => {
+  throw new ApiError('not_implemented', `This operation is defined but not implemented yet (${issue}).`);
+};

@@ -1,0 +1,23 @@
+// The registry: all 41 operations, in the order of spec 4.1.
+import type { Operation } from './define.ts';
+import { getSiteInfo, listInterviewQuestions, answerInterview, getAccount } from './site.ts';
+import { searchListings, getListing, getAlternatives, compareListings, getBadges } from './listings.ts';
+import { listCategories, getCategory } from './categories.ts';
+import { getLaunchWeek, listLaunches, getLeaderboard, listAwards } from './launches.ts';
+import { listFounders, getFounder } from './founders.ts';
+import { listBlogPosts, getBlogPost } from './blog.ts';
+import { submitListing, listMyDrafts, getDraft, updateDraft, inviteCofounder, submitDraft } from './drafts.ts';
+import { listMyListings, getMyListing, updateMyListing, postListingUpdate, addMilestone, deleteMilestone, setFounderStory, chooseFreeListing } from './my-listings.ts';
+import { claimListing, listMyClaims, verifyClaim } from './claims.ts';
+import { listProducts, quoteOrder, createCheckout, listMyOrders, getOrder } from './orders.ts';
+
+export const operations: readonly Operation[] = [
+  getSiteInfo, searchListings, getListing, getAlternatives, compareListings, listCategories, getCategory,
+  getLaunchWeek, listLaunches, getLeaderboard, listFounders, getFounder, listBlogPosts, getBlogPost, listAwards,
+  getBadges, listInterviewQuestions, listProducts, getAccount, submitListing, listMyDrafts, getDraft, updateDraft,
+  inviteCofounder, submitDraft, listMyListings, getMyListing, updateMyListing, postListingUpdate, addMilestone,
+  deleteMilestone, setFounderStory, answerInterview, chooseFreeListing, claimListing, listMyClaims, verifyClaim,
+  quoteOrder, createCheckout, listMyOrders, getOrder,
+];
+
+export const operationsByName: ReadonlyMap<string, Operation> = new Map(operations.map((o) => [o.name, o]));

@@ -1,0 +1,70 @@
+// Shared zod pieces. Every rule of spec parts 4 and 8 lives in a schema here or in the operation files.
+import { z } from 'zod';
+
+export const Slug = z.string().regex(/^[a-z0-9][a-z0-9-]{0,219}$/, 'must match ^[a-z0-9][a-z0-9-]{0,219}$ (lower-case letters, digits and hyphens)');
+export const Page = z.coerce.number().int().min(1).max(1000).default(1).describe('Page number, 1-based (1 to 1000).');
+export const PerPage = z.coerce.number().int().min(1).max(100).default(20).describe('Items per page (1 to 100).');
+export const Pagination = { page: Page, per_page: PerPage };
+export const Country = z.string().regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code');
+export const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD').refine((s) => !Number.isNaN(Date.parse(s + 'T00:00:00Z')) && new Date(s + 'T00:00:00Z').toISOString().startsWith(s), 'must be a real calendar date');
+export const IntId = z.coerce.number().int().min(1);
+export const Uuid = z.uuid();
+export const Email = z.email().max(254);
+export const HttpsUrl = (max: number) => z.string().max(max).url().refine((s) => s.startsWith('https://'), 'must be an https:// link');
+export const QueryBool = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+  .transform((v) => v === true || v === 'true' || v === '1');
+/** A week: this, next, last, or a date YYYY-MM-DD (snaps to its Monday). */
+export const WeekRef = z.string().max(10).refine((s) => ['this', 'next', 'last'].includes(s) || /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(s + 'T00:00:00Z')), 'must be this, next, last or a date YYYY-MM-DD');
+export const Cents = z.number().int().describe('Amount in USD cents, excluding VAT unless named otherwise.');
+
+export const SOCIAL_PLATFORMS = ['linkedin', 'x', 'facebook', 'instagram', 'tiktok', 'youtube', 'threads', 'pinterest', 'github', 'reddit', 'medium', 'website', 'custom', 'productlaunch'] as const;
+export const Socials = z.partialRecord(z.enum(SOCIAL_PLATFORMS), z.string().max(500));
+
+export const Faq = z.strictObject({ question: z.string().max(300), answer: z.string().max(1500) });
+export const Faqs = z.array(Faq).max(10);
+
+export const MilestoneInput = z.strictObject({
+  date: IsoDate,
+  title: z.string().min(1).max(200),
+  description: z.string().max(2000).optional(),
+  url: HttpsUrl(500).optional(),
+});
+export const Milestone = z.object({ id: z.number().int().min(1), date: z.string(), title: z.string(), description: z.string().nullable(), url: z.string().nullable() });
+
+export const StoryKeys = ['title', 'story', 'why_started', 'problem', 'journey', 'challenges', 'achievements', 'lessons', 'whats_next'] as const;
+
+/** A JSON object whose fields are documented in the operation description (spec: "declared only as JSON objects"). */
+export const JsonObject = z.looseObject({});
+
+export function Paged<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    page: z.number().int(),
+    per_page: z.number().int(),
+    total: z.number().int(),
+    has_more: z.boolean(),
+  });
+}
+
+export const ListingSummary = z.looseObject({
+  slug: z.string(),
+  name: z.string(),
+  url: z.string(),
+  tagline: z.string().nullable(),
+  votes: z.number().int(),
+});
+
+export const ErrorBody = z.object({
+  error: z.object({
+    code: z.string().describe('Machine-readable snake_case code: validation_failed, promo_code_refused, unauthorized, insufficient_scope, not_found, conflict, payload_too_large, idempotency_key_reused, rate_limited, internal, not_implemented.'),
+    message: z.string(),
+    details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    request_id: z.string(),
+  }),
+});
+
+export function paged<T>(items: T[], total: number, input: { page: number; per_page: number }) {
+  return { items, page: input.page, per_page: input.per_page, total, has_more: input.page * input.per_page < total };
+}
+export const offsetOf = (input: { page: number; per_page: number }) => (input.page - 1) * input.per_page;

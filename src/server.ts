@@ -1,0 +1,13 @@
+// Wires the services and route groups into one app. Used by main.ts and by the tests.
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import type { Store } from './store/connect.ts';
+import { buildApp, type AppDeps } from './app.ts';
+
+export interface Server { app: FastifyInstance; deps: AppDeps; close(): Promise<void> }
+
+export async function createServer(config: Config, store: Store): Promise<Server> {
+  const deps: AppDeps = { config, store, services: {}, plugins: [] };
+  const app = await buildApp(deps);
+  return { app, deps, close: () => app.close() };
+}

@@ -1,0 +1,79 @@
+// Opens the database: SQLite (node:sqlite, WAL, the embedded default) or PostgreSQL (pg) when a URL is given.
+// Engine differences that repositories would otherwise see are absorbed here:
+//   - timestamps are ISO-8601 UTC strings on both engines (timestamptz is parsed to ISO text),
+//   - int8/numeric come back as JS numbers, booleans are written as 1/0 on SQLite,
+//   - JSON is stored as text on both engines (see store/json.ts).
+import { DatabaseSync } from 'node:sqlite';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import pg from 'pg';
+import type { DB } from './types.ts';
+
+export type Engine = 'sqlite' | 'postgres';
+export interface Store {
+  db: Kysely<DB>;
+  engine: Engine;
+  close(): Promise<void>;
+}
+
+pg.types.setTypeParser(20, (v) => Number(v)); // int8 (count(*))
+pg.types.setTypeParser(1700, (v) => Number(v)); // numeric
+pg.types.setTypeParser(1184, (v) => new Date(v).toISOString()); // timestamptz
+pg.types.setTypeParser(1114, (v) => new Date(v + 'Z').toISOString()); // timestamp
+pg.types.setTypeParser(1082, (v) => v); // date stays YYYY-MM-DD
+
+function toSqliteParam(v: unknown): unknown {
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  if (v instanceof Date) return v.toISOString();
+  return v;
+}
+
+/** Adapts node:sqlite's DatabaseSync to the shape Kysely's SqliteDialect expects, with a statement cache. */
+class NodeSqlite implements SqliteDatabase {
+  readonly raw: DatabaseSync;
+  #cache = new Map<string, SqliteStatement>();
+  constructor(raw: DatabaseSync) {
+    this.raw = raw;
+  }
+  close(): void {
+    this.#cache.clear();
+    this.raw.close();
+  }
+  prepare(sql: string): SqliteStatement {
+    const hit = this.#cache.get(sql);
+    if (hit) return hit;
+    const stmt = this.raw.prepare(sql);
+    const reader = stmt.columns().length > 0;
+    const wrapped: SqliteStatement = {
+      reader,
+      all: (p) => stmt.all(...(p.map(toSqliteParam) as never[])),
+      run: (p) => stmt.run(...(p.map(toSqliteParam) as never[])),
+      iterate: (p) => stmt.iterate(...(p.map(toSqliteParam) as never[])) as IterableIterator<unknown>,
+    };
+    if (this.#cache.size > 1000) this.#cache.clear();
+    this.#cache.set(sql, wrapped);
+    return wrapped;
+  }
+}
+
+export function openSqlite(file: string): { db: Kysely<DB>; raw: DatabaseSync } {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const raw = new DatabaseSync(file);
+  raw.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; PRAGMA cache_size = -32000; PRAGMA temp_store = MEMORY;');
+  const adapter = new NodeSqlite(raw);
+  return { db: new Kysely<DB>({ dialect: new SqliteDialect({ database: adapter }) }), raw };
+}
+
+export function openPostgres(url: string, max = 10): Kysely<DB> {
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max }) }) });
+}
+
+export function connect(opts: { databaseUrl?: string; sqliteFile: string }): Store {
+  if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) {
+    const db = openPostgres(opts.databaseUrl);
+    return { db, engine: 'postgres', close: () => db.destroy() };
+  }
+  const { db } = openSqlite(opts.sqliteFile);
+  return { db, engine: 'sqlite', close: () => db.destroy() };
+}

@@ -1,0 +1,17 @@
+// Runs the migrations in order at start-up (Kysely's Migrator, migrations kept in code).
+import type { Kysely } from 'kysely';
+import { Migrator, type Migration } from 'kysely/migration';
+import type { Engine } from './connect.ts';
+import * as m001 from './migrations/001_domain.ts';
+import * as m002 from './migrations/002_search.ts';
+
+export async function migrate(db: Kysely<any>, engine: Engine): Promise<void> {
+  const migrations: Record<string, Migration> = {
+    '001_domain': { up: m001.up(engine) },
+    '002_search': { up: m002.up(engine) },
+  };
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String((error as Error)?.message ?? error)}`);
+}
