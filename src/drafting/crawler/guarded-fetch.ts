@@ -208,9 +208,26 @@ function guardedLookup(resolve: Resolver) {
   };
 }
 
+function plainLookup(resolve: Resolver) {
+  return (hostname: string, options: { family?: number | string; all?: boolean }, callback: LookupCallback): void => {
+    resolve(hostname).then(
+      (addrs) => {
+        if (addrs.length === 0) {
+          const err: NodeJS.ErrnoException = new Error(`getaddrinfo ENOTFOUND ${hostname}`);
+          err.code = 'ENOTFOUND';
+          callback(err, []);
+        } else if (options.all) callback(null, addrs.map((a) => ({ address: a.address, family: a.family })));
+        else callback(null, addrs[0].address, addrs[0].family);
+      },
+      (err: NodeJS.ErrnoException) => callback(err, []),
+    );
+  };
+}
+
 function makeAgent(allow: readonly AllowEntry[], resolve: Resolver, connectTimeoutMs: number): Agent {
   const guarded = buildConnector({ timeout: connectTimeoutMs, lookup: guardedLookup(resolve) } as buildConnector.BuildOptions);
-  const plain = buildConnector({ timeout: connectTimeoutMs });
+  // Allow-listed hosts skip the public-address rule but still resolve through the same resolver.
+  const plain = buildConnector({ timeout: connectTimeoutMs, lookup: plainLookup(resolve) } as buildConnector.BuildOptions);
   const connect: buildConnector.connector = (opts, callback) => {
     const hostname = stripBrackets(opts.hostname);
     const exempt = hostAllowed(allow, hostname, opts.port, opts.protocol);
@@ -282,6 +299,11 @@ export function checkUrl(raw: string, allowHosts: readonly string[] = []): URL {
 
 // ---------------------------------------------------------------------------------------------
 // Body handling
+
+function discard(body: Readable): void {
+  body.on('error', () => {});
+  if (!body.destroyed) body.destroy();
+}
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
@@ -379,7 +401,7 @@ async function readCapped(
       total += c.length;
     }
   } finally {
-    body.destroy();
+    discard(body);
     (dec as unknown as Readable | null)?.destroy?.();
   }
   return { buf: Buffer.concat(chunks), truncated: false };
@@ -450,7 +472,7 @@ export async function guardedFetch(url: string, opts: GuardedFetchOptions = {}):
     const status = res.statusCode;
     const location = headerValue(res.headers, 'location');
     if (REDIRECT_STATUSES.has(status) && location) {
-      res.body.destroy();
+      discard(res.body as unknown as Readable);
       redirects.push(current);
       if (hop >= maxRedirects) {
         throw new FetchRefused('too_many_redirects', url, `more than ${maxRedirects} redirects starting at ${url}`);
@@ -483,7 +505,7 @@ export async function guardedFetch(url: string, opts: GuardedFetchOptions = {}):
         throw new FetchRefused('too_large', current, `${current} declares ${declared} bytes, more than ${maxBytes}`);
       }
     } catch (e) {
-      res.body.destroy();
+      discard(res.body as unknown as Readable);
       throw e;
     }
 
