@@ -11,8 +11,16 @@
  * - Results are cached per origin in an in-memory LRU with a TTL (24 h by default, §2.4; errors
  *   are kept for a shorter time) and an injectable clock.
  */
-import robotsParser from 'robots-parser';
+import robotsParserModule from 'robots-parser';
 import { FetchFailed, FetchRefused, guardedFetch, type FetchErrorReason, type Resolver } from './guarded-fetch.ts';
+
+interface ParsedRobots {
+  isAllowed(url: string, ua?: string): boolean | undefined;
+  getCrawlDelay(ua?: string): number | undefined;
+  getSitemaps(): string[];
+}
+// robots-parser is CommonJS: its default import is the parser function itself.
+const robotsParser = robotsParserModule as unknown as (url: string, contents: string) => ParsedRobots;
 
 export const ROBOTS_UA = 'LaunchlistBot';
 export const ROBOTS_MAX_BYTES = 500 * 1024;
