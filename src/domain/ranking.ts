@@ -1,0 +1,69 @@
+// Ranking rules shared by launches, leaderboards, awards and search. Pure functions, no I/O.
+
+/**
+ * Trending = time-decayed community votes. Every vote counts 0.5^(age_hours / 48): a vote cast now
+ * counts 1, one cast two days ago 0.5, four days ago 0.25. A listing's score is the sum over its votes.
+ * Votes older than TRENDING_WINDOW_DAYS are left out (each would count less than 0.8 %).
+ */
+export const TRENDING_HALF_LIFE_HOURS = 48;
+export const TRENDING_WINDOW_DAYS = 14;
+export const TRENDING_FORMULA = `score = Σ over the listing's votes of 0.5^(age_hours / ${TRENDING_HALF_LIFE_HOURS}) (each vote loses half its weight every ${TRENDING_HALF_LIFE_HOURS} hours; votes older than ${TRENDING_WINDOW_DAYS} days are left out); ties: more votes in total, then the earlier launch`;
+
+export function voteWeight(ageHours: number): number {
+  if (ageHours < 0) ageHours = 0; // a clock a little ahead never gives a vote more than full weight
+  return Math.pow(0.5, ageHours / TRENDING_HALF_LIFE_HOURS);
+}
+
+export function trendingScore(voteTimes: ReadonlyArray<Date | string>, now: Date): number {
+  const cutoff = now.getTime() - TRENDING_WINDOW_DAYS * 86_400_000;
+  let score = 0;
+  for (const t of voteTimes) {
+    const ms = typeof t === 'string' ? Date.parse(t) : t.getTime();
+    if (ms < cutoff) continue;
+    score += voteWeight((now.getTime() - ms) / 3_600_000);
+  }
+  return score;
+}
+
+/** Rounds a score for display (4 decimals) so responses stay stable across engines. */
+export function roundScore(score: number): number {
+  return Math.round(score * 10_000) / 10_000;
+}
+
+export interface WeeklyCandidate { id: number; votes: number; launched_at: string | null }
+
+/**
+ * Order of a launch week and of its awards: votes cast in the week (most first), then the earlier
+ * launch, then the lower id. Listings with no launch time sort after those with one.
+ */
+export function compareWeekly(a: WeeklyCandidate, b: WeeklyCandidate): number {
+  if (a.votes !== b.votes) return b.votes - a.votes;
+  const la = a.launched_at ?? '\uffff';
+  const lb = b.launched_at ?? '\uffff';
+  if (la !== lb) return la < lb ? -1 : 1;
+  return a.id - b.id;
+}
+
+/** Launch of the Week goes to the top three of a finished week with at least one vote. */
+export const AWARD_KIND = 'launch_of_the_week';
+export const AWARD_RANKS = [1, 2, 3] as const;
+
+export function pickAwardWinners<T extends WeeklyCandidate>(candidates: readonly T[]): Array<T & { rank: number }> {
+  return [...candidates]
+    .filter((c) => c.votes > 0)
+    .sort(compareWeekly)
+    .slice(0, AWARD_RANKS.length)
+    .map((c, i) => ({ ...c, rank: i + 1 }));
+}
+
+export function awardTitle(rank: number): string {
+  return `Launch of the Week #${rank}`;
+}
+
+/** Domain Rating trend between an earlier and the latest reading. */
+export function trendOf(latest: number, previous: number | null | undefined): 'up' | 'down' | 'flat' | 'new' {
+  if (previous === null || previous === undefined) return 'new';
+  if (latest > previous) return 'up';
+  if (latest < previous) return 'down';
+  return 'flat';
+}
