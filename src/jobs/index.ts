@@ -1,0 +1,26 @@
+// The job kinds this service runs, and the wiring of the workers into a server process.
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../app.ts';
+import { startWorkers, type JobHandlers, type Workers } from './queue.ts';
+import { DRAFT_BUILD, draftBuildHandler } from '../services/drafting.ts';
+
+export * from './queue.ts';
+
+/** Every job kind and its handler. Other modules add theirs here (one line each). */
+export const jobHandlers: JobHandlers = {
+  [DRAFT_BUILD]: draftBuildHandler,
+};
+
+/**
+ * Starts the job workers for this process (when config.WORKERS is true) and stops them when the
+ * app closes; in-flight jobs are handed back for another worker. `services.workers.wake()` lets a
+ * handler that enqueued a job start it at once instead of at the next poll.
+ */
+export function attachWorkers(app: FastifyInstance, deps: AppDeps, opts: { concurrency?: number; pollMs?: number } = {}): Workers {
+  const workers = startWorkers({ ...deps, log: app.log }, jobHandlers, { concurrency: opts.concurrency ?? 2, pollMs: opts.pollMs ?? 1000 });
+  deps.services.workers = workers;
+  app.addHook('onClose', async () => {
+    await workers.stop();
+  });
+  return workers;
+}
