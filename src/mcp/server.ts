@@ -1,0 +1,255 @@
+// The MCP server at /mcp: every operation of the registry as a tool, over Streamable HTTP, for the
+// 2026-07-28 protocol (stateless, server/discover, per-request _meta) and the initialize-based
+// 2025-03-26, 2025-06-18 and 2025-11-25 (served statelessly too). Nothing is kept in memory between
+// requests, so any instance behind a load balancer can answer any request.
+//
+// Sign-in follows the MCP authorization specification: the protected resource metadata document
+// (RFC 9728) names our authorization server; a tools/call that needs sign-in without a credential is
+// answered HTTP 401 with a WWW-Authenticate challenge pointing to that document, one whose credential
+// lacks the scope HTTP 403 insufficient_scope. Tool calls then go through runOperation(), the same path
+// as REST: validation, access, handlers, idempotency and the error body are identical.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  McpServer, ProtocolError, ProtocolErrorCode, createMcpHandler, localhostAllowedHostnames, validateHostHeader, validateOriginHeader,
+  type AuthInfo, type CallToolResult, type McpHttpHandler, type McpRequestContext,
+} from '@modelcontextprotocol/server';
+import type { AppDeps } from '../app.ts';
+import type { Operation } from '../operations/define.ts';
+import type { Principal } from '../operations/context.ts';
+import { SCOPES } from '../operations/context.ts';
+import { operations as registry } from '../operations/index.ts';
+import { ApiError } from '../operations/errors.ts';
+import { errorBody, runOperation } from '../http/rest.ts';
+import { ANONYMOUS, enforceAccess, resolvePrincipal } from '../auth/principal.ts';
+import { CALLER_RULES, splitArguments, toolDefinitions, type ToolDefinition } from './tools.ts';
+
+export const MCP_PATH = '/mcp';
+export const MCP_RESOURCE_METADATA_PATH = '/.well-known/oauth-protected-resource/mcp';
+/** Protocol versions served: 2026-07-28 through server/discover, the 2025 ones through initialize. */
+export const MCP_PROTOCOL_VERSIONS = ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26'] as const;
+/** Replayed idempotent calls say so in the result's _meta (REST: the Idempotent-Replayed header). */
+export const IDEMPOTENT_REPLAYED_META = 'launchlist/idempotent-replayed';
+
+export function mcpUrls(publicUrl: string): { resource: string; resourceMetadata: string } {
+  return { resource: publicUrl + MCP_PATH, resourceMetadata: publicUrl + MCP_RESOURCE_METADATA_PATH };
+}
+
+/** RFC 9728 protected resource metadata for the MCP server. */
+export function protectedResourceMetadata(publicUrl: string): Record<string, unknown> {
+  return {
+    resource: mcpUrls(publicUrl).resource,
+    authorization_servers: [publicUrl],
+    scopes_supported: [...SCOPES],
+    bearer_methods_supported: ['header'],
+    resource_name: 'Launchlist MCP server',
+    resource_documentation: `${publicUrl}/docs`,
+  };
+}
+
+export function serverInstructions(publicUrl: string): string {
+  return [
+    'Launchlist is a launch directory and launch calendar. Every tool is one operation of the REST API at ' + publicUrl + '/api/v1, with the same name, rules and results.',
+    'Reading (listings, categories, launches, leaderboards, founders, blog, awards, badges, products) needs no sign-in. Drafting, editing and publishing listings, claims and orders need sign-in: your MCP client opens our sign-in page in the browser, where the person chooses to allow access.',
+    'Rules for callers:',
+    `- ${CALLER_RULES.checkout}`,
+    `- ${CALLER_RULES.prices}`,
+    `- ${CALLER_RULES.votes}`,
+    `- ${CALLER_RULES.billboard}`,
+    '- Drafting a listing from a website (submit_listing) takes about a minute: poll get_draft every few seconds while its status is crawling or drafting. Nothing found on the website is ever invented; fields left blank stay blank until the person fills them.',
+    'Errors come back as a tool result with isError true and the body {"error": {"code", "message", "details"?, "request_id"}}, the same codes as the REST API (validation_failed names each field and rule). Tools that change things accept an idempotency_key argument that makes retries safe.',
+  ].join('\n');
+}
+
+type Challenge = (error?: string, scope?: string) => string;
+
+function challengeFor(publicUrl: string): Challenge {
+  const { resourceMetadata } = mcpUrls(publicUrl);
+  return (error, scope) => `Bearer ${[error ? `error="${error}"` : '', scope ? `scope="${scope}"` : '', `resource_metadata="${resourceMetadata}"`].filter(Boolean).join(', ')}`;
+}
+
+interface CallContext { principal: Principal; requestId: string }
+
+function contextOf(authInfo: AuthInfo | undefined): CallContext {
+  const extra = authInfo?.extra as Partial<CallContext> | undefined;
+  return { principal: extra?.principal ?? ANONYMOUS, requestId: extra?.requestId ?? 'unknown' };
+}
+
+/** Runs one tool call through the shared REST path; any error becomes an isError result with the REST error body. */
+export async function callTool(deps: AppDeps, op: Operation, principal: Principal, requestId: string, args: Record<string, unknown> | undefined, challenge: Challenge, logError?: (err: unknown, requestId: string, tool: string) => void): Promise<CallToolResult> {
+  try {
+    const { raw, idempotencyKey } = splitArguments(op, args);
+    const exec = () => runOperation(deps, op, principal, requestId, raw, challenge);
+    let result: unknown;
+    let replayed = false;
+    if (op.idempotencyKey && idempotencyKey !== undefined && deps.idempotency && principal.kind === 'user') {
+      enforceAccess(op.access, principal, challenge);
+      // The stored request is shaped like REST's (path and query values as the strings a URL carries),
+      // so a key reused across the two surfaces is judged on the same request.
+      const request = { params: stringValues(raw.params), query: stringValues(raw.query), body: raw.body ?? null };
+      const out = await deps.idempotency.run({ principal, key: idempotencyKey, operation: op.name, request }, async () => ({ status: op.status, body: await exec() }));
+      result = out.body;
+      replayed = out.replayed;
+    } else {
+      result = await exec();
+    }
+    const structured = (result ?? {}) as Record<string, unknown>;
+    return {
+      content: [{ type: 'text', text: JSON.stringify(structured) }],
+      structuredContent: structured,
+      ...(replayed ? { _meta: { [IDEMPOTENT_REPLAYED_META]: true } } : {}),
+    };
+  } catch (err) {
+    const { status, body } = errorBody(err, requestId);
+    if (status >= 500 && !(err instanceof ApiError)) logError?.(err, requestId, op.name);
+    return { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }], structuredContent: body as Record<string, unknown> };
+  }
+}
+
+function stringValues(o: Record<string, unknown> | undefined): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(o ?? {})) out[k] = v === null || typeof v === 'object' ? v : String(v);
+  return out;
+}
+
+/** One MCP server instance for one HTTP request (the SDK's factory), closed over the caller. */
+function buildServer(deps: AppDeps, ctx: McpRequestContext, tools: () => { ops: ReadonlyMap<string, Operation>; list: ToolDefinition[] }, challenge: Challenge, logError: (err: unknown, requestId: string, tool: string) => void): McpServer {
+  const { principal, requestId } = contextOf(ctx.authInfo);
+  const mcp = new McpServer(
+    { name: 'launchlist', title: 'Launchlist', version: '1.0.0', websiteUrl: deps.config.publicUrl },
+    { capabilities: { tools: { listChanged: false }, logging: {} }, instructions: serverInstructions(deps.config.publicUrl), supportedProtocolVersions: [...MCP_PROTOCOL_VERSIONS] },
+  );
+  mcp.server.setRequestHandler('tools/list', async () => ({ tools: tools().list }));
+  mcp.server.setRequestHandler('tools/call', async (request) => {
+    const op = tools().ops.get(request.params.name);
+    // Spec: an unknown tool is a protocol error (-32602), not a tool result.
+    if (!op) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool ${JSON.stringify(request.params.name)}: call tools/list for the tools this server offers.`);
+    return callTool(deps, op, principal, requestId, request.params.arguments, challenge, logError);
+  });
+  return mcp;
+}
+
+/** Host and Origin guard against DNS rebinding: our public host and the loopback forms only. */
+function allowedHostnames(publicUrl: string): string[] {
+  return [...new Set([new URL(publicUrl).hostname, ...localhostAllowedHostnames()])];
+}
+
+interface JsonRpcCall { method?: unknown; params?: { name?: unknown } }
+
+/** The operations a request body would call (tools/call, single or batched), for the sign-in gate. */
+function calledOperations(body: unknown, ops: ReadonlyMap<string, Operation>): Operation[] {
+  const messages = Array.isArray(body) ? body : [body];
+  const out: Operation[] = [];
+  for (const m of messages as JsonRpcCall[]) {
+    if (!m || typeof m !== 'object' || m.method !== 'tools/call' || typeof m.params?.name !== 'string') continue;
+    const op = ops.get(m.params.name);
+    if (op) out.push(op);
+  }
+  return out;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest { mcpAuthError?: unknown }
+}
+
+function sendError(reply: FastifyReply, req: FastifyRequest, err: ApiError): FastifyReply {
+  const { status, body, headers } = errorBody(err, req.id);
+  for (const [k, v] of Object.entries(headers ?? {})) reply.header(k, v);
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+/** Registers /mcp and its protected resource metadata document. Plugged into the app through deps.plugins. */
+export async function registerMcp(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const { publicUrl } = deps.config;
+  const challenge = challengeFor(publicUrl);
+  const hosts = allowedHostnames(publicUrl);
+
+  // Tool definitions are derived once per operation list (the registry, or the list a test supplies).
+  let cachedFor: readonly Operation[] | undefined;
+  let cached: { ops: ReadonlyMap<string, Operation>; list: ToolDefinition[] } | undefined;
+  const tools = () => {
+    // deps.operations: the list a test supplies instead of the registry (read per request, like REST).
+    const ops = (deps as AppDeps & { operations?: readonly Operation[] }).operations ?? registry;
+    if (ops !== cachedFor || !cached) {
+      cachedFor = ops;
+      cached = { ops: new Map(ops.map((o) => [o.name, o])), list: toolDefinitions(ops) };
+    }
+    return cached;
+  };
+  tools();
+
+  const logError = (err: unknown, requestId: string, tool: string) => app.log.error({ err, reqId: requestId, tool }, 'mcp tool call failed');
+  const handler: McpHttpHandler = createMcpHandler((ctx) => buildServer(deps, ctx, tools, challenge, logError), {
+    legacy: 'stateless',
+    onerror: (error) => app.log.debug({ err: error }, 'mcp: request refused or failed'),
+  });
+  app.addHook('onClose', async () => { await handler.close(); });
+
+  const metadata = JSON.stringify(protectedResourceMetadata(publicUrl));
+  app.get(MCP_RESOURCE_METADATA_PATH, { config: { rateLimit: false } }, async (_req, reply) =>
+    reply.type('application/json; charset=utf-8').header('Cache-Control', 'public, max-age=300').send(metadata));
+
+  await app.register(async (scope) => {
+    // The SDK reads the JSON-RPC body itself (and answers parse errors and wrong media types the
+    // protocol's way), so this scope keeps the body as text, within the app's body limit.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+
+    scope.route({
+      method: ['GET', 'POST', 'DELETE'],
+      url: MCP_PATH,
+      compress: false,
+      // Runs before the rate limiter's hook (route hooks run in order, the limiter's is appended),
+      // so a signed-in caller is limited by their account, an anonymous one by address.
+      onRequest: async (req, reply) => {
+        const host = validateHostHeader(req.host, hosts);
+        if (!host.ok) return sendError(reply, req, new ApiError('forbidden', `${host.message}: this MCP server answers at ${publicUrl}${MCP_PATH} (DNS rebinding protection).`));
+        const origin = validateOriginHeader(req.headers.origin, hosts);
+        if (!origin.ok) return sendError(reply, req, new ApiError('forbidden', `${origin.message}: requests from web pages are accepted only from ${publicUrl} (DNS rebinding protection).`));
+        try {
+          req.principal = await resolvePrincipal({ db: deps.store.db, verifyAccessToken: deps.verifyAccessToken }, req.headers.authorization, mcpUrls(publicUrl).resource, (error) => challenge(error));
+        } catch (err) {
+          req.mcpAuthError = err; // answered after the rate limiter, so guessing credentials is limited too
+        }
+      },
+      handler: async (req, reply) => {
+        if (req.mcpAuthError) throw req.mcpAuthError;
+        const text = typeof req.body === 'string' ? req.body : undefined;
+        let parsed: unknown;
+        if (text !== undefined && /^application\/json\b|\+json\b/i.test(req.headers['content-type'] ?? '')) {
+          try { parsed = JSON.parse(text); } catch { parsed = undefined; }
+        }
+        // Sign-in gate: the MCP authorization spec wants HTTP 401/403 with a challenge, so that the
+        // client starts (or steps up) the OAuth flow; a tool result would not do that.
+        for (const op of calledOperations(parsed, tools().ops)) {
+          if (op.access === 'public') continue;
+          const granted = req.principal.kind === 'user' ? req.principal.scopes : [];
+          const scope = req.principal.kind === 'user' ? [...new Set([...granted, op.access])].join(' ') : op.access;
+          try {
+            enforceAccess(op.access, req.principal, (error) => challenge(error, scope));
+          } catch (err) {
+            return sendError(reply, req, err as ApiError);
+          }
+        }
+        const abort = new AbortController();
+        reply.raw.on('close', () => { if (!reply.raw.writableFinished) abort.abort(); });
+        const headers = new Headers();
+        for (const [k, v] of Object.entries(req.headers)) {
+          if (v === undefined) continue;
+          for (const one of Array.isArray(v) ? v : [v]) headers.append(k, one);
+        }
+        const request = new Request(new URL(req.url, publicUrl), {
+          method: req.method,
+          headers,
+          ...(text !== undefined && req.method !== 'GET' ? { body: text } : {}),
+          signal: abort.signal,
+        });
+        const principal = req.principal;
+        const authInfo: AuthInfo = principal.kind === 'user'
+          ? { token: '', clientId: principal.credential.client_id ?? principal.credential.id, scopes: principal.scopes, extra: { principal, requestId: req.id } }
+          : { token: '', clientId: '', scopes: [], extra: { principal, requestId: req.id } };
+        const response = await handler.fetch(request, { authInfo, ...(parsed !== undefined ? { parsedBody: parsed } : {}) });
+        return reply.send(response);
+      },
+    });
+  });
+}
