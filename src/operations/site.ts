@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineOperation } from './define.ts';
 import { notImplemented } from './errors.ts';
 import { JsonObject } from './schemas.ts';
+import { accountOf } from '../auth/account.ts';
 
 export const getSiteInfo = defineOperation({
   name: 'get_site_info', method: 'GET', path: '/site', access: 'public', tags: ['Site'],
@@ -34,8 +35,9 @@ export const answerInterview = defineOperation({
 export const getAccount = defineOperation({
   name: 'get_account', method: 'GET', path: '/me', access: 'account:read', tags: ['Account'],
   summary: 'Who the caller is',
-  description: 'Who the caller is signed in as, which credential is in use (API key name or OAuth client) and what it allows (its scopes).',
+  description: 'Who the caller is signed in as, which credential is in use (API key name or OAuth client) and what it allows (its scopes).\n\n'
+    + 'Returns `{user: {id, email, name, role, email_verified}, credential: {type: "api_key", name, prefix} | {type: "oauth", name, client_id}, scopes: [scope], allows: [what the scopes allow, in plain words]}`.',
   response: JsonObject, status: 200, idempotencyKey: false, paginated: false,
-  pending: 'issue #3',
-  handler: async () => notImplemented('issue #3'),
+  examples: { response: { user: { id: 7, email: 'ada@example.com', name: 'Ada', role: 'user', email_verified: true }, credential: { type: 'api_key', name: 'My build script', prefix: 'llk_AbCdEfGhIjKl' }, scopes: ['account:read'], allows: ['See your account, your drafts, listings, claims and orders'] } },
+  handler: async (ctx) => accountOf(ctx),
 });

@@ -4,12 +4,14 @@ import { Migrator, type Migration } from 'kysely/migration';
 import type { Engine } from './connect.ts';
 import * as m001 from './migrations/001_domain.ts';
 import * as m002 from './migrations/002_search.ts';
+import * as m030 from './migrations/030_auth.ts';
 import * as m040 from './migrations/040_draft_invites.ts';
 
 export async function migrate(db: Kysely<any>, engine: Engine): Promise<void> {
   const migrations: Record<string, Migration> = {
     '001_domain': { up: m001.up(engine) },
     '002_search': { up: m002.up(engine) },
+    '030_auth': { up: m030.up(engine) },
     '040_draft_invites': { up: m040.up(engine) },
   };
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });

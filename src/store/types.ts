@@ -9,7 +9,7 @@ export interface UsersTable { id: Generated<number>; email: string; name: string
 export interface SessionsTable { id: string; user_id: number; csrf: string; created_at: string; expires_at: string }
 export interface EmailTokensTable { id: string; user_id: number; purpose: string; created_at: string; expires_at: string; used_at: string | null }
 export interface ApiKeysTable { id: Generated<number>; user_id: number; name: string; prefix: string; secret_hash: string; scopes: Json; created_at: string; last_used_at: string | null; revoked_at: string | null }
-export interface OauthStoreTable { id: string; model: string; payload: Json; grant_id: string | null; user_code: string | null; uid: string | null; expires_at: string | null; consumed_at: string | null }
+export interface OauthStoreTable { id: string; model: string; payload: Json; grant_id: string | null; user_code: string | null; uid: string | null; expires_at: string | null; consumed_at: string | null; account_id: string | null }
 
 export interface CategoriesTable { id: Generated<number>; slug: string; name: string; parent_id: number | null; description: string; faqs: Json; attributes: Json; position: number }
 export interface ListingsTable {

@@ -1,0 +1,64 @@
+// Outgoing mail. Every message is written to the mail_outbox table first (so nothing is silently
+// dropped and tests/operators can read it); when SMTP_URL is set it is then sent with nodemailer and
+// marked sent (or its error recorded, to be retried by unsentMail()).
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Kysely } from 'kysely';
+import type { DB } from '../store/types.ts';
+import type { Config } from '../config.ts';
+import { nowIso } from '../store/json.ts';
+
+export interface MailDeps {
+  db: Kysely<DB>;
+  config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM'>;
+  log?: { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
+}
+export interface MailMessage { to: string; subject: string; text: string; html?: string }
+export interface MailResult { id: number; sent: boolean; error?: string }
+
+const transports = new Map<string, Transporter>();
+function transportFor(url: string): Transporter {
+  let t = transports.get(url);
+  if (!t) {
+    t = nodemailer.createTransport(url, { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 } as never);
+    transports.set(url, t);
+  }
+  return t;
+}
+
+/** Writes the message to the outbox and, when SMTP is configured, sends it. Never throws for a send failure. */
+export async function sendMail(deps: MailDeps, msg: MailMessage): Promise<MailResult> {
+  const to = msg.to.trim();
+  if (!to || /[\r\n]/.test(to) || /[\r\n]/.test(msg.subject)) throw new Error('sendMail: invalid recipient or subject');
+  const row = await deps.db.insertInto('mail_outbox').values({ to_address: to, subject: msg.subject, text: msg.text, html: msg.html ?? null, created_at: nowIso(), sent_at: null, error: null })
+    .returning('id').executeTakeFirstOrThrow();
+  deps.log?.info({ mail_id: row.id, to, subject: msg.subject, smtp: Boolean(deps.config.SMTP_URL) }, 'mail queued');
+  if (!deps.config.SMTP_URL) return { id: row.id, sent: false };
+  return deliver(deps, row.id, { ...msg, to });
+}
+
+async function deliver(deps: MailDeps, id: number, msg: MailMessage): Promise<MailResult> {
+  try {
+    await transportFor(deps.config.SMTP_URL!).sendMail({ from: deps.config.MAIL_FROM, to: msg.to, subject: msg.subject, text: msg.text, html: msg.html });
+    await deps.db.updateTable('mail_outbox').set({ sent_at: nowIso(), error: null }).where('id', '=', id).execute();
+    return { id, sent: true };
+  } catch (e) {
+    const error = String((e as Error)?.message ?? e).slice(0, 500);
+    await deps.db.updateTable('mail_outbox').set({ error }).where('id', '=', id).execute();
+    deps.log?.error({ mail_id: id, err: error }, 'mail send failed');
+    return { id, sent: false, error };
+  }
+}
+
+/** Retries unsent mail (for a periodic job); returns how many were sent. No-op without SMTP_URL. */
+export async function sendPendingMail(deps: MailDeps, limit = 50): Promise<number> {
+  if (!deps.config.SMTP_URL) return 0;
+  const rows = await deps.db.selectFrom('mail_outbox').selectAll().where('sent_at', 'is', null).orderBy('id').limit(limit).execute();
+  let sent = 0;
+  for (const r of rows) if ((await deliver(deps, r.id, { to: r.to_address, subject: r.subject, text: r.text, html: r.html ?? undefined })).sent) sent++;
+  return sent;
+}
+
+/** The newest messages to an address (for tests and the operator CLI). */
+export async function outboxFor(db: Kysely<DB>, to: string, limit = 20) {
+  return db.selectFrom('mail_outbox').selectAll().where('to_address', '=', to.trim()).orderBy('id', 'desc').limit(limit).execute();
+}

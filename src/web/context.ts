@@ -1,0 +1,76 @@
+// Per-request website context: who is signed in (session cookie) and the CSRF token for forms.
+// Pages built by other modules use getWebContext() for the header, and checkCsrf() on every POST.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../app.ts';
+import type { AuthServices } from '../auth/index.ts';
+import { anonymousCsrf, CSRF_COOKIE, findSession, newCsrfCookieValue, safeEqual, SESSION_COOKIE, SESSION_TTL_MS, type SessionRecord } from '../auth/sessions.ts';
+import type { User } from '../auth/users.ts';
+import { html, sendPage } from './layout.ts';
+
+export interface WebContext {
+  user: User | null;
+  session: SessionRecord | null;
+  /** Put in every form as `_csrf` (csrfField()). */
+  csrf: string;
+}
+
+export function authServices(deps: AppDeps): AuthServices {
+  const s = deps.services.auth as AuthServices | undefined;
+  if (!s) throw new Error('auth services are not installed (installAuth)');
+  return s;
+}
+
+export function cookieOptions(deps: AppDeps, maxAgeMs?: number) {
+  return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: deps.config.publicUrl.startsWith('https:'), ...(maxAgeMs ? { maxAge: Math.floor(maxAgeMs / 1000) } : {}) };
+}
+
+const memo = new WeakMap<FastifyRequest, Promise<WebContext>>();
+
+export function getWebContext(deps: AppDeps, req: FastifyRequest, reply: FastifyReply): Promise<WebContext> {
+  let p = memo.get(req);
+  if (!p) {
+    p = load(deps, req, reply);
+    memo.set(req, p);
+  }
+  return p;
+}
+
+async function load(deps: AppDeps, req: FastifyRequest, reply: FastifyReply): Promise<WebContext> {
+  const auth = authServices(deps);
+  const found = await findSession(deps.store.db, req.cookies?.[SESSION_COOKIE]);
+  if (found) return { user: found.user, session: found.session, csrf: found.session.csrf };
+  let anon = req.cookies?.[CSRF_COOKIE];
+  if (!anon || anon.length < 20 || anon.length > 100) {
+    anon = newCsrfCookieValue();
+    reply.setCookie(CSRF_COOKIE, anon, cookieOptions(deps, SESSION_TTL_MS));
+    req.cookies[CSRF_COOKIE] = anon; // so a later check in this request agrees
+  }
+  return { user: null, session: null, csrf: anonymousCsrf(auth.secrets.csrfKey, anon) };
+}
+
+/** Starts a new context after sign-in/out within the same request. */
+export function resetWebContext(req: FastifyRequest): void {
+  memo.delete(req);
+}
+
+/** True when the form's `_csrf` matches this browser's token. */
+export async function csrfValid(deps: AppDeps, req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+  const ctx = await getWebContext(deps, req, reply);
+  const sent = (req.body as Record<string, unknown> | undefined)?._csrf;
+  if (typeof sent !== 'string' || !sent) return false;
+  if (safeEqual(sent, ctx.csrf)) return true;
+  // A form rendered before sign-in and posted after it (another tab) carries the signed-out token.
+  const anon = req.cookies?.[CSRF_COOKIE];
+  return Boolean(ctx.session && anon && safeEqual(sent, anonymousCsrf(authServices(deps).secrets.csrfKey, anon)));
+}
+
+/** Refuses a form post without a valid CSRF token (403 page). Returns false when refused. */
+export async function checkCsrf(deps: AppDeps, req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+  if (await csrfValid(deps, req, reply)) return true;
+  const ctx = await getWebContext(deps, req, reply);
+  sendPage(reply, { title: 'Form expired', user: ctx.user, csrf: ctx.csrf, narrow: true, noindex: true }, html`
+    <h1>This form has expired</h1>
+    <p>The form was sent without its security token, or from another site. Nothing was changed.</p>
+    <p>Go back, reload the page and try again.</p>`, 403);
+  return false;
+}
