@@ -10,6 +10,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Store } from './store/connect.ts';
 import type { Principal } from './operations/context.ts';
+import type { Operation } from './operations/define.ts';
 import { operations } from './operations/index.ts';
 import { API_PREFIX, errorBody, registerRest } from './http/rest.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -27,6 +28,8 @@ export interface AppDeps {
   services: Record<string, unknown>;
   idempotency?: IdempotencyRunner;
   verifyAccessToken?: AccessTokenVerifier;
+  /** The operations to serve; the registry unless a test supplies its own. */
+  operations?: readonly Operation[];
   /** Extra route groups (website, OAuth, MCP), registered after the API. */
   plugins?: Array<(app: FastifyInstance, deps: AppDeps) => Promise<void> | void>;
 }
@@ -89,8 +92,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.code(status).type('application/json; charset=utf-8').send(body);
   });
 
-  registerRest(app, deps, operations);
-  registerOpenApi(app, deps, operations);
+  registerRest(app, deps, deps.operations ?? operations);
+  registerOpenApi(app, deps, deps.operations ?? operations);
   for (const plugin of deps.plugins ?? []) await plugin(app, deps);
   return app;
 }

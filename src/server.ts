@@ -4,14 +4,16 @@ import type { Config } from './config.ts';
 import type { Store } from './store/connect.ts';
 import { buildApp, type AppDeps } from './app.ts';
 import { installAuth } from './auth/index.ts';
-import { registerMcp } from './mcp/server.ts';
+import { registerBadgeRoutes } from './http/badges.ts';
 import { attachWorkers } from './jobs/index.ts';
+import { registerMcp } from './mcp/server.ts';
 
 export interface Server { app: FastifyInstance; deps: AppDeps; close(): Promise<void> }
 
-export async function createServer(config: Config, store: Store): Promise<Server> {
-  const deps: AppDeps = { config, store, services: {}, plugins: [] };
+export async function createServer(config: Config, store: Store, options: Pick<AppDeps, 'operations'> = {}): Promise<Server> {
+  const deps: AppDeps = { config, store, services: {}, plugins: [], ...options };
   await installAuth(deps); // sessions, API keys, OAuth 2.1 server, idempotency, account pages (issue #3)
+  deps.plugins!.push(registerBadgeRoutes); // badge SVG images at /badges/{slug}/{badge}.svg (issue #2)
   deps.plugins!.push(registerMcp); // MCP server at /mcp (issue #4)
   const app = await buildApp(deps);
   if (config.WORKERS) attachWorkers(app, deps); // durable job workers (issue #5); tests drive them with drainJobs

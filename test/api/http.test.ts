@@ -1,0 +1,171 @@
+// The REST adapter's shared behaviour: error body, request ids, 404/413/400, CORS, ETag/304, compression, rate limits.
+import { test, after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { z } from 'zod';
+import { Redis } from 'ioredis';
+import { testApp, type TestApp } from '../support/app.ts';
+import { defineOperation } from '../../src/operations/define.ts';
+import { operations } from '../../src/operations/index.ts';
+import { createServer } from '../../src/server.ts';
+
+// A small operation set drives the mechanism independently of any handler's business logic.
+let calls = 0;
+const echo = defineOperation({
+  name: 'echo', method: 'POST', path: '/echo/{id}', access: 'public', tags: ['t'], summary: 's', description: 'd',
+  params: z.object({ id: z.coerce.number().int().min(1) }),
+  body: z.strictObject({ text: z.string().max(5), nested: z.strictObject({ n: z.number().int() }).optional() }),
+  response: z.object({ id: z.number(), text: z.string() }), status: 201, idempotencyKey: false, paginated: false,
+  handler: async (_ctx, input) => { calls++; return { id: input.id, text: input.text }; },
+});
+const big = defineOperation({
+  name: 'big', method: 'GET', path: '/big', access: 'public', tags: ['t'], summary: 's', description: 'd',
+  query: z.object({ n: z.coerce.number().int().min(1).max(5000).default(2000) }),
+  response: z.object({ words: z.array(z.string()) }), status: 200, idempotencyKey: false, paginated: false,
+  handler: async (_ctx, input) => ({ words: Array.from({ length: input.n }, (_, i) => `word-${i}`) }),
+});
+
+let t: TestApp;
+before(async () => {
+  t = await testApp();
+});
+after(async () => { await t.cleanup(); });
+
+async function appWith(overrides: Record<string, unknown> = {}) {
+  const server = await createServer({ ...t.config, ...overrides } as never, t.store, { operations: [echo, big] });
+  await server.app.ready();
+  return server;
+}
+
+test('validation errors are 400 with the error body naming the field and the rule', async () => {
+  const s = await appWith();
+  const r = await s.app.inject({ method: 'POST', url: '/api/v1/echo/1', payload: { text: 'too long text' } });
+  assert.equal(r.statusCode, 400);
+  const body = r.json();
+  assert.equal(body.error.code, 'validation_failed');
+  assert.equal(body.error.details[0].path, 'body.text');
+  assert.match(body.error.details[0].message, /5/);
+  assert.equal(body.error.request_id, r.headers['x-request-id']);
+
+  const unknown = await s.app.inject({ method: 'POST', url: '/api/v1/echo/1', payload: { text: 'ok', nested: { n: 1, extra: true } } });
+  assert.equal(unknown.statusCode, 400);
+  assert.equal(unknown.json().error.details[0].path, 'body.nested');
+  assert.match(unknown.json().error.details[0].message, /"extra"/);
+
+  const path = await s.app.inject({ method: 'POST', url: '/api/v1/echo/0', payload: { text: 'ok' } });
+  assert.equal(path.statusCode, 400);
+  assert.equal(path.json().error.details[0].path, 'path.id');
+
+  const missing = await s.app.inject({ method: 'POST', url: '/api/v1/echo/1' });
+  assert.equal(missing.statusCode, 400);
+  assert.equal(missing.json().error.details[0].path, 'body');
+  assert.equal(calls, 0, 'no handler ran for invalid input');
+  await s.close();
+});
+
+test('malformed JSON is a 400, an oversized body a 413, both with the error body', async () => {
+  const s = await appWith();
+  const bad = await s.app.inject({ method: 'POST', url: '/api/v1/echo/1', headers: { 'content-type': 'application/json' }, payload: '{"text":' });
+  assert.equal(bad.statusCode, 400);
+  assert.equal(bad.json().error.code, 'validation_failed');
+  const huge = await s.app.inject({ method: 'POST', url: '/api/v1/echo/1', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ text: 'x'.repeat(2 * 1024 * 1024) }) });
+  assert.equal(huge.statusCode, 413);
+  assert.equal(huge.json().error.code, 'payload_too_large');
+  await s.close();
+});
+
+test('a created resource answers the declared status; unknown routes are JSON 404s', async () => {
+  const s = await appWith();
+  const ok = await s.app.inject({ method: 'POST', url: '/api/v1/echo/7', payload: { text: 'hi' } });
+  assert.equal(ok.statusCode, 201);
+  assert.deepEqual(ok.json(), { id: 7, text: 'hi' });
+  const nf = await s.app.inject({ method: 'GET', url: '/api/v1/does-not-exist' });
+  assert.equal(nf.statusCode, 404);
+  assert.equal(nf.json().error.code, 'not_found');
+  await s.close();
+});
+
+test('X-Request-Id is generated, or echoed when the caller sends a sane one', async () => {
+  const s = await appWith();
+  const a = await s.app.inject({ method: 'GET', url: '/api/v1/big' });
+  assert.match(String(a.headers['x-request-id']), /^[0-9a-f-]{36}$/);
+  const b = await s.app.inject({ method: 'GET', url: '/api/v1/big', headers: { 'x-request-id': 'client-req-12345' } });
+  assert.equal(b.headers['x-request-id'], 'client-req-12345');
+  const c = await s.app.inject({ method: 'GET', url: '/api/v1/big', headers: { 'x-request-id': 'bad id with spaces<script>' } });
+  assert.notEqual(c.headers['x-request-id'], 'bad id with spaces<script>');
+  await s.close();
+});
+
+test('public GETs carry ETag and Cache-Control, and answer 304 to a matching If-None-Match', async () => {
+  const s = await appWith();
+  const a = await s.app.inject({ method: 'GET', url: '/api/v1/big?n=3' });
+  assert.equal(a.statusCode, 200);
+  assert.match(String(a.headers['cache-control']), /public/);
+  const etag = String(a.headers.etag);
+  assert.ok(etag.startsWith('W/"'));
+  const b = await s.app.inject({ method: 'GET', url: '/api/v1/big?n=3', headers: { 'if-none-match': etag } });
+  assert.equal(b.statusCode, 304);
+  assert.equal(b.body, '');
+  const c = await s.app.inject({ method: 'GET', url: '/api/v1/big?n=4', headers: { 'if-none-match': etag } });
+  assert.equal(c.statusCode, 200, 'a different representation is not a 304');
+  await s.close();
+});
+
+test('large responses are compressed when the client accepts it', async () => {
+  const s = await appWith();
+  const r = await s.app.inject({ method: 'GET', url: '/api/v1/big', headers: { 'accept-encoding': 'gzip' } });
+  assert.equal(r.headers['content-encoding'], 'gzip');
+  await s.close();
+});
+
+test('CORS: preflight allows the API headers from any origin', async () => {
+  const s = await appWith();
+  const r = await s.app.inject({ method: 'OPTIONS', url: '/api/v1/echo/1', headers: { origin: 'https://agent.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,idempotency-key,content-type' } });
+  assert.equal(r.statusCode, 204);
+  assert.equal(r.headers['access-control-allow-origin'], 'https://agent.example');
+  assert.match(String(r.headers['access-control-allow-headers']).toLowerCase(), /idempotency-key/);
+  const g = await s.app.inject({ method: 'GET', url: '/api/v1/big?n=1', headers: { origin: 'https://agent.example' } });
+  assert.match(String(g.headers['access-control-expose-headers']), /X-Request-Id/);
+  await s.close();
+});
+
+test('rate limits: 429 with the error body, Retry-After and RateLimit-* headers', async () => {
+  const s = await appWith({ RATE_LIMIT_MAX: 3, RATE_LIMIT_WINDOW_MS: 60_000 });
+  const codes: number[] = [];
+  let last;
+  for (let i = 0; i < 4; i++) {
+    last = await s.app.inject({ method: 'GET', url: '/api/v1/big?n=1', remoteAddress: '10.9.8.7' });
+    codes.push(last.statusCode);
+  }
+  assert.deepEqual(codes, [200, 200, 200, 429]);
+  assert.equal(last!.json().error.code, 'rate_limited');
+  assert.ok(Number(last!.headers['retry-after']) > 0);
+  assert.equal(last!.headers['ratelimit-limit'], '3');
+  assert.equal(last!.headers['ratelimit-remaining'], '0');
+  const other = await s.app.inject({ method: 'GET', url: '/api/v1/big?n=1', remoteAddress: '10.9.8.8' });
+  assert.equal(other.statusCode, 200, 'another client has its own budget');
+  await s.close();
+});
+
+test('rate limits are shared between instances through Redis when REDIS_URL is set', async (ctx) => {
+  const url = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 500 });
+  try { await probe.connect(); await probe.ping(); } catch { probe.disconnect(); ctx.skip('no Redis on ' + url); return; }
+  probe.disconnect();
+  const ip = `10.1.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+  const a = await appWith({ RATE_LIMIT_MAX: 2, RATE_LIMIT_WINDOW_MS: 60_000, REDIS_URL: url });
+  const b = await appWith({ RATE_LIMIT_MAX: 2, RATE_LIMIT_WINDOW_MS: 60_000, REDIS_URL: url });
+  const r1 = await a.app.inject({ method: 'GET', url: '/api/v1/big?n=1', remoteAddress: ip });
+  const r2 = await b.app.inject({ method: 'GET', url: '/api/v1/big?n=1', remoteAddress: ip });
+  const r3 = await a.app.inject({ method: 'GET', url: '/api/v1/big?n=1', remoteAddress: ip });
+  assert.deepEqual([r1.statusCode, r2.statusCode, r3.statusCode], [200, 200, 429]);
+  await a.close();
+  await b.close();
+});
+
+test('unimplemented signed-in operations answer 501 only after the access check', async () => {
+  const pending = operations.filter((o) => o.pending);
+  for (const op of pending) {
+    const r = await t.app.inject({ method: op.method, url: '/api/v1' + op.path.replace(/\{\w+\}/g, '1') });
+    assert.equal(r.statusCode, op.access === 'public' ? 501 : 401, op.name);
+  }
+});
