@@ -50,7 +50,16 @@ export function toolDescription(op: Operation): string {
 }
 
 function jsonSchema(s: z.ZodType, io: 'input' | 'output'): Json {
-  const j = z.toJSONSchema(s, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as Json;
+  const j = z.toJSONSchema(s, {
+    io, unrepresentable: 'any', target: 'draft-2020-12',
+    // A plain z.object() does not forbid unknown keys (zod strips them when parsing), and REST sends a
+    // handler's result as it is: the output schema says what is really sent, so only strict objects
+    // (z.strictObject) keep additionalProperties: false. Clients validate structuredContent against it.
+    override: io === 'output' ? (ctx) => {
+      const def = (ctx.zodSchema as unknown as { _zod: { def: { type: string; catchall?: unknown } } })._zod.def;
+      if (def.type === 'object' && def.catchall === undefined && ctx.jsonSchema.additionalProperties === false) delete ctx.jsonSchema.additionalProperties;
+    } : undefined,
+  }) as Json;
   // Clients validate with their own default dialect; 2020-12 is MCP's default, so the marker is left out.
   delete j.$schema;
   return j;

@@ -149,6 +149,16 @@ describe('tool definitions', () => {
   });
 });
 
+test('every public tool that needs no argument answers as REST does, its result valid against its output schema', async () => {
+  const client = await connect(t.url, ERAS[0]);
+  try {
+    await client.listTools(); // the client validates structuredContent against the listed output schemas
+    const argumentFree = operations.filter((o) => o.access === 'public' && o.method === 'GET' && !o.path.includes('{'));
+    assert.ok(argumentFree.length >= 8);
+    for (const op of argumentFree) await assertSameAsRest(client, op.name, {}, op.path);
+  } finally { await client.close(); }
+});
+
 describe('errors are the REST error body', () => {
   test('an unknown argument is refused, naming it', async () => {
     const client = await connect(t.url, ERAS[0]);
