@@ -145,3 +145,16 @@ export function skipQueueWeeks(now: Date, freeQueueWeeks: number, count = 8): st
   const limit = freeQueueWeek(now, freeQueueWeeks);
   return launchWeeksOffered(now, count).filter((w) => w < limit);
 }
+
+/** Products sold for a launch week, and whether an order item must name the week. */
+export const WEEK_PRODUCTS: Readonly<Record<string, 'optional' | 'required'>> = { launch: 'optional', launch_bundle: 'optional', relaunch: 'required', skip_queue: 'required' };
+
+/**
+ * The Mondays a product may be ordered for, or null when the product takes no week:
+ * launch, launch_bundle and relaunch — the next `count` weeks from next week; skip_queue — those of
+ * them before the free-queue week (skipping to a later week would not skip anything).
+ */
+export function productWeeks(code: string, now: Date, freeQueueWeeks: number, count = 8): string[] | null {
+  if (!(code in WEEK_PRODUCTS)) return null;
+  return code === 'skip_queue' ? skipQueueWeeks(now, freeQueueWeeks, count) : launchWeeksOffered(now, count);
+}

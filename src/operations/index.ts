@@ -1,7 +1,8 @@
 // The registry: all 41 operations, in the order of spec 4.1.
 import type { Operation } from './define.ts';
 import { getSiteInfo, listInterviewQuestions, answerInterview, getAccount } from './site.ts';
-import { searchListings, getListing, getAlternatives, compareListings, getBadges } from './listings.ts';
+import { searchListings, getListing, getAlternatives, compareListings } from './listings.ts';
+import { getBadges } from './badges.ts';
 import { listCategories, getCategory } from './categories.ts';
 import { getLaunchWeek, listLaunches, getLeaderboard, listAwards } from './launches.ts';
 import { listFounders, getFounder } from './founders.ts';

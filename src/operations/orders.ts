@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { defineOperation } from './define.ts';
 import { notImplemented } from './errors.ts';
 import { Country, JsonObject, Paged, Pagination } from './schemas.ts';
+import { activeProducts } from '../store/repos/content.ts';
+import { freeQueueWeeks } from '../store/repos/settings.ts';
+import { WEEK_PRODUCTS, freeQueueWeek, launchWeeksOffered, productWeeks, weekInfo } from '../domain/weeks.ts';
+import { formatCents } from '../domain/money.ts';
 
 export const OrderBody = z.strictObject({
   items: z.array(z.strictObject({
@@ -22,9 +26,29 @@ const PRICE_RULES = 'Prices are set by the site admin, in USD cents, exclude VAT
 export const listProducts = defineOperation({
   name: 'list_products', method: 'GET', path: '/products', access: 'public', tags: ['Orders'],
   summary: 'Everything purchasable, with current prices',
-  description: `Every product with its current price in USD cents (excluding VAT), \`needs_listing\` (bought for one of the user's listings), \`options\` where an order item accepts them, and the launch weeks offered. ${PRICE_RULES}`,
+  description: `Every product with its current price in USD cents (excluding VAT), \`needs_listing\` (bought for one of the user's listings), \`options\` where an order item accepts them, and the launch weeks offered. ${PRICE_RULES}\n\n`
+    + 'Returns `{currency: "usd", prices_exclude_vat: true, products: [{code, name, description, price_cents, price (formatted), needs_listing, options?, week? ("optional" | "required"), weeks? (Mondays YYYY-MM-DD the item\'s `week` may be)}], weeks: [{start, end, iso_week}] (launch weeks on sale, from next week), free_queue_week (the week a free listing submitted now is queued for)}`. '
+    + 'skip_queue weeks are only those before the free-queue week. Options: extra_categories `{max}` (extra categories per listing), billboard_min `{min_amount_cents}` (the least amount_cents accepted).',
   response: JsonObject, status: 200, idempotencyKey: false, paginated: false,
-  handler: async () => notImplemented('issue #2'),
+  handler: async (ctx) => {
+    const now = ctx.now();
+    const queue = await freeQueueWeeks(ctx.db);
+    const products = (await activeProducts(ctx.db)).map((p) => {
+      const weeks = productWeeks(p.code, now, queue);
+      return {
+        code: p.code, name: p.name, description: p.description, price_cents: p.price_cents, price: formatCents(p.price_cents), needs_listing: p.needs_listing,
+        ...(Object.keys(p.options).length ? { options: p.options } : {}),
+        ...(weeks ? { week: WEEK_PRODUCTS[p.code], weeks } : {}),
+      };
+    });
+    return {
+      currency: 'usd',
+      prices_exclude_vat: true,
+      products,
+      weeks: launchWeeksOffered(now).map((w) => { const i = weekInfo(w, now); return { start: i.start, end: i.end, iso_week: i.iso_week }; }),
+      free_queue_week: freeQueueWeek(now, queue),
+    };
+  },
 });
 
 export const quoteOrder = defineOperation({

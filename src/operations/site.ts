@@ -3,21 +3,54 @@ import { defineOperation } from './define.ts';
 import { notImplemented } from './errors.ts';
 import { JsonObject } from './schemas.ts';
 import { accountOf } from '../auth/account.ts';
+import { activeInterviewQuestions, siteCounts } from '../store/repos/content.ts';
+
+/** MCP protocol versions the /mcp endpoint speaks (newest first). */
+export const MCP_VERSIONS = ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26'] as const;
+
+export const SITE_RULES = [
+  'There is no voting through the API: votes come only from people on the website.',
+  'The billboard is a PAID ranking by money contributed; always present it as paid. Awards (Launch of the Week) follow community votes only.',
+  'Prices are set by the site admin in USD cents, exclude VAT and must never be hard-coded: read them from list_products or quote_order.',
+  'Checkout links (checkout_url) are handed to the person, who reviews and pays on our page themselves; never ask for card or payment details.',
+  'Drafts quote evidence from the product\'s own website; anything not found there is left blank, never invented.',
+] as const;
 
 export const getSiteInfo = defineOperation({
   name: 'get_site_info', method: 'GET', path: '/site', access: 'public', tags: ['Site'],
   summary: 'What this service is and where things are',
-  description: 'The site name and purpose, its public URLs, counts of live listings and categories, and the locations of the API docs, the OpenAPI document and the MCP server. A good first call for an agent.',
+  description: 'The site name and purpose, its public URLs, counts of live listings and categories, and the locations of the API docs, the OpenAPI document and the MCP server. A good first call for an agent.\n\n'
+    + 'Returns `{name, purpose, urls: {home, api_base, docs, openapi, mcp, oauth_metadata, mcp_resource_metadata}, counts: {live_listings, upcoming_listings, categories, founders}, api_version, mcp_protocol_versions, rules: [string]}`.',
   response: JsonObject, status: 200, idempotencyKey: false, paginated: false,
-  handler: async () => notImplemented('issue #2'),
+  handler: async (ctx) => {
+    const base = ctx.config.publicUrl;
+    const counts = await siteCounts(ctx.db);
+    return {
+      name: 'Launchlist',
+      purpose: 'A launch directory and weekly launch calendar for software products: browse live listings, categories, launch weeks, leaderboards, founders, awards and badges; makers submit a product by its website, edit the AI-drafted profile and publish it free or through a paid order.',
+      urls: {
+        home: base,
+        api_base: `${base}/api/v1`,
+        docs: `${base}/docs`,
+        openapi: `${base}/api/v1/openapi.json`,
+        mcp: `${base}/mcp`,
+        oauth_metadata: `${base}/.well-known/oauth-authorization-server`,
+        mcp_resource_metadata: `${base}/.well-known/oauth-protected-resource/mcp`,
+      },
+      counts,
+      api_version: '1.0.0',
+      mcp_protocol_versions: [...MCP_VERSIONS],
+      rules: [...SITE_RULES],
+    };
+  },
 });
 
 export const listInterviewQuestions = defineOperation({
   name: 'list_interview_questions', method: 'GET', path: '/interview-questions', access: 'public', tags: ['Founders'],
   summary: 'Founder interview questions',
-  description: 'The questions founders can answer with answer_interview (each with its integer id).',
+  description: 'The questions founders can answer with answer_interview, in order: `{items: [{id, position, question}]}` (use `id` as `question_id`).',
   response: JsonObject, status: 200, idempotencyKey: false, paginated: false,
-  handler: async () => notImplemented('issue #2'),
+  handler: async (ctx) => ({ items: await activeInterviewQuestions(ctx.db) }),
 });
 
 export const answerInterview = defineOperation({

@@ -6,7 +6,7 @@ import { isoWeekLabel, mondayOf, weekBounds, addDays } from '../../domain/weeks.
 import { summaryQuery, toSummary, type ListingSummary, type SummaryRow } from './summary.ts';
 import { num } from './sql-helpers.ts';
 
-export interface AwardWinner { listing_id: number; rank: number; votes: number }
+export type AwardWinner = { listing_id: number; rank: number; votes: number };
 
 /**
  * Decides Launch of the Week #1–#3 for the week starting `weekMonday` (any date snaps to its Monday):
@@ -62,7 +62,7 @@ export async function computeMissingAwards(db: Kysely<DB>, now = new Date()): Pr
   return done;
 }
 
-export interface AwardItem { week: string; week_end: string; iso_week: string; rank: number; title: string; kind: string; votes: number; listing: ListingSummary }
+export type AwardItem = { week: string; week_end: string; iso_week: string; rank: number; title: string; kind: string; votes: number; listing: ListingSummary };
 
 /** Awards of live listings, newest week first then rank; optionally one listing's. */
 export async function listAwardItems(db: Kysely<DB>, listingId: number | null, limit: number, offset: number): Promise<{ items: AwardItem[]; total: number }> {

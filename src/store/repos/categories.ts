@@ -7,16 +7,16 @@ import { fromJson } from '../json.ts';
 import { summaryQuery, toSummary, type ListingSummary, type SummaryRow } from './summary.ts';
 import { nullsLast, num } from './sql-helpers.ts';
 
-export interface CategoryRow { id: number; slug: string; name: string; parent_id: number | null; description: string; faqs: string; attributes: string; position: number }
+export type CategoryRow = { id: number; slug: string; name: string; parent_id: number | null; description: string; faqs: string; attributes: string; position: number };
 
-export interface CategoryNode {
+export type CategoryNode = {
   slug: string;
   name: string;
   description: string;
   /** Live listings in this category (for a parent: in it or any subcategory, each listing once). */
   live_listings: number;
   subcategories?: CategoryNode[];
-}
+};
 
 export async function allCategories(db: Kysely<DB>): Promise<CategoryRow[]> {
   return db.selectFrom('categories').selectAll().orderBy('position').orderBy('name').orderBy('id').execute();

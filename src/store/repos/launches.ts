@@ -18,7 +18,7 @@ function weekVotes(db: Kysely<DB>, from: string, to: string) {
     .as('wv');
 }
 
-export interface WeekLaunch { rank: number | null; listing: ListingSummary; votes: number | null }
+export type WeekLaunch = { rank: number | null; listing: ListingSummary; votes: number | null };
 
 /**
  * A week's launches. Current or past week: live listings whose launch week it is, ranked by votes cast
@@ -89,8 +89,8 @@ export async function launchSection(db: Kysely<DB>, engine: Engine, section: Lau
       const cutoff = new Date(now.getTime() - TRENDING_WINDOW_DAYS * 86_400_000).toISOString();
       const age = hoursSince(engine, sql`v.created_at`, nowIso);
       const weight = engine === 'postgres'
-        ? sql<number>`power(0.5::float8, greatest(${age}, 0) / ${TRENDING_HALF_LIFE_HOURS}::float8)`
-        : sql<number>`power(0.5, max(${age}, 0) / ${TRENDING_HALF_LIFE_HOURS}.0)`;
+        ? sql<number>`power(0.5::float8, greatest(${age}, 0.0::float8) / ${sql.lit(TRENDING_HALF_LIFE_HOURS)}::float8)`
+        : sql<number>`power(0.5, max(${age}, 0.0) / ${sql.lit(TRENDING_HALF_LIFE_HOURS)})`;
       const scores = db.selectFrom('votes as v')
         .innerJoin('listings as sl', 'sl.id', 'v.listing_id')
         .select(['v.listing_id', sql<number>`sum(${weight})`.as('score')])
@@ -138,7 +138,7 @@ export async function launchSection(db: Kysely<DB>, engine: Engine, section: Lau
 export const BOARDS = ['community-weekly', 'community-all-time', 'billboard', 'domain-rating', 'revenue'] as const;
 export type Board = (typeof BOARDS)[number];
 
-export interface BoardInfo { key: Board; name: string; description: string; paid: boolean; notice?: string; metric: string }
+export type BoardInfo = { key: Board; name: string; description: string; paid: boolean; notice?: string; metric: string };
 
 export const BOARD_INFO: Record<Board, BoardInfo> = {
   'community-weekly': { key: 'community-weekly', name: 'Community — weekly', description: 'Live listings ranked by community votes cast during one launch week (Monday to Sunday, UTC).', paid: false, metric: 'votes' },
@@ -148,7 +148,7 @@ export const BOARD_INFO: Record<Board, BoardInfo> = {
   revenue: { key: 'revenue', name: 'Revenue', description: 'Live listings ranked by their latest reported monthly revenue (USD cents).', paid: false, metric: 'monthly_revenue_cents' },
 };
 
-export interface BoardItem { rank: number; listing: ListingSummary; metric: Record<string, unknown>; paid?: true }
+export type BoardItem = { rank: number; listing: ListingSummary; metric: Record<string, unknown>; paid?: true };
 
 export async function leaderboard(db: Kysely<DB>, board: Board, week: string | null, limit: number, offset: number): Promise<{ items: BoardItem[]; total: number }> {
   switch (board) {

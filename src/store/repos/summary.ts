@@ -10,7 +10,7 @@ export const SUMMARY_SELECT = [
   'pc.slug as primary_category_slug', 'pc.name as primary_category_name',
 ] as const;
 
-export interface SummaryRow {
+export type SummaryRow = {
   id: number;
   slug: string;
   name: string;
@@ -23,9 +23,9 @@ export interface SummaryRow {
   launched_at: string | null;
   primary_category_slug: string | null;
   primary_category_name: string | null;
-}
+};
 
-export interface ListingSummary {
+export type ListingSummary = {
   slug: string;
   name: string;
   url: string;
@@ -40,7 +40,7 @@ export interface ListingSummary {
   launch_week: string | null;
   /** ISO timestamp when it went live, or null while not live. */
   launched_at: string | null;
-}
+};
 
 export function toSummary(row: SummaryRow): ListingSummary {
   return {
