@@ -28,12 +28,12 @@ export function normalizeSpace(s: string): string {
   return s.replace(/[\u200b-\u200d\u2060\ufeff]/g, '').replace(/[\s\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/g, ' ').trim();
 }
 
+/**
+ * Only the `hidden` attribute hides text here. Inline `display:none` is kept on purpose: carousels,
+ * tabs and accordions hide most of their slides that way, and their text is shown to visitors.
+ */
 function isHidden(el: Element): boolean {
-  const a = el.attribs ?? {};
-  if ('hidden' in a) return true;
-  if (a['aria-hidden'] === 'true' && el.name !== 'img') return false; // decorative but still rendered text
-  const style = (a.style ?? '').replace(/\s+/g, '').toLowerCase();
-  return style.includes('display:none') || style.includes('visibility:hidden');
+  return 'hidden' in (el.attribs ?? {});
 }
 
 /**

@@ -1,0 +1,301 @@
+/**
+ * A crawled page parsed once for the extractor: DOM, visible text, JSON-LD, page kind, and
+ * whether it looks like a leftover template page (placeholder emails, links to mysite.com,
+ * lorem ipsum, random stock portraits, CMS editor links) that must not be trusted.
+ */
+import type { Cheerio } from 'cheerio';
+import type { AnyNode, Element } from 'domhandler';
+import { haystackOf, type PageHaystack } from './evidence.ts';
+import { loadHtml, metaContent, normalizeSpace, textOf, titleOf, visibleText, type CheerioRoot } from './html.ts';
+import type { SourcePage } from './types.ts';
+
+export type PageKind = 'home' | 'pricing' | 'about' | 'contact' | 'faq' | 'features' | 'why' | 'license' | 'legal' | 'blog' | 'docs' | 'download' | 'community' | 'other';
+
+export type JsonLdNode = Record<string, unknown> & { '@type'?: unknown };
+
+export interface ParsedPage {
+  url: string;
+  index: number;
+  isHome: boolean;
+  kind: PageKind;
+  $: CheerioRoot;
+  text: string;
+  title: string;
+  jsonld: JsonLdNode[];
+  /** Why the page looks like an unfilled template (empty when it does not). */
+  placeholderSignals: string[];
+  haystack: PageHaystack;
+  source: SourcePage;
+}
+
+const KIND_RULES: Array<[PageKind, RegExp]> = [
+  ['pricing', /\b(?:pric(?:e|es|ing)|plans?|tarifs?|preise|precios|prix|subscriptions?|upgrade|premium)\b/],
+  ['faq', /\b(?:faqs?|frequently[- ]asked|questions)\b/],
+  ['contact', /\b(?:contact(?:-?us)?|get[- ]in[- ]touch|kontakt|support)\b/],
+  ['about', /\b(?:about(?:-?us)?|team|company|our[- ]story|who[- ]we[- ]are|mission|founders?|ueber[- ]uns|a[- ]propos)\b/],
+  ['features', /\b(?:features?|tour|how[- ]it[- ]works|product|overview|capabilities|benefits|use[- ]cases?)\b/],
+  ['why', /\bwhy\b/],
+  ['license', /\blicen[cs]e\b/],
+  ['legal', /\b(?:privacy|terms|cookies?|legal|gdpr|imprint|impressum|dpa|eula)\b/],
+  ['blog', /\b(?:blog|news|posts?|articles?|changelog|releases?)\b/],
+  ['download', /\b(?:downloads?|install(?:ation|ing)?|get[- ]started|setup)\b/],
+  ['community', /\b(?:community|forums?|discuss(?:ion)?|contribut\w*|get[- ]involved|social)\b/],
+  ['docs', /\b(?:docs?|documentation|manual|guides?|api|reference)\b/],
+];
+
+function kindOf(url: string, title: string, h1: string, isHome: boolean): PageKind {
+  if (isHome) return 'home';
+  let path = '';
+  try {
+    path = decodeURIComponent(new URL(url).pathname).toLowerCase().replace(/\/index\.(?:html?|php)$/, '/');
+  } catch {
+    /* keep '' */
+  }
+  const pathWords = path.replace(/[/_.-]+/g, ' ');
+  for (const [kind, re] of KIND_RULES) if (re.test(pathWords)) return kind;
+  const heading = `${title} ${h1}`.toLowerCase();
+  for (const [kind, re] of KIND_RULES) if (re.test(heading)) return kind;
+  return 'other';
+}
+
+function flattenJsonLd(data: unknown, out: JsonLdNode[], depth = 0): void {
+  if (depth > 4 || data === null || typeof data !== 'object') return;
+  if (Array.isArray(data)) {
+    for (const d of data) flattenJsonLd(d, out, depth + 1);
+    return;
+  }
+  const node = data as JsonLdNode;
+  if (Array.isArray(node['@graph'])) flattenJsonLd(node['@graph'], out, depth + 1);
+  if (node['@type'] !== undefined) out.push(node);
+}
+
+export function jsonLdTypes(node: JsonLdNode): string[] {
+  const t = node['@type'];
+  const list = Array.isArray(t) ? t : [t];
+  return list.filter((x): x is string => typeof x === 'string').map((x) => x.replace(/^.*[/#:]/, ''));
+}
+
+export function parseJsonLd($: CheerioRoot): JsonLdNode[] {
+  const out: JsonLdNode[] = [];
+  $('script[type="application/ld+json" i]').each((_, el) => {
+    const raw = $(el).text().trim();
+    if (!raw) return;
+    try {
+      flattenJsonLd(JSON.parse(raw), out);
+    } catch {
+      // Some sites put several objects or trailing commas in one block; try a lenient pass.
+      try {
+        flattenJsonLd(JSON.parse(raw.replace(/,\s*([}\]])/g, '$1')), out);
+      } catch {
+        /* ignore broken JSON-LD */
+      }
+    }
+  });
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Template / placeholder detection
+
+const PLACEHOLDER_DOMAIN = /(?:^|[@./])(?:example\.(?:com|org|net)|[\w-]+\.example|[\w-]+\.invalid|(?:your|my)[-]?(?:domain|site|website|company|business|email|name|app|brand)\.(?:com|net|org|io)|domain\.com|email\.com|company\.com|website\.com|site\.com|business\.com|yourname@|test\.com)(?:$|[/?#:])/i;
+const PLACEHOLDER_IMAGE = /(?:source\.unsplash\.com|placehold\.(?:it|co)|via\.placeholder\.com|placeholder\.com|picsum\.photos|dummyimage\.com|placekitten\.com|lorempixel\.com|randomuser\.me)/i;
+const CMS_EDITOR_LINK = /^(?:cloudcannon|forestry|tina|netlifycms|decap):/i;
+
+/** Signals that a page is an unfilled theme/template page. */
+export function placeholderSignals($: CheerioRoot): string[] {
+  const signals = new Set<string>();
+  const text = visibleText($);
+  if (/\blorem ipsum\b|\bdolor sit amet\b/i.test(text)) signals.add('lorem ipsum text');
+  if (/\b(?:john|jane) doe\b/i.test(text)) signals.add('placeholder person name');
+  $('a[href]').each((_, el) => {
+    const a = $(el);
+    if (a.closest('code, pre').length) return;
+    const href = (a.attr('href') ?? '').trim();
+    if (CMS_EDITOR_LINK.test(href)) signals.add(`CMS editor link ${href}`);
+    const target = href.replace(/^mailto:/i, '');
+    if (PLACEHOLDER_DOMAIN.test(target)) signals.add(`placeholder address ${href}`);
+  });
+  $('input[type="hidden"][value], input[type="email"][value]').each((_, el) => {
+    const v = $(el).attr('value') ?? '';
+    if (/@/.test(v) && PLACEHOLDER_DOMAIN.test(v)) signals.add(`placeholder form address ${v}`);
+  });
+  $('img[src]').each((_, el) => {
+    const src = $(el).attr('src') ?? '';
+    if (PLACEHOLDER_IMAGE.test(src)) signals.add(`stock placeholder image ${src.slice(0, 60)}`);
+  });
+  // Visible placeholder emails (not inside code samples)
+  const emails = text.match(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g) ?? [];
+  for (const e of emails) if (PLACEHOLDER_DOMAIN.test(e)) signals.add(`placeholder email ${e}`);
+  return [...signals];
+}
+
+export function isPlaceholderEmail(email: string): boolean {
+  return PLACEHOLDER_DOMAIN.test(email) || /^(?:you|your\.?name|name|email|user|someone|john|jane|test)@/i.test(email);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export function parsePage(src: SourcePage, index: number, isHome: boolean): ParsedPage {
+  const $ = loadHtml(src.html);
+  const title = titleOf($) || metaContent($, 'og:title', 'twitter:title');
+  const h1 = normalizeSpace($('h1').first().text());
+  const text = src.text ?? visibleText($);
+  const withText: SourcePage = src.text ? src : { ...src, text };
+  return {
+    url: src.url,
+    index,
+    isHome,
+    kind: kindOf(src.url, title, h1, isHome),
+    $,
+    text,
+    title,
+    jsonld: parseJsonLd($),
+    placeholderSignals: isHome ? [] : placeholderSignals($),
+    haystack: haystackOf(withText),
+    source: withText,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Structural helpers
+
+const NAV_CLASS = /(?:^|[\s_-])(?:nav|navbar|navigation|menu|menubar|breadcrumbs?|topbar|skip-link)(?:$|[\s_-])/i;
+const FOOTER_CLASS = /(?:^|[\s_-])(?:footer|site-footer|colophon)(?:$|[\s_-])/i;
+
+function classAndId(el: Element): string {
+  return `${el.attribs?.class ?? ''} ${el.attribs?.id ?? ''}`;
+}
+
+/** True when the element sits in navigation (nav, role=navigation, menu/navbar classes). */
+export function inNav($: CheerioRoot, el: AnyNode): boolean {
+  const n = $(el);
+  if (n.closest('nav, [role="navigation"], [role="menubar"], [role="menu"]').length) return true;
+  return n
+    .parents()
+    .toArray()
+    .some((p) => NAV_CLASS.test(classAndId(p as Element)));
+}
+
+/** True when the element sits in the page footer. */
+export function inFooter($: CheerioRoot, el: AnyNode): boolean {
+  const n = $(el);
+  if (n.closest('footer, [role="contentinfo"]').length) return true;
+  return n
+    .parents()
+    .toArray()
+    .some((p) => FOOTER_CLASS.test(classAndId(p as Element)));
+}
+
+export function inChrome($: CheerioRoot, el: AnyNode): boolean {
+  return inNav($, el) || inFooter($, el);
+}
+
+/** The nearest heading before the element in document order (within `maxHops` preceding nodes). */
+export function precedingHeading($: CheerioRoot, el: AnyNode): Cheerio<Element> | null {
+  let cur: AnyNode | null = el;
+  for (let depth = 0; depth < 6 && cur; depth++) {
+    let sib: AnyNode | null = (cur as Element).prev ?? null;
+    while (sib) {
+      if (sib.type === 'tag') {
+        const s = $(sib as Element);
+        if (/^h[1-6]$/i.test((sib as Element).name)) return s as Cheerio<Element>;
+        const inner = s.find('h1, h2, h3, h4, h5, h6').last();
+        if (inner.length) return inner as Cheerio<Element>;
+      }
+      sib = (sib as Element).prev ?? null;
+    }
+    cur = (cur as Element).parent as AnyNode | null;
+    if (cur && cur.type === 'root') break;
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Leaf text blocks
+
+export interface Block {
+  el: Element;
+  text: string;
+  /** Inside navigation or the footer. */
+  chrome: boolean;
+  /** Text of a run of inline content inside a container that also holds blocks. */
+  mixed: boolean;
+}
+
+const LEAF_TAGS = new Set(['p', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'dd', 'dt', 'td', 'th', 'blockquote', 'figcaption', 'summary', 'label', 'address', 'div', 'section', 'article', 'aside', 'header', 'footer', 'main', 'pre', 'caption', 'button']);
+const BLOCK_DESCENDANT = 'p, li, h1, h2, h3, h4, h5, h6, dd, dt, td, th, blockquote, div, section, article, ul, ol, dl, table, header, footer, main, aside, figure, address, pre, form, nav';
+
+const blockCache = new WeakMap<object, Block[]>();
+
+/**
+ * The smallest text-bearing blocks of a page in document order: paragraphs, list items, headings,
+ * cells, and divs that hold text but no other block (or text of their own next to blocks).
+ * Their text is whitespace-normalised.
+ */
+export function leafBlocks(page: ParsedPage): Block[] {
+  const cached = blockCache.get(page);
+  if (cached) return cached;
+  const $ = page.$;
+  const out: Block[] = [];
+  $('body *').each((_, node) => {
+    const el = node as Element;
+    const name = el.name?.toLowerCase();
+    if (!name || !LEAF_TAGS.has(name)) return;
+    const $el = $(el);
+    if ($el.closest('script, style, noscript, template, svg').length) return;
+    if ($el.find(BLOCK_DESCENDANT).length) {
+      // Mixed content: one block per run of inline content between the block children.
+      const chrome = inChrome($, el);
+      let run: AnyNode[] = [];
+      const flush = (): void => {
+        const t = textOf(run);
+        if (t.length >= 2) out.push({ el, text: t, chrome, mixed: true });
+        run = [];
+      };
+      for (const c of el.children as AnyNode[]) {
+        const isBlock = c.type === 'tag' && (LEAF_TAGS.has((c as Element).name) || /^(?:ul|ol|dl|table|figure|form|nav|hr|br|img|iframe|video|picture|svg|script|style|noscript|template)$/.test((c as Element).name) || $(c as Element).find(BLOCK_DESCENDANT).length > 0);
+        if (isBlock) flush();
+        else run.push(c);
+      }
+      flush();
+      return;
+    }
+    const text = textOf(el);
+    if (!text) return;
+    out.push({ el, text, chrome: inChrome($, el), mixed: false });
+  });
+  blockCache.set(page, out);
+  return out;
+}
+
+const orderCache = new WeakMap<object, Map<Element, number>>();
+
+/** Position of an element in document order (pre-order), for "comes before" comparisons. */
+export function docOrder(page: ParsedPage, el: Element): number {
+  let map = orderCache.get(page);
+  if (!map) {
+    map = new Map();
+    let i = 0;
+    for (const n of page.$('*').toArray()) map.set(n as Element, i++);
+    orderCache.set(page, map);
+  }
+  return map.get(el) ?? -1;
+}
+
+/**
+ * The outline of headings that an element sits under: for each level, the last heading before the
+ * element that is not closed by a later, higher-level heading (outermost first).
+ */
+export function headingChain(page: ParsedPage, el: Element): Array<{ level: number; text: string; el: Element }> {
+  const at = docOrder(page, el);
+  const stack: Array<{ level: number; text: string; el: Element }> = [];
+  for (const h of page.$('h1, h2, h3, h4, h5, h6').toArray() as Element[]) {
+    const o = docOrder(page, h);
+    if (o >= at) break;
+    if (page.$(el).closest(h).length) break;
+    const level = Number(h.name.slice(1));
+    while (stack.length && stack[stack.length - 1].level >= level) stack.pop();
+    stack.push({ level, text: textOf(h), el: h });
+  }
+  return stack;
+}
