@@ -292,8 +292,8 @@ export function extractLocation(ctx: Ctx): LocationResult {
         // "based in / headquartered in / located in <City>, <Country|State>"
         const based = /\b(?:(?:we(?:'re| are)|is|are)\s+)?(?:proudly\s+)?(?:based|headquartered|located|registered|incorporated)\s+in\s+(?:the\s+)?([A-ZÀ-Ý][\w'.À-ÿ-]*(?:\s+[A-ZÀ-Ý][\w'.À-ÿ-]*){0,3})(?:,\s*([A-ZÀ-Ý][\w.À-ÿ-]*(?:\s+[A-ZÀ-Ý][\w.À-ÿ-]*){0,3}))?/.exec(s);
         if (based && aboutUs(s, nameSource(ctx))) {
-          const first = based[1];
-          const second = based[2];
+          const first = based[1].replace(/[.'-]+$/, '');
+          const second = based[2]?.replace(/[.'-]+$/, '');
           const e = ev(page, s);
           const cFirst = countryCode(first);
           if (second) {
