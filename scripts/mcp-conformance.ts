@@ -16,6 +16,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer as netServer } from 'node:net';
+import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +24,8 @@ import { loadConfig } from '../src/config.ts';
 import { openStore } from '../src/store/index.ts';
 import { seedIfEmpty } from '../src/store/seed/index.ts';
 import { createServer } from '../src/server.ts';
+import { createUser } from '../src/auth/users.ts';
+import { Browser, csrfOf, $ } from '../test/auth/browser.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const BASELINE_FILE = join(ROOT, 'test/mcp/conformance-baseline.json');
@@ -33,7 +36,7 @@ const keep = args.has('--keep');
 type Era = '2025' | '2026';
 interface BaselineEntry { scenario: string; checks: string[]; reason: string }
 interface Check { id: string; status: string; errorMessage?: string }
-interface Run { label: string; era?: Era; argv: string[]; revision?: string }
+interface Run { label: string; era?: Era; argv: string[]; revision?: string; person?: (out: string) => void }
 interface Outcome {
   label: string; scenarios: number; passed: number; failed: number; expected: number; notScoredFailed: number;
   unexpected: string[]; stale: string[]; notScored: string[]; skipped: number; warnings: number; note?: string;
@@ -46,12 +49,12 @@ function suiteBin(): { bin: string; version: string } {
   return { bin, version: pkg.version };
 }
 
-function run(bin: string, argv: string[], timeoutMs = 300_000): Promise<{ code: number | null; out: string }> {
+function run(bin: string, argv: string[], timeoutMs = 300_000, onOutput?: (all: string) => void): Promise<{ code: number | null; out: string }> {
   return new Promise((done) => {
     const child = spawn(process.execPath, [bin, ...argv], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
-    child.stdout.on('data', (d) => { out += d; });
-    child.stderr.on('data', (d) => { out += d; });
+    child.stdout.on('data', (d) => { out += d; onOutput?.(out); });
+    child.stderr.on('data', (d) => { out += d; onOutput?.(out); });
     const timer = setTimeout(() => child.kill('SIGTERM'), timeoutMs);
     child.on('close', (code) => { clearTimeout(timer); done({ code, out }); });
   });
@@ -75,7 +78,7 @@ function readChecks(dir: string): Map<string, Check[]> {
   for (const sub of readdirSync(dir)) {
     const file = join(dir, sub, 'checks.json');
     if (!existsSync(file)) continue;
-    const scenario = sub.replace(/-\d{4}-\d{2}-\d{2}T[\d-]+Z$/, '').replace(/^(server|authorization|client)-/, '');
+    const scenario = sub.replace(/-\d{4}-\d{2}-\d{2}T[\d-]+Z$/, '').replace(/^(authorization-server|server|client)-/, '');
     out.set(scenario, [...(out.get(scenario) ?? []), ...(JSON.parse(readFileSync(file, 'utf8')) as Check[])]);
   }
   return out;
@@ -117,6 +120,18 @@ function judge(label: string, checks: Map<string, Check[]>, baseline: BaselineEn
   return o;
 }
 
+/** What the person does in the browser: sign in, Allow, and land on the client's callback. */
+async function allow(publicUrl: string, authorizationUrl: string, email: string, password: string): Promise<void> {
+  const b = new Browser(publicUrl);
+  let page = await b.go(authorizationUrl);
+  const login = $(page.text)('form:has(input[name=password])').attr('action');
+  if (login) page = await b.go(login, { form: { _csrf: csrfOf(page.text, login), email, password } });
+  const confirm = $(page.text)('form[action$="/confirm"]').attr('action');
+  if (!confirm) throw new Error(`no consent form at ${page.url} (${page.res.status})`);
+  const back = await b.go(confirm, { form: { _csrf: csrfOf(page.text, confirm) } });
+  await fetch(back.url); // the suite's callback server
+}
+
 async function main(): Promise<number> {
   const started = performance.now();
   const { bin, version } = suiteBin();
@@ -154,7 +169,27 @@ async function main(): Promise<number> {
     missing.push(`2026-07-28 (stateless): suite ${version} does not know this revision (its server scenarios stop at 2025-11-25); @modelcontextprotocol/conformance 0.2.0-alpha.10 or later has it`);
     missing.push(`authorization: suite ${version} has no authorization-server scenarios (the "authorization" command arrived in 0.2.0-alpha)`);
   } else {
-    runs.push({ label: 'authorization server', argv: ['authorization', '--url', publicUrl] });
+    // The authorization-code scenario prints an authorization URL for a person to open and waits for
+    // the redirect to its callback: a registered client and a signed-in person who allows are needed.
+    const callbackPort = await freePort();
+    const reg = await fetch(`${publicUrl}/oauth/register`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ client_name: 'MCP conformance suite', redirect_uris: [`http://127.0.0.1:${callbackPort}/callback`], token_endpoint_auth_method: 'none', grant_types: ['authorization_code'], response_types: ['code'] }),
+    });
+    if (reg.status !== 201) throw new Error(`Dynamic client registration failed (${reg.status}): ${await reg.text()}`);
+    const { client_id } = await reg.json() as { client_id: string };
+    const password = randomBytes(18).toString('base64url');
+    const person = await createUser(store.db, { email: 'conformance@example.com', password, name: 'Conformance', emailVerified: true });
+    let started = false;
+    runs.push({
+      label: 'authorization server', argv: ['authorization', '--url', publicUrl, '--client-id', client_id, '--port', String(callbackPort), '--resource', mcpUrl],
+      person: (out) => {
+        const m = /(https?:\/\/\S+\/oauth\/authorize\?\S+)/.exec(out);
+        if (!m || started) return;
+        started = true;
+        void allow(publicUrl, m[1], person.email, password).catch((e) => console.error(`The simulated person could not allow the request: ${(e as Error).message}`));
+      },
+    });
   }
 
   const outcomes: Outcome[] = [];
@@ -163,7 +198,7 @@ async function main(): Promise<number> {
     for (const [i, r] of runs.entries()) {
       const dir = join(outRoot, String(i));
       const t0 = performance.now();
-      const { code, out } = await run(bin, [...r.argv, '-o', dir]);
+      const { code, out } = await run(bin, [...r.argv, '-o', dir], 120_000, r.person);
       const checks = readChecks(dir);
       const notScored = r.revision ? await notScoredFor(bin, r.revision) : new Set<string>();
       const o = judge(r.label, checks, r.era ? baseline.entries[r.era] : [], notScored);
