@@ -48,10 +48,12 @@ export function createIdempotencyRunner(db: Kysely<DB>, opts: IdempotencyOptions
       const owner = `user:${principal.userId}`;
       const hash = requestHash(operation, request);
 
+      let createdAt = '';
       for (let attempt = 0; ; attempt++) {
         const t = now();
+        createdAt = new Date(t).toISOString();
         const inserted = await db.insertInto('idempotency_keys')
-          .values({ principal: owner, key, operation, request_hash: hash, state: 'running', response_status: null, response_body: null, created_at: new Date(t).toISOString(), expires_at: new Date(t + ttlMs).toISOString() })
+          .values({ principal: owner, key, operation, request_hash: hash, state: 'running', response_status: null, response_body: null, created_at: createdAt, expires_at: new Date(t + ttlMs).toISOString() })
           .onConflict((oc) => oc.columns(['principal', 'key']).doNothing())
           .executeTakeFirst();
         if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) break; // we own the key: run below
@@ -83,10 +85,11 @@ export function createIdempotencyRunner(db: Kysely<DB>, opts: IdempotencyOptions
 
       if (Math.random() < 0.01) await db.deleteFrom('idempotency_keys').where('expires_at', '<', new Date(now()).toISOString()).execute();
 
-      const release = () => db.deleteFrom('idempotency_keys').where('principal', '=', owner).where('key', '=', key).where('state', '=', 'running').execute();
+      // Only our own row is finished or released (a taken-over row belongs to someone else).
+      const release = () => db.deleteFrom('idempotency_keys').where('principal', '=', owner).where('key', '=', key).where('state', '=', 'running').where('created_at', '=', createdAt).execute();
       const store = (status: number, body: unknown) => db.updateTable('idempotency_keys')
         .set({ state: 'done', response_status: status, response_body: JSON.stringify(body ?? null) })
-        .where('principal', '=', owner).where('key', '=', key).execute();
+        .where('principal', '=', owner).where('key', '=', key).where('state', '=', 'running').where('created_at', '=', createdAt).execute();
 
       let out: { status: number; body: unknown };
       try {

@@ -241,7 +241,19 @@ test('refresh tokens rotate; reusing an old one is refused; revocation and disco
   assert.equal(rv.status, 200);
   assert.equal((await me(third.body.access_token)).status, 401);
 
-  // The account page lists the app; disconnecting it stops its refresh token too.
+  // Revoking one token revokes the tokens issued under the same grant (the refresh token too) …
+  assert.equal((await token({ grant_type: 'refresh_token', refresh_token: third.body.refresh_token, client_id })).status, 400);
+  // … but not the grant: the app can ask again and gets a code without a new consent.
+  const p4 = pkce();
+  const q = new URLSearchParams({ response_type: 'code', client_id, redirect_uri: REDIRECT, scope: 'account:read orders:write', code_challenge: p4.challenge, code_challenge_method: 'S256' });
+  const direct = await b.go(`/oauth/authorize?${q}`);
+  const code = new URL(direct.url).searchParams.get('code');
+  assert.ok(code, `straight back with a code: ${direct.url}`);
+  const fourth = await token({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id, code_verifier: p4.verifier });
+  assert.equal(fourth.status, 200, JSON.stringify(fourth.body));
+  assert.equal((await me(fourth.body.access_token)).status, 200);
+
+  // The account page lists the app; disconnecting it stops its access and refresh tokens at once.
   const account = await b.go('/account');
   const apps = $(account.text)('#connected-apps');
   assert.match(apps.text(), /Rotating App/);
@@ -251,6 +263,28 @@ test('refresh tokens rotate; reusing an old one is refused; revocation and disco
   const done = await b.go('/account/apps/revoke', { form: { _csrf: form.find('input[name=_csrf]').attr('value')!, client_id } });
   assert.equal(done.res.status, 200);
   assert.doesNotMatch($(done.text)('#connected-apps').text(), /Rotating App/);
-  const after = await token({ grant_type: 'refresh_token', refresh_token: third.body.refresh_token, client_id });
+  assert.equal((await me(fourth.body.access_token)).status, 401);
+  const after = await token({ grant_type: 'refresh_token', refresh_token: fourth.body.refresh_token, client_id });
   assert.equal(after.status, 400);
+});
+
+test('signed in on the website: "Continue as" skips the password; signing out ends the OAuth sign-in too', async () => {
+  const { client_id } = await register({ client_name: 'Web Session App' });
+  const b = new Browser(t.base);
+  const signInPage = await b.go('/sign-in');
+  await b.go('/sign-in', { form: { _csrf: csrfOf(signInPage.text, '/sign-in'), email: user.email, password: PASSWORD } });
+  const { challenge } = pkce();
+  const q = new URLSearchParams({ response_type: 'code', client_id, redirect_uri: REDIRECT, scope: 'account:read', code_challenge: challenge, code_challenge_method: 'S256' });
+  let page = await b.go(`/oauth/authorize?${q}`);
+  const cont = $(page.text)('form:has(input[name=continue])');
+  assert.match(cont.text(), new RegExp(`Continue as ${user.email.replace(/[.+]/g, '\\$&')}`));
+  page = await b.go(cont.attr('action')!, { form: { _csrf: cont.find('input[name=_csrf]').attr('value')!, continue: '1' } });
+  assert.match($(page.text)('h1').text(), /Allow “Web Session App”/);
+
+  // Sign out on the website, then start again: the app must sign the person in again.
+  const account = await b.go('/account');
+  await b.go('/sign-out', { form: { _csrf: csrfOf(account.text, '/sign-out') } });
+  page = await b.go(`/oauth/authorize?${q}`);
+  assert.match($(page.text)('h1').text(), /Sign in to connect/);
+  assert.equal($(page.text)('form:has(input[name=continue])').length, 0);
 });

@@ -1,0 +1,119 @@
+// Admin CLI: `npm run cli -- <command> [options]`. One table of commands; each opens the configured
+// database (same environment variables as the server) and prints what it did. Commands that create a
+// secret print it ALONE on the last line of stdout, so scripts can take it with `tail -n 1`.
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { loadConfig, type Config } from './config.ts';
+import { openStore } from './store/index.ts';
+import type { Store } from './store/connect.ts';
+import { createUser, findUserByEmail, setRole, UserError } from './auth/users.ts';
+import { createApiKey } from './auth/api-keys.ts';
+import { parseScopes } from './auth/scopes.ts';
+import { SCOPES } from './operations/context.ts';
+
+export interface CliIo { out(line: string): void; err(line: string): void }
+export interface CliContext extends CliIo { config: Config; store(): Promise<Store> }
+export type Values = Record<string, string | boolean | undefined>;
+
+export interface Command {
+  /** Words that select the command, e.g. "user create". */
+  name: string;
+  usage: string;
+  summary: string;
+  options?: ParseArgsConfig['options'];
+  run(ctx: CliContext, values: Values, positionals: string[]): Promise<number | void>;
+}
+
+export class CliError extends Error {}
+
+const str = (v: Values[string]): string | undefined => (typeof v === 'string' ? v : undefined);
+
+export const commands: Command[] = [
+  {
+    name: 'user create',
+    usage: 'user create --email E [--password P] [--name N] [--admin]',
+    summary: 'Create a person (a site admin with --admin). Without --password they set one with "Forgot your password?".',
+    options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' }, admin: { type: 'boolean' } },
+    async run(ctx, v) {
+      const email = str(v.email);
+      if (!email) throw new CliError('--email is required');
+      const store = await ctx.store();
+      try {
+        const user = await createUser(store.db, { email, password: str(v.password) ?? null, name: str(v.name), role: v.admin ? 'admin' : 'user', emailVerified: true });
+        ctx.out(`Created ${user.role === 'admin' ? 'admin' : 'user'} ${user.id} <${user.email}>.`);
+        if (!str(v.password)) ctx.out('No password set: they can choose one with "Forgot your password?" on the sign-in page.');
+      } catch (e) {
+        if (e instanceof UserError && /already exists/.test(e.message) && v.admin) {
+          const existing = (await findUserByEmail(store.db, email))!;
+          await setRole(store.db, existing.id, 'admin');
+          ctx.out(`User ${existing.id} <${existing.email}> already existed; made them a site admin.`);
+          return;
+        }
+        if (e instanceof UserError) throw new CliError(e.message);
+        throw e;
+      }
+    },
+  },
+  {
+    name: 'api-key create',
+    usage: `api-key create --email E --scopes ${SCOPES.join(',')} [--name N]`,
+    summary: 'Create an API key for a person; prints the key alone on the last line (it is shown once).',
+    options: { email: { type: 'string' }, scopes: { type: 'string' }, name: { type: 'string' } },
+    async run(ctx, v) {
+      const email = str(v.email);
+      if (!email) throw new CliError('--email is required');
+      const { scopes, unknown } = parseScopes(str(v.scopes) ?? '');
+      if (unknown.length) throw new CliError(`unknown scope ${unknown.join(', ')}; use any of ${SCOPES.join(', ')}`);
+      if (!scopes.length) throw new CliError(`--scopes is required: a comma-separated list of ${SCOPES.join(', ')}`);
+      const name = (str(v.name) ?? 'CLI key').trim().slice(0, 100) || 'CLI key';
+      const store = await ctx.store();
+      const user = await findUserByEmail(store.db, email);
+      if (!user) throw new CliError(`no user with the email ${email} (create one with: user create --email ${email})`);
+      const key = await createApiKey(store.db, user.id, name, scopes);
+      ctx.out(`Created API key "${name}" (${key.prefix}) for ${user.email} with scopes ${key.scopes.join(', ')}. It is shown once:`);
+      ctx.out(key.key);
+    },
+  },
+];
+
+export function help(): string {
+  return ['Usage: npm run cli -- <command> [options]', '', 'Commands:', ...commands.map((c) => `  ${c.usage}\n      ${c.summary}`)].join('\n');
+}
+
+/** Runs one command line; returns the exit code. */
+export async function runCli(argv: string[], io: CliIo = { out: (l) => process.stdout.write(l + '\n'), err: (l) => process.stderr.write(l + '\n') }, env: Record<string, string | undefined> = process.env): Promise<number> {
+  const words = argv.filter((a) => !a.startsWith('-'));
+  const cmd = commands
+    .filter((c) => c.name.split(' ').every((w, i) => words[i] === w))
+    .sort((a, b) => b.name.split(' ').length - a.name.split(' ').length)[0];
+  if (!cmd || argv.includes('--help') || argv.includes('-h')) {
+    (cmd || argv.length === 0 || argv.includes('--help') ? io.out : io.err)(cmd ? `Usage: npm run cli -- ${cmd.usage}\n${cmd.summary}` : help());
+    return cmd || argv.length === 0 || argv.includes('--help') ? 0 : 2;
+  }
+  const rest = argv.slice(argv.indexOf(cmd.name.split(' ').at(-1)!) + 1);
+  let parsed: { values: Values; positionals: string[] };
+  try {
+    parsed = parseArgs({ args: rest, options: cmd.options ?? {}, allowPositionals: true, strict: true }) as { values: Values; positionals: string[] };
+  } catch (e) {
+    io.err(`${(e as Error).message}\nUsage: npm run cli -- ${cmd.usage}`);
+    return 2;
+  }
+  const config = loadConfig(env, { LOG_LEVEL: 'silent' });
+  let store: Store | undefined;
+  const ctx: CliContext = { ...io, config, store: async () => (store ??= await openStore(config)) };
+  try {
+    return (await cmd.run(ctx, parsed.values, parsed.positionals)) ?? 0;
+  } catch (e) {
+    if (e instanceof CliError) {
+      io.err(`Error: ${e.message}`);
+      return 1;
+    }
+    throw e;
+  } finally {
+    await store?.close();
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  process.exitCode = await runCli(process.argv.slice(2));
+}
