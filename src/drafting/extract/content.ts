@@ -5,7 +5,7 @@ import type { Element } from 'domhandler';
 import { ev, nameSource, type Ctx } from './context.ts';
 import { metaContent, normalizeSpace, textOf } from './html.ts';
 import { docOrder, headingChain, inChrome, jsonLdTypes, leafBlocks, precedingHeading, type ParsedPage } from './page.ts';
-import { clip, escapeRegExp, sentences, similarity, coverage, trimPunct, wordCount } from './text.ts';
+import { clip, contentTokens, escapeRegExp, sentences, trimPunct, wordCount } from './text.ts';
 import { found, notFound, type Evidence, type FaqDraft, type FieldDraft, type FounderDraft, type MilestoneDraft } from './types.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -65,10 +65,20 @@ function pageWeight(page: ParsedPage): number {
 function collectFeatures(ctx: Ctx): { features: Item[]; usps: Item[] } {
   const features: Item[] = [];
   const usps: Item[] = [];
+  const tokenSets = new Map<Item, Set<string>>();
   const add = (list: Item[], value: string, evidence: Evidence[], score: number, order: number): void => {
     const v = clip(value, 200);
-    if (list.some((i) => similarity(i.value, v) > 0.7 || (coverage(v, i.value) > 0.9 && wordCount(v) <= wordCount(i.value)))) return;
-    list.push({ value: v, evidence, score, order });
+    const tv = new Set(contentTokens(v));
+    for (const i of list) {
+      const ti = tokenSets.get(i) as Set<string>;
+      let inter = 0;
+      for (const t of tv) if (ti.has(t)) inter++;
+      const jaccard = tv.size && ti.size ? inter / (tv.size + ti.size - inter) : 0;
+      if (jaccard > 0.7 || (tv.size > 0 && inter / tv.size > 0.9 && tv.size <= ti.size)) return;
+    }
+    const item = { value: v, evidence, score, order };
+    tokenSets.set(item, tv);
+    list.push(item);
   };
   let pageOrder = 0;
   for (const page of ctx.pages) {

@@ -166,28 +166,53 @@ function classAndId(el: Element): string {
   return `${el.attribs?.class ?? ''} ${el.attribs?.id ?? ''}`;
 }
 
+interface ChromeFlags {
+  nav: boolean;
+  footer: boolean;
+}
+
+const chromeCache = new WeakMap<object, Map<Element, ChromeFlags>>();
+
+/** Navigation / footer flags of every element of a document, computed in one walk. */
+function chromeFlags($: CheerioRoot): Map<Element, ChromeFlags> {
+  let map = chromeCache.get($);
+  if (map) return map;
+  const m = new Map<Element, ChromeFlags>();
+  const walk = (node: AnyNode, inherited: ChromeFlags): void => {
+    if (node.type !== 'tag' && node.type !== 'root' && node.type !== 'script' && node.type !== 'style') return;
+    let flags = inherited;
+    if (node.type === 'tag' || node.type === 'script' || node.type === 'style') {
+      const el = node as Element;
+      const role = el.attribs?.role ?? '';
+      const ci = classAndId(el);
+      const nav = inherited.nav || el.name === 'nav' || role === 'navigation' || role === 'menubar' || role === 'menu' || NAV_CLASS.test(ci);
+      const footer = inherited.footer || el.name === 'footer' || role === 'contentinfo' || FOOTER_CLASS.test(ci);
+      flags = nav === inherited.nav && footer === inherited.footer ? inherited : { nav, footer };
+      m.set(el, flags);
+    }
+    for (const c of (node as Element).children ?? []) walk(c as AnyNode, flags);
+  };
+  walk($.root().get(0) as AnyNode, { nav: false, footer: false });
+  map = m;
+  chromeCache.set($, map);
+  return map;
+}
+
 /** True when the element sits in navigation (nav, role=navigation, menu/navbar classes). */
 export function inNav($: CheerioRoot, el: AnyNode): boolean {
-  const n = $(el);
-  if (n.closest('nav, [role="navigation"], [role="menubar"], [role="menu"]').length) return true;
-  return n
-    .parents()
-    .toArray()
-    .some((p) => NAV_CLASS.test(classAndId(p as Element)));
+  const f = chromeFlags($).get(el as Element);
+  return f ? f.nav : false;
 }
 
 /** True when the element sits in the page footer. */
 export function inFooter($: CheerioRoot, el: AnyNode): boolean {
-  const n = $(el);
-  if (n.closest('footer, [role="contentinfo"]').length) return true;
-  return n
-    .parents()
-    .toArray()
-    .some((p) => FOOTER_CLASS.test(classAndId(p as Element)));
+  const f = chromeFlags($).get(el as Element);
+  return f ? f.footer : false;
 }
 
 export function inChrome($: CheerioRoot, el: AnyNode): boolean {
-  return inNav($, el) || inFooter($, el);
+  const f = chromeFlags($).get(el as Element);
+  return f ? f.nav || f.footer : false;
 }
 
 /** The nearest heading before the element in document order (within `maxHops` preceding nodes). */
@@ -223,29 +248,57 @@ export interface Block {
 }
 
 const LEAF_TAGS = new Set(['p', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'dd', 'dt', 'td', 'th', 'blockquote', 'figcaption', 'summary', 'label', 'address', 'div', 'section', 'article', 'aside', 'header', 'footer', 'main', 'pre', 'caption', 'button']);
-const BLOCK_DESCENDANT = 'p, li, h1, h2, h3, h4, h5, h6, dd, dt, td, th, blockquote, div, section, article, ul, ol, dl, table, header, footer, main, aside, figure, address, pre, form, nav';
+const BLOCK_TAGS_FOR_LEAF = new Set(['p', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'dd', 'dt', 'td', 'th', 'blockquote', 'div', 'section', 'article', 'ul', 'ol', 'dl', 'table', 'header', 'footer', 'main', 'aside', 'figure', 'address', 'pre', 'form', 'nav']);
+const SKIP_SUBTREE = new Set(['script', 'style', 'noscript', 'template', 'svg', 'head']);
+const RUN_BREAK = /^(?:ul|ol|dl|table|figure|form|nav|hr|br|img|iframe|video|picture|svg|script|style|noscript|template)$/;
 
 const blockCache = new WeakMap<object, Block[]>();
 
 /**
  * The smallest text-bearing blocks of a page in document order: paragraphs, list items, headings,
- * cells, and divs that hold text but no other block (or text of their own next to blocks).
- * Their text is whitespace-normalised.
+ * cells, and divs that hold text but no other block. A container that mixes blocks with loose text
+ * yields one block per run of inline content between its block children. Texts are
+ * whitespace-normalised and verbatim parts of the page text.
  */
 export function leafBlocks(page: ParsedPage): Block[] {
   const cached = blockCache.get(page);
   if (cached) return cached;
   const $ = page.$;
-  const out: Block[] = [];
-  $('body *').each((_, node) => {
+  const flags = chromeFlags($);
+  const hasBlock = new Map<Element, boolean>();
+  // post-order: does the element contain a block-level descendant?
+  const mark = (node: AnyNode): boolean => {
+    if (node.type !== 'tag' && node.type !== 'root') return false;
     const el = node as Element;
-    const name = el.name?.toLowerCase();
-    if (!name || !LEAF_TAGS.has(name)) return;
-    const $el = $(el);
-    if ($el.closest('script, style, noscript, template, svg').length) return;
-    if ($el.find(BLOCK_DESCENDANT).length) {
-      // Mixed content: one block per run of inline content between the block children.
-      const chrome = inChrome($, el);
+    let any = false;
+    for (const c of el.children ?? []) {
+      const child = c as AnyNode;
+      if (child.type === 'tag') {
+        const name = (child as Element).name;
+        if (SKIP_SUBTREE.has(name)) continue;
+        const inner = mark(child);
+        if (BLOCK_TAGS_FOR_LEAF.has(name) || inner) any = true;
+      }
+    }
+    if (node.type === 'tag') hasBlock.set(el, any);
+    return any;
+  };
+  const body = ($('body').get(0) ?? $.root().get(0)) as AnyNode;
+  mark(body);
+  const out: Block[] = [];
+  const visit = (node: AnyNode): void => {
+    if (node.type !== 'tag' && node.type !== 'root') return;
+    const el = node as Element;
+    const name = node.type === 'tag' ? el.name : '';
+    if (SKIP_SUBTREE.has(name)) return;
+    if (node.type === 'tag' && LEAF_TAGS.has(name) && node !== body) {
+      const f = flags.get(el);
+      const chrome = f ? f.nav || f.footer : false;
+      if (!hasBlock.get(el)) {
+        const text = textOf(el);
+        if (text) out.push({ el, text, chrome, mixed: false });
+        return;
+      }
       let run: AnyNode[] = [];
       const flush = (): void => {
         const t = textOf(run);
@@ -253,17 +306,15 @@ export function leafBlocks(page: ParsedPage): Block[] {
         run = [];
       };
       for (const c of el.children as AnyNode[]) {
-        const isBlock = c.type === 'tag' && (LEAF_TAGS.has((c as Element).name) || /^(?:ul|ol|dl|table|figure|form|nav|hr|br|img|iframe|video|picture|svg|script|style|noscript|template)$/.test((c as Element).name) || $(c as Element).find(BLOCK_DESCENDANT).length > 0);
+        const isBlock = c.type === 'tag' && (LEAF_TAGS.has((c as Element).name) || RUN_BREAK.test((c as Element).name) || hasBlock.get(c as Element) === true);
         if (isBlock) flush();
         else run.push(c);
       }
       flush();
-      return;
     }
-    const text = textOf(el);
-    if (!text) return;
-    out.push({ el, text, chrome: inChrome($, el), mixed: false });
-  });
+    for (const c of el.children ?? []) visit(c as AnyNode);
+  };
+  visit(body);
   blockCache.set(page, out);
   return out;
 }

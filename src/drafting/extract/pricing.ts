@@ -160,8 +160,10 @@ export function findStatements(ctx: Ctx): Statement[] {
     if (page.kind === 'legal') continue;
     for (const b of leafBlocks(page)) {
       if (b.text.length > 1500) continue;
-      const heading = sectionHeadingText(page, b.el);
-      const sponsorish = NOT_PRICE_CONTEXT.test(heading);
+      let headingCache: string | null = null;
+      const heading = (): string => (headingCache ??= sectionHeadingText(page, b.el));
+      const sponsorish = (): boolean => NOT_PRICE_CONTEXT.test(heading());
+      if (!/open[- ]?source|free|licen[cs]|\bfunded|supported|sustained|financed|one[- ]time|lifetime|pay once|buy once|pay[- ]as|usage[- ]based|metered|prices?\s+(?:may\s+)?var/i.test(b.text)) continue;
       for (const s of sentences(b.text)) {
         const key = `${page.url}|${s}`;
         if (seen.has(key)) continue;
@@ -170,11 +172,11 @@ export function findStatements(ctx: Ctx): Statement[] {
         if (OSS_RE.test(s) && !OSS_NOT_ABOUT_US.test(s) && ossAboutProduct(s, name)) {
           out.push({ kind: 'open_source', quote: s, page });
         }
-        if (FREE_RE.test(s) && !NOT_FREE.test(s) && !sponsorish && (subjectIsProduct(s, name) || short || /\bfree and open[- ]?source\b/i.test(s))) {
+        if (FREE_RE.test(s) && !NOT_FREE.test(s) && !sponsorish() && (subjectIsProduct(s, name) || short || /\bfree and open[- ]?source\b/i.test(s))) {
           out.push({ kind: 'free', quote: s, page });
         }
         const lic = LICENSE_NAMES.exec(s);
-        if (lic && (/\b(?:licen[cs]ed|released|distributed|available)\s+under\b/i.test(s) || (short && /licen[cs]e/i.test(heading + ' ' + s)))) {
+        if (lic && (/\b(?:licen[cs]ed|released|distributed|available)\s+under\b/i.test(s) || (short && /licen[cs]e/i.test(heading() + ' ' + s)))) {
           out.push({ kind: 'license', quote: s, page, license: lic[1] });
         }
         if (/\bfree (?:plan|tier|version|edition|forever plan)\b|\bforever free\b/i.test(s)) out.push({ kind: 'free_plan', quote: s, page });
