@@ -4,6 +4,8 @@ import { Migrator, type Migration } from 'kysely/migration';
 import type { Engine } from './connect.ts';
 import * as m001 from './migrations/001_domain.ts';
 import * as m002 from './migrations/002_search.ts';
+import * as m020 from './migrations/020_search_tokens.ts';
+import * as m021 from './migrations/021_listing_cover.ts';
 import * as m030 from './migrations/030_auth.ts';
 import * as m040 from './migrations/040_draft_invites.ts';
 
@@ -11,10 +13,13 @@ export async function migrate(db: Kysely<any>, engine: Engine): Promise<void> {
   const migrations: Record<string, Migration> = {
     '001_domain': { up: m001.up(engine) },
     '002_search': { up: m002.up(engine) },
+    '020_search_tokens': { up: m020.up(engine) },
+    '021_listing_cover': { up: m021.up(engine) },
     '030_auth': { up: m030.up(engine) },
     '040_draft_invites': { up: m040.up(engine) },
   };
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  // Numbers are handed out in ranges per module, so a lower number may land after a higher one already ran.
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String((error as Error)?.message ?? error)}`);
