@@ -68,6 +68,9 @@ export async function addListing(db: Kysely<DB>, f: ListingFixture): Promise<num
   const status = f.status ?? 'live';
   const row = await db.insertInto('listings').values({
     slug: f.slug, name: f.name ?? f.slug.toUpperCase(), url: `https://${f.slug}.example`, domain: `${f.slug}.example`, tagline: `Tagline of ${f.slug}`,
+    owner_id: null, draft_id: null, short_description: null, description: `About ${f.slug}.`, stage: null, pricing_model: null, pricing_summary: null, country: null, city: null,
+    founded_year: null, contact_email: null, demo_video_url: null, logo_url: null, headline: null, summary: null, seo_title: null, seo_description: null, badge_seen_at: null,
+    features: '[]', usps: '[]', keywords: '[]', tags: '[]', socials: '{}', faqs: '[]', not_found: '[]', facts: '{}', media: '[]',
     status, plan: (f.unlocked ?? []).length ? 'paid' : 'free', launch_week: f.launch_week === undefined ? (status === 'draft' ? null : week(0)) : f.launch_week,
     launched_at: f.launched_at === undefined ? (status === 'live' ? earlierThisWeek(0) : null) : f.launched_at,
     primary_category_id: cat, unlocked: toJson(f.unlocked ?? []), verified_at: f.verified_at ?? null,
