@@ -27,6 +27,8 @@ export interface AuthServices {
   signInLimiter: AttemptLimiter;
   /** Sign-in and password-reset attempts per IP: 50 per 15 minutes. */
   ipLimiter: AttemptLimiter;
+  /** Sign-in attempts per email from any address: 30 per 15 minutes (client addresses can be spoofed). */
+  emailLimiter: AttemptLimiter;
   mail: MailDeps;
 }
 
@@ -40,6 +42,7 @@ export async function installAuth(deps: AppDeps): Promise<AuthServices> {
     audiences: audiencesFor(deps.config.publicUrl),
     signInLimiter: new AttemptLimiter(10, 15 * 60_000),
     ipLimiter: new AttemptLimiter(50, 15 * 60_000),
+    emailLimiter: new AttemptLimiter(30, 15 * 60_000),
     mail: { db, config: deps.config },
   };
   deps.services.auth = auth;

@@ -7,7 +7,7 @@ import { createSession, destroySession, destroyUserSessions, SESSION_COOKIE, SES
 import { consumeEmailToken, issueEmailToken, peekEmailToken } from '../auth/email-tokens.ts';
 import { endOAuthSessions } from '../auth/oauth/tokens.ts';
 import { sendMail } from '../mail/index.ts';
-import { authServices, checkCsrf, cookieOptions, getWebContext, resetWebContext, type WebContext } from './context.ts';
+import { authServices, checkCsrf, cookieOptions, getWebContext, pageFor, resetWebContext, type WebContext } from './context.ts';
 import { csrfField, html, sendPage, type SafeHtml } from './layout.ts';
 
 type Form = Record<string, string | undefined>;
@@ -43,7 +43,8 @@ export async function signIn(deps: AppDeps, req: FastifyRequest, reply: FastifyR
 /** Rate limit of sign-in attempts; sends the 429 page and returns false when over the limit. */
 export function allowSignInAttempt(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, email: string, ctx: WebContext): boolean {
   const auth = authServices(deps);
-  const wait = Math.max(auth.ipLimiter.hit(`ip:${ipOf(req)}`), auth.signInLimiter.hit(`${ipOf(req)}|${normalizeEmail(email)}`));
+  const who = normalizeEmail(email);
+  const wait = Math.max(auth.ipLimiter.hit(`ip:${ipOf(req)}`), auth.signInLimiter.hit(`${ipOf(req)}|${who}`), auth.emailLimiter.hit(`email:${who}`));
   if (!wait) return true;
   reply.header('Retry-After', String(wait));
   sendPage(reply, { title: 'Too many attempts', user: ctx.user, csrf: ctx.csrf, narrow: true, noindex: true }, html`
@@ -51,6 +52,14 @@ export function allowSignInAttempt(deps: AppDeps, req: FastifyRequest, reply: Fa
     <p>For your safety, sign-in for this address is paused. Try again in ${Math.ceil(wait / 60)} minute${wait > 60 ? 's' : ''}.</p>
     <p>Forgot your password? <a href="/forgot-password">Reset it by email</a>.</p>`, 429);
   return false;
+}
+
+/** A successful sign-in clears the counters of that address. */
+export function signInSucceeded(deps: AppDeps, req: FastifyRequest, email: string): void {
+  const auth = authServices(deps);
+  const who = normalizeEmail(email);
+  auth.signInLimiter.reset(`${ipOf(req)}|${who}`);
+  auth.emailLimiter.reset(`email:${who}`);
 }
 
 export function signInForm(opts: { action: string; csrf: string; email?: string; next?: string; error?: string; submit?: string }): SafeHtml {
@@ -161,7 +170,7 @@ export function registerAuthPages(app: FastifyInstance, deps: AppDeps): void {
     if (!allowSignInAttempt(deps, req, reply, email, ctx)) return reply;
     const user = email && f.password ? await authenticate(db, email, f.password) : null;
     if (!user) return signInPage(reply, ctx, { email, next, error: 'The email or password is not right.' }, 400);
-    authServices(deps).signInLimiter.reset(`${ipOf(req)}|${normalizeEmail(email)}`);
+    signInSucceeded(deps, req, email);
     await signIn(deps, req, reply, user);
     return reply.redirect(next, 303);
   });
@@ -195,14 +204,14 @@ export function registerAuthPages(app: FastifyInstance, deps: AppDeps): void {
     const ctx = await getWebContext(deps, req, reply);
     const userId = await consumeEmailToken(db, query(req).token ?? '', 'verify_email');
     if (!userId) {
-      return sendPage(reply, { title: 'Link not valid', user: ctx.user, csrf: ctx.csrf, narrow: true, noindex: true }, html`
+      return sendPage(reply, pageFor(ctx, { title: 'Link not valid', narrow: true, noindex: true }), html`
         <h1>This link is not valid any more</h1>
         <p>Verification links work once and for 48 hours.</p>
         ${ctx.user ? html`<form method="post" action="/account/verify-email">${csrfField(ctx.csrf)}<button type="submit">Send a new link</button></form>` : html`<p><a href="/sign-in?next=/account">Sign in</a> to get a new link.</p>`}`, 400);
     }
     await markEmailVerified(db, userId);
     const ctx2 = ctx.user?.id === userId ? { ...ctx, user: await findUserById(db, userId) } : ctx;
-    return sendPage(reply, { title: 'Email confirmed', user: ctx2.user, csrf: ctx2.csrf, narrow: true, noindex: true }, html`
+    return sendPage(reply, pageFor(ctx2, { title: 'Email confirmed', narrow: true, noindex: true }), html`
       <h1>Your email address is confirmed</h1>
       <p>Thank you. ${ctx2.user ? html`<a href="/account">Go to your account</a>.` : html`<a href="/sign-in">Sign in</a>.`}</p>`);
   });
@@ -266,7 +275,7 @@ export function registerAuthPages(app: FastifyInstance, deps: AppDeps): void {
       </form>`, status);
 
   const badResetLink = (reply: FastifyReply, ctx: WebContext) =>
-    sendPage(reply, { title: 'Link not valid', user: ctx.user, csrf: ctx.csrf, narrow: true, noindex: true }, html`
+    sendPage(reply, pageFor(ctx, { title: 'Link not valid', narrow: true, noindex: true }), html`
       <h1>This link is not valid any more</h1>
       <p>Password reset links work once, for one hour. <a href="/forgot-password">Ask for a new link</a>.</p>`, 400);
 

@@ -5,7 +5,7 @@ import type { AppDeps } from '../app.ts';
 import type { AuthServices } from '../auth/index.ts';
 import { anonymousCsrf, CSRF_COOKIE, findSession, newCsrfCookieValue, safeEqual, SESSION_COOKIE, SESSION_TTL_MS, type SessionRecord } from '../auth/sessions.ts';
 import type { User } from '../auth/users.ts';
-import { html, sendPage } from './layout.ts';
+import { html, sendPage, type PageOptions } from './layout.ts';
 
 export interface WebContext {
   user: User | null;
@@ -39,13 +39,29 @@ async function load(deps: AppDeps, req: FastifyRequest, reply: FastifyReply): Pr
   const auth = authServices(deps);
   const found = await findSession(deps.store.db, req.cookies?.[SESSION_COOKIE]);
   if (found) return { user: found.user, session: found.session, csrf: found.session.csrf };
-  let anon = req.cookies?.[CSRF_COOKIE];
-  if (!anon || anon.length < 20 || anon.length > 100) {
-    anon = newCsrfCookieValue();
-    reply.setCookie(CSRF_COOKIE, anon, cookieOptions(deps, SESSION_TTL_MS));
-    req.cookies[CSRF_COOKIE] = anon; // so a later check in this request agrees
-  }
-  return { user: null, session: null, csrf: anonymousCsrf(auth.secrets.csrfKey, anon) };
+  // Signed out: the CSRF cookie is only created when a form actually needs a token, so plain public
+  // pages set no cookie (and stay cacheable).
+  let token: string | undefined;
+  return {
+    user: null,
+    session: null,
+    get csrf(): string {
+      if (token) return token;
+      let anon = req.cookies?.[CSRF_COOKIE];
+      if (!anon || anon.length < 20 || anon.length > 100) {
+        anon = newCsrfCookieValue();
+        reply.setCookie(CSRF_COOKIE, anon, cookieOptions(deps, SESSION_TTL_MS));
+        req.cookies[CSRF_COOKIE] = anon; // so a later check in this request agrees
+      }
+      token = anonymousCsrf(auth.secrets.csrfKey, anon);
+      return token;
+    },
+  };
+}
+
+/** Page options for the shared layout from the context: signed-out pages get no CSRF cookie unless a form asks for one. */
+export function pageFor(ctx: WebContext, opts: Omit<PageOptions, 'user' | 'csrf'>): PageOptions {
+  return { ...opts, user: ctx.user, csrf: ctx.user ? ctx.csrf : undefined };
 }
 
 /** Starts a new context after sign-in/out within the same request. */

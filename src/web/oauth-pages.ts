@@ -3,11 +3,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { InteractionDetails } from 'oidc-provider';
 import type { AppDeps } from '../app.ts';
-import { authenticate, findUserById, normalizeEmail } from '../auth/users.ts';
+import { authenticate, findUserById } from '../auth/users.ts';
 import { isScope, scopeWords } from '../auth/scopes.ts';
 import { authServices, checkCsrf, getWebContext, type WebContext } from './context.ts';
 import { csrfField, html, sendPage } from './layout.ts';
-import { allowSignInAttempt, signIn, signInForm } from './auth-pages.ts';
+import { allowSignInAttempt, signIn, signInForm, signInSucceeded } from './auth-pages.ts';
 
 interface ClientView { id: string; name: string; redirectHost: string; metadataDocument: boolean; clientUri?: string }
 
@@ -104,7 +104,7 @@ export function registerOAuthPages(app: FastifyInstance, deps: AppDeps): void {
       if (!allowSignInAttempt(deps, req, reply, email, ctx)) return reply;
       user = email && typeof f.password === 'string' && f.password ? await authenticate(db, email, f.password) : null;
       if (!user) return signInPage(reply, ctx, details.uid, await clientView(deps, details), { email, error: 'The email or password is not right.' }, 400);
-      authServices(deps).signInLimiter.reset(`${req.ip}|${normalizeEmail(email)}`);
+      signInSucceeded(deps, req, email);
       await signIn(deps, req, reply, user);
     }
     const to = await authServices(deps).provider.interactionResult(req.raw, reply.raw, { login: { accountId: String(user.id) } }, { mergeWithLastSubmission: false });

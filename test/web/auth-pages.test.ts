@@ -242,3 +242,11 @@ test('API keys: create with a name and scopes (shown once), list, use, last used
   const r = await ob.go(`/account/api-keys/${id}/revoke`, { form: { _csrf: csrfOf(op.text, '/account/api-keys') } });
   assert.equal(r.res.status, 404);
 });
+
+test('pages without a form set no cookie for signed-out visitors (public pages stay cacheable)', async () => {
+  const r = await fetch(`${t.base}/verify-email?token=not-a-token`);
+  assert.equal(r.status, 400);
+  assert.deepEqual(r.headers.getSetCookie(), []);
+  const withForm = await fetch(`${t.base}/sign-in`);
+  assert.equal(withForm.headers.getSetCookie().length, 1);
+});

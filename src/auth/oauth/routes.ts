@@ -11,6 +11,7 @@ import { audiencesFor } from './provider.ts';
 export function registerOAuthRoutes(app: FastifyInstance, deps: AppDeps, provider: Provider): void {
   const base = new URL(deps.config.publicUrl);
   const callback = provider.callback();
+  provider.on('server_error', (_ctx: unknown, err: Error) => app.log.error({ err }, 'OAuth server error'));
 
   const handOver = (req: FastifyRequest, reply: FastifyReply, rewriteTo?: string) => {
     reply.hijack();
