@@ -7,6 +7,7 @@ import { installAuth } from './auth/index.ts';
 import { registerBadgeRoutes } from './http/badges.ts';
 import { attachWorkers } from './jobs/index.ts';
 import { registerMcp } from './mcp/server.ts';
+import { installViews } from './services/views.ts';
 
 export interface Server { app: FastifyInstance; deps: AppDeps; close(): Promise<void> }
 
@@ -15,6 +16,7 @@ export async function createServer(config: Config, store: Store, options: Pick<A
   await installAuth(deps); // sessions, API keys, OAuth 2.1 server, idempotency, account pages (issue #3)
   deps.plugins!.push(registerBadgeRoutes); // badge SVG images at /badges/{slug}/{badge}.svg (issue #2)
   deps.plugins!.push(registerMcp); // MCP server at /mcp (issue #4)
+  installViews(deps); // listing view counter: memory buffer flushed every few seconds and on close (issue #2)
   const app = await buildApp(deps);
   if (config.WORKERS) attachWorkers(app, deps); // durable job workers (issue #5); tests drive them with drainJobs
   return { app, deps, close: () => app.close() };

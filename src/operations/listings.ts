@@ -1,14 +1,24 @@
 import { z } from 'zod';
 import { defineOperation } from './define.ts';
-import { notImplemented } from './errors.ts';
-import { Country, JsonObject, ListingSummary, Paged, Pagination, Slug } from './schemas.ts';
+import { ApiError, invalid, notFound } from './errors.ts';
+import { Country, JsonObject, ListingSummary, Paged, Pagination, Slug, offsetOf, paged } from './schemas.ts';
+import { SEARCH_SORTS, SearchInputError, searchListings as runSearch } from '../store/search/index.ts';
+import { toSummary } from '../store/repos/summary.ts';
+import { alternativesOf, compareListings as compareRepo, publicProfile } from '../store/repos/listings.ts';
+import type { ViewCounter } from '../services/views.ts';
 
-export const SORTS = ['relevance', 'newest', 'votes', 'trending', 'most_viewed', 'most_followed'] as const;
+export const SORTS = SEARCH_SORTS;
 
 export const searchListings = defineOperation({
   name: 'search_listings', method: 'GET', path: '/listings', access: 'public', tags: ['Listings'],
   summary: 'Search live listings (full-text, typo-tolerant)',
-  description: 'Full-text, typo-tolerant search over live listings (name, tagline, description, keywords). An empty `q` browses. Filters combine with AND; `category` includes its subcategories; `domain` finds the listing of a website whatever its scheme, `www.` or trailing slash. `status=upcoming` lists listings scheduled for a future launch week. Returns a page of listing summaries.',
+  description: [
+    'Full-text, typo-tolerant search over live listings (name, tagline, description, keywords). An empty `q` browses.',
+    'Every word of `q` must match (AND). Words are matched whole, without accents and case; a word the index does not hold is corrected to the nearest indexed words: one typo allowed in words of 5 to 7 letters, two in words of 8 or more, none in shorter words. The last word also matches longer words it starts (the user may still be typing).',
+    'Filters combine with AND: `category` includes its subcategories (an unknown category slug is a 400); `country` and `pricing_model` ignore case; `domain` finds the listing of a website whatever its scheme, `www.`, trailing slash or path (a subdomain finds its parent site\'s listing). `status=upcoming` lists listings scheduled for a future launch week.',
+    'Sorts: `relevance` (best match first; most voted first when browsing), `newest` (launch time), `votes` (all-time community votes), `trending` (time-decayed votes: each vote counts 0.5^(age in hours / 48), votes of the last 14 days), `most_viewed`, `most_followed`; ties go to more votes, then the earlier listing.',
+    'Returns a page of listing summaries, each with `views` and `followers` besides the summary fields.',
+  ].join(' '),
   query: z.object({
     q: z.string().max(200).optional().describe('Search words; empty means browse.'),
     category: Slug.optional().describe('Category slug; includes subcategories.'),
@@ -21,46 +31,72 @@ export const searchListings = defineOperation({
     ...Pagination,
   }),
   response: Paged(ListingSummary), status: 200, idempotencyKey: false, paginated: true,
-  handler: async () => notImplemented('issue #2'),
+  handler: async (ctx, input) => {
+    try {
+      const result = await runSearch(ctx.db, ctx.engine, {
+        q: input.q, category: input.category, stage: input.stage, country: input.country, pricing_model: input.pricing_model,
+        domain: input.domain, status: input.status, sort: input.sort, limit: input.per_page, offset: offsetOf(input), now: ctx.now(),
+      });
+      const items = result.rows.map((r) => ({ ...toSummary(r), views: Number(r.views_count), followers: Number(r.followers_count) }));
+      return paged(items, result.total, input);
+    } catch (e) {
+      if (e instanceof SearchInputError) return invalid(`query.${e.field}`, e.message);
+      throw e;
+    }
+  },
 });
 
 export const getListing = defineOperation({
   name: 'get_listing', method: 'GET', path: '/listings/{slug}', access: 'public', tags: ['Listings'],
   summary: 'Full public profile of a live listing',
-  description: 'The full public profile of one live listing: description, features, pricing, categories, founders, FAQs, socials, latest updates, community rating (genuine reviews only), Domain Rating with trend, links, and `not_found_on_website` (facts the company\'s own site did not state, left blank on purpose). The paid-only sections `story`, `milestones` and `media` appear only when the listing has them unlocked.',
+  description: [
+    'The full public profile of one live listing (404 for any other status).',
+    'Fields: slug, name, url, domain, tagline, short_description, description, headline, summary, logo_url, status, launch_week, launched_at, stage, country, city, founded_year, contact_email,',
+    '`pricing` {model, summary}, features, usps, keywords, tags, `categories` [{slug, name, primary, parent}] (primary first), `founders` [{slug, name, title, avatar_url, country, socials}], faqs, socials,',
+    '`latest_updates` (the 5 newest: id, title, body, created_at), `community_rating` {average, count} from genuine reviews only (average null when there are none),',
+    '`domain_rating` {value, as_of, trend {direction up|down|flat|new, change_30d, change_90d}, history [{date, rating}]} (a third-party SEO metric), `links` {website, demo_video, source_code?}, `facts` (category attributes the listing states),',
+    '`not_found_on_website` (facts the company\'s own site did not state, left blank on purpose), verified, `awards` (Launch of the Week wins), seo, votes, followers, views, updated_at.',
+    'The paid-only sections `story`, `milestones` and `media` are present only when the listing has them unlocked (absent otherwise). Each read counts as a view.',
+  ].join(' '),
   params: z.object({ slug: Slug }),
   response: JsonObject, status: 200, idempotencyKey: false, paginated: false,
-  handler: async () => notImplemented('issue #2'),
+  handler: async (ctx, input) => {
+    const found = await publicProfile(ctx.db, input.slug);
+    if (!found) return notFound('listing', input.slug);
+    const views = ctx.services.views as ViewCounter | undefined;
+    if (views) {
+      views.record(found.id);
+      found.profile.views = Number(found.profile.views) + views.pending(found.id);
+    }
+    return found.profile;
+  },
 });
 
 export const getAlternatives = defineOperation({
   name: 'get_alternatives', method: 'GET', path: '/listings/{slug}/alternatives', access: 'public', tags: ['Listings'],
   summary: 'Alternatives to a listing',
-  description: 'Alternatives to a live listing: those the owner approved come first (marked `approved: true`), then other live listings in the same primary category, most voted first.',
+  description: 'Alternatives to a live listing, at most 10: those the owner approved come first, in the owner\'s order (marked `approved: true`), then other live listings in the same primary category, most voted first (`approved: false`). Never the listing itself. Returns {listing: summary, items: [summary + approved]}.',
   params: z.object({ slug: Slug }),
   response: JsonObject, status: 200, idempotencyKey: false, paginated: false,
-  handler: async () => notImplemented('issue #2'),
+  handler: async (ctx, input) => {
+    const out = await alternativesOf(ctx.db, input.slug);
+    if (!out) return notFound('listing', input.slug);
+    return out;
+  },
 });
 
 export const compareListings = defineOperation({
   name: 'compare_listings', method: 'GET', path: '/compare', access: 'public', tags: ['Listings'],
   summary: 'Compare two live listings side by side',
-  description: 'A side-by-side comparison of two live listings on their category attributes. An empty cell (null) means the fact is on neither listing.',
+  description: 'A side-by-side comparison of two live listings: {a: summary, b: summary, attributes: [{key, label, a, b}]}. Rows are core facts (pricing model, pricing, stage, founded, country, city, Domain Rating) then the attributes of both primary categories. An empty cell (null) means that listing does not state the fact; a row where both cells are null is a fact on neither listing. 404 names which of `a` and `b` is not a live listing.',
   query: z.object({ a: Slug.describe('First listing slug.'), b: Slug.describe('Second listing slug.') }),
   response: JsonObject, status: 200, idempotencyKey: false, paginated: false,
-  handler: async () => notImplemented('issue #2'),
-});
-
-export const getBadges = defineOperation({
-  name: 'get_badges', method: 'GET', path: '/listings/{slug}/badges', access: 'public', tags: ['Badges'],
-  summary: 'Embeddable badges of a listing',
-  description: 'Badges the listing may show (Listed on, Launched on, Featured, Verified, Launch of the Week #1–#3 …) with ready-to-paste HTML embed code and SVG image URLs in the chosen style, plus the URLs of every other shape, mode and size. A free listing goes live once a badge is on its homepage.',
-  params: z.object({ slug: Slug }),
-  query: z.object({
-    shape: z.enum(['standard', 'outline', 'pill', 'banner', 'square']).default('standard'),
-    mode: z.enum(['light', 'dark', 'auto']).default('auto'),
-    size: z.enum(['s', 'm', 'l']).default('m'),
-  }),
-  response: JsonObject, status: 200, idempotencyKey: false, paginated: false,
-  handler: async () => notImplemented('issue #2'),
+  handler: async (ctx, input) => {
+    const out = await compareRepo(ctx.db, input.a, input.b);
+    if ('missing' in out) {
+      const slug = input[out.missing];
+      throw new ApiError('not_found', `${out.missing}: no live listing ${JSON.stringify(slug)} exists.`, [{ path: `query.${out.missing}`, message: `no live listing ${JSON.stringify(slug)}` }]);
+    }
+    return out;
+  },
 });

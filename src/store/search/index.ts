@@ -78,7 +78,13 @@ export async function searchListings(db: Kysely<DB>, engine: Engine, input: Sear
   const filters = (q: Q): Q => {
     if ((input.status ?? 'live') === 'live') q = q.where('l.status', '=', 'live');
     else q = q.where('l.status', 'in', ['scheduled', 'awaiting_badge']).where('l.launch_week', '>', mondayOf(now));
-    if (categoryIds) q = q.where('l.id', 'in', (eb: any) => eb.selectFrom('listing_categories as lc').select('lc.listing_id').where('lc.category_id', 'in', categoryIds));
+    if (categoryIds) {
+      // Any of its categories (listing_categories), with listings.primary_category_id as a safety net.
+      q = q.where((eb: any) => eb.or([
+        eb('l.primary_category_id', 'in', categoryIds),
+        eb('l.id', 'in', eb.selectFrom('listing_categories as lc').select('lc.listing_id').where('lc.category_id', 'in', categoryIds)),
+      ]));
+    }
     if (input.stage) q = q.where(sql`lower(l.stage)`, '=', input.stage.toLowerCase());
     if (input.country) q = q.where(sql`upper(l.country)`, '=', input.country.toUpperCase());
     if (input.pricing_model) q = q.where(sql`lower(l.pricing_model)`, '=', input.pricing_model.toLowerCase());
@@ -112,6 +118,7 @@ export async function searchListings(db: Kysely<DB>, engine: Engine, input: Sear
       idsQ = idsQ.orderBy(nullsLast(sql`l.launched_at`)).orderBy('l.launched_at', 'desc');
       break;
     case 'votes':
+      idsQ = idsQ.orderBy('l.votes_count', 'desc');
       break;
     case 'trending':
       idsQ = idsQ.leftJoin(trendingScores(db, engine, now), (j: any) => j.onRef('ts.listing_id', '=', 'l.id')).orderBy(sql`coalesce(ts.score, 0)`, 'desc');

@@ -1,0 +1,130 @@
+// Listing views, counted without slowing reads: get_listing only bumps a number in memory; the
+// buffer is written in one transaction every few seconds (and on shutdown) into
+// listings.views_count and listing_views(listing_id, day).
+import { sql, type Kysely } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import type { DB } from '../store/types.ts';
+import type { AppDeps } from '../app.ts';
+
+export const VIEWS_FLUSH_MS = 5_000;
+
+export interface ViewCounterOptions {
+  /** Flush interval while started (default 5 s). */
+  intervalMs?: number;
+  now?: () => Date;
+  /** Told about a failed flush (the counts are kept and retried). */
+  onError?: (err: unknown) => void;
+}
+
+export class ViewCounter {
+  readonly #db: Kysely<DB>;
+  readonly #intervalMs: number;
+  readonly #now: () => Date;
+  readonly #onError: (err: unknown) => void;
+  /** "listingId|YYYY-MM-DD" → views not yet written. */
+  #buffer = new Map<string, number>();
+  #timer: NodeJS.Timeout | undefined;
+  #flushing: Promise<void> | undefined;
+
+  constructor(db: Kysely<DB>, opts: ViewCounterOptions = {}) {
+    this.#db = db;
+    this.#intervalMs = opts.intervalMs ?? VIEWS_FLUSH_MS;
+    this.#now = opts.now ?? (() => new Date());
+    this.#onError = opts.onError ?? (() => {});
+  }
+
+  /** Counts one view of a listing (memory only). */
+  record(listingId: number, n = 1): void {
+    const key = `${listingId}|${this.#now().toISOString().slice(0, 10)}`;
+    this.#buffer.set(key, (this.#buffer.get(key) ?? 0) + n);
+  }
+
+  /** Views of a listing still waiting in memory. */
+  pending(listingId: number): number {
+    let n = 0;
+    const prefix = `${listingId}|`;
+    for (const [k, v] of this.#buffer) if (k.startsWith(prefix)) n += v;
+    return n;
+  }
+
+  /** Writes every buffered view now (one transaction). Concurrent calls share one write. */
+  async flush(): Promise<void> {
+    while (this.#flushing) await this.#flushing;
+    if (this.#buffer.size === 0) return;
+    const batch = this.#buffer;
+    this.#buffer = new Map();
+    this.#flushing = this.#write(batch)
+      .catch((err) => {
+        for (const [k, v] of batch) this.#buffer.set(k, (this.#buffer.get(k) ?? 0) + v); // keep them for the next try
+        throw err;
+      })
+      .finally(() => {
+        this.#flushing = undefined;
+      });
+    return this.#flushing;
+  }
+
+  async #write(batch: Map<string, number>): Promise<void> {
+    const perListing = new Map<number, number>();
+    const daily: Array<{ listing_id: number; day: string; count: number }> = [];
+    for (const [key, count] of batch) {
+      const [id, day] = key.split('|');
+      const listingId = Number(id);
+      perListing.set(listingId, (perListing.get(listingId) ?? 0) + count);
+      daily.push({ listing_id: listingId, day, count });
+    }
+    await this.#db.transaction().execute(async (trx) => {
+      // Listings deleted since they were viewed are skipped (the daily rows reference listings).
+      const existing = new Set<number>();
+      const ids = [...perListing.keys()];
+      for (let i = 0; i < ids.length; i += 500) {
+        for (const r of await trx.selectFrom('listings').select('id').where('id', 'in', ids.slice(i, i + 500)).execute()) existing.add(r.id);
+      }
+      for (const [id, count] of perListing) {
+        if (existing.has(id)) await trx.updateTable('listings').set({ views_count: sql`views_count + ${count}` }).where('id', '=', id).execute();
+      }
+      const rows = daily.filter((d) => existing.has(d.listing_id));
+      for (let i = 0; i < rows.length; i += 300) {
+        await trx.insertInto('listing_views').values(rows.slice(i, i + 300))
+          .onConflict((oc) => oc.columns(['listing_id', 'day']).doUpdateSet({ count: sql`listing_views.count + excluded.count` }))
+          .execute();
+      }
+    });
+  }
+
+  /** Flushes every intervalMs until stop(). */
+  start(): void {
+    if (this.#timer) return;
+    this.#timer = setInterval(() => {
+      this.flush().catch(this.#onError);
+    }, this.#intervalMs);
+    this.#timer.unref();
+  }
+
+  /** Stops the timer and writes what is left. */
+  async stop(): Promise<void> {
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = undefined;
+    await this.flush();
+  }
+}
+
+/** Wires a ViewCounter into the app: deps.services.views, started with the server, flushed on close. */
+export function installViews(deps: AppDeps): ViewCounter {
+  let log: FastifyInstance['log'] | undefined;
+  const views = new ViewCounter(deps.store.db, { onError: (err) => log?.error({ err }, 'could not write listing views (kept for the next try)') });
+  deps.services.views = views;
+  deps.plugins ??= [];
+  deps.plugins.push((app: FastifyInstance) => {
+    log = app.log;
+    views.start();
+    app.addHook('onClose', async () => {
+      try {
+        await views.stop();
+      } catch (err) {
+        app.log.error({ err }, 'could not write the last listing views');
+      }
+    });
+  });
+  return views;
+}

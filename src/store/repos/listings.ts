@@ -1,0 +1,246 @@
+// Public reads of one listing: the full profile, its alternatives and a side-by-side comparison.
+// Only live listings are public here; anything else reads as "not found".
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../types.ts';
+import { fromJson } from '../json.ts';
+import { summaryQuery, toSummary, type ListingSummary, type SummaryRow } from './summary.ts';
+import { num } from './sql-helpers.ts';
+import { AWARD_KIND, awardTitle, trendOf } from '../../domain/ranking.ts';
+import { addDays } from '../../domain/weeks.ts';
+
+/** Paid-only sections, shown only when listed in listings.unlocked. */
+export const PAID_SECTIONS = ['story', 'milestones', 'media'] as const;
+export const LATEST_UPDATES = 5;
+export const ALTERNATIVES_LIMIT = 10;
+
+const PROFILE_COLUMNS = [
+  'l.id', 'l.slug', 'l.name', 'l.url', 'l.domain', 'l.tagline', 'l.short_description', 'l.description', 'l.headline', 'l.summary',
+  'l.stage', 'l.pricing_model', 'l.pricing_summary', 'l.country', 'l.city', 'l.founded_year', 'l.contact_email', 'l.demo_video_url', 'l.logo_url',
+  'l.features', 'l.usps', 'l.keywords', 'l.tags', 'l.socials', 'l.faqs', 'l.not_found', 'l.facts', 'l.media',
+  'l.seo_title', 'l.seo_description', 'l.status', 'l.plan', 'l.launch_week', 'l.launched_at', 'l.primary_category_id', 'l.unlocked', 'l.verified_at',
+  'l.domain_rating', 'l.votes_count', 'l.views_count', 'l.followers_count', 'l.updated_at',
+] as const;
+
+/** The id of a live listing, or undefined. */
+export async function liveListingId(db: Kysely<DB>, slug: string): Promise<number | undefined> {
+  const row = await db.selectFrom('listings').select('id').where('slug', '=', slug).where('status', '=', 'live').executeTakeFirst();
+  return row?.id;
+}
+
+export interface DomainRatingView {
+  value: number | null;
+  /** Latest reading's date (YYYY-MM-DD), or null when only the listing's own figure is known. */
+  as_of: string | null;
+  trend: { direction: 'up' | 'down' | 'flat' | 'new'; change_30d: number | null; change_90d: number | null };
+  history: Array<{ date: string; rating: number }>;
+}
+
+/**
+ * Domain Rating with its trend: the latest reading, its change against the last reading at least 30
+ * and 90 days older (null when there is none that old), the direction against the previous reading,
+ * and the history (oldest first). Without history, the listing's own figure with trend "new".
+ */
+export function domainRatingView(history: Array<{ date: string; rating: number }>, fallback: number | null): DomainRatingView {
+  if (!history.length) return { value: fallback, as_of: null, trend: { direction: 'new', change_30d: null, change_90d: null }, history: [] };
+  const latest = history[history.length - 1];
+  const before = (days: number) => {
+    const cutoff = addDays(latest.date, -days);
+    for (let i = history.length - 1; i >= 0; i--) if (history[i].date <= cutoff) return history[i].rating;
+    return null;
+  };
+  const b30 = before(30);
+  const b90 = before(90);
+  const prev = history.length > 1 ? history[history.length - 2].rating : null;
+  return {
+    value: latest.rating,
+    as_of: latest.date,
+    trend: { direction: trendOf(latest.rating, prev), change_30d: b30 === null ? null : latest.rating - b30, change_90d: b90 === null ? null : latest.rating - b90 },
+    history,
+  };
+}
+
+/** The full public profile of a live listing (see get_listing), or undefined. `id` is for the caller (view counting) and is not part of the profile. */
+export async function publicProfile(db: Kysely<DB>, slug: string): Promise<{ id: number; profile: Record<string, unknown> } | undefined> {
+  const l = await db.selectFrom('listings as l').select(PROFILE_COLUMNS).where('l.slug', '=', slug).where('l.status', '=', 'live').executeTakeFirst();
+  if (!l) return undefined;
+  const id = l.id;
+  const unlocked = new Set(fromJson<string[]>(l.unlocked, []));
+  const [categories, founders, updates, rating, drHistory, story, milestones, awards] = await Promise.all([
+    db.selectFrom('categories as c')
+      .leftJoin('categories as p', 'p.id', 'c.parent_id')
+      .leftJoin('listing_categories as lc', (j) => j.onRef('lc.category_id', '=', 'c.id').on('lc.listing_id', '=', id))
+      .select(['c.id', 'c.slug', 'c.name', 'lc.is_primary', 'p.slug as parent_slug', 'p.name as parent_name'])
+      .where((eb) => eb.or([eb('lc.listing_id', '=', id), eb('c.id', '=', l.primary_category_id ?? -1)]))
+      .execute(),
+    db.selectFrom('listing_founders as lf').innerJoin('founders as f', 'f.id', 'lf.founder_id')
+      .select(['f.slug', 'f.name', 'f.title', 'f.avatar_url', 'f.country', 'f.socials', 'lf.position'])
+      .where('lf.listing_id', '=', id).orderBy('lf.position').orderBy('f.id').execute(),
+    db.selectFrom('updates').select(['id', 'title', 'body', 'created_at']).where('listing_id', '=', id)
+      .orderBy('created_at', 'desc').orderBy('id', 'desc').limit(LATEST_UPDATES).execute(),
+    db.selectFrom('reviews').select([sql<number>`avg(rating)`.as('avg'), sql<number>`count(*)`.as('n')])
+      .where('listing_id', '=', id).where('genuine', '=', true as never).executeTakeFirst(),
+    db.selectFrom('domain_ratings').select(['date', 'rating']).where('listing_id', '=', id).orderBy('date').execute(),
+    unlocked.has('story') ? db.selectFrom('stories').selectAll().where('listing_id', '=', id).executeTakeFirst() : Promise.resolve(undefined),
+    unlocked.has('milestones')
+      ? db.selectFrom('milestones').select(['id', 'date', 'title', 'description', 'url']).where('listing_id', '=', id).orderBy('date', 'desc').orderBy('id', 'desc').execute()
+      : Promise.resolve([]),
+    db.selectFrom('awards').select(['week', 'rank', 'votes']).where('listing_id', '=', id).where('kind', '=', AWARD_KIND).orderBy('week', 'desc').orderBy('rank').execute(),
+  ]);
+
+  // Primary first (listing_categories' flag, else listings.primary_category_id), each category once.
+  const seen = new Set<number>();
+  const cats = [...categories]
+    .sort((a, b) => primaryRank(b, l.primary_category_id) - primaryRank(a, l.primary_category_id) || a.name.localeCompare(b.name))
+    .filter((c) => (seen.has(c.id) ? false : (seen.add(c.id), true)))
+    .map((c, i) => ({ slug: c.slug, name: c.name, primary: i === 0, parent: c.parent_slug ? { slug: c.parent_slug, name: c.parent_name } : null }));
+
+  const ratingCount = num(rating?.n);
+  const socials = fromJson<Record<string, string>>(l.socials, {});
+  const profile: Record<string, unknown> = {
+    slug: l.slug,
+    name: l.name,
+    url: l.url,
+    domain: l.domain,
+    tagline: l.tagline,
+    short_description: l.short_description,
+    description: l.description,
+    headline: l.headline,
+    summary: l.summary,
+    logo_url: l.logo_url,
+    status: l.status,
+    launch_week: l.launch_week,
+    launched_at: l.launched_at,
+    stage: l.stage,
+    country: l.country,
+    city: l.city,
+    founded_year: l.founded_year === null ? null : num(l.founded_year),
+    contact_email: l.contact_email,
+    pricing: { model: l.pricing_model, summary: l.pricing_summary },
+    features: fromJson<string[]>(l.features, []),
+    usps: fromJson<string[]>(l.usps, []),
+    keywords: fromJson<string[]>(l.keywords, []),
+    tags: fromJson<string[]>(l.tags, []),
+    categories: cats,
+    founders: founders.map((f) => ({ slug: f.slug, name: f.name, title: f.title, avatar_url: f.avatar_url, country: f.country, socials: fromJson<Record<string, string>>(f.socials, {}) })),
+    faqs: fromJson<Array<{ question: string; answer: string }>>(l.faqs, []),
+    socials,
+    latest_updates: updates.map((u) => ({ id: num(u.id), title: u.title, body: u.body, created_at: u.created_at })),
+    community_rating: { average: ratingCount ? Math.round(Number(rating?.avg) * 10) / 10 : null, count: ratingCount },
+    domain_rating: domainRatingView(drHistory.map((d) => ({ date: d.date, rating: num(d.rating) })), l.domain_rating === null ? null : num(l.domain_rating)),
+    links: { website: l.url, demo_video: l.demo_video_url, ...(socials.github ? { source_code: socials.github } : {}) },
+    facts: fromJson<Record<string, unknown>>(l.facts, {}),
+    not_found_on_website: fromJson<string[]>(l.not_found, []),
+    verified: l.verified_at !== null,
+    awards: awards.map((a) => ({ week: a.week, rank: num(a.rank), title: awardTitle(num(a.rank)), votes: num(a.votes) })),
+    seo: { title: l.seo_title, description: l.seo_description },
+    votes: num(l.votes_count),
+    followers: num(l.followers_count),
+    views: num(l.views_count),
+    updated_at: l.updated_at,
+  };
+  if (unlocked.has('story')) {
+    profile.story = story
+      ? { title: story.title, story: story.story, why_started: story.why_started, problem: story.problem, journey: story.journey, challenges: story.challenges, achievements: story.achievements, lessons: story.lessons, whats_next: story.whats_next, updated_at: story.updated_at }
+      : null;
+  }
+  if (unlocked.has('milestones')) profile.milestones = milestones.map((m) => ({ id: num(m.id), date: m.date, title: m.title, description: m.description, url: m.url }));
+  if (unlocked.has('media')) profile.media = fromJson<unknown[]>(l.media, []);
+  return { id, profile };
+}
+
+function primaryRank(c: { id: number; is_primary: number | boolean | null }, primaryId: number | null): number {
+  return c.id === primaryId ? 2 : Boolean(c.is_primary) ? 1 : 0;
+}
+
+export type AlternativeItem = ListingSummary & { approved: boolean };
+
+/**
+ * Alternatives to a live listing: the live listings its owner approved (in the owner's order), then
+ * other live listings of its primary category, most voted first (then the lower id); never itself,
+ * each once, at most `limit`. Undefined when the listing is not live.
+ */
+export async function alternativesOf(db: Kysely<DB>, slug: string, limit = ALTERNATIVES_LIMIT): Promise<{ listing: ListingSummary; items: AlternativeItem[] } | undefined> {
+  const self = await summaryQuery(db).select('l.primary_category_id').where('l.slug', '=', slug).where('l.status', '=', 'live').executeTakeFirst();
+  if (!self) return undefined;
+  const approved = await summaryQuery(db)
+    .innerJoin('alternatives as a', 'a.alternative_id', 'l.id')
+    .where('a.listing_id', '=', self.id).where('a.approved', '=', true as never).where('l.status', '=', 'live').where('l.id', '<>', self.id)
+    .orderBy('a.position').orderBy('l.id').limit(limit).execute();
+  const items: AlternativeItem[] = approved.map((r) => ({ ...toSummary(r as SummaryRow), approved: true }));
+  const taken = [self.id, ...approved.map((r) => r.id)];
+  if (items.length < limit && self.primary_category_id !== null) {
+    const same = await summaryQuery(db)
+      .where('l.status', '=', 'live').where('l.id', 'not in', taken)
+      .where((eb) => eb.or([
+        eb('l.primary_category_id', '=', self.primary_category_id),
+        eb('l.id', 'in', eb.selectFrom('listing_categories as lc').select('lc.listing_id').where('lc.category_id', '=', self.primary_category_id).where('lc.is_primary', '=', true as never)),
+      ]))
+      .orderBy('l.votes_count', 'desc').orderBy('l.id').limit(limit - items.length).execute();
+    for (const r of same) items.push({ ...toSummary(r as SummaryRow), approved: false });
+  }
+  return { listing: toSummary(self as SummaryRow), items };
+}
+
+/** Core facts compared for every pair, from listing columns. */
+const CORE_FACTS: Array<{ key: string; label: string; read: (l: CompareRow) => unknown }> = [
+  { key: 'pricing_model', label: 'Pricing model', read: (l) => l.pricing_model },
+  { key: 'pricing_summary', label: 'Pricing', read: (l) => l.pricing_summary },
+  { key: 'stage', label: 'Stage', read: (l) => l.stage },
+  { key: 'founded_year', label: 'Founded', read: (l) => (l.founded_year === null ? null : num(l.founded_year)) },
+  { key: 'country', label: 'Country', read: (l) => l.country },
+  { key: 'city', label: 'City', read: (l) => l.city },
+  { key: 'domain_rating', label: 'Domain Rating', read: (l) => (l.domain_rating === null ? null : num(l.domain_rating)) },
+];
+
+type CompareRow = SummaryRow & { pricing_model: string | null; pricing_summary: string | null; stage: string | null; founded_year: number | null; country: string | null; city: string | null; domain_rating: number | null; facts: string; category_attributes: string | null };
+
+export interface CompareCell { key: string; label: string; a: unknown; b: unknown }
+
+const ACRONYMS = new Set(['api', 'cli', 'sso', 'gdpr', 'ai', 'seo', 'crm', 'sdk', 'ui', 'url', 'vat', 'saml']);
+
+/** "open_source" → "Open source", "api" → "API". Attributes may also be declared as {key, label}. */
+export function attributeLabel(key: string): string {
+  const words = key.split(/[_-]+/).filter(Boolean).map((w) => (ACRONYMS.has(w.toLowerCase()) ? w.toUpperCase() : w.toLowerCase()));
+  const text = words.join(' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function attributesOf(json: string | null): Array<{ key: string; label: string }> {
+  const raw = fromJson<unknown[]>(json, []);
+  const out: Array<{ key: string; label: string }> = [];
+  for (const a of Array.isArray(raw) ? raw : []) {
+    if (typeof a === 'string') out.push({ key: a, label: attributeLabel(a) });
+    else if (a && typeof a === 'object' && typeof (a as { key?: unknown }).key === 'string') {
+      const key = (a as { key: string }).key;
+      const label = (a as { label?: unknown }).label;
+      out.push({ key, label: typeof label === 'string' ? label : attributeLabel(key) });
+    }
+  }
+  return out;
+}
+
+/**
+ * Two live listings side by side: core facts, then the attributes of both primary categories (the
+ * first listing's category first; each once). A cell is null when that listing does not state the
+ * fact; a row is kept even when neither does (both cells null). `missing` names a side that is not a live listing.
+ */
+export async function compareListings(db: Kysely<DB>, a: string, b: string): Promise<{ missing: 'a' | 'b' } | { a: ListingSummary; b: ListingSummary; attributes: CompareCell[] }> {
+  const rows = await summaryQuery(db)
+    .select(['l.pricing_model', 'l.pricing_summary', 'l.stage', 'l.founded_year', 'l.country', 'l.city', 'l.domain_rating', 'l.facts', 'pc.attributes as category_attributes'])
+    .where('l.slug', 'in', [a, b]).where('l.status', '=', 'live').execute();
+  const ra = rows.find((r) => r.slug === a) as CompareRow | undefined;
+  const rb = rows.find((r) => r.slug === b) as CompareRow | undefined;
+  if (!ra) return { missing: 'a' };
+  if (!rb) return { missing: 'b' };
+  const fa = fromJson<Record<string, unknown>>(ra.facts, {});
+  const fb = fromJson<Record<string, unknown>>(rb.facts, {});
+  const cell = (v: unknown) => (v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0) ? null : v);
+  const out: CompareCell[] = CORE_FACTS.map((f) => ({ key: f.key, label: f.label, a: cell(f.read(ra)), b: cell(f.read(rb)) }));
+  const keys = new Set(out.map((c) => c.key));
+  for (const attr of [...attributesOf(ra.category_attributes), ...attributesOf(rb.category_attributes)]) {
+    if (keys.has(attr.key)) continue;
+    keys.add(attr.key);
+    out.push({ key: attr.key, label: attr.label, a: cell(fa[attr.key]), b: cell(fb[attr.key]) });
+  }
+  return { a: toSummary(ra), b: toSummary(rb), attributes: out };
+}
