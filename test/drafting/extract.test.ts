@@ -142,6 +142,24 @@ describe('extractProfile rules on synthetic pages', () => {
     assert.equal(d.fields.demo_video_url.value, 'https://www.youtube.com/watch?v=abc123');
   });
 
+  test('a "Free" plan card next to paid plans, a founding sentence, a postal address, a lazy YouTube embed', () => {
+    const d = extractProfile([
+      page(
+        'https://acme.example/',
+        '<h1>Acme</h1><p>In 2019, we started Acme to fix invoices.</p><lite-youtube videoid="dQw4w9WgXcQ"></lite-youtube><footer><p>Acme GmbH · Hauptstraße 5, 10115 Berlin, Germany</p></footer>',
+        '<title>Acme – Invoices without pain</title>',
+      ),
+      page('https://acme.example/pricing', '<h1>Pricing</h1><div><h3>Hobby</h3><p>Free</p></div><div><h3>Pro</h3><p>$9/mo</p></div>'),
+    ]);
+    assert.equal(d.fields.pricing_model.value, 'Freemium');
+    assert.equal(d.fields.pricing_summary.value, 'Hobby: Free; Pro: $9/month.');
+    assert.equal(d.fields.founded_year.value, '2019');
+    assert.equal(d.fields.country.value, 'DE');
+    assert.equal(d.fields.city.value, 'Berlin');
+    assert.equal(d.fields.demo_video_url.value, 'https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+    assert.equal(d.fields.tagline.value, 'Invoices without pain');
+  });
+
   test('FAQs and features come with evidence', () => {
     const d = extractProfile([
       page(

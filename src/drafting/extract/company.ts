@@ -346,6 +346,18 @@ export function extractLocation(ctx: Ctx): LocationResult {
         if (!/\d/.test(cityName) && !countryCode(cityName)) offerCity(cityName, ev(page, prev), 3.5);
       }
     }
+    // "Hauptstraße 5, 10115 Berlin, Germany" style addresses on contact / about pages and the home page
+    if (page.kind === 'contact' || page.kind === 'about' || page.isHome) {
+      for (const b of leafBlocks(page)) {
+        if (b.text.length > 400) continue;
+        const m = /\b\d{4,5}\s+([A-ZÀ-Ý][\wÀ-ÿ.'-]+(?:[ -][A-ZÀ-Ý][\wÀ-ÿ.'-]+)?),\s*([A-Z][A-Za-z .]+?)\s*(?:$|[,.|·])/.exec(b.text);
+        if (!m) continue;
+        const code = countryCode(m[2]);
+        if (!code) continue;
+        offerCountry(code, ev(page, m[0].replace(/[,.|·\s]+$/, '')), 3);
+        offerCity(m[1], ev(page, m[0].replace(/[,.|·\s]+$/, '')), 3);
+      }
+    }
     // "Springfield, IL 62701" style US addresses anywhere
     const us = /\b([A-Z][a-zA-Z .'-]{2,30}),\s+([A-Z]{2})\s+\d{5}(?:-\d{4})?\b/.exec(page.text);
     if (us && US_STATES[us[2]] && (page.kind === 'contact' || page.kind === 'about' || page.isHome)) {
@@ -384,6 +396,9 @@ export function extractFounded(ctx: Ctx): FieldDraft<string> {
       const badge = /^(?:founded(?:\s+in)?|established(?:\s+in)?|est\.?|since)\s*:?\s*((?:18|19|20)\d{2})$/i.exec(b.text);
       if (badge && ok(Number(badge[1]))) return found(badge[1], [ev(page, b.text)]);
       for (const s of sentences(b.text)) {
+        // "In 2019, we started Acme" / "In 2014 Jane and Omar founded the company"
+        const lead = /^(?:[Bb]ack\s+)?[Ii]n\s+((?:18|19|20)\d{2}),?\s+(?:we|our founders?|[A-Z][\w'-]+(?:\s+(?:and|&)\s+[A-Z][\w'-]+)?)\s+(?:founded|started|launched|created|set up|established)\s+(?:the company|the business|the project|this project|[A-Z][\w-]*)/.exec(s);
+        if (lead && ok(Number(lead[1])) && (/\b(?:company|business|project|we)\b/i.test(s) || (name && new RegExp(`\\b${name}\\b`, 'i').test(s)))) return found(lead[1], [ev(page, s)]);
         const m = /\b(?:was\s+|were\s+|been\s+)?(?:founded|established|incorporated|started|launched|created|born)\s+(?:(?:back\s+)?in\s+|during\s+|on\s+)(?:(?:early|mid|late|the\s+(?:spring|summer|fall|autumn|winter)\s+of|spring|summer|fall|autumn|winter|january|february|march|april|may|june|july|august|september|october|november|december)\s+)?(?:\d{1,2}(?:st|nd|rd|th)?,?\s+)?((?:18|19|20)\d{2})\b/i.exec(s);
         if (!m || !ok(Number(m[1]))) continue;
         if (/\b(?:previously|formerly|prior|before joining|also founded|co-?founded (?:the|a|an)\s+(?!\w*\s*(?:company|startup)))\b/i.test(s)) continue;

@@ -158,6 +158,11 @@ export function extractDemoVideo(ctx: Ctx): FieldDraft<string> {
       const m = /wistia_async_([a-z0-9]+)/i.exec(cls);
       if (m) hits.push({ url: `https://fast.wistia.com/embed/medias/${m[1]}`, evidence: ev(page, `wistia_async_${m[1]}`), score: 3 });
     });
+    // Lazy YouTube embeds: <lite-youtube videoid="…">, data-youtube-id / data-video-id on players
+    $('lite-youtube[videoid], [data-youtube-id], [data-yt-id]').each((_, node) => {
+      const id = ($(node).attr('videoid') || $(node).attr('data-youtube-id') || $(node).attr('data-yt-id') || '').trim();
+      if (/^[\w-]{6,20}$/.test(id) && !inChrome($, node as Element)) hits.push({ url: `https://www.youtube.com/watch?v=${id}`, evidence: ev(page, id), score: 3 });
+    });
     const ogVideo = metaContent($, 'og:video', 'og:video:url', 'og:video:secure_url', 'twitter:player');
     if (ogVideo && VIDEO_URL.test(ogVideo)) hits.push({ url: ogVideo, evidence: ev(page, ogVideo), score: 2.5 });
     for (const n of page.jsonld) {

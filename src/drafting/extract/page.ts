@@ -31,7 +31,7 @@ export interface ParsedPage {
 const KIND_RULES: Array<[PageKind, RegExp]> = [
   ['pricing', /\b(?:pric(?:e|es|ing)|plans?|tarifs?|preise|precios|prix|subscriptions?|upgrade|premium)\b/],
   ['faq', /\b(?:faqs?|frequently[- ]asked|questions)\b/],
-  ['contact', /\b(?:contact(?:-?us)?|get[- ]in[- ]touch|kontakt|support)\b/],
+  ['contact', /\b(?:contact(?:-?us)?|get[- ]in[- ]touch|kontakt|support|impressum|imprint)\b/],
   ['about', /\b(?:about(?:-?us)?|team|company|our[- ]story|who[- ]we[- ]are|mission|founders?|ueber[- ]uns|a[- ]propos)\b/],
   ['features', /\b(?:features?|tour|how[- ]it[- ]works|product|overview|capabilities|benefits|use[- ]cases?)\b/],
   ['why', /\bwhy\b/],

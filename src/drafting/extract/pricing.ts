@@ -89,7 +89,9 @@ function tierName(page: ParsedPage, priceEl: Element): string | null {
     const ordered = before.filter((c) => docOrder(page, c) < docOrder(page, priceEl));
     for (const c of ordered.reverse()) {
       const t = textOf(c);
-      if (t && wordCount(t) <= 4 && !MONEY.test(t) && t.length <= 40) return t.replace(/[:\s]+$/, '');
+      if (t && wordCount(t) <= 4 && !MONEY.test(t) && t.length <= 40 && !/^(?:(?:our\s+)?(?:pricing|prices|plans?)(?:\s+(?:&|and)\s+(?:pricing|plans?))?|pricing plans|choose (?:a|your) plan|simple pricing)$/i.test(t)) {
+        return t.replace(/[:\s]+$/, '');
+      }
     }
     cur = parent;
   }
@@ -102,6 +104,11 @@ export function findPriceTiers(ctx: Ctx): PriceTier[] {
     for (const b of leafBlocks(page)) {
       if (b.chrome) continue;
       const t = b.text;
+      if (/^(?:free|free forever)$/i.test(t) && pricingContext(page, b.el)) {
+        const name = tierName(page, b.el);
+        if (name && !/^free/i.test(name) && !tiers.some((x) => x.name === name)) tiers.push({ name, price: 'Free', amount: 0, period: null, usage: false, evidence: [ev(page, name), ev(page, t)] });
+        continue;
+      }
       if (t.length > 60 || !MONEY.test(t)) continue;
       if (!pricingContext(page, b.el)) continue;
       const m = MONEY.exec(t);
@@ -163,7 +170,11 @@ export function findStatements(ctx: Ctx): Statement[] {
       let headingCache: string | null = null;
       const heading = (): string => (headingCache ??= sectionHeadingText(page, b.el));
       const sponsorish = (): boolean => NOT_PRICE_CONTEXT.test(heading());
-      if (!/open[- ]?source|free|licen[cs]|\bfunded|supported|sustained|financed|one[- ]time|lifetime|pay once|buy once|pay[- ]as|usage[- ]based|metered|prices?\s+(?:may\s+)?var/i.test(b.text)) continue;
+      if (!/open[- ]?source|free|\$\s?0|0\s?€|licen[cs]|\bfunded|supported|sustained|financed|one[- ]time|lifetime|pay once|buy once|pay[- ]as|usage[- ]based|metered|prices?\s+(?:may\s+)?var/i.test(b.text)) continue;
+      // A plan card that says just "Free" / "$0" on a pricing page is a free tier.
+      if (page.kind === 'pricing' && !b.chrome && /^(?:free|free forever|free plan|\$\s?0(?:\.00)?|0\s?€|€\s?0)$/i.test(b.text) && !sponsorish()) {
+        out.push({ kind: 'free_plan', quote: b.text, page });
+      }
       for (const s of sentences(b.text)) {
         const key = `${page.url}|${s}`;
         if (seen.has(key)) continue;

@@ -1,0 +1,57 @@
+/**
+ * One call for the drafts job: crawl the site, draft it by the rules, optionally let an LLM
+ * propose verified values on top, and report completeness and what is missing.
+ */
+import type { LanguageModel } from 'ai';
+import { crawlSite, type CrawlOptions, type CrawlResult } from './crawler/crawl.ts';
+import { completeness, extractProfile, missing, type Completeness, type Draft, type ProfileField } from './extract/index.ts';
+import { draftWithLlm, mergeLlmDraft, type DroppedProposal, type LlmField } from './llm.ts';
+
+export interface DraftSiteOptions extends CrawlOptions {
+  /** Category names offered by the directory (for `categories`). */
+  categoryNames?: readonly string[];
+  /** When given, the model proposes tagline/description/categories/features; only verified proposals are kept. */
+  llm?: { model: LanguageModel; fields?: readonly LlmField[]; prefer?: 'llm' | 'rules'; timeoutMs?: number } | null;
+}
+
+export interface DraftSiteResult {
+  draft: Draft;
+  completeness: Completeness;
+  missing: ProfileField[];
+  crawl: Pick<CrawlResult, 'homeUrl' | 'errors' | 'robotsBlocked' | 'crawlDelaySeconds' | 'durationMs'> & { pages: Array<{ url: string; title: string }> };
+  llm: { used: boolean; dropped: DroppedProposal[]; error?: string };
+}
+
+/** Crawl and draft a site. Throws CrawlError (with a `reason`) when the home page cannot be read. */
+export async function draftSite(url: string, opts: DraftSiteOptions = {}): Promise<DraftSiteResult> {
+  const crawl = await crawlSite(url, opts);
+  let draft = extractProfile(crawl.pages, { categoryNames: opts.categoryNames, homeUrl: crawl.homeUrl });
+  const llmInfo: DraftSiteResult['llm'] = { used: false, dropped: [] };
+  if (opts.llm) {
+    const r = await draftWithLlm(crawl.pages, {
+      model: opts.llm.model,
+      categoryNames: opts.categoryNames ?? [],
+      fields: opts.llm.fields,
+      abortSignal: opts.signal,
+      timeoutMs: opts.llm.timeoutMs,
+    });
+    draft = mergeLlmDraft(draft, r, { prefer: opts.llm.prefer });
+    llmInfo.used = !r.error;
+    llmInfo.dropped = r.dropped;
+    if (r.error) llmInfo.error = r.error;
+  }
+  return {
+    draft,
+    completeness: completeness(draft),
+    missing: missing(draft),
+    crawl: {
+      homeUrl: crawl.homeUrl,
+      pages: crawl.pages.map((p) => ({ url: p.url, title: p.title })),
+      errors: crawl.errors,
+      robotsBlocked: crawl.robotsBlocked,
+      crawlDelaySeconds: crawl.crawlDelaySeconds,
+      durationMs: crawl.durationMs,
+    },
+    llm: llmInfo,
+  };
+}
