@@ -30,6 +30,43 @@ const str = (v: Values[string]): string | undefined => (typeof v === 'string' ? 
 
 export const commands: Command[] = [
   {
+    name: 'migrate',
+    usage: 'migrate',
+    summary: 'Bring the database schema up to date (the server also does this at start-up).',
+    async run(ctx) {
+      const store = await ctx.store();
+      ctx.out(`Database is up to date (${store.engine}).`);
+    },
+  },
+  {
+    name: 'seed',
+    usage: 'seed [--listings N] [--seed S]',
+    summary: 'Write the demo content into an empty database; with --listings N, add N synthetic live listings instead (benchmarks, load tests).',
+    options: { listings: { type: 'string' }, seed: { type: 'string' } },
+    async run(ctx, v) {
+      const seed = str(v.seed) === undefined ? undefined : Number(str(v.seed));
+      if (seed !== undefined && !Number.isInteger(seed)) throw new CliError('--seed must be an integer');
+      if (str(v.listings) !== undefined) {
+        const n = Number(str(v.listings));
+        if (!Number.isInteger(n) || n < 1 || n > 10_000_000) throw new CliError('--listings must be a whole number from 1 to 10000000');
+        const store = await ctx.store();
+        const { seedSynthetic } = await import('./store/seed/synthetic.ts');
+        const r = await seedSynthetic(store, n, { seed });
+        ctx.out(`Added ${r.created} synthetic listings in ${(r.ms / 1000).toFixed(1)} s (${store.engine}).`);
+        return;
+      }
+      const demo = (await import('./store/seed/index.ts')) as { seedDemo?: (s: Store, o?: { seed?: number; publicUrl?: string }) => Promise<object> };
+      if (typeof demo.seedDemo !== 'function') throw new CliError('the demo content is not available in this build (src/store/seed/index.ts has no seedDemo)');
+      const store = await ctx.store();
+      if (await store.db.selectFrom('categories').select('id').limit(1).executeTakeFirst()) {
+        ctx.out('The database already has content; the demo is only written into an empty database. Nothing done.');
+        return;
+      }
+      const report = await demo.seedDemo(store, { seed, publicUrl: ctx.config.publicUrl });
+      ctx.out(`Demo content written: ${Object.entries(report).map(([k, n]) => `${k} ${n}`).join(', ')}.`);
+    },
+  },
+  {
     name: 'user create',
     usage: 'user create --email E [--password P] [--name N] [--admin]',
     summary: 'Create a person (a site admin with --admin). Without --password they set one with "Forgot your password?".',
