@@ -5,7 +5,7 @@ import type { Element } from 'domhandler';
 import { baseDomain, ev, nameSource, type Ctx } from './context.ts';
 import { metaContent, normalizeSpace, resolveUrl, textOf } from './html.ts';
 import { countryCode, DEMONYMS, isUsState, KNOWN_CITIES, US_STATES } from './places.ts';
-import { inChrome, isPlaceholderEmail, jsonLdTypes, leafBlocks, precedingHeading, type ParsedPage } from './page.ts';
+import { inChrome, inTestimonial, isPlaceholderEmail, jsonLdTypes, leafBlocks, precedingHeading, type ParsedPage } from './page.ts';
 import { escapeRegExp, sentences, squash, wordCount } from './text.ts';
 import { found, notFound, type Evidence, type FieldDraft, type SocialPlatform } from './types.ts';
 
@@ -288,6 +288,7 @@ export function extractLocation(ctx: Ctx): LocationResult {
     if (page.kind === 'legal') continue;
     for (const b of leafBlocks(page)) {
       if (b.text.length > 2000) continue;
+      if (!/\b(?:based|headquartered|located|registered|incorporated|made)\b|\b(?:a|an|the)\s+[A-Z]/.test(b.text) || inTestimonial(page, b.el)) continue;
       for (const s of sentences(b.text)) {
         // "based in / headquartered in / located in <City>, <Country|State>"
         const based = /\b(?:(?:we(?:'re| are)|is|are)\s+)?(?:proudly\s+)?(?:based|headquartered|located|registered|incorporated)\s+in\s+(?:the\s+)?([A-ZÀ-Ý][\w'.À-ÿ-]*(?:\s+[A-ZÀ-Ý][\w'.À-ÿ-]*){0,3})(?:,\s*([A-ZÀ-Ý][\w.À-ÿ-]*(?:\s+[A-ZÀ-Ý][\w.À-ÿ-]*){0,3}))?/.exec(s);
@@ -392,6 +393,7 @@ export function extractFounded(ctx: Ctx): FieldDraft<string> {
     if (page.kind === 'legal' || page.kind === 'blog') continue;
     for (const b of leafBlocks(page)) {
       if (b.text.length > 2000) continue;
+      if (!/(?:18|19|20)\d{2}/.test(b.text) || inTestimonial(page, b.el)) continue;
       // Short badges: "Founded in 2015", "Est. 2012", "Since 1998"
       const badge = /^(?:founded(?:\s+in)?|established(?:\s+in)?|est\.?|since)\s*:?\s*((?:18|19|20)\d{2})$/i.exec(b.text);
       if (badge && ok(Number(badge[1]))) return found(badge[1], [ev(page, b.text)]);

@@ -4,7 +4,7 @@
 import type { Element } from 'domhandler';
 import { ev, nameSource, type Ctx } from './context.ts';
 import { metaContent, normalizeSpace, textOf } from './html.ts';
-import { docOrder, headingChain, inChrome, jsonLdTypes, leafBlocks, precedingHeading, type ParsedPage } from './page.ts';
+import { docOrder, headingChain, inChrome, inTestimonial, jsonLdTypes, leafBlocks, precedingHeading, type ParsedPage } from './page.ts';
 import { clip, contentTokens, escapeRegExp, sentences, trimPunct, wordCount } from './text.ts';
 import { found, notFound, type Evidence, type FaqDraft, type FieldDraft, type FounderDraft, type MilestoneDraft } from './types.ts';
 
@@ -145,7 +145,7 @@ function collectFeatures(ctx: Ctx): { features: Item[]; usps: Item[] } {
       if (VAGUE.test(ht) || /^(?:\d+[.)]\s|step\s*\d)/i.test(ht)) return;
       // a bare section title ("Features", "Key features") introduces items; it is not one
       if (FEATURE_HEADING.test(ht) && wordCount(ht) <= 3) return;
-      if (inSkippedSection(page, h)) return;
+      if (inSkippedSection(page, h) || inTestimonial(page, h)) return;
       // the first paragraph-like block after the heading, before the next heading
       const at = docOrder(page, h);
       let p: Element | null = null;
@@ -179,7 +179,7 @@ function collectFeatures(ctx: Ctx): { features: Item[]; usps: Item[] } {
     const weight = pageWeight(page);
     for (const b of leafBlocks(page)) {
       if (b.chrome || !/^(?:p|div|dd|li|blockquote|span|td)$/.test(b.el.name) || b.text.length > 1500) continue;
-      if (inSkippedSection(page, b.el, true)) continue;
+      if (inSkippedSection(page, b.el, true) || inTestimonial(page, b.el)) continue;
       for (const s of sentences(b.text)) {
         if (!capabilitySentence(s, nameSource(ctx))) continue;
         add(features, s, [ev(page, s)], 1 * weight, pageOrder + docOrder(page, b.el) + 0.7);
@@ -359,6 +359,7 @@ export function extractFounders(ctx: Ctx): FounderDraft[] {
     if (page.kind === 'legal' || page.kind === 'blog') continue;
     for (const b of leafBlocks(page)) {
       if (b.text.length > 1500) continue;
+      if (!/founder|ceo|cto|president|maker|creator|made (?:with|by)/i.test(b.text) || inTestimonial(page, b.el)) continue;
       for (const s of sentences(b.text)) {
         if (/\b(?:previously|formerly|former|past)\b.*\bfounder\b|\bfounder of (?!\w*\s*(?:this|it))/i.test(s) && !(nameRe && new RegExp(`founder of ${nameRe}`, 'i').test(s))) {
           // a founder of something else

@@ -350,3 +350,20 @@ export function headingChain(page: ParsedPage, el: Element): Array<{ level: numb
   }
   return stack;
 }
+
+const QUOTE_CLASS = /testimonial|review|quote|customer|case-?stud|client-?stor|endorse/i;
+const QUOTE_HEADING = /\b(?:testimonials?|what (?:our )?(?:customers|users|clients|people|makers|developers) (?:say|think)|reviews?|users voice|loved by|trusted by|case stud(?:y|ies)|customer stor(?:y|ies)|wall of love|kind words)\b/i;
+
+/** True when the element is part of a testimonial / review / customer story (someone else speaking). */
+export function inTestimonial(page: ParsedPage, el: Element): boolean {
+  const $ = page.$;
+  if ($(el).closest('blockquote, q, cite').length) return true;
+  const chain = headingChain(page, el);
+  if (chain.some((h) => QUOTE_HEADING.test(h.text))) return true;
+  // Answers in the site's own FAQ are the maker speaking, whatever the wrapper's class says.
+  if (chain.some((h) => /\b(?:faqs?|frequently asked|questions)\b/i.test(h.text) && !/\?$/.test(h.text))) return false;
+  for (const p of $(el).parents().toArray().slice(0, 8) as Element[]) {
+    if (QUOTE_CLASS.test(`${p.attribs?.class ?? ''} ${p.attribs?.id ?? ''}`)) return true;
+  }
+  return false;
+}
