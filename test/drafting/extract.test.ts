@@ -210,3 +210,34 @@ describe('completeness and missing', () => {
     assert.ok(!missing(some).includes('city'));
   });
 });
+
+describe('a typical SaaS landing page (fixture)', () => {
+  const html = readFileSync(new URL('./fixtures/saas-landing.html', import.meta.url), 'utf8');
+  const d = extractProfile([{ url: 'https://flowly.io/', html }]);
+
+  test('the name is the brand, not the hero slogan; the slogan is the tagline', () => {
+    assert.equal(d.fields.name.value, 'Flowly');
+    assert.equal(d.fields.tagline.value, "Automate your team's busywork");
+  });
+
+  test('customer quotes and blog teasers give no founding year, country, city or founders', () => {
+    assert.equal(d.fields.founded_year.state, 'not_found');
+    assert.equal(d.fields.country.state, 'not_found');
+    assert.equal(d.fields.city.state, 'not_found');
+    assert.deepEqual(d.founders, []);
+  });
+
+  test('feature grid, monthly plans, contact address and socials', () => {
+    assert.deepEqual(d.fields.features.value, [
+      'Visual builder: Drag and drop steps to build workflows in minutes.',
+      '300+ integrations: Connect Slack, Gmail, Salesforce and hundreds more.',
+      'Audit logs: Every run is logged so you can see what happened and when.',
+    ]);
+    assert.equal(d.fields.pricing_model.value, 'Subscription');
+    assert.equal(d.fields.pricing_summary.value, 'Starter: $19/month; Team: $49/month.');
+    assert.equal(d.fields.contact_email.value, 'hello@flowly.io');
+    assert.equal(d.socials.x, 'https://twitter.com/flowlyhq');
+    assert.equal(d.socials.linkedin, 'https://www.linkedin.com/company/flowly');
+    assert.equal(d.fields.logo_url.value, 'https://flowly.io/apple-touch-icon.png', 'customer logos are not our logo; the touch icon is');
+  });
+});

@@ -5,7 +5,7 @@ import type { Element } from 'domhandler';
 import { baseDomain, ev, nameSource, type Ctx } from './context.ts';
 import { metaContent, normalizeSpace, resolveUrl, textOf } from './html.ts';
 import { countryCode, DEMONYMS, isUsState, KNOWN_CITIES, US_STATES } from './places.ts';
-import { inChrome, inTestimonial, isPlaceholderEmail, jsonLdTypes, leafBlocks, precedingHeading, type ParsedPage } from './page.ts';
+import { headingChain, inChrome, inTestimonial, isPlaceholderEmail, jsonLdTypes, leafBlocks, precedingHeading, type ParsedPage } from './page.ts';
 import { escapeRegExp, sentences, squash, wordCount } from './text.ts';
 import { found, notFound, type Evidence, type FieldDraft, type SocialPlatform } from './types.ts';
 
@@ -397,18 +397,19 @@ export function extractFounded(ctx: Ctx): FieldDraft<string> {
       // Short badges: "Founded in 2015", "Est. 2012", "Since 1998"
       const badge = /^(?:founded(?:\s+in)?|established(?:\s+in)?|est\.?|since)\s*:?\s*((?:18|19|20)\d{2})$/i.exec(b.text);
       if (badge && ok(Number(badge[1]))) return found(badge[1], [ev(page, b.text)]);
+      if (headingChain(page, b.el).some((h) => /\b(?:blog|news|posts?|articles?|case stud\w*|customers?|stories|press)\b/i.test(h.text))) continue;
+      const subj = `(?:${name ? `${name}|` : ''}we|our (?:company|team|studio|business|project)|the (?:company|business|project|studio)|this project)`;
+      const YEAR = '((?:18|19|20)\\d{2})';
+      const A = new RegExp(`\\b${subj}\\s+(?:was\\s+|were\\s+|has been\\s+|have been\\s+)?(?:first\\s+|originally\\s+|officially\\s+)?(?:founded|established|incorporated|started|launched|created|born)\\s+(?:back\\s+)?(?:in|during|on)\\s+(?:(?:early|mid|late)\\s+)?(?:[A-Za-z]+\\s+)?(?:\\d{1,2}(?:st|nd|rd|th)?,?\\s+)?${YEAR}\\b`, 'i');
+      const B = new RegExp(`^(?:founded|established|started|launched|incorporated)\\s+in\\s+${YEAR},?\\s+${subj}\\b`, 'i');
+      const C = name ? new RegExp(`\\b${name},\\s+(?:which was\\s+|first\\s+)?(?:founded|established|started|launched)\\s+in\\s+${YEAR}\\b`, 'i') : null;
       for (const s of sentences(b.text)) {
         // "In 2019, we started Acme" / "In 2014 Jane and Omar founded the company"
         const lead = /^(?:[Bb]ack\s+)?[Ii]n\s+((?:18|19|20)\d{2}),?\s+(?:we|our founders?|[A-Z][\w'-]+(?:\s+(?:and|&)\s+[A-Z][\w'-]+)?)\s+(?:founded|started|launched|created|set up|established)\s+(?:the company|the business|the project|this project|[A-Z][\w-]*)/.exec(s);
         if (lead && ok(Number(lead[1])) && (/\b(?:company|business|project|we)\b/i.test(s) || (name && new RegExp(`\\b${name}\\b`, 'i').test(s)))) return found(lead[1], [ev(page, s)]);
-        const m = /\b(?:was\s+|were\s+|been\s+)?(?:founded|established|incorporated|started|launched|created|born)\s+(?:(?:back\s+)?in\s+|during\s+|on\s+)(?:(?:early|mid|late|the\s+(?:spring|summer|fall|autumn|winter)\s+of|spring|summer|fall|autumn|winter|january|february|march|april|may|june|july|august|september|october|november|december)\s+)?(?:\d{1,2}(?:st|nd|rd|th)?,?\s+)?((?:18|19|20)\d{2})\b/i.exec(s);
-        if (!m || !ok(Number(m[1]))) continue;
-        if (/\b(?:previously|formerly|prior|before joining|also founded|co-?founded (?:the|a|an)\s+(?!\w*\s*(?:company|startup)))\b/i.test(s)) continue;
-        const verb = /founded|established|incorporated/i.test(m[0]);
-        const subject = (name && new RegExp(`\\b${name}\\b`, 'i').test(s)) || /\b(?:we|our company|the company|our team|our studio|the project|this project|it)\b/i.test(s);
-        if (!subject) continue;
-        if (!verb && !/\b(?:we|company|business|project)\b/i.test(s)) continue;
-        return found(m[1], [ev(page, s)]);
+        if (/\b(?:previously|formerly|prior to|before joining|also founded)\b/i.test(s)) continue;
+        const m = A.exec(s) ?? B.exec(s) ?? C?.exec(s) ?? null;
+        if (m && ok(Number(m[1]))) return found(m[1], [ev(page, s)]);
       }
     }
   }

@@ -20,7 +20,7 @@ interface Item {
 
 const FEATURE_HEADING = /\b(?:features?|what you get|what'?s included|includes?|capabilit\w*|benefits?|highlights?|key|why|what (?:it|we) (?:can )?do|how it works|tools?|everything you need|unique|advantages?|specs?|functionalit\w*)\b/i;
 const SKIP_HEADING =
-  /\b(?:supporters?|backers?|become a|newsletter|subscribe|sign[- ]?up|log[- ]?in|get started|contact|faqs?|frequently asked|questions?|testimonials?|what (?:our )?(?:customers|users|people) say|reviews?|users voice|pricing|plans?|sponsors?|donat\w*|support (?:us|the project|\w+ project)|get involved|join|follow|community|news|blog|announcements?|download|install\w*|licen[sc]e|copyright|about us|our team|team|partners|press|in (?:the )?media|awards?|recognitions?|learning resources|try \w+ now|ready to|stay in touch|quick links|legal|privacy (?:policy|notice|statement)|careers|jobs|hiring|related projects|architecture|examples?|games?|bindings|resources|contribut\w*|sign up|cookie)\b/i;
+  /\b(?:supporters?|backers?|become a|newsletter|subscribe|sign[- ]?up|log[- ]?in|get started|contact|faqs?|frequently asked|questions?|testimonials?|what (?:our )?(?:customers|users|people) say|reviews?|users voice|pricing|plans?|sponsors?|donat\w*|support (?:us|the project|\w+ project)|get involved|join|follow|community|news|blog|announcements?|download|install\w*|licen[sc]e|copyright|about us|our team|meet the team|the team|partners|press|in (?:the )?media|awards?|recognitions?|learning resources|try \w+ now|ready to|stay in touch|quick links|legal|privacy (?:policy|notice|statement)|careers|jobs|hiring|related projects|architecture|examples?|games?|bindings|resources|contribut\w*|sign up|cookie)\b/i;
 const CTA = /^(?:sign up|get started|try (?:it )?(?:for )?free|download|learn more|read more|contact us|buy now|start free|book a demo|request a demo|join|subscribe|see (?:all|more)|view (?:all|more)|click here)\b/i;
 const VAGUE = /^(?:and more|more\.{0,3}|many more|coming soon|.*\bon the way\b.*)$/i;
 
@@ -45,8 +45,9 @@ function headingOf(page: ParsedPage, el: Element): string {
 
 /** True when a heading the element sits under names a section that holds no product features. */
 function inSkippedSection(page: ParsedPage, el: Element, allowFaq = false): boolean {
+  const hero = page.$('h1').toArray().find((e) => !inChrome(page.$, e));
   for (const h of headingChain(page, el)) {
-    if (/\?$/.test(h.text)) continue;
+    if (h.el === hero || /\?$/.test(h.text)) continue;
     if (allowFaq && FAQ_SECTION.test(h.text)) continue;
     if (SKIP_HEADING.test(h.text) && !FEATURE_HEADING.test(h.text)) return true;
   }

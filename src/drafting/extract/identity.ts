@@ -29,6 +29,13 @@ function plausibleName(s: string): boolean {
   return true;
 }
 
+/** Slogans read like sentences ("Automate your team's work"); names rarely contain these words. */
+function phraseLike(s: string): boolean {
+  return wordCount(s) >= 3 && /\b(?:your|you|our|the|for|with|and|to|of|in|on|a|an|that|is|are|every|all|more|less|without)\b/i.test(s);
+}
+
+const LEGAL_SUFFIX = /[,\s]+(?:inc|llc|ltd|limited|gmbh|ug|ag|corp|corporation|co|sas|sarl|s\.?a|b\.?v|a\.?b|oy|as|aps|pty|plc|srl|s\.?r\.?l|kg)\.?$/i;
+
 /** The first h1 of the page body that is not in navigation or the footer. */
 export function heroHeading(page: ParsedPage): Element | null {
   const $ = page.$;
@@ -44,9 +51,11 @@ export function extractName(ctx: Ctx): { field: FieldDraft<string>; aliases: str
   const home = ctx.home;
   const $ = home.$;
   const votes = new Map<string, Candidate & { display: string }>();
-  const vote = (raw: string, weight: number, evidence: Evidence): void => {
-    const display = normalizeSpace(raw).replace(/^[\s"'“”]+|[\s"'“”:,]+$/g, '');
+  const vote = (raw: string, w: number, evidence: Evidence): void => {
+    let weight = w;
+    const display = normalizeSpace(raw).replace(/^[\s"'“”]+|[\s"'“”:,]+$/g, '').replace(LEGAL_SUFFIX, '');
     if (!plausibleName(display)) return;
+    if (phraseLike(display)) weight *= 0.4;
     const key = squash(display);
     if (!key) return;
     const prev = votes.get(key);
@@ -109,7 +118,12 @@ export function extractName(ctx: Ctx): { field: FieldDraft<string>; aliases: str
   const copy = /(?:©|\(c\)|copyright)\s*(?:\d{4}\s*(?:[-–]\s*\d{4})?\s*)?([A-Z][\w.&' -]{1,40}?)(?:\.|,|\s+all rights|\s*$|\s+\|)/i.exec(home.text.slice(-2000));
   if (copy) vote(copy[1].trim(), 1, ev(home, copy[0].trim()));
 
-  // A candidate that is the start of the <title> gains weight.
+  // A candidate that is the site's domain name, or the start of the <title>, gains weight.
+  const domainLabels = ctx.siteHosts.map((h) => squash(h.replace(/^www\./, '').split('.')[0])).filter((l) => l.length >= 3);
+  for (const c of votes.values()) {
+    const k = squash(c.display);
+    if (domainLabels.some((l) => l === k || (k.length >= 4 && (l.startsWith(k) || l.endsWith(k))))) c.score += 1.5;
+  }
   for (const c of votes.values()) {
     if (title && squash(title).startsWith(squash(c.display)) && squash(title) !== squash(c.display)) c.score += 0.5;
   }
