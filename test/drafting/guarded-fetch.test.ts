@@ -1,7 +1,7 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
-import { guardedFetch, FetchRefused, FetchFailed, type Resolver } from '../../src/drafting/crawler/guarded-fetch.ts';
+import { guardedFetch, parseAllowHosts, FetchRefused, FetchFailed, type Resolver } from '../../src/drafting/crawler/guarded-fetch.ts';
 import { serveRoutes, html, redirect, text, type RunningServer } from './support/static-site.ts';
 
 async function refusedWith(p: Promise<unknown>, reason: string): Promise<void> {
@@ -132,6 +132,15 @@ describe('guardedFetch against local servers', () => {
     assert.equal(r.contentType, 'text/html');
     assert.match(r.body, /café/);
     assert.equal(r.url, `${site.origin}/`);
+  });
+
+  test('FETCH_ALLOW_HOSTS entries: host:port exempts that port only, a bare host any port', async () => {
+    assert.deepEqual(parseAllowHosts(' 127.0.0.1:45678, localhost:3000 example.test '), ['127.0.0.1:45678', 'localhost:3000', 'example.test']);
+    assert.deepEqual(parseAllowHosts(undefined), []);
+    const r = await guardedFetch(`${site.origin}/`, { allowHosts: ['127.0.0.1'] });
+    assert.equal(r.status, 200);
+    const viaName = await guardedFetch(`http://localhost:${site.port}/`, { allowHosts: [`localhost:${site.port}`], resolve: async () => [{ address: '127.0.0.1', family: 4 }] });
+    assert.equal(viaName.status, 200);
   });
 
   test('without the allow-list entry the same loopback server is refused', async () => {

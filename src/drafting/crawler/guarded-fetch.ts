@@ -120,6 +120,14 @@ export interface GuardedResponse {
 // ---------------------------------------------------------------------------------------------
 // Host allow-list
 
+/** Parse the FETCH_ALLOW_HOSTS setting ("127.0.0.1:45678, localhost:3000") into entries. */
+export function parseAllowHosts(setting: string | undefined | null): string[] {
+  return (setting ?? '')
+    .split(/[\s,]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
 interface AllowEntry {
   host: string;
   port: string | null;

@@ -7,7 +7,7 @@
 import { siteHostsOf, type Ctx } from './context.ts';
 import { extractEmail, extractFounded, extractLocation, extractSocials } from './company.ts';
 import { extractCategories, extractFaqs, extractFeatures, extractFounders, extractKeywords, extractMilestones, extractStage, extractTags } from './content.ts';
-import { verifyEvidence, haystackOf } from './evidence.ts';
+import { haystackOf, locateQuote, verifyEvidence } from './evidence.ts';
 import { extractIdentity, extractName } from './identity.ts';
 import { extractDemoVideo, extractLogo } from './media.ts';
 import { parsePage, type ParsedPage } from './page.ts';
@@ -85,8 +85,8 @@ export function extractProfile(pages: readonly SourcePage[], opts: ExtractOption
       fields[f] = notFound();
       continue;
     }
-    // keep the item indexes of list evidence
-    fields[f] = { value: d.value, state: 'ai', evidence: d.evidence.map((e, i) => ({ ...e, url: checked.evidence[Math.min(i, checked.evidence.length - 1)]?.url ?? e.url })) };
+    // keep the item indexes of list evidence; each quote names the page it is on
+    fields[f] = { value: d.value, state: 'ai', evidence: d.evidence.map((e) => ({ ...e, url: locateQuote(e.quote, e.url, hay) ?? e.url })) };
     if (LIST_FIELDS.has(f) && (!Array.isArray(d.value) || d.value.length === 0)) fields[f] = notFound();
   }
   const faqs = extractFaqs(ctx).filter((q) => verifyEvidence(q.question, q.evidence, hay).state === 'ai');
