@@ -331,7 +331,7 @@ export function extractFaqs(ctx: Ctx): FaqDraft[] {
 // Founders
 
 const PERSON = "([A-Z][a-zà-ÿ'’-]+(?:\\s+(?:[A-Z]\\.|[A-Z][a-zà-ÿ'’-]+|(?:van|von|de|der|da|di|le|la|del)\\s+[A-Z][a-zà-ÿ'’-]+)){1,2})";
-const ROLE = '((?:co-?)?founder(?:\\s*(?:&|and|,)\\s*(?:CEO|CTO|COO|President|Chief [A-Z][a-z]+ Officer|lead developer))?|CEO|CTO|President|Maker|Creator)';
+const ROLE = '((?:[Cc]o-?)?[Ff]ounder(?:\\s*(?:&|and|,)\\s*(?:CEO|CTO|COO|President|Chief [A-Z][a-z]+ Officer|lead developer))?|CEO|CTO|President|Maker|Creator)';
 
 export function extractFounders(ctx: Ctx): FounderDraft[] {
   const out: FounderDraft[] = [];
@@ -377,7 +377,7 @@ export function extractFounders(ctx: Ctx): FounderDraft[] {
           if (nameRe) {
             m = new RegExp(`${PERSON}\\s*[–—-]\\s*(Maker|Creator|Founder|Author|Developer)\\s+of\\s+${nameRe}\\b`).exec(s);
             if (m) add(m[1], m[2], s, page);
-            m = new RegExp(`\\bmade\\s+(?:with\\s+(?:love|♥|❤️?|care)\\s+)?by\\s+${PERSON}\\b`).exec(s);
+            m = new RegExp(`\\b[Mm]ade\\s+(?:with\\s+(?:love|♥|❤️?|care)\\s+)?by\\s+${PERSON}\\b`).exec(s);
             if (m && (page.isHome || inChrome(page.$, b.el))) add(m[1], 'Maker', s, page);
           }
         }
