@@ -12,7 +12,7 @@ import type { Store } from './store/connect.ts';
 import type { Principal } from './operations/context.ts';
 import type { Operation } from './operations/define.ts';
 import { operations } from './operations/index.ts';
-import { API_PREFIX, errorBody, registerRest } from './http/rest.ts';
+import { API_PREFIX, errorBody, registerRest, restChallenge } from './http/rest.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { ApiError } from './operations/errors.ts';
 import { ANONYMOUS, resolvePrincipal, type AccessTokenVerifier } from './auth/principal.ts';
@@ -50,12 +50,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorateRequest('principal', null as never);
 
+  const challenge = restChallenge(config.publicUrl);
   app.addHook('onRequest', async (req, reply) => {
     reply.header('X-Request-Id', req.id);
     req.principal = ANONYMOUS;
     if (req.url.startsWith(API_PREFIX + '/')) {
-      req.principal = await resolvePrincipal({ db: deps.store.db, verifyAccessToken: deps.verifyAccessToken }, req.headers.authorization, config.publicUrl + API_PREFIX,
-        (error) => `Bearer realm="${config.publicUrl}${API_PREFIX}"${error ? `, error="${error}"` : ''}`);
+      req.principal = await resolvePrincipal({ db: deps.store.db, verifyAccessToken: deps.verifyAccessToken }, req.headers.authorization, config.publicUrl + API_PREFIX, challenge);
     }
   });
 

@@ -39,13 +39,18 @@ export async function runOperation(deps: AppDeps, op: Operation, principal: Prin
   return op.handler(makeCtx(deps, principal, requestId), input as never);
 }
 
-export function registerRest(app: FastifyInstance, deps: AppDeps, ops: readonly Operation[]): void {
-  const challenge = (error?: string, scope?: string) => {
-    const parts = [`realm="${deps.config.publicUrl}${API_PREFIX}"`];
+/** The WWW-Authenticate challenge of the REST API (RFC 6750, with RFC 9728 resource metadata). */
+export function restChallenge(publicUrl: string): (error?: string, scope?: string) => string {
+  return (error, scope) => {
+    const parts = [`realm="${publicUrl}${API_PREFIX}"`, `resource_metadata="${publicUrl}/.well-known/oauth-protected-resource${API_PREFIX}"`];
     if (error) parts.push(`error="${error}"`);
     if (scope) parts.push(`scope="${scope}"`);
     return `Bearer ${parts.join(', ')}`;
   };
+}
+
+export function registerRest(app: FastifyInstance, deps: AppDeps, ops: readonly Operation[]): void {
+  const challenge = restChallenge(deps.config.publicUrl);
   for (const op of ops) {
     app.route({
       method: op.method,

@@ -66,7 +66,11 @@ export function openSqlite(file: string): { db: Kysely<DB>; raw: DatabaseSync } 
 }
 
 export function openPostgres(url: string, max = 10): Kysely<DB> {
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max }) }) });
+  const pool = new pg.Pool({ connectionString: url, max });
+  // An idle client whose connection drops (a restart, a terminated backend) emits 'error' on the pool;
+  // without a listener that would crash the process. The pool discards the client and reconnects on demand.
+  pool.on('error', (err) => { process.emitWarning(`PostgreSQL idle client error: ${err.message}`); });
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
 }
 
 export function connect(opts: { databaseUrl?: string; sqliteFile: string }): Store {

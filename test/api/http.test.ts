@@ -169,3 +169,17 @@ test('unimplemented signed-in operations answer 501 only after the access check'
     assert.equal(r.statusCode, op.access === 'public' ? 501 : 401, op.name);
   }
 });
+
+test('401 challenges name the protected resource metadata; an invalid token says invalid_token', async () => {
+  const none = await t.app.inject({ method: 'GET', url: '/api/v1/me' });
+  assert.equal(none.statusCode, 401);
+  const www = String(none.headers['www-authenticate']);
+  assert.match(www, /^Bearer /);
+  assert.match(www, /resource_metadata="http:\/\/[^"]+\/\.well-known\/oauth-protected-resource\/api\/v1"/);
+  assert.match(www, /scope="account:read"/);
+  const meta = await t.app.inject({ method: 'GET', url: '/.well-known/oauth-protected-resource/api/v1' });
+  assert.equal(meta.statusCode, 200);
+  const bad = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { authorization: 'Bearer llk_AAAAAAAAAAAA_BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB' } });
+  assert.equal(bad.statusCode, 401);
+  assert.match(String(bad.headers['www-authenticate']), /error="invalid_token"/);
+});

@@ -20,7 +20,7 @@ test('the document validates as OpenAPI 3.1', async () => {
 });
 
 test('every operation appears once with its operationId, status, security and shared errors', () => {
-  const seen = [];
+  const seen: Array<{ path: string; method: string; op: any }> = [];
   for (const [path, item] of Object.entries<any>(doc.paths)) {
     for (const [method, op] of Object.entries<any>(item)) seen.push({ path, method: method.toUpperCase(), op });
   }

@@ -140,11 +140,8 @@ test('a token issued for the REST API (/api/v1) is refused at /mcp, and an MCP t
 });
 
 // The official client registers itself when it has no client id, and sends in its registration the
-// scope it is about to ask for. The authorization server (issue #3) refuses a registration whose
-// `scope` names our resource scopes ("scope must only contain Authorization Server supported scope
-// values"), although it lists them in scopes_supported. Until that is fixed, the flows above register
-// first (as many clients do) and this one stays a todo: it passes once the server accepts such a scope.
-test('the official client registers itself (DCR carrying its scope) and signs in', { todo: 'issue #3: /oauth/register refuses scope="account:read" (resource scopes) in client metadata' }, async () => {
+// scope it is about to ask for: registration must accept our resource scopes there.
+test('the official client registers itself (DCR carrying its scope) and signs in', async () => {
   const auth = new AgentAuth();
   const client = new Client({ name: 'launchlist-tests', version: '1.0.0' }, ERAS[0].options);
   const transport = new StreamableHTTPClientTransport(new URL(t.url + '/mcp'), { authProvider: auth });

@@ -76,7 +76,8 @@ export function createProvider(opts: ProviderOptions): Provider {
       };
     },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
-    scopes: ['openid', 'offline_access', 'email', 'profile'],
+    // Our resource scopes are listed too, so that dynamic registration accepts a client's `scope` naming them.
+    scopes: ['openid', 'offline_access', 'email', 'profile', ...SCOPES],
     responseTypes: ['code'],
     pkce: { required: () => true },
     clientDefaults: { grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'client_secret_basic', id_token_signed_response_alg: 'RS256' },
