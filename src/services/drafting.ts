@@ -15,6 +15,7 @@ import { enqueue, type Job, type JobContext, type JobDeps, type JobHandler } fro
 import { checkUrl, FetchRefused } from '../drafting/crawler/guarded-fetch.ts';
 import { crawlSite, CrawlError, type CrawledPage, type CrawlOptions } from '../drafting/crawler/crawl.ts';
 import type { Draft as ProfileDraft, SourcePage } from '../drafting/extract/types.ts';
+import { extractProfile } from '../drafting/extract/index.ts';
 import { sendMail } from '../mail/index.ts';
 import {
   PROFILE_FIELDS, draftView, emptyField, findDraft, findOwnDraft, hasValue, insertDraft, isListField, matchCategories, saveListingFromDraft, updateDraft,
@@ -42,15 +43,11 @@ function optionsOf(services: Record<string, unknown>): DraftingOptions {
   return (services.drafting as DraftingOptions | undefined) ?? {};
 }
 
-let defaultDrafter: Drafter | undefined;
-/** The production drafter; set by the drafting module's wiring (see setDefaultDrafter). */
-export function setDefaultDrafter(d: Drafter): void {
-  defaultDrafter = d;
-}
+/** The production drafter: the rules extractor (always). */
+export const rulesDrafter: Drafter = async (pages, opts) => extractProfile(pages, { categoryNames: opts.categoryNames });
+
 function drafterOf(deps: { services: Record<string, unknown> }): Drafter {
-  const d = optionsOf(deps.services).drafter ?? defaultDrafter;
-  if (!d) throw new Error('no drafter configured');
-  return d;
+  return optionsOf(deps.services).drafter ?? rulesDrafter;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -12,6 +12,8 @@ import { openStore } from '../../src/store/index.ts';
 import { claimNext, drainJobs, getJob, jobHandlers } from '../../src/jobs/index.ts';
 import { RobotsCache } from '../../src/drafting/crawler/robots.ts';
 import type { DraftingOptions } from '../../src/services/drafting.ts';
+import { normalizeForMatch } from '../../src/drafting/extract/evidence.ts';
+import { visibleTextOfHtml } from '../../src/drafting/extract/html.ts';
 
 let t: TestApp;
 let user: Awaited<ReturnType<typeof makeUser>>;
@@ -112,6 +114,45 @@ test('POST /drafts answers 201 at once with a crawling draft; the job moves it t
   assert.equal((await t.store.db.selectFrom('listings').select('id').execute()).length, 0);
   assert.equal((await t.store.db.selectFrom('orders').select('id').execute()).length, 0);
   assert.equal((await getJob(t.store.db, job.id))?.status, 'done');
+});
+
+test('with the real rules drafter: every value carries quotes found on the site; what the site does not state stays empty', async () => {
+  t.server.deps.services.drafting = { crawl: { robots: new RobotsCache() } } satisfies DraftingOptions; // no injected drafter
+  const s = await site({
+    ...productSite('Acme Notes'),
+    '/': html(`<!doctype html><html><head><title>Acme Notes — team notes in one place</title>
+      <meta name="description" content="Acme Notes keeps your team's notes in one place.">
+      <script type="application/ld+json">{"@context":"https://schema.org","@type":"SoftwareApplication","name":"Acme Notes","description":"Acme Notes keeps your team's notes in one place."}</script></head>
+      <body><h1>Acme Notes</h1><p>Acme Notes keeps your team's notes in one place.</p>
+      <h2>Features</h2><ul><li>Shared notebooks for every team</li><li>Offline sync on all devices</li><li>End-to-end encryption by default</li></ul>
+      <a href="/pricing">Pricing</a> <a href="/about">About us</a> <a href="mailto:hello@acme-notes.example">Contact</a></body></html>`),
+  });
+  const d = (await post(s.origin + '/')).json();
+  await drain();
+  const g = (await get(d.id)).json();
+  assert.equal(g.status, 'ready', JSON.stringify(g.error));
+  assert.equal(g.fields.name.value, 'Acme Notes');
+  assert.equal(g.fields.name.state, 'ai');
+  const pages = Object.entries(s.routes).filter(([p]) => p !== '/robots.txt').map(([p, r]) => ({ url: s.origin + p, html: String((r as { body: string }).body) }));
+  const hay = new Map(pages.map((p) => [p.url, normalizeForMatch(visibleTextOfHtml(p.html) + ' ' + p.html)]));
+  let values = 0;
+  for (const [f, v] of Object.entries(g.fields) as Array<[string, { value: unknown; state: string; evidence: Array<{ quote: string; url: string }> }]>) {
+    if (v.state === 'ai') {
+      values++;
+      assert.ok(v.evidence.length > 0, `${f} has evidence`);
+      for (const e of v.evidence) {
+        assert.ok(hay.has(e.url), `${f}: evidence URL ${e.url} is a page of the site`);
+        assert.ok(hay.get(e.url)!.includes(normalizeForMatch(e.quote)), `${f}: quote ${JSON.stringify(e.quote)} is on ${e.url}`);
+      }
+    } else {
+      assert.equal(v.state, 'not_found', f);
+      assert.equal(v.value, null, `${f} is empty when not found`);
+      assert.deepEqual(v.evidence, []);
+    }
+  }
+  assert.ok(values >= 3, `at least name, tagline and features are drafted (${values})`);
+  for (const f of ['founded_year', 'demo_video_url', 'country']) assert.equal(g.fields[f].value, null, `${f} is not stated on the site`);
+  assert.ok(g.missing.includes('founded_year'));
 });
 
 async function failedDraft(url: string) {

@@ -6,6 +6,7 @@ import type { Engine } from '../connect.ts';
 import type { DB, DraftsTable } from '../types.ts';
 import { fromJson, toJson } from '../json.ts';
 import { normaliseDomain } from '../../domain/urls.ts';
+import { completeness as completenessOfFields, missing as missingFields } from '../../drafting/extract/index.ts';
 
 export const PROFILE_FIELDS = ['name', 'tagline', 'short_description', 'description', 'stage', 'categories', 'tags', 'pricing_model', 'pricing_summary', 'country', 'city', 'founded_year', 'features', 'usps', 'keywords', 'contact_email', 'demo_video_url', 'logo_url'] as const;
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
@@ -113,33 +114,14 @@ export function encodeDraft(d: Partial<Draft>): Partial<DraftsTable> {
 // ---------------------------------------------------------------------------------------------
 // Completeness and what is missing
 
-/**
- * Completeness, 0–100: the share of weighted profile fields that have a value. Core facts a
- * visitor looks for first weigh 2 (name, tagline, short_description, description, categories,
- * pricing_model, features, logo_url), the rest weigh 1; having at least one founder and at least
- * one FAQ count as one point each. Rounded to a whole percentage.
- */
-export const CORE_FIELDS: readonly ProfileField[] = ['name', 'tagline', 'short_description', 'description', 'categories', 'pricing_model', 'features', 'logo_url'];
-
-export function missingOf(d: Pick<Draft, 'fields' | 'founders' | 'faqs'>): string[] {
-  const out: string[] = PROFILE_FIELDS.filter((f) => !hasValue(d.fields[f].value));
-  if (!d.founders.length) out.push('founders');
-  if (!d.faqs.length) out.push('faqs');
-  return out;
+/** Completeness 0–100 (the drafting module's documented formula, COMPLETENESS_FORMULA). */
+export function completenessOf(d: Pick<Draft, 'fields'>): number {
+  return completenessOfFields(d.fields).percent;
 }
 
-export function completenessOf(d: Pick<Draft, 'fields' | 'founders' | 'faqs'>): number {
-  let total = 0;
-  let got = 0;
-  for (const f of PROFILE_FIELDS) {
-    const w = CORE_FIELDS.includes(f) ? 2 : 1;
-    total += w;
-    if (hasValue(d.fields[f].value)) got += w;
-  }
-  total += 2;
-  if (d.founders.length) got += 1;
-  if (d.faqs.length) got += 1;
-  return Math.round((got / total) * 100);
+/** Profile fields still without a value, in spec order. */
+export function missingOf(d: Pick<Draft, 'fields'>): string[] {
+  return missingFields(d.fields);
 }
 
 /** Fields the website did not state (the AI found nothing) and that still have no value. */
