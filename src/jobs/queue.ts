@@ -285,6 +285,17 @@ export async function drainJobs(deps: JobDeps, handlers: JobHandlers, opts: RunO
   return out;
 }
 
+/** Deletes finished jobs: done ones after `doneDays` (default 7), failed ones after `failedDays` (default 30). Returns how many. */
+export async function pruneJobs(deps: JobDeps, opts: { doneDays?: number; failedDays?: number } = {}): Promise<number> {
+  const now = clock(deps).getTime();
+  const day = 86_400_000;
+  const r = await deps.store.db.deleteFrom('jobs').where((eb) => eb.or([
+    eb.and([eb('status', '=', 'done'), eb('updated_at', '<', iso(new Date(now - (opts.doneDays ?? 7) * day)))]),
+    eb.and([eb('status', '=', 'failed'), eb('updated_at', '<', iso(new Date(now - (opts.failedDays ?? 30) * day)))]),
+  ])).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
 let seq = 0;
 export function defaultWorkerId(): string {
   return `${hostname()}:${process.pid}:${++seq}:${randomUUID().slice(0, 8)}`;
@@ -310,9 +321,14 @@ export function startWorkers(deps: JobDeps, handlers: JobHandlers, opts: { concu
     sleepers.add(done);
   });
   const wakeAll = () => { for (const s of [...sleepers]) s(); };
+  let prunedAt = 0;
   const loop = async (i: number) => {
     const workerId = `${defaultWorkerId()}#${i}`;
     while (!stopping) {
+      if (i === 0 && Date.now() - prunedAt > 3_600_000) {
+        prunedAt = Date.now();
+        await pruneJobs(deps).catch((e) => deps.log?.warn({ err: errorText(e) }, 'pruning old jobs failed'));
+      }
       let ran: RunResult | undefined;
       try {
         ran = await runNextJob(deps, handlers, { workerId, leaseMs: opts.leaseMs, backoffMs: opts.backoffMs, signal: stopAc.signal });

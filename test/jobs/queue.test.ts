@@ -7,7 +7,7 @@ import { freshStore, type TestDb } from '../support/app.ts';
 import { openStore } from '../../src/store/index.ts';
 import type { Store } from '../../src/store/connect.ts';
 import {
-  enqueue, getJob, claimNext, runNextJob, runClaimedJob, drainJobs, completeJob, startWorkers, LeaseLost, PermanentJobError,
+  enqueue, getJob, claimNext, pruneJobs, runNextJob, runClaimedJob, drainJobs, completeJob, startWorkers, LeaseLost, PermanentJobError,
   type JobDeps, type JobHandlers,
 } from '../../src/jobs/queue.ts';
 
@@ -253,4 +253,22 @@ test('stopping a worker mid-job gives the job back for another worker instead of
   // …and a new worker completes it.
   const r = await runClaimedJob(depsOf(t.store), { 'test.stop': { run: async () => {} } }, (await claimNext(depsOf(t.store), 'C'))!, 'C');
   assert.equal(r.outcome, 'done');
+});
+
+test('pruneJobs deletes done jobs after a week and failed ones after a month, never queued or running ones', async () => {
+  await clear();
+  const handlers: JobHandlers = { 'test.ok': { run: async () => {} }, 'test.bad': { run: async () => { throw new PermanentJobError('no'); } } };
+  const done = await enqueue(t.store.db, 'test.ok', {});
+  await runNextJob(depsOf(t.store), handlers, { kinds: ['test.ok'] });
+  const failed = await enqueue(t.store.db, 'test.bad', {});
+  await runNextJob(depsOf(t.store), handlers, { kinds: ['test.bad'] });
+  const queued = await enqueue(t.store.db, 'test.ok', {}, { runAt: new Date(Date.now() + 365 * 86_400_000) });
+  const day = 86_400_000;
+  assert.equal(await pruneJobs(depsOf(t.store, () => new Date(Date.now() + 6 * day))), 0);
+  assert.equal(await pruneJobs(depsOf(t.store, () => new Date(Date.now() + 8 * day))), 1);
+  assert.equal(await getJob(t.store.db, done), undefined);
+  assert.ok(await getJob(t.store.db, failed));
+  assert.equal(await pruneJobs(depsOf(t.store, () => new Date(Date.now() + 31 * day))), 1);
+  assert.equal(await getJob(t.store.db, failed), undefined);
+  assert.equal((await getJob(t.store.db, queued))?.status, 'queued');
 });
