@@ -4,6 +4,7 @@ import { Migrator, type Migration } from 'kysely/migration';
 import type { Engine } from './connect.ts';
 import * as m001 from './migrations/001_domain.ts';
 import * as m002 from './migrations/002_search.ts';
+import * as m010 from './migrations/010_directory_indexes.ts';
 import * as m020 from './migrations/020_search_tokens.ts';
 import * as m021 from './migrations/021_listing_cover.ts';
 import * as m030 from './migrations/030_auth.ts';
@@ -13,6 +14,7 @@ export async function migrate(db: Kysely<any>, engine: Engine): Promise<void> {
   const migrations: Record<string, Migration> = {
     '001_domain': { up: m001.up(engine) },
     '002_search': { up: m002.up(engine) },
+    '010_directory_indexes': { up: m010.up(engine) },
     '020_search_tokens': { up: m020.up(engine) },
     '021_listing_cover': { up: m021.up(engine) },
     '030_auth': { up: m030.up(engine) },

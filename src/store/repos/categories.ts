@@ -1,10 +1,10 @@
 // Categories: the two-level tree with live listing counts, and one category with its live listings.
-// A listing belongs to a category through listing_categories (primary and extra categories) and,
-// as a safety net, through listings.primary_category_id; each listing counts once per category.
+// A listing belongs to its primary category (listings.primary_category_id) and to its extra categories
+// (listing_categories rows with is_primary = false); each listing counts once per category.
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../types.ts';
 import { fromJson } from '../json.ts';
-import { summaryQuery, toSummary, type ListingSummary, type SummaryRow } from './summary.ts';
+import { summariesByIds, summaryQuery, type ListingSummary } from './summary.ts';
 import { nullsLast, num } from './sql-helpers.ts';
 
 export type CategoryRow = { id: number; slug: string; name: string; parent_id: number | null; description: string; faqs: string; attributes: string; position: number };
@@ -22,22 +22,57 @@ export async function allCategories(db: Kysely<DB>): Promise<CategoryRow[]> {
   return db.selectFrom('categories').selectAll().orderBy('position').orderBy('name').orderBy('id').execute();
 }
 
-/** (category, live listing) pairs, each once: listing_categories plus primary categories. */
-const livePairs = sql`(
-  select lc.category_id as cid, lc.listing_id as lid from listing_categories lc join listings l on l.id = lc.listing_id where l.status = 'live'
-  union
-  select l.primary_category_id as cid, l.id as lid from listings l where l.status = 'live' and l.primary_category_id is not null
-)`;
-
-/** Live listing counts: own (direct) and rolled up to the top-level category. */
+/**
+ * Live listing counts: own (direct) and rolled up to the top-level category (each listing once).
+ * Membership: a listing's primary category (listings.primary_category_id) plus its extra categories
+ * (listing_categories rows with is_primary = false). Both queries read indexes only, so the tree
+ * stays cheap at 100,000 listings.
+ */
 export async function liveCounts(db: Kysely<DB>): Promise<{ direct: Map<number, number>; rolled: Map<number, number> }> {
-  const direct = await sql<{ cid: number; n: number }>`select x.cid as cid, count(distinct x.lid) as n from ${livePairs} x group by x.cid`.execute(db);
-  const rolled = await sql<{ root: number; n: number }>`select coalesce(c.parent_id, c.id) as root, count(distinct x.lid) as n
-    from ${livePairs} x join categories c on c.id = x.cid group by coalesce(c.parent_id, c.id)`.execute(db);
-  return {
-    direct: new Map(direct.rows.map((r) => [Number(r.cid), num(r.n)])),
-    rolled: new Map(rolled.rows.map((r) => [Number(r.root), num(r.n)])),
-  };
+  const [cats, primary, extraRows] = await Promise.all([
+    db.selectFrom('categories').select(['id', 'parent_id']).execute(),
+    db.selectFrom('listings').select(['primary_category_id as cid', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('status', '=', 'live').where('primary_category_id', 'is not', null).groupBy('primary_category_id').execute(),
+    db.selectFrom('listing_categories').select(['category_id', 'listing_id']).where('is_primary', '=', false as never).execute(),
+  ]);
+  // Extra categories are few (a paid add-on): look their listings up by id rather than joining every live listing.
+  const owners = new Map<number, number | null>();
+  const extraIds = [...new Set(extraRows.map((e) => e.listing_id))];
+  for (let i = 0; i < extraIds.length; i += 500) {
+    const rows = await db.selectFrom('listings').select(['id', 'primary_category_id']).where('id', 'in', extraIds.slice(i, i + 500)).where('status', '=', 'live').execute();
+    for (const r of rows) owners.set(r.id, r.primary_category_id);
+  }
+  const extras = extraRows.filter((e) => owners.has(e.listing_id)).map((e) => ({ cid: e.category_id, lid: e.listing_id, pid: owners.get(e.listing_id) ?? null }));
+  const rootOf = new Map<number, number>();
+  const parentOf = new Map(cats.map((c) => [c.id, c.parent_id]));
+  for (const c of cats) {
+    let r = c.id;
+    for (let guard = 0; parentOf.get(r) !== null && parentOf.get(r) !== undefined && guard < 10; guard++) r = parentOf.get(r) as number;
+    rootOf.set(c.id, r);
+  }
+  const direct = new Map<number, number>();
+  const rolled = new Map<number, number>();
+  const bump = (m: Map<number, number>, k: number, n: number) => m.set(k, (m.get(k) ?? 0) + n);
+  for (const p of primary) {
+    const cid = Number(p.cid);
+    bump(direct, cid, num(p.n));
+    if (rootOf.has(cid)) bump(rolled, rootOf.get(cid) as number, num(p.n));
+  }
+  const seen = new Set<string>();
+  for (const e of extras) {
+    const cid = Number(e.cid);
+    const pid = e.pid === null ? null : Number(e.pid);
+    if (cid === pid) continue; // the primary category, already counted
+    bump(direct, cid, 1);
+    const root = rootOf.get(cid);
+    if (root === undefined || (pid !== null && rootOf.get(pid) === root)) continue; // already counted under this root through its primary
+    const key = `${root}:${e.lid}`;
+    if (!seen.has(key)) {
+      seen.add(key);
+      bump(rolled, root, 1);
+    }
+  }
+  return { direct, rolled };
 }
 
 export async function categoryTree(db: Kysely<DB>, includeEmpty: boolean): Promise<CategoryNode[]> {
@@ -68,26 +103,25 @@ export async function categoryAndDescendants(db: Kysely<DB>, id: number): Promis
   return ids;
 }
 
+/** Live listings whose primary category or one of whose extra categories is among `ids`. */
+function inCategories<Q extends { where: (...args: never[]) => unknown }>(q: Q, ids: number[]): Q {
+  return (q as unknown as ReturnType<typeof summaryQuery>)
+    .where('l.status', '=', 'live')
+    .where((eb) => eb.or([
+      eb('l.primary_category_id', 'in', ids),
+      eb('l.id', 'in', eb.selectFrom('listing_categories as lc').select('lc.listing_id').where('lc.is_primary', '=', false as never).where('lc.category_id', 'in', ids)),
+    ])) as unknown as Q;
+}
+
 /** Live listings in any of the categories, most voted first (then the earlier launch, then id). */
 export async function liveListingsInCategories(db: Kysely<DB>, ids: number[], limit: number, offset: number): Promise<{ items: ListingSummary[]; total: number }> {
-  const inCats = (q: ReturnType<typeof summaryQuery>) => q
-    .where('l.status', '=', 'live')
-    .where((eb) => eb.or([
-      eb('l.primary_category_id', 'in', ids),
-      eb.exists(eb.selectFrom('listing_categories as lc').select('lc.listing_id').whereRef('lc.listing_id', '=', 'l.id').where('lc.category_id', 'in', ids)),
-    ]));
-  const rows = await inCats(summaryQuery(db))
+  // Order the ids from the narrow index first, then read the page's rows: sorting thousands of wide rows is what costs.
+  const page = await inCategories(db.selectFrom('listings as l').select('l.id'), ids)
     .orderBy('l.votes_count', 'desc').orderBy(nullsLast(sql`l.launched_at`)).orderBy('l.launched_at', 'asc').orderBy('l.id', 'asc')
     .limit(limit).offset(offset).execute();
-  const count = await db.selectFrom('listings as l')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('l.status', '=', 'live')
-    .where((eb) => eb.or([
-      eb('l.primary_category_id', 'in', ids),
-      eb.exists(eb.selectFrom('listing_categories as lc').select('lc.listing_id').whereRef('lc.listing_id', '=', 'l.id').where('lc.category_id', 'in', ids)),
-    ]))
-    .executeTakeFirstOrThrow();
-  return { items: rows.map((r) => toSummary(r as SummaryRow)), total: num(count.n) };
+  const count = await inCategories(db.selectFrom('listings as l').select((eb) => eb.fn.countAll<number>().as('n')), ids).executeTakeFirstOrThrow();
+  const summaries = await summariesByIds(db, page.map((r) => r.id));
+  return { items: page.map((r) => summaries.get(r.id)).filter((x): x is ListingSummary => x !== undefined), total: num(count.n) };
 }
 
 export function categoryDetail(c: CategoryRow) {

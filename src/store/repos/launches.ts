@@ -112,9 +112,9 @@ export async function launchSection(db: Kysely<DB>, engine: Engine, section: Lau
       return { items: finish(rows), total: await countOf((q) => q.where('l.status', '=', 'live')) };
     }
     case 'recent': {
-      const rows = await base().where('l.status', '=', 'live')
-        .orderBy(nullsLast(sql`l.launched_at`)).orderBy('l.launched_at', 'desc').orderBy('l.id', 'desc').limit(limit).offset(offset).execute();
-      return { items: finish(rows), total: await countOf((q) => q.where('l.status', '=', 'live')) };
+      const rows = await base().where('l.status', '=', 'live').where('l.launched_at', 'is not', null)
+        .orderBy('l.launched_at', 'desc').orderBy('l.id', 'desc').limit(limit).offset(offset).execute();
+      return { items: finish(rows), total: await countOf((q) => q.where('l.status', '=', 'live').where('l.launched_at', 'is not', null)) };
     }
     case 'most-viewed': {
       const rows = await base().where('l.status', '=', 'live').orderBy('l.views_count', 'desc').orderBy('l.id', 'asc').limit(limit).offset(offset).execute();
