@@ -16,6 +16,8 @@ import { checkUrl, FetchRefused } from '../drafting/crawler/guarded-fetch.ts';
 import { crawlSite, CrawlError, type CrawledPage, type CrawlOptions } from '../drafting/crawler/crawl.ts';
 import type { Draft as ProfileDraft, SourcePage } from '../drafting/extract/types.ts';
 import { extractProfile } from '../drafting/extract/index.ts';
+import { createLlmModel, draftWithLlm, mergeLlmDraft, LLM_FIELDS } from '../drafting/llm.ts';
+import type { LanguageModel } from 'ai';
 import { sendMail } from '../mail/index.ts';
 import {
   PROFILE_FIELDS, draftView, emptyField, findDraft, findOwnDraft, hasValue, insertDraft, isListField, matchCategories, saveListingFromDraft, updateDraft,
@@ -37,17 +39,49 @@ export interface DraftingOptions {
   drafter?: Drafter;
   /** Time cap of reading a competitor's site (default 12 s). */
   competitorTimeMs?: number;
+  /** The LLM to use instead of the one configured by LLM_BASE_URL/LLM_MODEL (tests pass the AI SDK's mock model); null turns it off. */
+  llmModel?: LanguageModel | null;
 }
 
 function optionsOf(services: Record<string, unknown>): DraftingOptions {
   return (services.drafting as DraftingOptions | undefined) ?? {};
 }
 
-/** The production drafter: the rules extractor (always). */
-export const rulesDrafter: Drafter = async (pages, opts) => extractProfile(pages, { categoryNames: opts.categoryNames });
+const llmModels = new Map<string, LanguageModel>();
+/** The LLM configured by LLM_BASE_URL + LLM_MODEL (+ LLM_API_KEY), or null when none is. */
+function llmModelOf(config: JobDeps['config'], services: Record<string, unknown>): LanguageModel | null {
+  const injected = optionsOf(services).llmModel;
+  if (injected !== undefined) return injected;
+  if (!config.LLM_BASE_URL || !config.LLM_MODEL) return null;
+  const key = `${config.LLM_BASE_URL}|${config.LLM_MODEL}|${config.LLM_API_KEY ?? ''}`;
+  let m = llmModels.get(key);
+  if (!m) {
+    m = createLlmModel({ baseURL: config.LLM_BASE_URL, model: config.LLM_MODEL, apiKey: config.LLM_API_KEY });
+    llmModels.set(key, m);
+  }
+  return m;
+}
+
+/**
+ * The production drafter: the rules extractor always; then, when an LLM is configured, its
+ * proposals for tagline, description, categories and features — each kept only when its quotes are
+ * found on the pages (drafting/llm.ts). A failing model leaves the rules draft as it is.
+ */
+export const defaultDrafter: Drafter = async (pages, opts) => {
+  let draft = extractProfile(pages, { categoryNames: opts.categoryNames, homeUrl: pages[0]?.url });
+  const model = llmModelOf(opts.config, opts.services);
+  if (model) {
+    const fields = opts.fields ? LLM_FIELDS.filter((f) => opts.fields!.includes(f)) : [...LLM_FIELDS];
+    if (fields.length) {
+      const r = await draftWithLlm(pages, { model, categoryNames: opts.categoryNames, fields, abortSignal: opts.signal, timeoutMs: 45_000 });
+      draft = mergeLlmDraft(draft, r);
+    }
+  }
+  return draft;
+};
 
 function drafterOf(deps: { services: Record<string, unknown> }): Drafter {
-  return optionsOf(deps.services).drafter ?? rulesDrafter;
+  return optionsOf(deps.services).drafter ?? defaultDrafter;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -508,7 +542,7 @@ export async function compareCompetitor(ctx: { config: Ctx['config']; services: 
   const timeMs = opts.competitorTimeMs ?? 12_000;
   try {
     const res = await crawlSite(url, { ...(opts.crawl ?? {}), allowHosts: ctx.config.FETCH_ALLOW_HOSTS, maxPages: 3, totalTimeMs: timeMs, pageTimeoutMs: Math.min(8000, timeMs), useSitemap: false });
-    const profile = await drafterOf(ctx)(sourcePagesOf(storedPagesOf(res.pages)), { categoryNames: [], config: ctx.config, services: ctx.services });
+    const profile = await drafterOf(ctx)(sourcePagesOf(storedPagesOf(res.pages)), { categoryNames: [], fields: ['name', 'tagline', 'pricing_model', 'features'], signal: AbortSignal.timeout(timeMs), config: ctx.config, services: ctx.services });
     const v = (f: ProfileField) => aiField(profile, f).value;
     const theirs = (Array.isArray(v('features')) ? v('features') : []) as string[];
     const ours = (Array.isArray(draft.fields.features.value) ? draft.fields.features.value : []) as string[];

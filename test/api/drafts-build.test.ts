@@ -14,6 +14,7 @@ import { RobotsCache } from '../../src/drafting/crawler/robots.ts';
 import type { DraftingOptions } from '../../src/services/drafting.ts';
 import { normalizeForMatch } from '../../src/drafting/extract/evidence.ts';
 import { visibleTextOfHtml } from '../../src/drafting/extract/html.ts';
+import { MockLanguageModelV4 } from 'ai/test';
 
 let t: TestApp;
 let user: Awaited<ReturnType<typeof makeUser>>;
@@ -21,7 +22,9 @@ let td: TestDrafter;
 const sites: Site[] = [];
 
 before(async () => {
-  t = await testApp({ FETCH_ALLOW_HOSTS: '127.0.0.1' });
+  t = await testApp({ FETCH_ALLOW_HOSTS: '127.0.0.1' }, async (store) => {
+    await store.db.insertInto('categories').values({ slug: 'note-taking', name: 'Note taking', parent_id: null, description: '', faqs: '[]', attributes: '[]', position: 1 }).execute();
+  });
   user = await makeUser(t.store.db);
 });
 after(async () => {
@@ -153,6 +156,49 @@ test('with the real rules drafter: every value carries quotes found on the site;
   assert.ok(values >= 3, `at least name, tagline and features are drafted (${values})`);
   for (const f of ['founded_year', 'demo_video_url', 'country']) assert.equal(g.fields[f].value, null, `${f} is not stated on the site`);
   assert.ok(g.missing.includes('founded_year'));
+});
+
+function mockLlm(proposal: unknown): MockLanguageModelV4 {
+  return new MockLanguageModelV4({
+    doGenerate: async () => ({
+      content: [{ type: 'text', text: JSON.stringify(proposal) }],
+      finishReason: { unified: 'stop', raw: undefined },
+      usage: { inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 20, text: 20, reasoning: undefined } },
+      warnings: [],
+    }),
+  });
+}
+
+test('with an LLM configured: verified proposals are used, an unsupported one is dropped; regenerate asks the LLM again', async () => {
+  const s = await site(productSite('Acme Notes'));
+  const home = s.origin + '/';
+  const model = mockLlm({
+    tagline: { value: 'The #1 notes app, loved by millions', quotes: [{ quote: 'loved by millions of teams', url: home }] },
+    description: { value: "Acme Notes keeps your team's notes in one place, with shared notebooks and offline sync.", quotes: [{ quote: "Acme Notes keeps your team's notes in one place.", url: home }, { quote: 'Shared notebooks', url: home }, { quote: 'Offline sync', url: home }] },
+    categories: [{ name: 'Note taking', quotes: [{ quote: "keeps your team's notes in one place", url: home }] }, { name: 'Astrology', quotes: [{ quote: 'Offline sync', url: home }] }],
+    features: null,
+  });
+  t.server.deps.services.drafting = { crawl: { robots: new RobotsCache() }, llmModel: model } satisfies DraftingOptions;
+  const d = (await post(home)).json();
+  await drain();
+  const g = (await get(d.id)).json();
+  assert.equal(g.status, 'ready');
+  assert.equal(model.doGenerateCalls.length, 1);
+  assert.equal(g.fields.description.value, "Acme Notes keeps your team's notes in one place, with shared notebooks and offline sync.");
+  assert.equal(g.fields.description.state, 'ai');
+  assert.equal(g.fields.description.evidence.length, 3);
+  assert.notEqual(g.fields.tagline.value, 'The #1 notes app, loved by millions', 'a value whose quote is not on the site is dropped');
+  assert.deepEqual(g.fields.categories.value, ['Note taking'], 'only categories of our tree');
+  // regenerate: the LLM is asked again, for the requested field only, from the stored pages.
+  const before = s.requests.length;
+  const r = await t.app.inject({ method: 'PATCH', url: `/api/v1/drafts/${d.id}`, headers: user.auth, payload: { fields: { description: 'mine' } } });
+  assert.equal(r.json().fields.description.state, 'edited');
+  const re = (await t.app.inject({ method: 'PATCH', url: `/api/v1/drafts/${d.id}`, headers: user.auth, payload: { regenerate: ['description'] } })).json();
+  assert.equal(model.doGenerateCalls.length, 2);
+  assert.match(JSON.stringify(model.doGenerateCalls[1].prompt), /Fields wanted: description/);
+  assert.equal(re.fields.description.state, 'ai');
+  assert.equal(re.fields.description.value, g.fields.description.value);
+  assert.equal(s.requests.length, before, 'regenerate reads no page again');
 });
 
 async function failedDraft(url: string) {
