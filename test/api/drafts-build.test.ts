@@ -363,3 +363,19 @@ test('GET /drafts lists the caller\'s drafts newest first with status and comple
   assert.ok(none.items.every((i: { id: string }) => !ids.includes(i.id)), "another user's drafts are not listed");
   await t.store.db.deleteFrom('jobs').where('status', '=', 'queued').execute();
 });
+
+test('POST /drafts with an Idempotency-Key: a retry returns the same draft and starts no second build', async () => {
+  const u = await makeUser(t.store.db);
+  const h = { ...u.auth, 'idempotency-key': 'draft-retry-1' };
+  const a = await t.app.inject({ method: 'POST', url: '/api/v1/drafts', headers: h, payload: { url: 'https://idempotent.example/' } });
+  const b = await t.app.inject({ method: 'POST', url: '/api/v1/drafts', headers: h, payload: { url: 'https://idempotent.example/' } });
+  assert.equal(a.statusCode, 201);
+  assert.equal(b.statusCode, 201);
+  assert.equal(b.headers['idempotent-replayed'], 'true');
+  assert.equal(b.json().id, a.json().id);
+  const drafts = await t.store.db.selectFrom('drafts').select('id').where('user_id', '=', u.id).execute();
+  assert.equal(drafts.length, 1);
+  const jobs = await t.store.db.selectFrom('jobs').select('id').where('payload', 'like', `%${a.json().id}%`).execute();
+  assert.equal(jobs.length, 1);
+  await t.store.db.deleteFrom('jobs').where('status', '=', 'queued').execute();
+});
