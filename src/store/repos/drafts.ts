@@ -289,7 +289,7 @@ export async function saveListingFromDraft(trx: Transaction<DB>, d: Draft, now: 
 
   const existing = d.listing_id !== null ? await trx.selectFrom('listings').select(['id', 'slug', 'status']).where('id', '=', d.listing_id).executeTakeFirst() : undefined;
   let listingId: number;
-  let slug: string;
+  let slug = '';
   let status: string;
   let created = false;
   if (existing) {
@@ -300,16 +300,21 @@ export async function saveListingFromDraft(trx: Transaction<DB>, d: Draft, now: 
     await trx.updateTable('listings').set({ ...columns, updated_at: now }).where('id', '=', listingId).execute();
   } else {
     if (!name) throw new Error('saveListingFromDraft: the draft has no name');
-    slug = await uniqueSlug(trx, 'listings', slugify(name));
     status = 'draft';
     let host: string | null = null;
     try { host = new URL(d.url).hostname.toLowerCase(); } catch { /* stored urls are valid */ }
     const domain = normaliseDomain(d.url) ?? host ?? d.url;
-    const row = await trx.insertInto('listings').values({
-      slug, owner_id: d.user_id, draft_id: d.id, name, url: d.url, domain,
-      status: 'draft', plan: 'none', primary_category_id: categories?.[0]?.id ?? null,
-      created_at: now, updated_at: now, ...columns,
-    } as never).returning('id').executeTakeFirstOrThrow();
+    // The slug comes from the name, made unique; ON CONFLICT DO NOTHING + retry covers a concurrent submit taking it first.
+    let row: { id: number } | undefined;
+    for (let i = 0; !row; i++) {
+      slug = await uniqueSlug(trx, 'listings', slugify(name));
+      row = await trx.insertInto('listings').values({
+        slug, owner_id: d.user_id, draft_id: d.id, name, url: d.url, domain,
+        status: 'draft', plan: 'none', primary_category_id: categories?.[0]?.id ?? null,
+        created_at: now, updated_at: now, ...columns,
+      } as never).onConflict((oc) => oc.column('slug').doNothing()).returning('id').executeTakeFirst();
+      if (!row && i >= 5) throw new Error('saveListingFromDraft: could not find a free slug');
+    }
     listingId = row.id;
     created = true;
   }
@@ -349,8 +354,13 @@ async function syncFounders(trx: Transaction<DB>, listingId: number, d: Draft, n
     if (prev) {
       await trx.updateTable('founders').set({ name: fd.name, title: fd.title ?? null, bio: fd.bio ?? null, socials }).where('id', '=', prev.id).execute();
     } else {
-      const slug = await uniqueSlug(trx, 'founders', slugify(fd.name));
-      const row = await trx.insertInto('founders').values({ slug, name: fd.name, title: fd.title ?? null, bio: fd.bio ?? null, socials, created_at: now }).returning('id').executeTakeFirstOrThrow();
+      let row: { id: number } | undefined;
+      for (let attempt = 0; !row; attempt++) {
+        const slug = await uniqueSlug(trx, 'founders', slugify(fd.name));
+        row = await trx.insertInto('founders').values({ slug, name: fd.name, title: fd.title ?? null, bio: fd.bio ?? null, socials, created_at: now })
+          .onConflict((oc) => oc.column('slug').doNothing()).returning('id').executeTakeFirst();
+        if (!row && attempt >= 5) throw new Error('syncFounders: could not find a free slug');
+      }
       await trx.insertInto('listing_founders').values({ listing_id: listingId, founder_id: row.id, position: i }).execute();
     }
   }
