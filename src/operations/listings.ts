@@ -61,7 +61,7 @@ export const getListing = defineOperation({
   params: z.object({ slug: Slug }),
   response: JsonObject, status: 200, idempotencyKey: false, paginated: false,
   handler: async (ctx, input) => {
-    const found = await publicProfile(ctx.db, input.slug);
+    const found = await publicProfile(ctx.db, ctx.engine, input.slug);
     if (!found) return notFound('listing', input.slug);
     const views = ctx.services.views as ViewCounter | undefined;
     if (views) {

@@ -7,6 +7,7 @@ import * as m002 from './migrations/002_search.ts';
 import * as m010 from './migrations/010_directory_indexes.ts';
 import * as m020 from './migrations/020_search_tokens.ts';
 import * as m021 from './migrations/021_listing_cover.ts';
+import * as m022 from './migrations/022_profile_indexes.ts';
 import * as m030 from './migrations/030_auth.ts';
 import * as m040 from './migrations/040_draft_invites.ts';
 
@@ -17,6 +18,7 @@ export async function migrate(db: Kysely<any>, engine: Engine): Promise<void> {
     '010_directory_indexes': { up: m010.up(engine) },
     '020_search_tokens': { up: m020.up(engine) },
     '021_listing_cover': { up: m021.up(engine) },
+    '022_profile_indexes': { up: m022.up(engine) },
     '030_auth': { up: m030.up(engine) },
     '040_draft_invites': { up: m040.up(engine) },
   };

@@ -1,12 +1,33 @@
 // Public reads of one listing: the full profile, its alternatives and a side-by-side comparison.
 // Only live listings are public here; anything else reads as "not found".
-import { sql, type Kysely } from 'kysely';
+import { sql, type Compilable, type CompiledQuery, type Kysely, type RawBuilder } from 'kysely';
+import type { Engine } from '../connect.ts';
 import type { DB } from '../types.ts';
 import { fromJson } from '../json.ts';
 import { summaryQuery, toSummary, type ListingSummary, type SummaryRow } from './summary.ts';
 import { num } from './sql-helpers.ts';
 import { AWARD_KIND, awardTitle, trendOf } from '../../domain/ranking.ts';
 import { addDays } from '../../domain/weeks.ts';
+
+// ------------------------------------------------------------------ prepared reads
+// get_listing is the hottest read: its queries are built and compiled once per database and then
+// run with new parameters, skipping Kysely's builder and compiler on every request.
+const ARG = '\u0000arg:';
+/** A placeholder for the i-th argument of a prepared query (typed loosely: it stands for any value). */
+const arg = (i: number): any => ARG + i;
+const compiledCache = new WeakMap<Kysely<DB>, Map<string, CompiledQuery<unknown>>>();
+
+async function prepared<R>(db: Kysely<DB>, key: string, build: () => Compilable<R>, args: readonly unknown[]): Promise<R[]> {
+  let cache = compiledCache.get(db);
+  if (!cache) compiledCache.set(db, (cache = new Map()));
+  let compiled = cache.get(key) as CompiledQuery<R> | undefined;
+  if (!compiled) {
+    compiled = build().compile();
+    cache.set(key, compiled);
+  }
+  const parameters = compiled.parameters.map((p) => (typeof p === 'string' && p.startsWith(ARG) ? args[Number(p.slice(ARG.length))] : p));
+  return (await db.executeQuery<R>({ ...compiled, parameters })).rows;
+}
 
 /** Paid-only sections, shown only when listed in listings.unlocked. */
 export const PAID_SECTIONS = ['story', 'milestones', 'media'] as const;
@@ -59,33 +80,76 @@ export function domainRatingView(history: Array<{ date: string; rating: number }
   };
 }
 
+/**
+ * A correlated subquery giving the rows of `from` as a JSON array of objects (`fields`), ordered:
+ * json_group_array on SQLite, json_agg on PostgreSQL (the one place the two differ here).
+ */
+function jsonRows(engine: Engine, fields: Record<string, RawBuilder<unknown>>, from: RawBuilder<unknown>, orderBy: RawBuilder<unknown>): RawBuilder<unknown> {
+  const pairs = sql.join(Object.entries(fields).map(([k, v]) => sql`${sql.lit(k)}, ${v}`));
+  return engine === 'postgres'
+    ? sql`(select json_agg(json_build_object(${pairs}) order by ${orderBy}) ${from})`
+    : sql`(select json_group_array(json_object(${pairs}) order by ${orderBy}) ${from})`;
+}
+
+/** A JSON column from jsonRows: text on SQLite, parsed by pg on PostgreSQL, NULL for no rows there. */
+function rowsOf<T>(v: unknown): T[] {
+  if (v === null || v === undefined) return [];
+  return (typeof v === 'string' ? JSON.parse(v) : v) as T[];
+}
+
+const iso = (v: string | null): string | null => (v === null ? null : new Date(v).toISOString());
+
+/**
+ * The profile in ONE statement: the listing's columns, its genuine-review rating, and its
+ * categories, founders, latest updates, Domain Rating history, awards, milestones and story as JSON
+ * arrays. Built and compiled once per database (prepared()).
+ */
+function profileQuery(db: Kysely<DB>, engine: Engine) {
+  const genuine = engine === 'postgres' ? sql`true` : sql`1`;
+  const f = (col: string) => sql.ref(col);
+  return db.selectFrom('listings as l').select(PROFILE_COLUMNS).select([
+    sql<number | null>`(select avg(r.rating) from reviews r where r.listing_id = l.id and r.genuine = ${genuine})`.as('rating_avg'),
+    sql<number>`(select count(*) from reviews r where r.listing_id = l.id and r.genuine = ${genuine})`.as('rating_count'),
+    jsonRows(engine,
+      { id: f('c.id'), slug: f('c.slug'), name: f('c.name'), parent_slug: f('p.slug'), parent_name: f('p.name'),
+        is_primary: sql`(select lc.is_primary from listing_categories lc where lc.listing_id = l.id and lc.category_id = c.id)` },
+      sql`from categories c left join categories p on p.id = c.parent_id
+        where c.id in (select lc2.category_id from listing_categories lc2 where lc2.listing_id = l.id) or c.id = l.primary_category_id`,
+      sql`c.id`).as('categories_json'),
+    jsonRows(engine,
+      { slug: f('fo.slug'), name: f('fo.name'), title: f('fo.title'), avatar_url: f('fo.avatar_url'), country: f('fo.country'), socials: f('fo.socials') },
+      sql`from listing_founders lf join founders fo on fo.id = lf.founder_id where lf.listing_id = l.id`,
+      sql`lf.position, fo.id`).as('founders_json'),
+    jsonRows(engine,
+      { id: f('u.id'), title: f('u.title'), body: f('u.body'), created_at: f('u.created_at') },
+      sql`from (select id, title, body, created_at from updates where listing_id = l.id order by created_at desc, id desc limit ${sql.lit(LATEST_UPDATES)}) u`,
+      sql`u.created_at desc, u.id desc`).as('updates_json'),
+    jsonRows(engine, { date: f('d.date'), rating: f('d.rating') }, sql`from domain_ratings d where d.listing_id = l.id`, sql`d.date`).as('ratings_json'),
+    jsonRows(engine, { week: f('a.week'), rank: f('a.rank'), votes: f('a.votes') },
+      sql`from awards a where a.listing_id = l.id and a.kind = ${sql.lit(AWARD_KIND)}`, sql`a.week desc, a.rank`).as('awards_json'),
+    jsonRows(engine, { id: f('m.id'), date: f('m.date'), title: f('m.title'), description: f('m.description'), url: f('m.url') },
+      sql`from milestones m where m.listing_id = l.id`, sql`m.date desc, m.id desc`).as('milestones_json'),
+    jsonRows(engine,
+      Object.fromEntries(['title', 'story', 'why_started', 'problem', 'journey', 'challenges', 'achievements', 'lessons', 'whats_next', 'updated_at'].map((k) => [k, f(`s.${k}`)])),
+      sql`from stories s where s.listing_id = l.id`, sql`s.listing_id`).as('story_json'),
+  ]).where('l.slug', '=', arg(0)).where('l.status', '=', 'live');
+}
+
+type StoryRow = { title: string | null; story: string | null; why_started: string | null; problem: string | null; journey: string | null; challenges: string | null; achievements: string | null; lessons: string | null; whats_next: string | null; updated_at: string };
+
 /** The full public profile of a live listing (see get_listing), or undefined. `id` is for the caller (view counting) and is not part of the profile. */
-export async function publicProfile(db: Kysely<DB>, slug: string): Promise<{ id: number; profile: Record<string, unknown> } | undefined> {
-  const l = await db.selectFrom('listings as l').select(PROFILE_COLUMNS).where('l.slug', '=', slug).where('l.status', '=', 'live').executeTakeFirst();
+export async function publicProfile(db: Kysely<DB>, engine: Engine, slug: string): Promise<{ id: number; profile: Record<string, unknown> } | undefined> {
+  const [l] = await prepared(db, 'profile', () => profileQuery(db, engine), [slug]);
   if (!l) return undefined;
   const id = l.id;
   const unlocked = new Set(fromJson<string[]>(l.unlocked, []));
-  const [categories, founders, updates, rating, drHistory, story, milestones, awards] = await Promise.all([
-    db.selectFrom('categories as c')
-      .leftJoin('categories as p', 'p.id', 'c.parent_id')
-      .leftJoin('listing_categories as lc', (j) => j.onRef('lc.category_id', '=', 'c.id').on('lc.listing_id', '=', id))
-      .select(['c.id', 'c.slug', 'c.name', 'lc.is_primary', 'p.slug as parent_slug', 'p.name as parent_name'])
-      .where((eb) => eb.or([eb('lc.listing_id', '=', id), eb('c.id', '=', l.primary_category_id ?? -1)]))
-      .execute(),
-    db.selectFrom('listing_founders as lf').innerJoin('founders as f', 'f.id', 'lf.founder_id')
-      .select(['f.slug', 'f.name', 'f.title', 'f.avatar_url', 'f.country', 'f.socials', 'lf.position'])
-      .where('lf.listing_id', '=', id).orderBy('lf.position').orderBy('f.id').execute(),
-    db.selectFrom('updates').select(['id', 'title', 'body', 'created_at']).where('listing_id', '=', id)
-      .orderBy('created_at', 'desc').orderBy('id', 'desc').limit(LATEST_UPDATES).execute(),
-    db.selectFrom('reviews').select([sql<number>`avg(rating)`.as('avg'), sql<number>`count(*)`.as('n')])
-      .where('listing_id', '=', id).where('genuine', '=', true as never).executeTakeFirst(),
-    db.selectFrom('domain_ratings').select(['date', 'rating']).where('listing_id', '=', id).orderBy('date').execute(),
-    unlocked.has('story') ? db.selectFrom('stories').selectAll().where('listing_id', '=', id).executeTakeFirst() : Promise.resolve(undefined),
-    unlocked.has('milestones')
-      ? db.selectFrom('milestones').select(['id', 'date', 'title', 'description', 'url']).where('listing_id', '=', id).orderBy('date', 'desc').orderBy('id', 'desc').execute()
-      : Promise.resolve([]),
-    db.selectFrom('awards').select(['week', 'rank', 'votes']).where('listing_id', '=', id).where('kind', '=', AWARD_KIND).orderBy('week', 'desc').orderBy('rank').execute(),
-  ]);
+  const categories = rowsOf<{ id: number; slug: string; name: string; is_primary: number | boolean | null; parent_slug: string | null; parent_name: string | null }>(l.categories_json);
+  const founders = rowsOf<{ slug: string; name: string; title: string | null; avatar_url: string | null; country: string | null; socials: string }>(l.founders_json);
+  const updates = rowsOf<{ id: number; title: string; body: string; created_at: string }>(l.updates_json);
+  const drHistory = rowsOf<{ date: string; rating: number }>(l.ratings_json);
+  const awards = rowsOf<{ week: string; rank: number; votes: number }>(l.awards_json);
+  const milestones = rowsOf<{ id: number; date: string; title: string; description: string | null; url: string | null }>(l.milestones_json);
+  const story = rowsOf<StoryRow>(l.story_json)[0];
 
   // Primary first (listing_categories' flag, else listings.primary_category_id), each category once.
   const seen = new Set<number>();
@@ -94,7 +158,7 @@ export async function publicProfile(db: Kysely<DB>, slug: string): Promise<{ id:
     .filter((c) => (seen.has(c.id) ? false : (seen.add(c.id), true)))
     .map((c, i) => ({ slug: c.slug, name: c.name, primary: i === 0, parent: c.parent_slug ? { slug: c.parent_slug, name: c.parent_name } : null }));
 
-  const ratingCount = num(rating?.n);
+  const ratingCount = num(l.rating_count);
   const socials = fromJson<Record<string, string>>(l.socials, {});
   const profile: Record<string, unknown> = {
     slug: l.slug,
@@ -124,8 +188,8 @@ export async function publicProfile(db: Kysely<DB>, slug: string): Promise<{ id:
     founders: founders.map((f) => ({ slug: f.slug, name: f.name, title: f.title, avatar_url: f.avatar_url, country: f.country, socials: fromJson<Record<string, string>>(f.socials, {}) })),
     faqs: fromJson<Array<{ question: string; answer: string }>>(l.faqs, []),
     socials,
-    latest_updates: updates.map((u) => ({ id: num(u.id), title: u.title, body: u.body, created_at: u.created_at })),
-    community_rating: { average: ratingCount ? Math.round(Number(rating?.avg) * 10) / 10 : null, count: ratingCount },
+    latest_updates: updates.map((u) => ({ id: num(u.id), title: u.title, body: u.body, created_at: iso(u.created_at) })),
+    community_rating: { average: ratingCount ? Math.round(Number(l.rating_avg) * 10) / 10 : null, count: ratingCount },
     domain_rating: domainRatingView(drHistory.map((d) => ({ date: d.date, rating: num(d.rating) })), l.domain_rating === null ? null : num(l.domain_rating)),
     links: { website: l.url, demo_video: l.demo_video_url, ...(socials.github ? { source_code: socials.github } : {}) },
     facts: fromJson<Record<string, unknown>>(l.facts, {}),
@@ -140,7 +204,7 @@ export async function publicProfile(db: Kysely<DB>, slug: string): Promise<{ id:
   };
   if (unlocked.has('story')) {
     profile.story = story
-      ? { title: story.title, story: story.story, why_started: story.why_started, problem: story.problem, journey: story.journey, challenges: story.challenges, achievements: story.achievements, lessons: story.lessons, whats_next: story.whats_next, updated_at: story.updated_at }
+      ? { title: story.title, story: story.story, why_started: story.why_started, problem: story.problem, journey: story.journey, challenges: story.challenges, achievements: story.achievements, lessons: story.lessons, whats_next: story.whats_next, updated_at: iso(story.updated_at) }
       : null;
   }
   if (unlocked.has('milestones')) profile.milestones = milestones.map((m) => ({ id: num(m.id), date: m.date, title: m.title, description: m.description, url: m.url }));

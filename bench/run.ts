@@ -1,0 +1,349 @@
+/**
+ * Benchmarks (print, never assert): `npm run bench [-- options]`.
+ *
+ * Listings, against the RUNNING server (`node src/main.ts` as a child process) on each engine and
+ * size: the database is filled with `cli seed` (demo content) + `cli seed --listings N`, then
+ *   - cold start: spawn → first 200 of GET /api/v1/site;
+ *   - service time at 1 connection: p50/p99 of get_listing (distinct random slugs) and of
+ *     search_listings with a typo query (distinct queries), sequential, keep-alive;
+ *   - throughput at 50 connections (autocannon) of the same two, next to a bare Fastify route
+ *     (bench/bare.ts, its own process) measured in the same run: the ratio is the figure that counts;
+ *   - server RSS after the load (/proc/<pid>/status VmRSS).
+ * Then the drafting benchmark (bench/drafting.ts) unless --no-drafting.
+ *
+ * Options: --sizes 10000,100000  --engines sqlite,postgres  --duration 8 (s per load test)
+ *          --connections 50  --samples 400 (requests per service-time measure)  --log-level warn
+ *          --no-drafting  --keep (keep the databases; prints where they are)
+ * PostgreSQL: a fresh database per run next to DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createServer as createNetServer } from 'node:net';
+import http from 'node:http';
+import { parseArgs } from 'node:util';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { sql } from 'kysely';
+import { openStore } from '../src/store/index.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const NODE = process.execPath;
+
+const { values: flags } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: '10000,100000' },
+    engines: { type: 'string', default: 'sqlite,postgres' },
+    duration: { type: 'string', default: '8' },
+    connections: { type: 'string', default: '50' },
+    samples: { type: 'string', default: '400' },
+    'log-level': { type: 'string', default: 'warn' },
+    'no-drafting': { type: 'boolean', default: false },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const SIZES = flags.sizes!.split(',').map((s) => Number(s.trim())).filter((n) => Number.isInteger(n) && n > 0);
+const ENGINES = flags.engines!.split(',').map((s) => s.trim()).filter((e): e is 'sqlite' | 'postgres' => e === 'sqlite' || e === 'postgres');
+const DURATION = Number(flags.duration);
+const CONNECTIONS = Number(flags.connections);
+const SAMPLES = Number(flags.samples);
+const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+const log = (s = '') => process.stdout.write(s + '\n');
+
+// ------------------------------------------------------------------ helpers
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createNetServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function run(args: string[], env: Record<string, string>): Promise<{ code: number; out: string; ms: number }> {
+  const t0 = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(NODE, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    child.on('exit', (code) => resolve({ code: code ?? 1, out: out.trim(), ms: performance.now() - t0 }));
+  });
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+function get(port: number, path: string): Promise<{ status: number; body: string; ms: number }> {
+  const t0 = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, path, agent, method: 'GET' }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (d) => (body += d));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, ms: performance.now() - t0 }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+function quantile(sorted: number[], q: number): number {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+}
+
+function rssMb(pid: number): { rss: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? NaN);
+  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+}
+
+async function waitFor200(port: number, path: string, timeoutMs: number): Promise<boolean> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    try {
+      const r = await new Promise<number>((resolve, reject) => {
+        const req = http.get({ host: '127.0.0.1', port, path, agent: false }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', reject);
+      });
+      if (r === 200) return true;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  return false;
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  await new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+  });
+}
+
+/** Rotates through `paths` (distinct until they run out). */
+function rotating(paths: string[]): () => string {
+  let i = 0;
+  return () => paths[i++ % paths.length];
+}
+
+async function load(port: number, next: () => string): Promise<{ rps: number; p50: number; p99: number; non2xx: number; errors: number }> {
+  const r = await autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: next() }) }],
+  });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts };
+}
+
+async function serviceTime(port: number, paths: string[]): Promise<{ p50: number; p99: number; hits: number; bad: number }> {
+  const times: number[] = [];
+  let hits = 0;
+  let bad = 0;
+  for (const p of paths) {
+    const r = await get(port, p);
+    times.push(r.ms);
+    if (r.status !== 200) bad++;
+    else if (r.body.includes('"items":[{') || !r.body.includes('"items"')) hits++;
+  }
+  times.sort((a, b) => a - b);
+  return { p50: quantile(times, 0.5), p99: quantile(times, 0.99), hits, bad };
+}
+
+// ------------------------------------------------------------------ typo queries
+
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** One typing mistake: swap two neighbours, drop, double or replace a letter (not the first). */
+function typo(word: string, rand: () => number): string {
+  const i = 1 + Math.floor(rand() * (word.length - 2));
+  switch (Math.floor(rand() * 4)) {
+    case 0: return word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2);
+    case 1: return word.slice(0, i) + word.slice(i + 1);
+    case 2: return word.slice(0, i) + word[i] + word.slice(i);
+    default: return word.slice(0, i) + 'etaoinshrdlu'[Math.floor(rand() * 12)] + word.slice(i + 1);
+  }
+}
+
+/** Distinct queries "<brand with a typo> [a tagline word]" built from live listings. */
+function typoQueries(texts: Array<{ name: string; tagline: string | null }>, n: number): string[] {
+  const rand = rng(7);
+  const out = new Set<string>();
+  for (let tries = 0; out.size < n && tries < n * 20; tries++) {
+    const t = texts[Math.floor(rand() * texts.length)];
+    const words = `${t.name} ${t.tagline ?? ''}`.toLowerCase().split(/[^a-z]+/).filter((w) => w.length >= 5);
+    if (!words.length) continue;
+    const w = words[0];
+    let q = typo(w, rand);
+    const other = words.slice(1);
+    if (other.length && rand() < 0.6) q += ' ' + other[Math.floor(rand() * other.length)];
+    out.add(q);
+  }
+  return [...out];
+}
+
+// ------------------------------------------------------------------ one scenario
+
+interface Row {
+  engine: string; listings: number; seedS: number; coldMs: number;
+  bare: number; getRps: number; getP50: number; getP99: number; searchRps: number; searchP50: number; searchP99: number;
+  svcGet: [number, number]; svcSearch: [number, number]; searchHits: string; rss: number; peak: number; errors: number;
+}
+
+async function scenario(engine: 'sqlite' | 'postgres', n: number, barePort: number): Promise<Row | undefined> {
+  const dir = mkdtempSync(join(tmpdir(), 'launchlist-bench-'));
+  const env: Record<string, string> = { DATA_DIR: dir, DATABASE_URL: '', LOG_LEVEL: flags['log-level']!, SEED_DEMO: 'false', WORKERS: 'false', RATE_LIMIT_MAX: '1000000000' };
+  let dbName: string | undefined;
+  const dropPg = async () => {
+    if (!dbName || flags.keep) return;
+    const c = new pg.Client({ connectionString: PG_URL });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await c.end();
+  };
+  if (engine === 'postgres') {
+    dbName = `ll_bench_${randomBytes(4).toString('hex')}`;
+    const c = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
+    try {
+      await c.connect();
+      await c.query(`CREATE DATABASE ${dbName}`);
+      await c.end();
+    } catch (e) {
+      log(`  postgres: skipped (${(e as Error).message})`);
+      return undefined;
+    }
+    const u = new URL(PG_URL);
+    u.pathname = '/' + dbName;
+    env.DATABASE_URL = u.toString();
+  }
+  let server: ChildProcess | undefined;
+  try {
+    // 1. data
+    const demo = await run(['src/cli.ts', 'seed'], env);
+    if (demo.code !== 0) throw new Error(`cli seed failed: ${demo.out}`);
+    const synth = await run(['src/cli.ts', 'seed', '--listings', String(n)], env);
+    if (synth.code !== 0) throw new Error(`cli seed --listings failed: ${synth.out}`);
+    log(`  ${engine} ${n}: ${synth.out}`);
+
+    // 2. what to ask for: random live slugs and distinct typo queries
+    const store = await openStore({ DATA_DIR: dir, DATABASE_URL: env.DATABASE_URL || undefined });
+    const sample = (await sql<{ slug: string; name: string; tagline: string | null }>`SELECT slug, name, tagline FROM listings WHERE status = 'live' ORDER BY random() LIMIT 20000`.execute(store.db)).rows;
+    await store.close();
+    const slugs = sample.map((r) => `/api/v1/listings/${r.slug}`);
+    const queries = typoQueries(sample, 20000).map((q) => `/api/v1/listings?q=${encodeURIComponent(q)}`);
+
+    // 3. cold start: spawn → first 200
+    const port = await freePort();
+    const t0 = performance.now();
+    server = spawn(NODE, ['src/main.ts'], { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'inherit'] });
+    if (!(await waitFor200(port, '/api/v1/site', 30_000))) throw new Error('the server did not answer 200 on /api/v1/site within 30 s');
+    const coldMs = performance.now() - t0;
+
+    // 4. warm-up (JIT, statement caches, the search dictionary), then service time at 1 connection
+    const getNext = rotating(slugs);
+    const searchNext = rotating(queries);
+    for (let i = 0; i < 300; i++) {
+      await get(port, getNext());
+      await get(port, searchNext());
+    }
+    const svcGet = await serviceTime(port, Array.from({ length: SAMPLES }, getNext));
+    const svcSearch = await serviceTime(port, Array.from({ length: SAMPLES }, searchNext));
+
+    // 5. throughput at 50 connections, bare route measured in the same run
+    const bare = await load(barePort, () => '/bare');
+    const gl = await load(port, getNext);
+    const sr = await load(port, searchNext);
+    const mem = rssMb(server.pid!);
+    return {
+      engine, listings: n, seedS: synth.ms / 1000, coldMs,
+      bare: bare.rps, getRps: gl.rps, getP50: gl.p50, getP99: gl.p99, searchRps: sr.rps, searchP50: sr.p50, searchP99: sr.p99,
+      svcGet: [svcGet.p50, svcGet.p99], svcSearch: [svcSearch.p50, svcSearch.p99],
+      searchHits: `${Math.round((100 * svcSearch.hits) / SAMPLES)}%`, rss: mem.rss, peak: mem.peak,
+      errors: gl.non2xx + gl.errors + sr.non2xx + sr.errors + svcGet.bad + svcSearch.bad,
+    };
+  } finally {
+    if (server) await stopChild(server);
+    if (flags.keep) log(`  kept: DATA_DIR=${dir}${env.DATABASE_URL ? ` DATABASE_URL=${env.DATABASE_URL}` : ''}`);
+    else rmSync(dir, { recursive: true, force: true });
+    await dropPg();
+  }
+}
+
+// ------------------------------------------------------------------ main
+
+function table(rows: Row[]): string {
+  const head = ['engine', 'listings', 'seed s', 'cold ms', 'bare rps', 'get rps', 'get/bare', 'get p50/p99 ms', 'search rps', 'search p50/p99 ms', 'svc get p50/p99', 'svc search p50/p99', 'found', 'RSS MB', 'errors'];
+  const f = (x: number, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '-');
+  const body = rows.map((r) => [
+    r.engine, String(r.listings), f(r.seedS), f(r.coldMs, 0), f(r.bare, 0), f(r.getRps, 0), `${f((100 * r.getRps) / r.bare, 0)}%`,
+    `${f(r.getP50)}/${f(r.getP99)}`, f(r.searchRps, 0), `${f(r.searchP50)}/${f(r.searchP99)}`,
+    `${f(r.svcGet[0], 2)}/${f(r.svcGet[1], 2)}`, `${f(r.svcSearch[0], 2)}/${f(r.svcSearch[1], 2)}`, r.searchHits, `${f(r.rss, 0)} (peak ${f(r.peak, 0)})`, String(r.errors),
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padStart(widths[i])).join('  ');
+  return [line(head), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)].join('\n');
+}
+
+log(`Listings benchmark: engines ${ENGINES.join(', ')}; sizes ${SIZES.join(', ')}; ${CONNECTIONS} connections × ${DURATION} s per load test; ${SAMPLES} sequential requests per service time; server LOG_LEVEL=${flags['log-level']}`);
+const bareProc = spawn(NODE, ['bench/bare.ts'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+const barePort = await new Promise<number>((resolve) => bareProc.stdout!.once('data', (d) => resolve(Number(/listening (\d+)/.exec(String(d))?.[1]))));
+const rows: Row[] = [];
+try {
+  for (const engine of ENGINES) {
+    for (const n of SIZES) {
+      const started = performance.now();
+      try {
+        const row = await scenario(engine, n, barePort);
+        if (row) {
+          rows.push(row);
+          log(`  ${engine} ${n}: done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+        }
+      } catch (e) {
+        log(`  ${engine} ${n}: FAILED ${(e as Error).message}`);
+      }
+    }
+  }
+} finally {
+  await stopChild(bareProc);
+}
+log('');
+log(table(rows));
+log('');
+log('get/bare: get_listing throughput as a share of the bare Fastify route (target ≥ 50%). "svc" = service time at 1 connection (ms).');
+log('"found": share of the typo queries that returned at least one listing. Targets: search p99 ≤ 25 ms at 100,000; RSS ≤ 250 MB on SQLite with 100,000; cold start ≤ 1.5 s.');
+
+if (!flags['no-drafting']) {
+  log('');
+  try {
+    const mod = (await import('./drafting.ts')) as { benchDrafting?: (log: (s: string) => void) => Promise<unknown> };
+    if (typeof mod.benchDrafting === 'function') {
+      log('Drafting benchmark');
+      await mod.benchDrafting(log);
+    }
+  } catch (e) {
+    log(`drafting benchmark not run: ${(e as Error).message}`);
+  }
+}
+process.exit(0);
