@@ -23,6 +23,8 @@ export class ViewCounter {
   readonly #onError: (err: unknown) => void;
   /** "listingId|YYYY-MM-DD" → views not yet written. */
   #buffer = new Map<string, number>();
+  /** listingId → views not yet written (all days), so pending() is O(1). */
+  #totals = new Map<number, number>();
   #timer: NodeJS.Timeout | undefined;
   #flushing: Promise<void> | undefined;
 
@@ -37,14 +39,12 @@ export class ViewCounter {
   record(listingId: number, n = 1): void {
     const key = `${listingId}|${this.#now().toISOString().slice(0, 10)}`;
     this.#buffer.set(key, (this.#buffer.get(key) ?? 0) + n);
+    this.#totals.set(listingId, (this.#totals.get(listingId) ?? 0) + n);
   }
 
   /** Views of a listing still waiting in memory. */
   pending(listingId: number): number {
-    let n = 0;
-    const prefix = `${listingId}|`;
-    for (const [k, v] of this.#buffer) if (k.startsWith(prefix)) n += v;
-    return n;
+    return this.#totals.get(listingId) ?? 0;
   }
 
   /** Writes every buffered view now (one transaction). Concurrent calls share one write. */
@@ -52,10 +52,14 @@ export class ViewCounter {
     while (this.#flushing) await this.#flushing;
     if (this.#buffer.size === 0) return;
     const batch = this.#buffer;
+    const totals = this.#totals;
     this.#buffer = new Map();
+    this.#totals = new Map();
     this.#flushing = this.#write(batch)
       .catch((err) => {
-        for (const [k, v] of batch) this.#buffer.set(k, (this.#buffer.get(k) ?? 0) + v); // keep them for the next try
+        // keep them for the next try
+        for (const [k, v] of batch) this.#buffer.set(k, (this.#buffer.get(k) ?? 0) + v);
+        for (const [k, v] of totals) this.#totals.set(k, (this.#totals.get(k) ?? 0) + v);
         throw err;
       })
       .finally(() => {

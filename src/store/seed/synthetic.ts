@@ -78,7 +78,10 @@ export async function seedSynthetic(store: Store, n: number, opts: SyntheticOpti
     // dictionary filled in one statement.
     const pg = store.engine === 'postgres';
     const target = pg ? 'synthetic_stage' : 'listings';
-    if (pg) await sql`CREATE TEMP TABLE synthetic_stage (LIKE listings INCLUDING DEFAULTS) ON COMMIT DROP`.execute(trx);
+    if (pg) {
+      await sql`SET LOCAL maintenance_work_mem = '256MB'`.execute(trx); // the GIN rebuild below
+      await sql`CREATE TEMP TABLE synthetic_stage (LIKE listings INCLUDING DEFAULTS) ON COMMIT DROP`.execute(trx);
+    }
     const categories = await ensureCategories(trx);
     const taken = new Set((await trx.selectFrom('listings').select('slug').execute()).map((r) => r.slug));
     const domains = new Set((await trx.selectFrom('listings').select('domain').execute()).map((r) => r.domain));
