@@ -7,7 +7,7 @@ import { createServer } from './server.ts';
 const config = loadConfig();
 const started = performance.now();
 const store = await openStore(config);
-if (config.SEED_DEMO) await seedIfEmpty(store);
+if (config.SEED_DEMO) await seedIfEmpty(store, { publicUrl: config.publicUrl });
 const server = await createServer(config, store);
 await server.app.listen({ port: config.PORT, host: config.HOST });
 server.app.log.info({ url: config.publicUrl, engine: store.engine, ms: Math.round(performance.now() - started) }, 'Launchlist is up');
