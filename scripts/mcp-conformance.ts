@@ -7,8 +7,12 @@
 // initialize-based 2025-03-26 / 2025-06-18 / 2025-11-25, and the stateless 2026-07-28) and its
 // authorization scenario, and judges every check against test/mcp/conformance-baseline.json:
 //   - a FAILURE not listed in the baseline fails the run;
-//   - a listed check that now passes fails the run too (stale entry: remove it);
-//   - scenarios the suite itself does not score for a revision (extensions, pending) are reported only.
+//   - a listed check that now passes fails the run too (stale entry: remove it), and so does an entry
+//     whose scenario no run of its era reported;
+//   - scenarios the suite itself does not score for a revision (extensions, pending) are judged the
+//     same way, check by check, except those the baseline's "unscored" list names with a reason (an
+//     optional extension Launchlist does not implement): their failures are reported only, and such an
+//     entry fails the run once its scenario has no failure left, or if the suite starts scoring it.
 // An era or scenario the installed suite version cannot run also fails the run, unless
 // --allow-missing-coverage is given (then it is reported as NOT COVERED).
 // Environment: MCP_CONFORMANCE_BIN = path of another build of the suite's dist/index.js (optional).
@@ -35,11 +39,14 @@ const keep = args.has('--keep');
 
 type Era = '2025' | '2026';
 interface BaselineEntry { scenario: string; checks: string[]; reason: string }
+/** Scenarios the suite runs without scoring them, whose failures Launchlist accepts, with the reason. */
+interface UnscoredEntry { scenarios: string[]; reason: string }
+interface Baseline { entries: Record<Era, BaselineEntry[]>; unscored?: Partial<Record<Era, UnscoredEntry[]>> }
 interface Check { id: string; status: string; errorMessage?: string }
 interface Run { label: string; era?: Era; argv: string[]; revision?: string; person?: (out: string) => void }
 interface Outcome {
   label: string; scenarios: number; passed: number; failed: number; expected: number; notScoredFailed: number;
-  unexpected: string[]; stale: string[]; notScored: string[]; skipped: number; warnings: number; note?: string;
+  unexpected: string[]; stale: string[]; notScored: string[]; judgedUnscored: string[]; skipped: number; warnings: number; note?: string;
 }
 
 function suiteBin(): { bin: string; version: string } {
@@ -91,21 +98,28 @@ async function notScoredFor(bin: string, revision: string): Promise<Set<string>>
   return new Set([...tail.matchAll(/^\s+- (\S+) \[server\]/gm)].map((m) => m[1]));
 }
 
-function judge(label: string, checks: Map<string, Check[]>, baseline: BaselineEntry[], notScored: Set<string>): Outcome {
+function judge(label: string, checks: Map<string, Check[]>, baseline: BaselineEntry[], notScored: Set<string>, tolerated: Set<string>): Outcome {
   const listed = new Map<string, BaselineEntry>();
   for (const e of baseline) for (const c of e.checks) listed.set(`${e.scenario}:${c}`, e);
-  const o: Outcome = { label, scenarios: checks.size, passed: 0, failed: 0, expected: 0, notScoredFailed: 0, unexpected: [], stale: [], notScored: [], skipped: 0, warnings: 0 };
+  const o: Outcome = { label, scenarios: checks.size, passed: 0, failed: 0, expected: 0, notScoredFailed: 0, unexpected: [], stale: [], notScored: [], judgedUnscored: [], skipped: 0, warnings: 0 };
   for (const [scenario, list] of checks) {
     // A repeated check id collapses to one verdict, most severe first (as the suite does).
     const verdict = new Map<string, Check>();
     for (const c of list) if (!verdict.has(c.id) || c.status === 'FAILURE') verdict.set(c.id, c);
+    // The "unscored" allowance covers only scenarios the suite itself leaves unscored.
+    const allowed = tolerated.has(scenario);
+    if (allowed && !notScored.has(scenario)) o.unexpected.push(`${scenario} — listed as unscored in test/mcp/conformance-baseline.json, but the suite scores it for this revision: judge its checks instead`);
+    if (allowed && notScored.has(scenario) && ![...verdict.values()].some((c) => c.status === 'FAILURE')) {
+      o.stale.push(`${scenario} has no failure left: remove it from "unscored" in test/mcp/conformance-baseline.json`);
+    }
+    if (notScored.has(scenario) && !allowed && !o.judgedUnscored.includes(scenario)) o.judgedUnscored.push(scenario);
     for (const [id, c] of verdict) {
       const key = `${scenario}:${id}`;
       if (c.status === 'SUCCESS') o.passed++;
       else if (c.status === 'FAILURE') o.failed++;
       else if (c.status === 'SKIPPED') o.skipped++;
       else if (c.status === 'WARNING') o.warnings++;
-      if (notScored.has(scenario)) {
+      if (allowed && notScored.has(scenario)) {
         if (c.status === 'FAILURE') { o.notScoredFailed++; if (!o.notScored.includes(scenario)) o.notScored.push(scenario); }
         continue;
       }
@@ -135,10 +149,18 @@ async function allow(publicUrl: string, authorizationUrl: string, email: string,
 async function main(): Promise<number> {
   const started = performance.now();
   const { bin, version } = suiteBin();
-  const baseline = JSON.parse(readFileSync(BASELINE_FILE, 'utf8')) as { entries: Record<Era, BaselineEntry[]> };
+  const baseline = JSON.parse(readFileSync(BASELINE_FILE, 'utf8')) as Baseline;
   for (const era of Object.keys(baseline.entries) as Era[]) {
     for (const e of baseline.entries[era]) if (!e.reason?.trim() || !e.checks?.length) throw new Error(`Baseline entry ${era}/${e.scenario} needs checks and a reason.`);
   }
+  const tolerated: Record<Era, Set<string>> = { '2025': new Set(), '2026': new Set() };
+  for (const era of Object.keys(baseline.unscored ?? {}) as Era[]) {
+    for (const e of baseline.unscored![era] ?? []) {
+      if (!e.reason?.trim() || !e.scenarios?.length) throw new Error(`Unscored baseline entry ${era}/${e.scenarios?.join(',')} needs scenarios and a reason.`);
+      for (const sc of e.scenarios) tolerated[era].add(sc);
+    }
+  }
+  const seen: Record<Era, Set<string>> = { '2025': new Set(), '2026': new Set() };
   const modern = !version.startsWith('0.1.');
 
   const dataDir = mkdtempSync(join(tmpdir(), 'launchlist-conformance-'));
@@ -201,7 +223,8 @@ async function main(): Promise<number> {
       const { code, out } = await run(bin, [...r.argv, '-o', dir], 120_000, r.person);
       const checks = readChecks(dir);
       const notScored = r.revision ? await notScoredFor(bin, r.revision) : new Set<string>();
-      const o = judge(r.label, checks, r.era ? baseline.entries[r.era] : [], notScored);
+      const o = judge(r.label, checks, r.era ? baseline.entries[r.era] : [], notScored, r.era ? tolerated[r.era] : new Set());
+      if (r.era) for (const sc of checks.keys()) seen[r.era].add(sc);
       o.note = `${Math.round(performance.now() - t0)} ms`;
       if (checks.size === 0) o.unexpected.push(`the suite produced no results (exit ${code}): ${out.trim().split('\n').slice(-5).join(' | ')}`);
       outcomes.push(o);
@@ -214,16 +237,26 @@ async function main(): Promise<number> {
     else console.log(`Results kept in ${outRoot}`);
   }
 
+  // Baseline entries whose scenario no run of their era reported are stale too.
+  const unseen: string[] = [];
+  for (const era of ['2025', '2026'] as Era[]) {
+    if (!outcomes.some((o) => o.scenarios > 0) || !runs.some((r) => r.era === era)) continue;
+    for (const e of baseline.entries[era] ?? []) if (!seen[era].has(e.scenario)) unseen.push(`${era}/${e.scenario}: no run of this era reported the scenario: remove the entry`);
+    for (const sc of tolerated[era]) if (!seen[era].has(sc)) unseen.push(`${era}/${sc} (unscored): no run of this era reported the scenario: remove the entry`);
+  }
+
   console.log('=== MCP conformance summary ===');
-  let bad = 0;
+  let bad = unseen.length ? 1 : 0;
   for (const o of outcomes) {
     const verdict = o.unexpected.length || o.stale.length ? 'FAIL' : 'ok';
     if (verdict === 'FAIL') bad++;
-    console.log(`${verdict.padEnd(4)} ${o.label}: ${o.scenarios} scenarios, ${o.passed} checks passed, ${o.failed} failed (${o.expected} baselined as needing the suite's fixtures, ${o.notScoredFailed} in scenarios the suite does not score), ${o.warnings} warnings, ${o.skipped} skipped — ${o.note}`);
+    console.log(`${verdict.padEnd(4)} ${o.label}: ${o.scenarios} scenarios, ${o.passed} checks passed, ${o.failed} failed (${o.expected} baselined as needing the suite's fixtures, ${o.notScoredFailed} in unscored extension scenarios Launchlist does not implement), ${o.warnings} warnings, ${o.skipped} skipped — ${o.note}`);
     for (const u of o.unexpected) console.log(`       unexpected: ${u}`);
     for (const s of o.stale) console.log(`       stale: ${s}`);
-    if (o.notScored.length) console.log(`       failing but not scored by the suite for this revision (extension or pending): ${o.notScored.join(', ')}`);
+    if (o.judgedUnscored.length) console.log(`       not scored by the suite for this revision, judged against the baseline all the same: ${o.judgedUnscored.join(', ')}`);
+    if (o.notScored.length) console.log(`       failing in unscored extension scenarios (baseline "unscored", reported only): ${o.notScored.join(', ')}`);
   }
+  for (const u of unseen) console.log(`FAIL stale baseline entry ${u}`);
   for (const m of missing) console.log(`${allowMissing ? 'NOT COVERED' : 'FAIL'} ${m}`);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const failed = bad > 0 || (missing.length > 0 && !allowMissing);

@@ -22,11 +22,14 @@ import { ApiError } from '../operations/errors.ts';
 import { errorBody, runOperation } from '../http/rest.ts';
 import { ANONYMOUS, enforceAccess, resolvePrincipal } from '../auth/principal.ts';
 import { CALLER_RULES, splitArguments, toolDefinitions, type ToolDefinition } from './tools.ts';
+import { refusedBeforeDispatch } from './headers.ts';
 
 export const MCP_PATH = '/mcp';
 export const MCP_RESOURCE_METADATA_PATH = '/.well-known/oauth-protected-resource/mcp';
 /** Protocol versions served: 2026-07-28 through server/discover, the 2025 ones through initialize. */
 export const MCP_PROTOCOL_VERSIONS = ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26'] as const;
+/** The stateless revisions (per-request _meta, SEP-2243 standard headers). */
+const MODERN_PROTOCOL_VERSIONS: readonly string[] = MCP_PROTOCOL_VERSIONS.filter((v) => v >= '2026');
 /** Replayed idempotent calls say so in the result's _meta (REST: the Idempotent-Replayed header). */
 export const IDEMPOTENT_REPLAYED_META = 'launchlist/idempotent-replayed';
 
@@ -219,8 +222,13 @@ export async function registerMcp(app: FastifyInstance, deps: AppDeps): Promise<
           try { parsed = JSON.parse(text); } catch { parsed = undefined; }
         }
         // Sign-in gate: the MCP authorization spec wants HTTP 401/403 with a challenge, so that the
-        // client starts (or steps up) the OAuth flow; a tool result would not do that.
-        for (const op of calledOperations(parsed, tools().ops)) {
+        // client starts (or steps up) the OAuth flow; a tool result would not do that. A request the SDK
+        // refuses before dispatch anyway (2026-07-28: Mcp-Method / Mcp-Name headers missing or not
+        // matching the body, a bad envelope) skips it and gets that refusal (400, -32020 HeaderMismatch):
+        // signing in would not make it valid. No tool runs for it.
+        const refused = parsed !== undefined && req.method === 'POST' ? refusedBeforeDispatch(req.method, req.headers, parsed, MODERN_PROTOCOL_VERSIONS) : undefined;
+        if (refused) req.log.debug({ reason: refused }, 'mcp: left to the SDK to refuse before dispatch');
+        for (const op of refused ? [] : calledOperations(parsed, tools().ops)) {
           if (op.access === 'public') continue;
           const granted = req.principal.kind === 'user' ? req.principal.scopes : [];
           const scope = req.principal.kind === 'user' ? [...new Set([...granted, op.access])].join(' ') : op.access;

@@ -60,7 +60,9 @@ function jsonSchema(s: z.ZodType, io: 'input' | 'output'): Json {
       if (def.type === 'object' && def.catchall === undefined && ctx.jsonSchema.additionalProperties === false) delete ctx.jsonSchema.additionalProperties;
     } : undefined,
   }) as Json;
-  // Clients validate with their own default dialect; 2020-12 is MCP's default, so the marker is left out.
+  // No $schema: MCP reads a schema that declares none as JSON Schema 2020-12 (SEP-1613), which these are
+  // (test/mcp/json-schema.test.ts checks them against the 2020-12 meta-schema). Declaring it would add
+  // nothing but trip clients whose validator knows no 2020-12 meta-schema by that URI.
   delete j.$schema;
   return j;
 }
