@@ -8,6 +8,8 @@ import { registerBadgeRoutes } from './http/badges.ts';
 import { attachWorkers } from './jobs/index.ts';
 import { registerMcp } from './mcp/server.ts';
 import { installViews } from './services/views.ts';
+import { registerSitePages } from './web/pages/index.ts';
+import { registerInvitePages } from './web/invites.ts';
 
 export interface Server { app: FastifyInstance; deps: AppDeps; close(): Promise<void> }
 
@@ -16,6 +18,8 @@ export async function createServer(config: Config, store: Store, options: Pick<A
   await installAuth(deps); // sessions, API keys, OAuth 2.1 server, idempotency, account pages (issue #3)
   deps.plugins!.push(registerBadgeRoutes); // badge SVG images at /badges/{slug}/{badge}.svg (issue #2)
   deps.plugins!.push(registerMcp); // MCP server at /mcp (issue #4)
+  deps.plugins!.push(registerInvitePages); // co-founder invite links from invite_cofounder mails (issue #5)
+  deps.plugins!.push(registerSitePages); // public website: browse and vote (issue #6)
   installViews(deps); // listing view counter: memory buffer flushed every few seconds and on close (issue #2)
   const app = await buildApp(deps);
   if (config.WORKERS) attachWorkers(app, deps); // durable job workers (issue #5); tests drive them with drainJobs

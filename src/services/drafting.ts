@@ -634,3 +634,45 @@ export async function submitDraftAsListing(ctx: Ctx, id: string) {
 }
 
 export type { Job };
+
+// ---------------------------------------------------------------------------------------------
+// accepting a co-founder invite (the link in the invite mail): the invited person adds their own
+// profile to the draft's founders, and to the listing when the draft was already submitted.
+
+export const MAX_FOUNDERS = 6;
+export type InviteLookup = { id: number; email: string; draft_id: string; product: string; accepted_at: string | null; founders: number };
+
+const inviteTokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export async function findInvite(db: Ctx['db'], token: string): Promise<InviteLookup | undefined> {
+  if (!/^[A-Za-z0-9_-]{16,128}$/.test(token)) return undefined;
+  const row = await db.selectFrom('draft_invites').select(['id', 'email', 'draft_id', 'accepted_at']).where('token_hash', '=', inviteTokenHash(token)).executeTakeFirst();
+  if (!row) return undefined;
+  const draft = await findDraft(db, row.draft_id);
+  if (!draft) return undefined;
+  const name = draft.fields.name?.value;
+  return { ...row, product: typeof name === 'string' && name ? name : draft.url, founders: draft.founders.length };
+}
+
+export async function acceptInvite(deps: { db: Ctx['db']; engine: Ctx['engine'] }, token: string, profile: { name: string; title?: string; bio?: string }, now = new Date()): Promise<{ draft_id: string; listing_id: number | null }> {
+  const errors: ErrorDetail[] = [];
+  const name = profile.name.trim();
+  if (!name || name.length > 160) errors.push({ path: 'name', message: 'is required, at most 160 characters' });
+  if ((profile.title ?? '').length > 160) errors.push({ path: 'title', message: 'must be at most 160 characters' });
+  if ((profile.bio ?? '').length > 3000) errors.push({ path: 'bio', message: 'must be at most 3000 characters' });
+  if (errors.length) throw validationError(errors);
+  return deps.db.transaction().execute(async (trx) => {
+    const invite = await trx.selectFrom('draft_invites').select(['id', 'draft_id', 'accepted_at']).where('token_hash', '=', inviteTokenHash(token)).executeTakeFirst();
+    if (!invite) return notFound('invite', 'link');
+    if (invite.accepted_at) conflict('This invite was already used to add a profile.');
+    const cur = await findDraft(trx, invite.draft_id, { engine: deps.engine, lock: true });
+    if (!cur) return notFound('invite', 'link');
+    if (cur.founders.length >= MAX_FOUNDERS) conflict(`This listing already has ${MAX_FOUNDERS} founders, the most it can show. Ask the person who invited you to make room.`);
+    const at = now.toISOString();
+    const founders = [...cur.founders, { name, ...(profile.title?.trim() ? { title: profile.title.trim() } : {}), ...(profile.bio?.trim() ? { bio: profile.bio.trim() } : {}) }];
+    await updateDraft(trx, cur.id, { founders, updated_at: at });
+    await trx.updateTable('draft_invites').set({ accepted_at: at }).where('id', '=', invite.id).execute();
+    if (cur.listing_id !== null) await saveListingFromDraft(trx, { ...cur, founders }, at, { founders: true });
+    return { draft_id: cur.id, listing_id: cur.listing_id };
+  });
+}
