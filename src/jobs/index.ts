@@ -3,12 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app.ts';
 import { startWorkers, type JobHandlers, type Workers } from './queue.ts';
 import { DRAFT_BUILD, draftBuildHandler } from '../services/drafting.ts';
+import { AWARDS_COMPUTE, awardsComputeHandler, ensureAwardsScheduled } from './awards.ts';
 
 export * from './queue.ts';
 
 /** Every job kind and its handler. Other modules add theirs here (one line each). */
 export const jobHandlers: JobHandlers = {
   [DRAFT_BUILD]: draftBuildHandler,
+  [AWARDS_COMPUTE]: awardsComputeHandler,
 };
 
 /**
@@ -19,6 +21,7 @@ export const jobHandlers: JobHandlers = {
 export function attachWorkers(app: FastifyInstance, deps: AppDeps, opts: { concurrency?: number; pollMs?: number } = {}): Workers {
   const workers = startWorkers({ ...deps, log: app.log }, jobHandlers, { concurrency: opts.concurrency ?? 2, pollMs: opts.pollMs ?? 1000 });
   deps.services.workers = workers;
+  ensureAwardsScheduled(deps.store.db).catch((err) => app.log.error({ err }, 'could not schedule the awards job'));
   app.addHook('onClose', async () => {
     await workers.stop();
   });
