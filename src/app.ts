@@ -16,6 +16,7 @@ import { API_PREFIX, errorBody, registerRest, restChallenge } from './http/rest.
 import { registerOpenApi } from './http/openapi.ts';
 import { ApiError } from './operations/errors.ts';
 import { ANONYMOUS, resolvePrincipal, type AccessTokenVerifier } from './auth/principal.ts';
+import { sendNotFoundPage, wantsHtml } from './web/pages/index.ts';
 
 export interface IdempotencyRunner {
   run(args: { principal: Extract<Principal, { kind: 'user' }>; key: string; operation: string; request: unknown }, exec: () => Promise<{ status: number; body: unknown }>): Promise<{ status: number; body: unknown; replayed: boolean }>;
@@ -88,6 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.code(status).type('application/json; charset=utf-8').send(body);
   });
   app.setNotFoundHandler((req, reply) => {
+    if (wantsHtml(req)) return sendNotFoundPage(deps, req, reply); // a browser on a site path gets the HTML page
     const { status, body } = errorBody(new ApiError('not_found', `No route ${req.method} ${req.url.split('?')[0]}. The API lives under ${API_PREFIX}; see ${API_PREFIX}/openapi.json.`), req.id);
     reply.code(status).type('application/json; charset=utf-8').send(body);
   });

@@ -1,0 +1,261 @@
+// Browsing pages: home, search, launches (sections and weeks), leaderboards, awards, categories.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../app.ts';
+import { BOARDS } from '../../store/repos/launches.ts';
+import { addWeeks, mondayOf, weekInfo } from '../../domain/weeks.ts';
+import { html, raw, type SafeHtml } from '../layout.ts';
+import { sendNotFoundPage } from './errors.ts';
+import {
+  fmtNum, fmtRange, listingList, pager, plural, qs, read, searchForm, send, viewerFor, withQuery,
+  type PageOf, type Rec, type Summary,
+} from './shared.ts';
+
+const NOTICES: Record<string, string> = {
+  'signed-out': 'You are signed out. See you soon.',
+  'signed-in': 'You are signed in.',
+};
+
+type SectionItem = Summary & { rank?: number; views: number; followers: number; week_votes?: number };
+
+const SECTION_LABELS: Array<[string, string]> = [
+  ['today', 'Today'], ['this-week', 'This week'], ['trending', 'Trending'], ['most-voted', 'Most voted'], ['recent', 'Newest'],
+  ['most-viewed', 'Most viewed'], ['most-followed', 'Most followed'], ['upcoming', 'Upcoming'],
+];
+
+const BOARD_TABS: Array<[string, string]> = [
+  ['community-weekly', 'This week'], ['community-all-time', 'All time'], ['billboard', 'Billboard (paid)'], ['domain-rating', 'Domain Rating'], ['revenue', 'Revenue'],
+];
+
+function tabs(items: Array<[string, string]>, current: string, href: (key: string) => string, label: string): SafeHtml {
+  return html`<nav aria-label="${label}"><ul class="tabs">${items.map(([k, text]) => html`<li><a href="${href(k)}"${k === current ? raw(' aria-current="page"') : ''}>${text}</a></li>`)}</ul></nav>`;
+}
+
+const pageNum = (req: FastifyRequest) => qs(req, 'page');
+
+// ------------------------------------------------------------------ home
+
+async function home(deps: AppDeps, req: FastifyRequest, reply: FastifyReply) {
+  const [week, trending, upcoming] = await Promise.all([
+    read<PageOf<SectionItem>>(deps, req, 'list_launches', { query: { section: 'this-week', per_page: 30 } }),
+    read<PageOf<SectionItem>>(deps, req, 'list_launches', { query: { section: 'trending', per_page: 5 } }),
+    read<PageOf<SectionItem>>(deps, req, 'list_launches', { query: { section: 'upcoming', per_page: 5 } }),
+  ]);
+  const now = new Date();
+  const thisWeek = weekInfo(mondayOf(now), now);
+  const v = await viewerFor(deps, req, reply, [...week.items, ...trending.items].map((s) => s.slug));
+  const notice = NOTICES[qs(req, 'notice') ?? ''];
+  const body = html`
+<h1>This week's launches</h1>
+<p class="lede">New products launched ${fmtRange(thisWeek.start, thisWeek.end)}, ranked by the votes people cast this week.${v.signedIn ? '' : html` <a href="/sign-in">Sign in</a> to vote.`}</p>
+${searchForm(qs(req, 'q') ?? '')}
+<div class="cols">
+<section aria-labelledby="week-h">
+<h2 id="week-h" class="sr-only">Ranked launches of this week</h2>
+${listingList(v, week.items, {
+  ranked: true,
+  rows: (s) => ({ rank: s.rank, metric: s.week_votes !== undefined && s.week_votes !== s.votes ? `${plural(s.week_votes, 'vote')} this week` : null }),
+  empty: html`No launches yet this week. See <a href="/launches/weeks/last">last week's launches</a>.`,
+})}
+${week.total > week.items.length ? html`<p><a href="/launches/weeks/this">All ${fmtNum(week.total)} launches of this week →</a></p>` : ''}
+</section>
+<aside aria-label="More launches">
+<h2 id="trending-h">Trending</h2>
+${listingList(v, trending.items, { compact: true, rows: () => ({ vote: false }), empty: 'Nothing is trending yet.' })}
+<p><a href="/launches?section=trending">More trending →</a></p>
+<h2 id="upcoming-h">Upcoming</h2>
+${listingList(v, upcoming.items, { compact: true, rows: () => ({ vote: false }), empty: 'No launches are scheduled yet.' })}
+<p><a href="/launches?section=upcoming">All upcoming launches →</a></p>
+<h2>Explore</h2>
+<ul><li><a href="/leaderboards/community-weekly">Leaderboards</a></li><li><a href="/awards">Launch of the Week awards</a></li><li><a href="/categories">All categories</a></li><li><a href="/blog">Blog</a></li></ul>
+</aside>
+</div>`;
+  return send(deps, reply, v, {
+    title: 'New products, launched every week',
+    description: 'Launchlist is a launch directory and weekly launch calendar: discover new products, ranked by community votes.',
+    path: '/',
+    flash: notice ? { kind: 'success', text: notice } : null,
+  }, body);
+}
+
+// ------------------------------------------------------------------ search
+
+const SORTS: Array<[string, string]> = [['relevance', 'Best match'], ['votes', 'Most votes'], ['trending', 'Trending'], ['newest', 'Newest'], ['most_viewed', 'Most viewed'], ['most_followed', 'Most followed']];
+
+async function search(deps: AppDeps, req: FastifyRequest, reply: FastifyReply) {
+  const q = (qs(req, 'q') ?? '').trim();
+  const sort = qs(req, 'sort');
+  const category = qs(req, 'category');
+  const result = await read<PageOf<Summary>>(deps, req, 'search_listings', { query: { q, sort, category, page: pageNum(req), per_page: 20 } });
+  const v = await viewerFor(deps, req, reply, result.items.map((s) => s.slug));
+  const current = sort ?? 'relevance';
+  const body = html`
+<h1>${q ? html`Search results for “${q}”` : 'Browse products'}</h1>
+<form class="filters" role="search" method="get" action="/search">
+<div><label for="search-q">Search</label><input type="search" id="search-q" name="q" value="${q}" maxlength="200"></div>
+<div><label for="search-sort">Sort by</label><select id="search-sort" name="sort">${SORTS.map(([k, label]) => html`<option value="${k}"${k === current ? raw(' selected') : ''}>${label}</option>`)}</select></div>
+${category ? html`<input type="hidden" name="category" value="${category}">` : ''}
+<div><button type="submit">Search</button></div>
+</form>
+<p role="status">${result.total ? html`${plural(result.total, 'product')} ${q ? html`match “${q}”` : 'are live'}${category ? html` in <a href="/categories/${category}">this category</a>` : ''}.` : html`No product matches${q ? html` “${q}”` : ''}. Try other words, or <a href="/categories">browse the categories</a>.`}</p>
+${listingList(v, result.items)}
+${pager(result, (page) => withQuery('/search', { q, sort, category, page }))}`;
+  return send(deps, reply, v, { title: q ? `Search: ${q}` : 'Browse products', description: q ? `Products matching “${q}” on Launchlist.` : 'Browse every live product on Launchlist.', path: '/search', noindex: Boolean(q) || result.page > 1 }, body);
+}
+
+// ------------------------------------------------------------------ launches
+
+async function launches(deps: AppDeps, req: FastifyRequest, reply: FastifyReply) {
+  const section = qs(req, 'section') ?? 'this-week';
+  const result = await read<PageOf<SectionItem> & { section: string }>(deps, req, 'list_launches', { query: { section, page: pageNum(req), per_page: 30 } });
+  const v = await viewerFor(deps, req, reply, result.items.map((s) => s.slug));
+  const label = SECTION_LABELS.find(([k]) => k === result.section)?.[1] ?? result.section;
+  const metric = (s: SectionItem): string | null => {
+    switch (result.section) {
+      case 'this-week': return s.week_votes !== undefined ? `${plural(s.week_votes, 'vote')} this week` : null;
+      case 'most-viewed': return plural(s.views, 'view');
+      case 'most-followed': return plural(s.followers, 'follower');
+      default: return null;
+    }
+  };
+  const body = html`
+<h1>Launches</h1>
+<p class="lede">Every week new products launch on Launchlist. Weeks run Monday to Sunday (UTC).</p>
+${tabs(SECTION_LABELS, result.section, (k) => withQuery('/launches', { section: k === 'this-week' ? undefined : k }), 'Launch sections')}
+<h2>${label}</h2>
+${listingList(v, result.items, { ranked: result.section !== 'recent' && result.section !== 'upcoming', rows: (s) => ({ rank: s.rank ?? null, metric: metric(s) }), empty: 'Nothing here yet.' })}
+${pager(result, (page) => withQuery('/launches', { section: result.section === 'this-week' ? undefined : result.section, page }))}
+<h2>Browse by week</h2>
+<ul><li><a href="/launches/weeks/last">Last week</a></li><li><a href="/launches/weeks/this">This week</a></li><li><a href="/launches/weeks/next">Next week</a></li><li><a href="/awards">Launch of the Week awards</a></li></ul>`;
+  return send(deps, reply, v, { title: `Launches: ${label}`, description: `${label} on Launchlist: new products, ranked by community votes.`, path: '/launches', current: '/launches', noindex: result.section !== 'this-week' || result.page > 1 }, body);
+}
+
+async function launchWeek(deps: AppDeps, req: FastifyRequest, reply: FastifyReply) {
+  const { week } = req.params as { week: string };
+  const r = await read<Rec>(deps, req, 'get_launch_week', { params: { week } });
+  const w = r.week as Rec;
+  const items = (r.launches as Rec[]).map((x) => ({ ...(x.listing as Summary), rank: x.rank as number | null, week_votes: x.votes as number | null }));
+  const v = await viewerFor(deps, req, reply, items.map((s) => s.slug));
+  const heading = w.is_current ? "This week's launches" : w.is_future ? 'Launches scheduled' : 'Launches';
+  const body = html`
+<nav class="crumbs" aria-label="Breadcrumb"><a href="/launches">Launches</a> › <span aria-current="page">${w.iso_week}</span></nav>
+<h1>${heading}: ${fmtRange(w.start, w.end)}</h1>
+<p class="lede">Week ${w.iso_week}. ${w.is_future ? 'These products are scheduled to launch this week; voting opens when they go live.' : 'Ranked by the votes people cast during this week.'}</p>
+<nav class="pager" aria-label="Weeks"><a href="/launches/weeks/${addWeeks(w.start, -1)}" rel="prev">← Week before</a><a href="/launches/weeks/this">This week</a><a href="/launches/weeks/${addWeeks(w.start, 1)}" rel="next">Week after →</a></nav>
+${listingList(v, items, {
+  ranked: !w.is_future,
+  rows: (s) => ({ rank: s.rank, metric: s.week_votes === null ? null : `${plural(s.week_votes, 'vote')} that week` }),
+  empty: w.is_future ? 'Nothing is scheduled for this week yet.' : 'No launches this week.',
+})}
+${r.truncated ? html`<p class="muted">Showing the top ${items.length} of ${fmtNum(r.total)} launches.</p>` : ''}`;
+  return send(deps, reply, v, { title: `Launches of ${w.iso_week}`, description: `Products launched on Launchlist in ${w.iso_week} (${fmtRange(w.start, w.end)}), ranked by community votes.`, path: `/launches/weeks/${w.start}` }, body);
+}
+
+// ------------------------------------------------------------------ leaderboards
+
+function boardMetric(board: string, m: Rec): SafeHtml | string {
+  switch (board) {
+    case 'billboard': return html`<strong>${m.amount}</strong> contributed <span class="tag-paid">Paid</span>`;
+    case 'domain-rating': {
+      const arrow = m.trend === 'up' ? '↑' : m.trend === 'down' ? '↓' : m.trend === 'flat' ? '→' : '';
+      return html`Domain Rating <strong>${m.value}</strong> ${arrow}${m.change ? html` (${m.change > 0 ? '+' : ''}${m.change})` : ''}`;
+    }
+    case 'revenue': return html`<strong>${m.amount}</strong> a month${m.month ? html` (${m.month})` : ''}${m.verified ? ' · verified' : ''}`;
+    default: return plural(Number(m.value), 'vote');
+  }
+}
+
+async function leaderboardPage(deps: AppDeps, req: FastifyRequest, reply: FastifyReply) {
+  const { board } = req.params as { board: string };
+  if (!(BOARDS as readonly string[]).includes(board)) return sendNotFoundPage(deps, req, reply);
+  const week = board === 'community-weekly' ? qs(req, 'week') : undefined;
+  const r = await read<PageOf<Rec> & { board: Rec; week?: Rec }>(deps, req, 'get_leaderboard', { params: { board }, query: { week, page: pageNum(req), per_page: 50 } });
+  const info = r.board;
+  const items = r.items.map((x) => ({ ...(x.listing as Summary), rank: x.rank as number, metric: x.metric as Rec }));
+  const v = await viewerFor(deps, req, reply, items.map((s) => s.slug));
+  const community = board.startsWith('community');
+  const w = r.week;
+  const body = html`
+<h1>${info.paid ? html`${info.name}: a paid ranking` : html`Leaderboard: ${info.name}`}</h1>
+${tabs(BOARD_TABS, board, (k) => `/leaderboards/${k}`, 'Leaderboards')}
+${info.paid ? html`<p class="paid-notice" role="note"><strong>This is a PAID ranking.</strong> ${info.notice ?? ''} ${info.description} Community votes and Launch of the Week awards are not affected by it.</p>` : html`<p class="lede">${info.description}</p>`}
+${w ? html`<p>Week ${w.iso_week}: ${fmtRange(w.start, w.end)}.</p>
+<nav class="pager" aria-label="Weeks"><a href="${withQuery(`/leaderboards/${board}`, { week: addWeeks(w.start, -1) })}" rel="prev">← Week before</a>${w.is_current ? '' : html`<a href="/leaderboards/${board}">This week</a><a href="${withQuery(`/leaderboards/${board}`, { week: addWeeks(w.start, 1) })}" rel="next">Week after →</a>`}</nav>` : ''}
+${board === 'domain-rating' ? html`<p class="note">Domain Rating is a third-party SEO metric of a website's backlinks (0–100). It is not a community ranking.</p>` : ''}
+${listingList(v, items, {
+  ranked: true,
+  rows: (s) => ({ rank: s.rank, metric: boardMetric(board, s.metric), vote: community }),
+  empty: info.paid ? 'No one has contributed to the billboard yet.' : 'Nothing is ranked here yet.',
+})}
+${pager(r, (page) => withQuery(`/leaderboards/${board}`, { week, page }))}
+<p class="meta">Other rankings: community votes decide the weekly and all-time boards and the <a href="/awards">Launch of the Week awards</a>; the billboard is paid; Domain Rating is a third-party metric.</p>`;
+  return send(deps, reply, v, {
+    title: info.paid ? `${info.name} (paid ranking)` : `${info.name} leaderboard`,
+    description: info.paid ? `The Launchlist billboard is a PAID ranking by money contributed. ${info.description}` : info.description,
+    path: `/leaderboards/${board}`, current: '/leaderboards/community-weekly',
+  }, body);
+}
+
+// ------------------------------------------------------------------ awards
+
+async function awards(deps: AppDeps, req: FastifyRequest, reply: FastifyReply) {
+  const r = await read<PageOf<Rec>>(deps, req, 'list_awards', { query: { page: pageNum(req), per_page: 30 } });
+  const v = await viewerFor(deps, req, reply);
+  const weeks = new Map<string, Rec[]>();
+  for (const a of r.items) weeks.set(a.week, [...(weeks.get(a.week) ?? []), a]);
+  const body = html`
+<h1>Launch of the Week awards</h1>
+<p class="lede">When a launch week ends, its three most-voted launches win Launch of the Week #1, #2 and #3. Awards follow community votes only: money plays no part.</p>
+${weeks.size ? [...weeks].map(([week, list]) => html`<section class="card" aria-labelledby="w-${week}">
+<h2 id="w-${week}"><a href="/launches/weeks/${week}">${list[0].iso_week}</a> <span class="meta">${fmtRange(week, list[0].week_end)}</span></h2>
+<ol class="items compact">${list.map((a) => html`<li class="item"><span class="rank">🏆 #${a.rank}</span><div class="body"><h3><a href="/listings/${a.listing.slug}">${a.listing.name}</a></h3><p class="meta">${a.title} · ${plural(a.votes, 'vote')} that week</p></div></li>`)}</ol>
+</section>`) : html`<p class="muted">No awards yet: the first are decided when the first launch week ends.</p>`}
+${pager(r, (page) => withQuery('/awards', { page }))}`;
+  return send(deps, reply, v, { title: 'Launch of the Week awards', description: 'Launch of the Week #1, #2 and #3 of every week on Launchlist, decided by community votes.', path: '/awards' }, body);
+}
+
+// ------------------------------------------------------------------ categories
+
+async function categories(deps: AppDeps, req: FastifyRequest, reply: FastifyReply) {
+  const r = await read<{ categories: Rec[]; total_categories: number }>(deps, req, 'list_categories', { query: {} });
+  const v = await viewerFor(deps, req, reply);
+  const body = html`
+<h1>Categories</h1>
+<p class="lede">${plural(r.total_categories, 'category', 'categories')} of products. Counts are live products.</p>
+<ul class="grid">${r.categories.map((c) => html`<li>
+<h2><a href="/categories/${c.slug}">${c.name}</a> <span class="meta">(${fmtNum(c.live_listings)})</span></h2>
+<p class="meta">${c.description}</p>
+${(c.subcategories ?? []).length ? html`<ul class="chips">${(c.subcategories as Rec[]).map((s) => html`<li><a href="/categories/${s.slug}">${s.name} <span class="muted">${fmtNum(s.live_listings)}</span></a></li>`)}</ul>` : ''}
+</li>`)}</ul>`;
+  return send(deps, reply, v, { title: 'Categories', description: 'Browse Launchlist products by category.', path: '/categories', current: '/categories' }, body);
+}
+
+async function category(deps: AppDeps, req: FastifyRequest, reply: FastifyReply) {
+  const { slug } = req.params as { slug: string };
+  if (!/^[a-z0-9][a-z0-9-]{0,219}$/.test(slug)) return sendNotFoundPage(deps, req, reply);
+  const c = await read<PageOf<Summary> & Rec>(deps, req, 'get_category', { params: { slug }, query: { page: pageNum(req), per_page: 30 } });
+  const v = await viewerFor(deps, req, reply, c.items.map((s) => s.slug));
+  const offset = (c.page - 1) * c.per_page;
+  const body = html`
+<nav class="crumbs" aria-label="Breadcrumb"><a href="/categories">Categories</a> › ${c.parent ? html`<a href="/categories/${c.parent.slug}">${c.parent.name}</a> › ` : ''}<span aria-current="page">${c.name}</span></nav>
+<h1>${c.name}</h1>
+<p class="lede">${c.description}</p>
+${(c.subcategories as Rec[]).length ? html`<h2 class="sr-only">Subcategories</h2><ul class="chips">${(c.subcategories as Rec[]).map((s) => html`<li><a href="/categories/${s.slug}">${s.name} <span class="muted">${fmtNum(s.live_listings)}</span></a></li>`)}</ul>` : ''}
+${searchForm('', { action: '/search', label: `Search all products`, id: 'cat-q' })}
+<h2>${plural(c.total, 'live product')}, most voted first</h2>
+${listingList(v, c.items, { ranked: true, rows: (_s, i) => ({ rank: offset + i + 1 }), empty: 'No live products in this category yet.' })}
+${pager(c, (page) => withQuery(`/categories/${c.slug}`, { page }))}
+${(c.faqs as Rec[]).length ? html`<h2>Questions about ${c.name}</h2><dl class="faq">${(c.faqs as Rec[]).map((f) => html`<dt>${f.question}</dt><dd>${f.answer}</dd>`)}</dl>` : ''}`;
+  return send(deps, reply, v, { title: `${c.name}: best products`, description: c.description || `${c.name} products on Launchlist, most voted first.`, path: `/categories/${c.slug}`, current: '/categories' }, body);
+}
+
+export function registerBrowsePages(app: FastifyInstance, deps: AppDeps): void {
+  app.get('/', (req, reply) => home(deps, req, reply));
+  app.get('/search', (req, reply) => search(deps, req, reply));
+  app.get('/launches', (req, reply) => launches(deps, req, reply));
+  app.get('/launches/weeks/:week', (req, reply) => launchWeek(deps, req, reply));
+  app.get('/leaderboards', (_req, reply) => reply.redirect('/leaderboards/community-weekly', 302));
+  app.get('/leaderboards/:board', (req, reply) => leaderboardPage(deps, req, reply));
+  app.get('/awards', (req, reply) => awards(deps, req, reply));
+  app.get('/categories', (req, reply) => categories(deps, req, reply));
+  app.get('/categories/:slug', (req, reply) => category(deps, req, reply));
+}

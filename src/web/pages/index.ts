@@ -1,0 +1,32 @@
+// The public website: server-rendered pages for browsing and voting. Data comes from the same
+// operations the API serves (read as an anonymous caller); votes and follows are cast here only.
+//
+//   registerSitePages(app, deps)   pages, the vote/follow form posts and /assets/*
+//   wantsHtml(req), sendNotFoundPage(deps, req, reply)   the HTML 404 (used by app.ts)
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app.ts';
+import { ASSETS } from './shared.ts';
+import { siteErrorHandler } from './errors.ts';
+import { registerBrowsePages } from './browse.ts';
+import { registerListingPages } from './listing.ts';
+import { registerContentPages } from './content.ts';
+
+export { wantsHtml, sendNotFoundPage } from './errors.ts';
+
+export async function registerSitePages(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  app.get('/assets/:file', { config: { rateLimit: false } }, async (req, reply) => {
+    const a = ASSETS[(req.params as { file: string }).file];
+    if (!a) return reply.callNotFound();
+    const versioned = (req.query as Record<string, unknown>)?.v === a.version;
+    reply.header('Cache-Control', versioned ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+    reply.header('X-Content-Type-Options', 'nosniff');
+    return reply.type(a.type).send(a.body);
+  });
+  // The pages live in their own scope so that their errors render as HTML pages, not API JSON.
+  await app.register(async (site) => {
+    site.setErrorHandler((err: FastifyError, req, reply) => siteErrorHandler(deps, err, req, reply));
+    registerBrowsePages(site, deps);
+    registerListingPages(site, deps);
+    registerContentPages(site, deps);
+  });
+}

@@ -1,0 +1,253 @@
+// A listing's public profile (/listings/:slug), its badge page (/listings/:slug/badges), and the
+// only way votes and follows are cast: POST /listings/:slug/vote and /listings/:slug/follow.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../app.ts';
+import { react, reactionsOf, type Reaction, type ReactionAction } from '../../store/repos/votes.ts';
+import { attributeLabel } from '../../store/repos/listings.ts';
+import { checkCsrf, getWebContext } from '../context.ts';
+import { csrfField, html, raw, safeHref, type SafeHtml } from '../layout.ts';
+import { sendErrorPage, sendNotFoundPage } from './errors.ts';
+import {
+  extLink, fmtDate, fmtNum, listingList, logo, paragraphs, plural, qs, read, send, socialsList, viewerFor, voteButton, withQuery,
+  type Rec, type Summary, type Viewer,
+} from './shared.ts';
+
+const SLUG = /^[a-z0-9][a-z0-9-]{0,219}$/;
+
+const FIELD_LABELS: Record<string, string> = {
+  name: 'Name', tagline: 'Tagline', short_description: 'Short description', description: 'Description', stage: 'Business stage', categories: 'Categories',
+  tags: 'Tags', pricing_model: 'Pricing model', pricing_summary: 'Pricing details', country: 'Country', city: 'City', founded_year: 'Year founded',
+  features: 'Features', usps: 'What sets it apart', keywords: 'Keywords', contact_email: 'Contact email', demo_video_url: 'Demo video', logo_url: 'Logo',
+};
+
+const STORY_SECTIONS: Array<[string, string]> = [
+  ['story', 'The story'], ['why_started', 'Why it started'], ['problem', 'The problem'], ['journey', 'The journey'], ['challenges', 'Challenges'],
+  ['achievements', 'Achievements'], ['lessons', 'Lessons learned'], ['whats_next', 'What comes next'],
+];
+
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+export function countryName(code: string | null | undefined): string {
+  if (!code) return '';
+  try {
+    return regionNames.of(code.toUpperCase()) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+function factValue(v: unknown): string {
+  if (v === true) return 'Yes';
+  if (v === false) return 'No';
+  if (Array.isArray(v)) return v.map(String).join(', ');
+  if (v && typeof v === 'object') return JSON.stringify(v);
+  return String(v);
+}
+
+/** A small line chart of the Domain Rating history (we draw it from numbers only). */
+function sparkline(history: Array<{ date: string; rating: number }>): SafeHtml {
+  if (history.length < 2) return html``;
+  const w = 180;
+  const h = 40;
+  const values = history.map((p) => p.rating);
+  const lo = Math.max(0, Math.min(...values) - 5);
+  const hi = Math.min(100, Math.max(...values) + 5);
+  const span = Math.max(1, hi - lo);
+  const pts = history.map((p, i) => `${((i / (history.length - 1)) * (w - 4) + 2).toFixed(1)},${(h - 2 - ((p.rating - lo) / span) * (h - 4)).toFixed(1)}`).join(' ');
+  const first = history[0];
+  const last = history[history.length - 1];
+  return html`<svg class="spark" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}" role="img" aria-label="Domain Rating from ${first.rating} on ${fmtDate(first.date)} to ${last.rating} on ${fmtDate(last.date)}"><polyline fill="none" stroke="#0b57d0" stroke-width="2" points="${pts}"/></svg>`;
+}
+
+function domainRating(dr: Rec | undefined): SafeHtml {
+  if (!dr || dr.value === null || dr.value === undefined) return html`<p class="muted">No Domain Rating reading yet.</p>`;
+  const t = dr.trend ?? {};
+  const arrow = t.direction === 'up' ? '↑ rising' : t.direction === 'down' ? '↓ falling' : t.direction === 'flat' ? '→ steady' : 'new';
+  const change = (n: number | null | undefined, label: string) => (n === null || n === undefined ? '' : html` · ${n > 0 ? '+' : ''}${n} in ${label}`);
+  return html`<p><span class="stat">${dr.value}</span> <span class="muted">/ 100</span>
+<span class="trend ${t.direction ?? ''}">${arrow}</span>${change(t.change_30d, '30 days')}${change(t.change_90d, '90 days')}</p>
+${sparkline(dr.history ?? [])}
+<p class="meta">A third-party SEO metric of the website's backlinks${dr.as_of ? html`, as of ${fmtDate(dr.as_of)}` : ''}. It says nothing about votes or quality.</p>`;
+}
+
+function followButton(v: Viewer, p: Rec, following: boolean): SafeHtml {
+  const count = html`<span class="sr-only">, </span><span class="muted">${plural(Number(p.followers ?? 0), 'follower')}</span>`;
+  if (!v.signedIn) return html`<a class="follow-btn" href="${withQuery('/sign-in', { next: v.here })}">Follow<span class="sr-only"> ${p.name} (sign in first)</span></a> ${count}`;
+  return html`<form method="post" action="/listings/${p.slug}/follow" class="follow">${csrfField(v.web.csrf)}<input type="hidden" name="next" value="${v.here.split('#')[0] + '#act'}"><input type="hidden" name="action" value="${following ? 'remove' : 'add'}">
+<button type="submit" class="follow-btn" aria-pressed="${following ? 'true' : 'false'}">${following ? '✓ Following' : 'Follow'}<span class="sr-only"> ${p.name}${following ? ' (press to unfollow)' : ''}</span></button> ${count}</form>`;
+}
+
+function media(items: unknown[]): SafeHtml {
+  const out = items.map((m) => {
+    const r = (m ?? {}) as Rec;
+    const href = typeof r.url === 'string' ? safeHref(r.url) : null;
+    if (!href || href.startsWith('/')) return '';
+    const alt = typeof r.alt === 'string' ? r.alt : typeof r.caption === 'string' ? r.caption : '';
+    return r.type === 'image'
+      ? html`<figure style="margin:0"><img src="${href}" alt="${alt}" loading="lazy">${alt ? html`<figcaption class="meta">${alt}</figcaption>` : ''}</figure>`
+      : html`<p>${extLink(href, alt || String(r.type ?? 'Media'))}</p>`;
+  });
+  return html`<div class="media">${out}</div>`;
+}
+
+async function profilePage(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, slug: string): Promise<FastifyReply> {
+  if (!SLUG.test(slug)) return sendNotFoundPage(deps, req, reply);
+  const p = await read<Rec>(deps, req, 'get_listing', { params: { slug } });
+  const alts = await read<{ items: Summary[] }>(deps, req, 'get_alternatives', { params: { slug } });
+  const v = await viewerFor(deps, req, reply, [slug, ...alts.items.map((a) => a.slug)]);
+  const following = v.web.user ? (await reactionsOf(deps.store.db, v.web.user.id, slug)).following : false;
+
+  const cats: Rec[] = p.categories ?? [];
+  const founders: Rec[] = p.founders ?? [];
+  const faqs: Rec[] = p.faqs ?? [];
+  const updates: Rec[] = p.latest_updates ?? [];
+  const notFound: string[] = p.not_found_on_website ?? [];
+  const facts = Object.entries((p.facts ?? {}) as Rec).filter(([, val]) => val !== null && val !== undefined && val !== '');
+  const rating = p.community_rating ?? { average: null, count: 0 };
+  const location = [p.city, countryName(p.country)].filter(Boolean).join(', ');
+  const details: Array<[string, SafeHtml | string]> = [];
+  if (p.pricing?.model) details.push(['Pricing model', p.pricing.model]);
+  if (p.stage) details.push(['Stage', String(p.stage).replace(/^./, (c: string) => c.toUpperCase())]);
+  if (p.founded_year) details.push(['Founded', String(p.founded_year)]);
+  if (location) details.push(['Based in', location]);
+  details.push(['Website', extLink(p.url, p.domain ?? p.url)]);
+  if (p.links?.demo_video) details.push(['Demo video', extLink(p.links.demo_video, 'Watch the demo')]);
+  if (p.contact_email) details.push(['Contact', html`<a href="mailto:${p.contact_email}">${p.contact_email}</a>`]);
+  if (p.launched_at) details.push(['Launched', html`${fmtDate(p.launched_at)}${p.launch_week ? html` (<a href="/launches/weeks/${p.launch_week}">launch week</a>)` : ''}`]);
+  details.push(['Views', fmtNum(p.views)]);
+
+  const story = p.story as Rec | null | undefined;
+  const storyBody = story ? STORY_SECTIONS.filter(([k]) => story[k]).map(([k, label]) => html`<h3>${label}</h3>${paragraphs(story[k])}`) : [];
+  const awards: Rec[] = p.awards ?? [];
+
+  const body = html`
+<nav class="crumbs" aria-label="Breadcrumb"><a href="/">Home</a> › ${cats[0] ? html`<a href="/categories/${cats[0].slug}">${cats[0].name}</a> › ` : ''}<span aria-current="page">${p.name}</span></nav>
+<article aria-labelledby="listing-name">
+<div class="profile-head">
+  ${logo(p as { name: string; logo_url: string | null }, true)}
+  <div class="title">
+    <h1 id="listing-name">${p.name}</h1>
+    ${p.tagline ? html`<p class="lede">${p.tagline}</p>` : ''}
+    <ul class="chips">${cats.map((c) => html`<li><a href="/categories/${c.slug}">${c.name}</a></li>`)}${p.verified ? html`<li><span class="tag-ok" title="Ownership proved by the maker">Verified</span></li>` : ''}</ul>
+    ${awards.length ? html`<p class="award">${awards.map((a, i) => html`${i ? ' · ' : ''}🏆 ${a.title} (<a href="/launches/weeks/${a.week}">week of ${fmtDate(a.week)}</a>)`)}</p>` : ''}
+    <div class="profile-actions" id="act">
+      ${voteButton(v, { slug: p.slug, name: p.name, votes: p.votes, status: p.status }, { anchor: 'act' })}
+      <span class="muted">${plural(Number(p.votes), 'vote')}</span>
+      ${followButton(v, p, following)}
+      ${extLink(p.url, html`Visit website<span class="sr-only"> of ${p.name}</span> ↗`)}
+    </div>
+  </div>
+</div>
+
+<div class="cols">
+<div>
+  ${p.headline ? html`<h2>${p.headline}</h2>` : html`<h2>About ${p.name}</h2>`}
+  ${paragraphs(p.description || p.short_description || p.summary)}
+  ${(p.features ?? []).length ? html`<h2>Features</h2><ul>${(p.features as string[]).map((f) => html`<li>${f}</li>`)}</ul>` : ''}
+  ${(p.usps ?? []).length ? html`<h2>What sets it apart</h2><ul>${(p.usps as string[]).map((f) => html`<li>${f}</li>`)}</ul>` : ''}
+  <h2>Pricing</h2>
+  ${p.pricing?.model || p.pricing?.summary ? html`<p>${p.pricing?.model ? html`<strong>${p.pricing.model}</strong>` : ''}${p.pricing?.model && p.pricing?.summary ? '. ' : ''}${p.pricing?.summary ?? ''}</p>` : html`<p class="muted">The website does not state its pricing.</p>`}
+  ${facts.length ? html`<h2>At a glance</h2><dl class="facts">${facts.map(([k, val]) => html`<dt>${attributeLabel(k)}</dt><dd>${factValue(val)}</dd>`)}</dl>` : ''}
+  ${p.media && (p.media as unknown[]).length ? html`<h2>Media</h2>${media(p.media)}` : ''}
+  ${storyBody.length ? html`<section aria-labelledby="story-h"><h2 id="story-h">${story?.title || 'Founder story'}</h2>${storyBody}</section>` : ''}
+  ${p.milestones && (p.milestones as Rec[]).length ? html`<section aria-labelledby="ms-h"><h2 id="ms-h">Milestones</h2><ol class="timeline">${(p.milestones as Rec[]).map((m) => html`<li><strong>${fmtDate(m.date)}</strong> — ${m.url ? extLink(m.url, m.title) : m.title}${m.description ? html`<br><span class="muted">${m.description}</span>` : ''}</li>`)}</ol></section>` : ''}
+  <section aria-labelledby="updates-h"><h2 id="updates-h">Latest updates</h2>
+  ${updates.length ? updates.map((u) => html`<div class="card"><h3>${u.title}</h3><p class="meta">${fmtDate(u.created_at)}</p>${paragraphs(u.body)}</div>`) : html`<p class="muted">No updates posted yet.</p>`}</section>
+  ${faqs.length ? html`<section aria-labelledby="faq-h"><h2 id="faq-h">Questions and answers</h2><dl class="faq">${faqs.map((f) => html`<dt>${f.question}</dt><dd>${f.answer}</dd>`)}</dl></section>` : ''}
+</div>
+<aside aria-label="About this listing">
+  <h2>Details</h2>
+  <dl class="facts">${details.map(([k, val]) => html`<dt>${k}</dt><dd>${val}</dd>`)}</dl>
+  <h2>Community rating</h2>
+  ${rating.count ? html`<p><span class="stat">${rating.average}</span> <span class="muted">/ 5</span><br><span class="meta">from ${plural(rating.count, 'genuine review')}</span></p>` : html`<p class="muted">No genuine reviews yet.</p>`}
+  <h2>Domain Rating</h2>
+  ${domainRating(p.domain_rating)}
+  ${founders.length ? html`<h2>Founders</h2><ul class="items compact">${founders.map((f) => html`<li class="item">${logo({ name: f.name, logo_url: f.avatar_url })}<div class="body"><h3><a href="/founders/${f.slug}">${f.name}</a></h3>${f.title ? html`<p class="meta">${f.title}</p>` : ''}</div></li>`)}</ul>` : ''}
+  ${Object.keys(p.socials ?? {}).length ? html`<h2>Elsewhere</h2>${socialsList(p.socials)}` : ''}
+  ${notFound.length ? html`<h2>Not on the website</h2><p class="note">The company's own website does not state: ${notFound.map((k, i) => html`${i ? ', ' : ''}${FIELD_LABELS[k] ?? attributeLabel(k)}`)}. We leave these blank on purpose rather than guess.</p>` : ''}
+  <h2>Badge</h2>
+  <p><img src="/badges/${p.slug}/launched.svg" alt="Launched on Launchlist: ${p.name}" height="54" loading="lazy"></p>
+  <p><a href="/listings/${p.slug}/badges">Get the badge embed code</a> for ${p.name}'s website.</p>
+</aside>
+</div>
+${alts.items.length ? html`<section aria-labelledby="alt-h"><h2 id="alt-h">Alternatives to ${p.name}</h2>${listingList(v, alts.items.slice(0, 5))}</section>` : ''}
+</article>`;
+
+  return send(deps, reply, v, {
+    title: p.seo?.title || (p.tagline ? `${p.name} — ${p.tagline}` : p.name),
+    description: p.seo?.description || p.short_description || p.tagline || `${p.name} on Launchlist.`,
+    path: `/listings/${p.slug}`,
+  }, body);
+}
+
+async function badgesPage(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, slug: string): Promise<FastifyReply> {
+  if (!SLUG.test(slug)) return sendNotFoundPage(deps, req, reply);
+  const style = { shape: qs(req, 'shape'), mode: qs(req, 'mode'), size: qs(req, 'size') };
+  const b = await read<Rec>(deps, req, 'get_badges', { params: { slug }, query: style });
+  const web = await getWebContext(deps, req, reply);
+  const listing = b.listing as Summary;
+  const choice = (name: string, values: string[], current: string, label: string) => html`<div><label for="b-${name}">${label}</label>
+<select id="b-${name}" name="${name}">${values.map((x) => html`<option value="${x}"${x === current ? raw(' selected') : ''}>${x}</option>`)}</select></div>`;
+  const body = html`
+<nav class="crumbs" aria-label="Breadcrumb"><a href="/">Home</a> › ${listing.status === 'live' ? html`<a href="/listings/${listing.slug}">${listing.name}</a>` : listing.name} › <span aria-current="page">Badges</span></nav>
+<h1>Badges for ${listing.name}</h1>
+<p class="lede">Paste a badge on your website to show you are on Launchlist. Each badge links to ${listing.status === 'live' ? 'your listing' : 'your listing page'}.${listing.status === 'awaiting_badge' ? ' Free listings go live once a badge is on their homepage.' : ''}</p>
+<form method="get" action="/listings/${listing.slug}/badges" class="filters">
+${choice('shape', b.shapes, b.style.shape, 'Shape')}${choice('mode', b.modes, b.style.mode, 'Colours')}${choice('size', b.sizes, b.style.size, 'Size')}
+<div><button type="submit" class="secondary">Show</button></div></form>
+${(b.badges as Rec[]).map((x) => html`<section class="card" aria-labelledby="badge-${x.key}">
+<h2 id="badge-${x.key}">${x.name}</h2><p class="meta">${x.description}</p>
+<p><img src="${x.svg_url}" alt="${x.alt}" width="${x.width}" height="${x.height}"></p>
+<label for="html-${x.key}">HTML</label><textarea id="html-${x.key}" class="snippet" readonly>${x.html}</textarea>
+<label for="md-${x.key}">Markdown</label><textarea id="md-${x.key}" class="snippet" readonly rows="2">${x.markdown}</textarea>
+</section>`)}
+<p class="meta">The same code is available to scripts from <a href="/api/v1/listings/${listing.slug}/badges">the badges API</a>.</p>`;
+  return send(deps, reply, web, { title: `Badges for ${listing.name}`, description: `Embeddable Launchlist badges for ${listing.name}.`, path: `/listings/${listing.slug}/badges`, noindex: listing.status !== 'live' }, body);
+}
+
+// ------------------------------------------------------------------ votes and follows
+
+/** Only same-site paths are followed after a vote (no open redirects, nothing a header cannot carry). */
+export function safeBack(next: unknown, fallback: string): string {
+  if (typeof next !== 'string' || next.length > 2000) return fallback;
+  if (!next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\') || !/^[\x21-\x7e]+$/.test(next)) return fallback;
+  return next;
+}
+
+function formOf(req: FastifyRequest): Record<string, string> {
+  const b = req.body;
+  const out: Record<string, string> = {};
+  if (!b || typeof b !== 'object') return out;
+  for (const [k, v] of Object.entries(b as Record<string, unknown>)) {
+    if (typeof v === 'string') out[k] = v;
+    else if (Array.isArray(v) && typeof v[0] === 'string') out[k] = v[0];
+  }
+  return out;
+}
+
+async function reactRoute(deps: AppDeps, kind: Reaction, req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  const { slug } = req.params as { slug: string };
+  const f = formOf(req);
+  const back = safeBack(f.next, `/listings/${slug}`);
+  const web = await getWebContext(deps, req, reply);
+  // Signed out: nothing changes; the person signs in first and comes back to the page.
+  if (!web.user) return reply.redirect(withQuery('/sign-in', { next: back }), 303);
+  if (!(await checkCsrf(deps, req, reply))) return reply;
+  if (!SLUG.test(slug)) return sendNotFoundPage(deps, req, reply);
+  const action: ReactionAction = f.action === 'add' || f.action === 'remove' ? f.action : 'toggle';
+  const r = await react(deps.store.db, deps.store.engine, kind, slug, web.user.id, action);
+  if (r.status === 'not_found') return sendNotFoundPage(deps, req, reply);
+  if (r.status === 'not_live') {
+    const what = kind === 'vote' ? 'voted for' : 'followed';
+    return sendErrorPage(deps, req, reply, 409, `${r.name} cannot be ${what} yet`, html`<h1>${r.name} is not live yet</h1>
+<p>Only live listings can be ${what}. ${r.listingStatus === 'scheduled' || r.listingStatus === 'awaiting_badge' ? 'This one is waiting for its launch week; come back when it launches.' : 'This one is not published.'}</p>
+<p><a href="/launches">See this week's launches</a>.</p>`);
+  }
+  return reply.redirect(back, 303);
+}
+
+export function registerListingPages(app: FastifyInstance, deps: AppDeps): void {
+  app.get('/listings/:slug', async (req, reply) => profilePage(deps, req, reply, (req.params as { slug: string }).slug));
+  app.get('/listings/:slug/badges', async (req, reply) => badgesPage(deps, req, reply, (req.params as { slug: string }).slug));
+  app.post('/listings/:slug/vote', async (req, reply) => reactRoute(deps, 'vote', req, reply));
+  app.post('/listings/:slug/follow', async (req, reply) => reactRoute(deps, 'follow', req, reply));
+}

@@ -1,0 +1,257 @@
+// Building blocks of the public site: reading data through the operations (the same code path as
+// the API, as an anonymous caller), the per-request viewer (who is signed in, what they voted for),
+// and the small pieces every page uses (listing rows, vote buttons, pagination, dates).
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../app.ts';
+import { operations } from '../../operations/index.ts';
+import type { Operation } from '../../operations/define.ts';
+import { ANONYMOUS } from '../../auth/principal.ts';
+import { restChallenge, runOperation } from '../../http/rest.ts';
+import { reactedSlugs } from '../../store/repos/votes.ts';
+import { getWebContext, pageFor, type WebContext } from '../context.ts';
+import { csrfField, html, raw, safeHref, sendPage, type PageOptions, type SafeHtml } from '../layout.ts';
+
+// ------------------------------------------------------------------ data through the operations
+
+const byName = new Map<string, Operation>(operations.map((o) => [o.name, o]));
+
+/**
+ * Runs a public read operation as an anonymous caller: the same validation and handler as
+ * GET /api/v1/…; its ApiErrors (404, 400) propagate to the site's HTML error handler.
+ */
+export async function read<T = Rec>(deps: AppDeps, req: FastifyRequest, name: string, input: { params?: Record<string, unknown>; query?: Record<string, unknown> } = {}): Promise<T> {
+  const op = byName.get(name);
+  if (!op) throw new Error(`unknown operation ${name}`);
+  const query = input.query ? Object.fromEntries(Object.entries(input.query).filter(([, v]) => v !== undefined && v !== '')) : undefined;
+  return (await runOperation(deps, op, ANONYMOUS, req.id, { params: input.params, query }, restChallenge(deps.config.publicUrl))) as T;
+}
+
+// Response shapes as the site reads them (the operations declare them as JSON objects).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Rec = Record<string, any>;
+export interface Summary {
+  slug: string; name: string; url: string; tagline: string | null; logo_url: string | null; votes: number;
+  primary_category: { slug: string; name: string } | null; status: string; launch_week: string | null; launched_at: string | null;
+}
+export interface PageOf<T> { items: T[]; page: number; per_page: number; total: number; has_more: boolean }
+
+// ------------------------------------------------------------------ the viewer
+
+export interface Viewer {
+  web: WebContext;
+  signedIn: boolean;
+  /** This page's path and query: where a vote form sends the person back to. */
+  here: string;
+  /** Listings on this page the person has voted for. */
+  voted: Set<string>;
+}
+
+/** The page's own address without one-time parameters (a notice is not shown again on return). */
+function hereOf(url: string): string {
+  const [path, query] = url.split('#')[0].split('?');
+  if (!query) return path;
+  const q = new URLSearchParams(query);
+  q.delete('notice');
+  const s = q.toString();
+  return s ? `${path}?${s}` : path;
+}
+
+export async function viewerFor(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, slugs: readonly string[] = []): Promise<Viewer> {
+  const web = await getWebContext(deps, req, reply);
+  const voted = web.user && slugs.length ? await reactedSlugs(deps.store.db, 'vote', web.user.id, slugs) : new Set<string>();
+  return { web, signedIn: Boolean(web.user), here: hereOf(req.url), voted };
+}
+
+// ------------------------------------------------------------------ assets
+
+function asset(file: string, type: string): { body: Buffer; type: string; version: string } {
+  const body = readFileSync(new URL(`../assets/${file}`, import.meta.url));
+  return { body, type, version: createHash('sha1').update(body).digest('hex').slice(0, 10) };
+}
+
+export const ASSETS: Record<string, { body: Buffer; type: string; version: string }> = {
+  'site.css': asset('site.css', 'text/css; charset=utf-8'),
+  'favicon.svg': asset('favicon.svg', 'image/svg+xml'),
+};
+
+/** <head> additions of every site page: the stylesheet (versioned URL, cached for a year) and the icon. */
+export const SITE_HEAD: SafeHtml = html`<link rel="stylesheet" href="/assets/site.css?v=${ASSETS['site.css'].version}">
+<link rel="icon" href="/assets/favicon.svg?v=${ASSETS['favicon.svg'].version}" type="image/svg+xml">`;
+
+// ------------------------------------------------------------------ sending pages
+
+export interface SitePage {
+  title: string;
+  description: string;
+  /** Site path of the canonical URL (without the host), e.g. /listings/acme. */
+  path: string;
+  current?: string;
+  noindex?: boolean;
+  flash?: PageOptions['flash'];
+}
+
+/** Sends a site page with the shared layout: title, meta description, canonical link, stylesheet. */
+export function send(deps: AppDeps, reply: FastifyReply, v: Viewer | WebContext, page: SitePage, body: SafeHtml, status = 200): FastifyReply {
+  const web = 'web' in v ? v.web : v;
+  const opts = pageFor(web, {
+    title: page.title, description: page.description, canonical: deps.config.publicUrl + page.path,
+    current: page.current, noindex: page.noindex, flash: page.flash, head: SITE_HEAD,
+  });
+  return sendPage(reply, opts, body, status);
+}
+
+// ------------------------------------------------------------------ formatting
+
+const DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const DAY_MONTH = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+
+export function fmtDate(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const d = new Date(iso.length === 10 ? iso + 'T00:00:00Z' : iso);
+  return Number.isNaN(d.getTime()) ? '' : DATE.format(d);
+}
+
+/** "24 Nov – 30 Nov 2026" for a Monday..Sunday pair. */
+export function fmtRange(start: string, end: string): string {
+  return `${DAY_MONTH.format(new Date(start + 'T00:00:00Z'))} – ${fmtDate(end)}`;
+}
+
+export const fmtNum = (n: number | null | undefined): string => (n === null || n === undefined ? '' : Number(n).toLocaleString('en-US'));
+export const plural = (n: number, one: string, many = one + 's'): string => `${fmtNum(n)} ${n === 1 ? one : many}`;
+
+/** `path` with the given query values (empty ones left out). */
+export function withQuery(path: string, params: Record<string, string | number | undefined | null>): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') q.set(k, String(v));
+  const s = q.toString();
+  return s ? `${path}?${s}` : path;
+}
+
+/** A query-string value as one string (repeated keys: the first). */
+export function qs(req: FastifyRequest, key: string): string | undefined {
+  const v = (req.query as Record<string, unknown> | undefined)?.[key];
+  if (typeof v === 'string') return v;
+  if (Array.isArray(v) && typeof v[0] === 'string') return v[0];
+  return undefined;
+}
+
+/** Plain text typed by a maker → paragraphs (blank lines split them); never HTML. */
+export function paragraphs(text: string | null | undefined): SafeHtml {
+  if (!text) return html``;
+  return html`${text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean).map((p) => html`<p>${p}</p>`)}`;
+}
+
+// ------------------------------------------------------------------ components
+
+export function logo(s: { name: string; logo_url: string | null }, big = false): SafeHtml {
+  const src = safeHref(s.logo_url);
+  const cls = big ? 'logo big' : 'logo';
+  if (src) return html`<img class="${cls}" src="${src}" alt="" width="${big ? 72 : 48}" height="${big ? 72 : 48}" loading="lazy" decoding="async">`;
+  const letter = (s.name.trim().match(/[\p{L}\p{N}]/u)?.[0] ?? '?').toUpperCase();
+  let hash = 0;
+  for (const ch of s.name) hash = (hash * 31 + ch.codePointAt(0)!) >>> 0;
+  return html`<span class="${cls} ph ph${hash % 6}" aria-hidden="true">${letter}</span>`;
+}
+
+/** Where a listing's name links: its page when live; the week it launches in otherwise. */
+export function listingHref(s: Pick<Summary, 'slug' | 'status' | 'launch_week'>): string {
+  if (s.status === 'live') return `/listings/${s.slug}`;
+  return s.launch_week ? `/launches/weeks/${s.launch_week}` : '/launches?section=upcoming';
+}
+
+/** The anchor of a listing row, so a vote brings the person back to the same place in the list. */
+export const rowId = (slug: string) => `l-${slug}`;
+
+/**
+ * The vote button. Signed in: a form (CSRF token, the page to come back to, and the intended
+ * state, so a double submit cannot undo itself). Signed out: a link to sign in first.
+ */
+export function voteButton(v: Viewer, s: Pick<Summary, 'slug' | 'name' | 'votes' | 'status'>, opts: { anchor?: string } = {}): SafeHtml {
+  const count = html`<span class="arrow" aria-hidden="true">▲</span><span class="n">${fmtNum(s.votes)}</span>`;
+  if (s.status !== 'live') return html`<span class="vote-btn static" title="Voting opens at launch">${count}<span class="sr-only"> votes</span></span>`;
+  const back = v.here.split('#')[0] + (opts.anchor ? `#${opts.anchor}` : '');
+  if (!v.signedIn) {
+    return html`<a class="vote-btn" href="${withQuery('/sign-in', { next: back })}">${count}<span class="sr-only"> votes. Sign in to upvote ${s.name}</span></a>`;
+  }
+  const on = v.voted.has(s.slug);
+  return html`<form method="post" action="/listings/${s.slug}/vote" class="vote">${csrfField(v.web.csrf)}<input type="hidden" name="next" value="${back}"><input type="hidden" name="action" value="${on ? 'remove' : 'add'}">
+<button type="submit" class="vote-btn" aria-pressed="${on ? 'true' : 'false'}" title="${on ? `You upvoted ${s.name}: press to take your vote back` : `Upvote ${s.name}`}">${count}<span class="sr-only"> votes. ${on ? `You upvoted ${s.name}; press to take your vote back` : `Upvote ${s.name}`}</span></button></form>`;
+}
+
+export interface RowOptions {
+  rank?: number | null;
+  /** Heading level of the name inside the list. */
+  heading?: 'h2' | 'h3';
+  /** Extra metric shown under the tagline (e.g. "12 votes this week"). */
+  metric?: SafeHtml | string | null;
+  /** Shows the vote button (live listings). Default true. */
+  vote?: boolean;
+  tag?: SafeHtml | null;
+  /** Compact lists: no category or launch date for live listings. */
+  brief?: boolean;
+}
+
+export function listingRow(v: Viewer, s: Summary, o: RowOptions = {}): SafeHtml {
+  const h = o.heading ?? 'h3';
+  const name = html`<a href="${listingHref(s)}">${s.name}</a>`;
+  const when = s.status === 'live'
+    ? (s.launched_at ? html`Launched ${fmtDate(s.launched_at)}` : '')
+    : (s.launch_week ? html`Launches the week of ${fmtDate(s.launch_week)}` : 'Coming soon');
+  const cat = s.primary_category ? html`<a href="/categories/${s.primary_category.slug}">${s.primary_category.name}</a>` : '';
+  const meta = (o.brief ? [s.status === 'live' ? '' : when, o.metric ?? ''] : [cat, when, o.metric ?? '']).filter((x) => x !== '' && x !== null);
+  return html`<li class="item" id="${rowId(s.slug)}">
+${o.rank !== undefined && o.rank !== null ? html`<span class="rank" aria-label="Rank ${o.rank}">${o.rank}</span>` : ''}
+${logo(s)}
+<div class="body">${raw(`<${h}>`)}${name}${o.tag ? html` ${o.tag}` : ''}${raw(`</${h}>`)}
+${s.tagline ? html`<p class="tagline">${s.tagline}</p>` : ''}
+${meta.length ? html`<p class="meta">${meta.map((m, i) => html`${i ? ' · ' : ''}${m}`)}</p>` : ''}</div>
+${o.vote === false ? '' : voteButton(v, s, { anchor: rowId(s.slug) })}
+</li>`;
+}
+
+export function listingList<T extends Summary>(v: Viewer, items: T[], o: { ranked?: boolean; compact?: boolean; rows?: (s: T, i: number) => RowOptions; empty?: SafeHtml | string } = {}): SafeHtml {
+  if (!items.length) return html`<p class="muted">${o.empty ?? 'Nothing here yet.'}</p>`;
+  const rows = items.map((s, i) => listingRow(v, s, { brief: o.compact, ...(o.rows ? o.rows(s, i) : {}) }));
+  const cls = o.compact ? 'items compact' : 'items';
+  return o.ranked ? html`<ol class="${cls}">${rows}</ol>` : html`<ul class="${cls}">${rows}</ul>`;
+}
+
+/** Previous / next links for a paged list; `link(page)` builds the URL of a page. */
+export function pager(p: { page: number; per_page: number; total: number; has_more: boolean }, link: (page: number) => string): SafeHtml {
+  const pages = Math.max(1, Math.ceil(p.total / p.per_page));
+  if (pages <= 1 && p.page <= 1) return html``;
+  return html`<nav class="pager" aria-label="Pages">
+${p.page > 1 ? html`<a href="${link(p.page - 1)}" rel="prev">← Previous</a>` : ''}
+<span>Page ${p.page} of ${fmtNum(pages)}</span>
+${p.has_more ? html`<a href="${link(p.page + 1)}" rel="next">Next →</a>` : ''}
+</nav>`;
+}
+
+/** Links rendered for socials and websites: http(s) only; rel=nofollow ugc as makers typed them. */
+export function extLink(url: string | null | undefined, label: SafeHtml | string): SafeHtml {
+  const href = safeHref(url);
+  if (!href || href.startsWith('/')) return html`${label}`;
+  return html`<a href="${href}" rel="nofollow ugc noopener">${label}</a>`;
+}
+
+const SOCIAL_NAMES: Record<string, string> = {
+  linkedin: 'LinkedIn', x: 'X (Twitter)', facebook: 'Facebook', instagram: 'Instagram', tiktok: 'TikTok', youtube: 'YouTube', threads: 'Threads',
+  pinterest: 'Pinterest', github: 'GitHub', reddit: 'Reddit', medium: 'Medium', website: 'Website', custom: 'Link', productlaunch: 'Launch directory',
+};
+
+export function socialsList(socials: Record<string, string> | null | undefined): SafeHtml {
+  const entries = Object.entries(socials ?? {}).filter(([, url]) => safeHref(url) && !safeHref(url)!.startsWith('/'));
+  if (!entries.length) return html``;
+  return html`<ul class="chips">${entries.map(([k, url]) => html`<li>${extLink(url, SOCIAL_NAMES[k] ?? k)}</li>`)}</ul>`;
+}
+
+/** A search form (GET). */
+export function searchForm(q = '', opts: { action?: string; label?: string; id?: string } = {}): SafeHtml {
+  const id = opts.id ?? 'q';
+  return html`<form class="search" role="search" method="get" action="${opts.action ?? '/search'}">
+<label for="${id}" class="sr-only">${opts.label ?? 'Search products'}</label>
+<input type="search" id="${id}" name="q" value="${q}" maxlength="200" placeholder="${opts.label ?? 'Search products'}">
+<button type="submit">Search</button></form>`;
+}
