@@ -2,21 +2,15 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { Operation } from '../operations/define.ts';
 import { ErrorBody } from '../operations/schemas.ts';
+import { jsonSchema, type Json } from '../operations/json-schema.ts';
 import { ERROR_STATUS } from '../operations/errors.ts';
 import { API_PREFIX } from './rest.ts';
 import type { AppDeps } from '../app.ts';
 
-type Json = Record<string, unknown>;
-
-function schemaOf(s: z.ZodType, io: 'input' | 'output'): Json {
-  const j = z.toJSONSchema(s, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as Json;
-  delete j.$schema;
-  return j;
-}
+const schemaOf = jsonSchema;
 
 const SCOPE_TEXT: Record<string, string> = {
   'account:read': 'Read your account, drafts, listings, claims and orders.',

@@ -1,10 +1,9 @@
 // Registry → MCP tool definitions. Every tool is derived from one operation (name, description,
 // schemas, annotations); nothing about an operation is written a second time here.
-import { z } from 'zod';
 import type { Operation } from '../operations/define.ts';
 import { ApiError } from '../operations/errors.ts';
+import { jsonSchema, type Json } from '../operations/json-schema.ts';
 
-type Json = Record<string, unknown>;
 
 export interface ToolDefinition {
   name: string;
@@ -47,24 +46,6 @@ export function toolDescription(op: Operation): string {
   parts.push(...rulesFor(op));
   if (op.pending) parts.push(`Not implemented yet (${op.pending}): answers the error not_implemented.`);
   return parts.join(' ');
-}
-
-function jsonSchema(s: z.ZodType, io: 'input' | 'output'): Json {
-  const j = z.toJSONSchema(s, {
-    io, unrepresentable: 'any', target: 'draft-2020-12',
-    // A plain z.object() does not forbid unknown keys (zod strips them when parsing), and REST sends a
-    // handler's result as it is: the output schema says what is really sent, so only strict objects
-    // (z.strictObject) keep additionalProperties: false. Clients validate structuredContent against it.
-    override: io === 'output' ? (ctx) => {
-      const def = (ctx.zodSchema as unknown as { _zod: { def: { type: string; catchall?: unknown } } })._zod.def;
-      if (def.type === 'object' && def.catchall === undefined && ctx.jsonSchema.additionalProperties === false) delete ctx.jsonSchema.additionalProperties;
-    } : undefined,
-  }) as Json;
-  // No $schema: MCP reads a schema that declares none as JSON Schema 2020-12 (SEP-1613), which these are
-  // (test/mcp/json-schema.test.ts checks them against the 2020-12 meta-schema). Declaring it would add
-  // nothing but trip clients whose validator knows no 2020-12 meta-schema by that URI.
-  delete j.$schema;
-  return j;
 }
 
 export function toolDefinition(op: Operation): ToolDefinition {
