@@ -169,8 +169,9 @@ export async function seedDemo(store: Store, opts: SeedOptions = {}): Promise<Se
     const handle = slug.replace(/-/g, '');
     const socials: Row = { website: url, x: `https://x.com/${handle}`, linkedin: `https://www.linkedin.com/company/${slug}` };
     if (openSource) socials.github = `https://github.com/${handle}/${handle}`;
+    const pricing = pricingSummary(model, rng); // one summary, so the FAQ and the pricing section agree
     const listingFaqs = [
-      { question: `Is there a free plan for ${name}?`, answer: model === 'Subscription' ? `No free plan, but every plan starts with a 14-day free trial.` : model === 'One-time' ? `No, ${name} is a one-time purchase; a free trial is available on the website.` : `Yes. ${pricingSummary(model, rng)}.` },
+      { question: `Is there a free plan for ${name}?`, answer: model === 'Subscription' ? `No free plan, but every plan starts with a 14-day free trial.` : model === 'One-time' ? `No, ${name} is a one-time purchase; a free trial is available on the website.` : `Yes. ${pricing}.` },
     ];
     if (typeof facts.self_hostable === 'boolean') listingFaqs.push({ question: `Can I self-host ${name}?`, answer: facts.self_hostable ? `Yes, ${name} can run on your own servers; the documentation covers Docker and Kubernetes set-ups.` : `No, ${name} is offered as a hosted service only.` });
     if (Array.isArray(facts.platforms)) listingFaqs.push({ question: `Which platforms does ${name} support?`, answer: `${name} runs on ${listJoin((facts.platforms as string[]).map((p) => ({ web: 'the web', macos: 'macOS', windows: 'Windows', linux: 'Linux', ios: 'iOS', android: 'Android' })[p] ?? p))}.` });
@@ -180,7 +181,7 @@ export async function seedDemo(store: Store, opts: SeedOptions = {}): Promise<Se
       short_description: `${tagline}. ${name} helps ${c.child.audience} with ${lowerFirst(features[0])} and ${lowerFirst(features[1])}.`.slice(0, 300),
       description: describe({ name, tagline, features, audience: c.child.audience, problem: c.child.problem, model, city: cityKnown ? city : null, founded }, rng),
       stage: slot.status === 'draft' ? rng.pick(['idea', 'mvp']) : slot.status === 'live' ? rng.pick(['launched', 'launched', 'growing', 'growing', 'mvp']) : rng.pick(['mvp', 'launched']),
-      pricing_model: model, pricing_summary: pricingSummary(model, rng), country, city: cityKnown ? city : null, founded_year: founded,
+      pricing_model: model, pricing_summary: pricing, country, city: cityKnown ? city : null, founded_year: founded,
       contact_email: `hello@${domain}`, demo_video_url: null, logo_url: null,
       features: toJson(features), usps: toJson(usps(facts, rng)),
       keywords: toJson([c.child.name.toLowerCase(), ...features.slice(0, 3).map((f) => lowerFirst(f).split(' ').slice(0, 3).join(' '))]),
