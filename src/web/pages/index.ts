@@ -22,6 +22,9 @@ export async function registerSitePages(app: FastifyInstance, deps: AppDeps): Pr
     reply.header('X-Content-Type-Options', 'nosniff');
     return reply.type(a.type).send(a.body);
   });
+  // Browsers ask for /favicon.ico on every page, including those outside the site's layout.
+  app.get('/favicon.ico', { config: { rateLimit: false } }, async (_req, reply) =>
+    reply.header('Cache-Control', 'public, max-age=86400').type(ASSETS['favicon.svg'].type).send(ASSETS['favicon.svg'].body));
   // The pages live in their own scope so that their errors render as HTML pages, not API JSON.
   await app.register(async (site) => {
     site.setErrorHandler((err: FastifyError, req, reply) => siteErrorHandler(deps, err, req, reply));

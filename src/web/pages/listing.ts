@@ -20,6 +20,8 @@ const FIELD_LABELS: Record<string, string> = {
   features: 'Features', usps: 'What sets it apart', keywords: 'Keywords', contact_email: 'Contact email', demo_video_url: 'Demo video', logo_url: 'Logo',
 };
 
+const STAGES: Record<string, string> = { idea: 'Idea', mvp: 'MVP', launched: 'Launched', growing: 'Growing', profitable: 'Profitable', scaling: 'Scaling', mature: 'Mature' };
+
 const STORY_SECTIONS: Array<[string, string]> = [
   ['story', 'The story'], ['why_started', 'Why it started'], ['problem', 'The problem'], ['journey', 'The journey'], ['challenges', 'Challenges'],
   ['achievements', 'Achievements'], ['lessons', 'Lessons learned'], ['whats_next', 'What comes next'],
@@ -106,7 +108,7 @@ async function profilePage(deps: AppDeps, req: FastifyRequest, reply: FastifyRep
   const location = [p.city, countryName(p.country)].filter(Boolean).join(', ');
   const details: Array<[string, SafeHtml | string]> = [];
   if (p.pricing?.model) details.push(['Pricing model', p.pricing.model]);
-  if (p.stage) details.push(['Stage', String(p.stage).replace(/^./, (c: string) => c.toUpperCase())]);
+  if (p.stage) details.push(['Stage', STAGES[String(p.stage).toLowerCase()] ?? String(p.stage)]);
   if (p.founded_year) details.push(['Founded', String(p.founded_year)]);
   if (location) details.push(['Based in', location]);
   details.push(['Website', extLink(p.url, p.domain ?? p.url)]);

@@ -1,0 +1,75 @@
+// The website in real Chromium (playwright-core with the system's Chromium): a person signs up,
+// opens the home page, votes for a launch and sees the count change; the page loads its local
+// stylesheet under the site's Content-Security-Policy without console errors. A screenshot is
+// written to /tmp/launchlist-home-voted.png for a human look.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
+import { liveApp, PASSWORD, type LiveApp } from '../auth/helpers.ts';
+import { seedDemo } from '../../src/store/seed/index.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
+const SCREENSHOT = '/tmp/launchlist-home-voted.png';
+const missing = !existsSync(CHROMIUM);
+
+let t: LiveApp;
+let browser: Browser;
+
+before(async () => {
+  if (missing) return;
+  t = await liveApp({}, async (store) => { await seedDemo(store); });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+});
+after(async () => {
+  await browser?.close();
+  await t?.cleanup();
+});
+
+test('sign up, vote on the home page, see the count change', { skip: missing ? `${CHROMIUM} is not installed (apt-get install chromium)` : false, timeout: 90_000 }, async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const problems: string[] = [];
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+  page.on('pageerror', (e) => problems.push(String(e)));
+  page.on('response', (r) => { if (r.status() >= 400) problems.push(`${r.status()} ${r.url()}`); });
+
+  // Sign up through the form.
+  await page.goto(`${t.base}/sign-up`);
+  await page.getByLabel('Your name').fill('Grace Hopper');
+  await page.getByLabel('Email').fill(`grace-${Date.now()}@example.com`);
+  await page.getByLabel(/^Password/).fill(PASSWORD);
+  await Promise.all([page.waitForURL(/\/account/), page.getByRole('button', { name: 'Create account' }).click()]);
+
+  // The home page: this week's launches with vote buttons.
+  await page.goto(`${t.base}/`);
+  assert.equal(await page.locator('h1').textContent(), "This week's launches");
+  const row = page.locator('main ol.items > li').nth(1);
+  const id = (await row.getAttribute('id'))!;
+  const slug = id.replace(/^l-/, '');
+  const button = row.locator('button.vote-btn');
+  assert.equal(await button.getAttribute('aria-pressed'), 'false');
+  const before = Number(await button.locator('.n').textContent());
+  const apiBefore = (await (await fetch(`${t.base}/api/v1/listings/${slug}`)).json()).votes;
+  assert.equal(before, apiBefore);
+
+  // Vote: the form posts, the site redirects back to the same row, the count is one higher.
+  await Promise.all([page.waitForURL((u) => u.hash === `#${id}`), button.click()]);
+  const voted = page.locator(`#${id} button.vote-btn`);
+  assert.equal(Number(await voted.locator('.n').textContent()), before + 1);
+  assert.equal(await voted.getAttribute('aria-pressed'), 'true');
+  assert.equal((await (await fetch(`${t.base}/api/v1/listings/${slug}`)).json()).votes, before + 1);
+
+  // The local stylesheet applied (the vote button is styled as a box, not a plain button).
+  const styled = await voted.evaluate((el) => getComputedStyle(el).borderTopLeftRadius);
+  assert.equal(styled, '8px');
+  await page.screenshot({ path: SCREENSHOT });
+
+  // Pressing again takes the vote back.
+  await Promise.all([page.waitForLoadState('load'), voted.click()]);
+  await page.waitForFunction((sel) => document.querySelector(sel)?.getAttribute('aria-pressed') === 'false', `#${id} button.vote-btn`);
+  assert.equal(Number(await page.locator(`#${id} button.vote-btn .n`).textContent()), before);
+  assert.deepEqual(problems, [], 'no console errors (CSP violations would show here)');
+});
