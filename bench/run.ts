@@ -149,19 +149,37 @@ async function load(port: number, next: () => string): Promise<{ rps: number; p5
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts };
 }
 
-async function serviceTime(port: number, paths: string[]): Promise<{ p50: number; p99: number; hits: number; bad: number }> {
+interface ServiceTime { p50: number; p99: number; hits: number; bad: number; narrow: { n: number; p50: number; p99: number }; broad: { n: number; p50: number; p99: number } }
+
+/** Sequential requests at 1 connection; for searches also split by result size (narrow < BROAD matches ≤ broad). */
+async function serviceTime(port: number, paths: string[]): Promise<ServiceTime> {
   const times: number[] = [];
+  const narrow: number[] = [];
+  const broad: number[] = [];
   let hits = 0;
   let bad = 0;
   for (const p of paths) {
     const r = await get(port, p);
     times.push(r.ms);
-    if (r.status !== 200) bad++;
-    else if (r.body.includes('"items":[{') || !r.body.includes('"items"')) hits++;
+    if (r.status !== 200) {
+      bad++;
+      continue;
+    }
+    const body = JSON.parse(r.body) as { total?: number; items?: unknown[] };
+    if (!Array.isArray(body.items)) hits++;
+    else {
+      if (body.items.length) hits++;
+      ((body.total ?? 0) >= BROAD ? broad : narrow).push(r.ms);
+    }
   }
-  times.sort((a, b) => a - b);
-  return { p50: quantile(times, 0.5), p99: quantile(times, 0.99), hits, bad };
+  const summary = (xs: number[]) => {
+    xs.sort((a, b) => a - b);
+    return { n: xs.length, p50: quantile(xs, 0.5), p99: quantile(xs, 0.99) };
+  };
+  const all = summary(times);
+  return { p50: all.p50, p99: all.p99, hits, bad, narrow: summary(narrow), broad: summary(broad) };
 }
+const BROAD = 1000;
 
 // ------------------------------------------------------------------ typo queries
 
@@ -209,7 +227,7 @@ function typoQueries(texts: Array<{ name: string; tagline: string | null }>, n: 
 interface Row {
   engine: string; listings: number; seedS: number; coldMs: number; warmCacheMs: number;
   bare: number; getRps: number; getP50: number; getP99: number; searchRps: number; searchP50: number; searchP99: number;
-  svcGet: [number, number]; svcSearch: [number, number]; searchHits: string; rss: number; peak: number; errors: number;
+  svcGet: [number, number]; svcSearch: [number, number]; svcNarrow: string; svcBroad: string; searchHits: string; rss: number; peak: number; errors: number;
 }
 
 async function scenario(engine: 'sqlite' | 'postgres', n: number, barePort: number): Promise<Row | undefined> {
@@ -291,6 +309,8 @@ async function scenario(engine: 'sqlite' | 'postgres', n: number, barePort: numb
       engine, listings: n, seedS: synth.ms / 1000, coldMs, warmCacheMs,
       bare: bare.rps, getRps: gl.rps, getP50: gl.p50, getP99: gl.p99, searchRps: sr.rps, searchP50: sr.p50, searchP99: sr.p99,
       svcGet: [svcGet.p50, svcGet.p99], svcSearch: [svcSearch.p50, svcSearch.p99],
+      svcNarrow: `${svcSearch.narrow.p50.toFixed(2)}/${svcSearch.narrow.p99.toFixed(2)} (${svcSearch.narrow.n})`,
+      svcBroad: svcSearch.broad.n ? `${svcSearch.broad.p50.toFixed(2)}/${svcSearch.broad.p99.toFixed(2)} (${svcSearch.broad.n})` : '-',
       searchHits: `${Math.round((100 * svcSearch.hits) / SAMPLES)}%`, rss: mem.rss, peak: mem.peak,
       errors: gl.non2xx + gl.errors + sr.non2xx + sr.errors + svcGet.bad + svcSearch.bad,
     };
@@ -305,12 +325,12 @@ async function scenario(engine: 'sqlite' | 'postgres', n: number, barePort: numb
 // ------------------------------------------------------------------ main
 
 function table(rows: Row[]): string {
-  const head = ['engine', 'listings', 'seed s', 'cold ms', 'cold+cache ms', 'bare rps', 'get rps', 'get/bare', 'get p50/p99 ms', 'search rps', 'search p50/p99 ms', 'svc get p50/p99', 'svc search p50/p99', 'found', 'RSS MB', 'errors'];
+  const head = ['engine', 'listings', 'seed s', 'cold ms', 'cold+cache ms', 'bare rps', 'get rps', 'get/bare', 'get p50/p99 ms', 'search rps', 'search p50/p99 ms', 'svc get p50/p99', 'svc search p50/p99', 'svc narrow (n)', 'svc broad (n)', 'found', 'RSS MB', 'errors'];
   const f = (x: number, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '-');
   const body = rows.map((r) => [
     r.engine, String(r.listings), f(r.seedS), f(r.coldMs, 0), f(r.warmCacheMs, 0), f(r.bare, 0), f(r.getRps, 0), `${f((100 * r.getRps) / r.bare, 0)}%`,
     `${f(r.getP50)}/${f(r.getP99)}`, f(r.searchRps, 0), `${f(r.searchP50)}/${f(r.searchP99)}`,
-    `${f(r.svcGet[0], 2)}/${f(r.svcGet[1], 2)}`, `${f(r.svcSearch[0], 2)}/${f(r.svcSearch[1], 2)}`, r.searchHits, `${f(r.rss, 0)} (peak ${f(r.peak, 0)})`, String(r.errors),
+    `${f(r.svcGet[0], 2)}/${f(r.svcGet[1], 2)}`, `${f(r.svcSearch[0], 2)}/${f(r.svcSearch[1], 2)}`, r.svcNarrow, r.svcBroad, r.searchHits, `${f(r.rss, 0)} (peak ${f(r.peak, 0)})`, String(r.errors),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padStart(widths[i])).join('  ');
@@ -343,6 +363,7 @@ log('');
 log(table(rows));
 log('');
 log('get/bare: get_listing throughput as a share of the bare Fastify route (target ≥ 50%). "svc" = service time at 1 connection (ms).');
+log(`svc narrow / broad: search service time split by result size (fewer / at least ${BROAD} matching listings; broad = a single very common word, ranked over all its matches).`);
 log('cold ms: spawn → first 200 of /api/v1/site with an empty compile cache; cold+cache ms: the same with NODE_COMPILE_CACHE filled by the first start.');
 log('"found": share of the typo queries that returned at least one listing. Targets: search p99 ≤ 25 ms at 100,000; RSS ≤ 250 MB on SQLite with 100,000; cold start ≤ 1.5 s.');
 

@@ -10,6 +10,7 @@ import * as m021 from './migrations/021_listing_cover.ts';
 import * as m022 from './migrations/022_profile_indexes.ts';
 import * as m030 from './migrations/030_auth.ts';
 import * as m040 from './migrations/040_draft_invites.ts';
+import * as m060 from './migrations/060_claims.ts';
 
 export async function migrate(db: Kysely<any>, engine: Engine): Promise<void> {
   const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ export async function migrate(db: Kysely<any>, engine: Engine): Promise<void> {
     '022_profile_indexes': { up: m022.up(engine) },
     '030_auth': { up: m030.up(engine) },
     '040_draft_invites': { up: m040.up(engine) },
+    '060_claims': { up: m060.up(engine) },
   };
   // Numbers are handed out in ranges per module, so a lower number may land after a higher one already ran.
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });
