@@ -6,7 +6,7 @@ import { addWeeks, mondayOf, weekInfo } from '../../domain/weeks.ts';
 import { html, raw, type SafeHtml } from '../layout.ts';
 import { sendNotFoundPage } from './errors.ts';
 import {
-  fmtNum, fmtRange, listingList, pager, plural, qs, read, searchForm, send, viewerFor, withQuery,
+  cachedRead, fmtNum, fmtRange, listingList, pager, plural, qs, read, searchForm, send, viewerFor, withQuery,
   type PageOf, type Rec, type Summary,
 } from './shared.ts';
 
@@ -37,7 +37,8 @@ const pageNum = (req: FastifyRequest) => qs(req, 'page');
 async function home(deps: AppDeps, req: FastifyRequest, reply: FastifyReply) {
   const [week, trending, upcoming] = await Promise.all([
     read<PageOf<SectionItem>>(deps, req, 'list_launches', { query: { section: 'this-week', per_page: 30 } }),
-    read<PageOf<SectionItem>>(deps, req, 'list_launches', { query: { section: 'trending', per_page: 5 } }),
+    // Trending (time-decayed votes of 14 days) moves slowly and is the costliest block: shared for a minute.
+    cachedRead<PageOf<SectionItem>>(deps, req, 60_000, 'list_launches', { query: { section: 'trending', per_page: 5 } }),
     read<PageOf<SectionItem>>(deps, req, 'list_launches', { query: { section: 'upcoming', per_page: 5 } }),
   ]);
   const now = new Date();

@@ -28,6 +28,24 @@ export async function read<T = Rec>(deps: AppDeps, req: FastifyRequest, name: st
   return (await runOperation(deps, op, ANONYMOUS, req.id, { params: input.params, query }, restChallenge(deps.config.publicUrl))) as T;
 }
 
+const memo = new WeakMap<AppDeps, Map<string, { at: number; value: Promise<unknown> }>>();
+
+/**
+ * A read shared by every visitor for a short time (blocks that change slowly and cost more than the
+ * rest of a page, like the trending list on the home page). Per app; failures are not kept.
+ */
+export function cachedRead<T = Rec>(deps: AppDeps, req: FastifyRequest, ttlMs: number, name: string, input: { params?: Record<string, unknown>; query?: Record<string, unknown> } = {}): Promise<T> {
+  let m = memo.get(deps);
+  if (!m) memo.set(deps, (m = new Map()));
+  const key = `${name} ${JSON.stringify(input)}`;
+  const hit = m.get(key);
+  if (hit && Date.now() - hit.at < ttlMs) return hit.value as Promise<T>;
+  const value = read<T>(deps, req, name, input);
+  m.set(key, { at: Date.now(), value });
+  value.catch(() => m.delete(key));
+  return value;
+}
+
 // Response shapes as the site reads them (the operations declare them as JSON objects).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Rec = Record<string, any>;
