@@ -10,6 +10,7 @@ import { registerMcp } from './mcp/server.ts';
 import { installViews } from './services/views.ts';
 import { registerSitePages } from './web/pages/index.ts';
 import { registerInvitePages } from './web/invites.ts';
+import { registerAdminEditPages } from './web/admin/edits.ts';
 import { registerClaimPages } from './web/claims.ts';
 
 export interface Server { app: FastifyInstance; deps: AppDeps; close(): Promise<void> }
@@ -21,6 +22,7 @@ export async function createServer(config: Config, store: Store, options: Pick<A
   deps.plugins!.push(registerMcp); // MCP server at /mcp (issue #4)
   deps.plugins!.push(registerInvitePages); // co-founder invite links from invite_cofounder mails (issue #5)
   deps.plugins!.push(registerSitePages); // public website: browse and vote (issue #6)
+  deps.plugins!.push(registerAdminEditPages); // admin review of listing edits at /admin/edits (my listings)
   deps.plugins!.push(registerClaimPages); // email claim links: confirm page (claims)
   installViews(deps); // listing view counter: memory buffer flushed every few seconds and on close (issue #2)
   const app = await buildApp(deps);

@@ -4,6 +4,7 @@ import type { AppDeps } from '../app.ts';
 import { startWorkers, type JobHandlers, type Workers } from './queue.ts';
 import { DRAFT_BUILD, draftBuildHandler } from '../services/drafting.ts';
 import { AWARDS_COMPUTE, awardsComputeHandler, ensureAwardsScheduled } from './awards.ts';
+import { LISTINGS_ADVANCE, listingsAdvanceHandler, ensureListingsAdvanceScheduled } from './listings.ts';
 
 export * from './queue.ts';
 
@@ -11,6 +12,7 @@ export * from './queue.ts';
 export const jobHandlers: JobHandlers = {
   [DRAFT_BUILD]: draftBuildHandler,
   [AWARDS_COMPUTE]: awardsComputeHandler,
+  [LISTINGS_ADVANCE]: listingsAdvanceHandler,
 };
 
 /**
@@ -22,6 +24,7 @@ export function attachWorkers(app: FastifyInstance, deps: AppDeps, opts: { concu
   const workers = startWorkers({ ...deps, log: app.log }, jobHandlers, { concurrency: opts.concurrency ?? 2, pollMs: opts.pollMs ?? 1000 });
   deps.services.workers = workers;
   ensureAwardsScheduled(deps.store.db).catch((err) => app.log.error({ err }, 'could not schedule the awards job'));
+  ensureListingsAdvanceScheduled(deps.store.db).catch((err) => app.log.error({ err }, 'could not schedule the listings.advance job'));
   app.addHook('onClose', async () => {
     await workers.stop();
   });

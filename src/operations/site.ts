@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { defineOperation } from './define.ts';
-import { notImplemented } from './errors.ts';
 import { JsonObject } from './schemas.ts';
 import { accountOf } from '../auth/account.ts';
 import { activeInterviewQuestions, siteCounts } from '../store/repos/content.ts';
+import { answerInterview as answerInterviewFor } from '../services/listings.ts';
 
 /** MCP protocol versions the /mcp endpoint speaks (newest first). */
 export const MCP_VERSIONS = ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26'] as const;
@@ -56,13 +56,12 @@ export const listInterviewQuestions = defineOperation({
 export const answerInterview = defineOperation({
   name: 'answer_interview', method: 'PUT', path: '/me/interview', access: 'listings:write', tags: ['Founders'],
   summary: 'Answer founder interview questions',
-  description: 'Saves the caller\'s answers to interview questions (ids from list_interview_questions). An answer replaces the earlier answer to the same question.',
+  description: 'Saves the caller\'s answers to interview questions (ids from list_interview_questions; at most 30 per call). An answer replaces the earlier answer to the same question; an empty answer withdraws it. Every `question_id` must be an active question (otherwise 400 naming `body.answers[i].question_id`) and may appear only once per call. Returns all of the caller\'s answers in question order: `{answers: [{question_id, question, answer, updated_at}]}`.',
   body: z.strictObject({
     answers: z.array(z.strictObject({ question_id: z.number().int().min(1), answer: z.string().max(4000) })).max(30),
   }),
   response: JsonObject, status: 200, idempotencyKey: true, paginated: false,
-  pending: 'issue #5',
-  handler: async () => notImplemented('issue #5'),
+  handler: async (ctx, input) => answerInterviewFor(ctx, input.answers),
 });
 
 export const getAccount = defineOperation({

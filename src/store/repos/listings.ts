@@ -104,10 +104,10 @@ const iso = (v: string | null): string | null => (v === null ? null : new Date(v
  * categories, founders, latest updates, Domain Rating history, awards, milestones and story as JSON
  * arrays. Built and compiled once per database (prepared()).
  */
-function profileQuery(db: Kysely<DB>, engine: Engine) {
+function profileQuery(db: Kysely<DB>, engine: Engine, by: 'live-slug' | 'id' = 'live-slug') {
   const genuine = engine === 'postgres' ? sql`true` : sql`1`;
   const f = (col: string) => sql.ref(col);
-  return db.selectFrom('listings as l').select(PROFILE_COLUMNS).select([
+  const q = db.selectFrom('listings as l').select(PROFILE_COLUMNS).select([
     sql<number | null>`(select avg(r.rating) from reviews r where r.listing_id = l.id and r.genuine = ${genuine})`.as('rating_avg'),
     sql<number>`(select count(*) from reviews r where r.listing_id = l.id and r.genuine = ${genuine})`.as('rating_count'),
     jsonRows(engine,
@@ -132,16 +132,32 @@ function profileQuery(db: Kysely<DB>, engine: Engine) {
     jsonRows(engine,
       Object.fromEntries(['title', 'story', 'why_started', 'problem', 'journey', 'challenges', 'achievements', 'lessons', 'whats_next', 'updated_at'].map((k) => [k, f(`s.${k}`)])),
       sql`from stories s where s.listing_id = l.id`, sql`s.listing_id`).as('story_json'),
-  ]).where('l.slug', '=', arg(0)).where('l.status', '=', 'live');
+  ]);
+  // Public reads find a live listing by slug; the owner's read (ownerProfile) finds any status by id.
+  return by === 'id' ? q.where('l.id', '=', arg(0)) : q.where('l.slug', '=', arg(0)).where('l.status', '=', 'live');
 }
+
+type ProfileRow = Awaited<ReturnType<ReturnType<typeof profileQuery>['execute']>>[number];
 
 type StoryRow = { title: string | null; story: string | null; why_started: string | null; problem: string | null; journey: string | null; challenges: string | null; achievements: string | null; lessons: string | null; whats_next: string | null; updated_at: string };
 
 /** The full public profile of a live listing (see get_listing), or undefined. `id` is for the caller (view counting) and is not part of the profile. */
 export async function publicProfile(db: Kysely<DB>, engine: Engine, slug: string): Promise<{ id: number; profile: Record<string, unknown> } | undefined> {
-  const [l] = await prepared(db, 'profile', () => profileQuery(db, engine), [slug]);
-  if (!l) return undefined;
-  const id = l.id;
+  const [l] = await prepared(db, 'profile', () => profileQuery(db, engine, 'live-slug'), [slug]);
+  return l ? { id: l.id, profile: buildProfile(l, false) } : undefined;
+}
+
+/**
+ * The same profile for the listing's owner (get_my_listing): any status, found by id, and the
+ * paid-only sections story, milestones and media always present (listings.unlocked tells whether
+ * the public sees them). Undefined when no listing has the id.
+ */
+export async function ownerProfile(db: Kysely<DB>, engine: Engine, id: number): Promise<Record<string, unknown> | undefined> {
+  const [l] = await prepared(db, 'profile-by-id', () => profileQuery(db, engine, 'id'), [id]);
+  return l ? buildProfile(l, true) : undefined;
+}
+
+function buildProfile(l: ProfileRow, allSections: boolean): Record<string, unknown> {
   const unlocked = new Set(fromJson<string[]>(l.unlocked, []));
   const categories = rowsOf<{ id: number; slug: string; name: string; is_primary: number | boolean | null; parent_slug: string | null; parent_name: string | null }>(l.categories_json);
   const founders = rowsOf<{ slug: string; name: string; title: string | null; avatar_url: string | null; country: string | null; socials: string }>(l.founders_json);
@@ -202,14 +218,14 @@ export async function publicProfile(db: Kysely<DB>, engine: Engine, slug: string
     views: num(l.views_count),
     updated_at: l.updated_at,
   };
-  if (unlocked.has('story')) {
+  if (allSections || unlocked.has('story')) {
     profile.story = story
       ? { title: story.title, story: story.story, why_started: story.why_started, problem: story.problem, journey: story.journey, challenges: story.challenges, achievements: story.achievements, lessons: story.lessons, whats_next: story.whats_next, updated_at: iso(story.updated_at) }
       : null;
   }
-  if (unlocked.has('milestones')) profile.milestones = milestones.map((m) => ({ id: num(m.id), date: m.date, title: m.title, description: m.description, url: m.url }));
-  if (unlocked.has('media')) profile.media = fromJson<unknown[]>(l.media, []);
-  return { id, profile };
+  if (allSections || unlocked.has('milestones')) profile.milestones = milestones.map((m) => ({ id: num(m.id), date: m.date, title: m.title, description: m.description, url: m.url }));
+  if (allSections || unlocked.has('media')) profile.media = fromJson<unknown[]>(l.media, []);
+  return profile;
 }
 
 function primaryRank(c: { id: number; is_primary: number | boolean | null }, primaryId: number | null): number {

@@ -1,0 +1,93 @@
+// The site team's review of listing edits (update_my_listing publishes at once; every edit leaves a
+// listing_versions row with before/after of the changed fields). GET /admin/edits lists them,
+// unreviewed first, newest first; POST /admin/edits/:id/reviewed (CSRF-checked) marks one reviewed.
+// Admins only (users.role = 'admin'): others get a 403 page, signed-out people go to sign-in.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../app.ts';
+import { listVersions, markVersionReviewed, type VersionView } from '../../store/repos/my-listings.ts';
+import { checkCsrf, getWebContext, type WebContext } from '../context.ts';
+import { csrfField, html, sendPage, type SafeHtml } from '../layout.ts';
+
+export const EDITS_PER_PAGE = 50;
+
+async function requireAdmin(deps: AppDeps, req: FastifyRequest, reply: FastifyReply): Promise<WebContext | null> {
+  const ctx = await getWebContext(deps, req, reply);
+  if (!ctx.user) {
+    reply.redirect(`/sign-in?next=${encodeURIComponent('/admin/edits')}`, 303);
+    return null;
+  }
+  if (ctx.user.role !== 'admin') {
+    sendPage(reply, { title: 'Admins only', user: ctx.user, csrf: ctx.csrf, narrow: true, noindex: true }, html`
+      <h1>Admins only</h1>
+      <p>This page is for the site team. You are signed in as ${ctx.user.email}, which is not an admin account.</p>
+      <p><a href="/">Go to the home page</a>.</p>`, 403);
+    return null;
+  }
+  return ctx;
+}
+
+function value(v: unknown): SafeHtml {
+  if (v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0)) return html`<em class="hint">(empty)</em>`;
+  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return html`<div style="white-space:pre-wrap">${String(v)}</div>`;
+  if (Array.isArray(v) && v.every((x) => typeof x === 'string')) return html`<ul>${v.map((x) => html`<li>${x}</li>`)}</ul>`;
+  if (Array.isArray(v) && v.every((x) => x && typeof x === 'object' && 'question' in x)) {
+    return html`<dl>${(v as Array<{ question: string; answer: string }>).map((f) => html`<dt>${f.question}</dt><dd>${f.answer}</dd>`)}</dl>`;
+  }
+  if (typeof v === 'object' && !Array.isArray(v)) return html`<dl>${Object.entries(v as Record<string, unknown>).map(([k, x]) => html`<dt>${k}</dt><dd>${String(x)}</dd>`)}</dl>`;
+  return html`<pre>${JSON.stringify(v, null, 2)}</pre>`;
+}
+
+function when(iso: string): SafeHtml {
+  return html`<time datetime="${iso}">${iso.slice(0, 16).replace('T', ' ')} UTC</time>`;
+}
+
+function versionBlock(v: VersionView, csrf: string): SafeHtml {
+  const fields = [...new Set([...Object.keys(v.before), ...Object.keys(v.after)])];
+  return html`
+  <article class="edit" id="edit-${v.id}" data-version="${v.id}" data-reviewed="${v.reviewed_at ? 'yes' : 'no'}">
+    <h2><a href="/listings/${v.listing.slug}">${v.listing.name}</a> <small class="hint">(${v.listing.status}, listing ${v.listing.id})</small></h2>
+    <p>Edit #${v.id} by ${v.user ? html`${v.user.name} &lt;${v.user.email}&gt;` : html`<em>unknown</em>`}, ${when(v.created_at)}.
+      ${v.apply_to.length ? html`Also sent to: <strong class="apply-to">${v.apply_to.join(', ')}</strong>.` : html`This listing only.`}</p>
+    <table>
+      <thead><tr><th scope="col">Field</th><th scope="col">Before</th><th scope="col">After</th></tr></thead>
+      <tbody>${fields.map((f) => html`<tr data-field="${f}"><th scope="row"><code>${f}</code></th><td class="before">${value(v.before[f])}</td><td class="after">${value(v.after[f])}</td></tr>`)}</tbody>
+    </table>
+    ${v.reviewed_at
+      ? html`<p class="reviewed">Reviewed ${when(v.reviewed_at)}${v.reviewed_by ? html` by ${v.reviewed_by.name}` : ''}.</p>`
+      : html`<form method="post" action="/admin/edits/${v.id}/reviewed">${csrfField(csrf)}<button type="submit">Mark edit #${v.id} reviewed</button></form>`}
+  </article>`;
+}
+
+export function registerAdminEditPages(app: FastifyInstance, deps: AppDeps): void {
+  app.get('/admin/edits', async (req, reply) => {
+    const ctx = await requireAdmin(deps, req, reply);
+    if (!ctx) return reply;
+    const q = (req.query ?? {}) as Record<string, string | undefined>;
+    const page = Math.min(1000, Math.max(1, Number.parseInt(q.page ?? '1', 10) || 1));
+    const { items, total, unreviewed } = await listVersions(deps.store.db, { limit: EDITS_PER_PAGE, offset: (page - 1) * EDITS_PER_PAGE });
+    const pages = Math.max(1, Math.ceil(total / EDITS_PER_PAGE));
+    const flash = q.notice === 'reviewed' ? { kind: 'success' as const, text: 'The edit is marked reviewed.' } : null;
+    return sendPage(reply, { title: 'Listing edits', user: ctx.user, csrf: ctx.csrf, noindex: true, flash }, html`
+      <h1>Listing edits</h1>
+      <p>Owners' edits publish at once; each shows the fields it changed, before and after. <strong>${unreviewed}</strong> of ${total} not reviewed yet (shown first, newest first).</p>
+      ${items.length ? items.map((v) => versionBlock(v, ctx.csrf)) : html`<p>No edits yet.</p>`}
+      ${pages > 1 ? html`<nav aria-label="Pages" class="actions">
+        ${page > 1 ? html`<a href="/admin/edits?page=${page - 1}">Previous page</a>` : ''}
+        <span>Page ${page} of ${pages}</span>
+        ${page < pages ? html`<a href="/admin/edits?page=${page + 1}">Next page</a>` : ''}
+      </nav>` : ''}`);
+  });
+
+  app.post('/admin/edits/:id/reviewed', async (req, reply) => {
+    const ctx = await requireAdmin(deps, req, reply);
+    if (!ctx) return reply;
+    if (!(await checkCsrf(deps, req, reply))) return reply;
+    const raw = (req.params as { id: string }).id;
+    const id = /^\d{1,12}$/.test(raw) ? Number(raw) : 0;
+    if (!id || !(await markVersionReviewed(deps.store.db, id, ctx.user!.id, new Date().toISOString()))) {
+      return sendPage(reply, { title: 'Edit not found', user: ctx.user, csrf: ctx.csrf, narrow: true, noindex: true }, html`
+        <h1>Edit not found</h1><p>There is no listing edit #${raw}. <a href="/admin/edits">Back to the edits</a>.</p>`, 404);
+    }
+    return reply.redirect(`/admin/edits?notice=reviewed#edit-${id}`, 303);
+  });
+}
