@@ -41,7 +41,7 @@ import {
 } from '../store/repos/my-listings.ts';
 import { freeQueueWeek, mondayOf } from '../domain/weeks.ts';
 import { homepageHasBadge, listingPageUrl } from '../domain/badges.ts';
-import { guardedFetch, isFetchError } from '../drafting/crawler/guarded-fetch.ts';
+import { checkUrl, guardedFetch, isFetchError } from '../drafting/crawler/guarded-fetch.ts';
 import { RobotsCache } from '../drafting/crawler/robots.ts';
 import { sendMail } from '../mail/index.ts';
 
@@ -468,8 +468,18 @@ export async function checkHomepageBadge(deps: AdvanceDeps, listing: { slug: str
   const allowHosts = deps.config.FETCH_ALLOW_HOSTS;
   const robots = ((deps.services?.badgeChecks as { robots?: RobotsCache } | undefined)?.robots) ?? defaultRobots;
   try {
-    if (!(await robots.isAllowed(listing.url, { allowHosts, signal, timeoutMs: BADGE_FETCH_TIMEOUT_MS }))) {
-      return { found: false, detail: `robots.txt of ${new URL(listing.url).origin} does not let LaunchlistBot read ${listing.url}; allow it so the badge can be seen` };
+    checkUrl(listing.url, allowHosts); // refuses non-public addresses before anything is requested
+    const policy = await robots.get(listing.url, { allowHosts, signal, timeoutMs: BADGE_FETCH_TIMEOUT_MS });
+    if (policy.status === 'unreachable' && policy.error === 'address_not_public') {
+      return { found: false, detail: `refused to read ${listing.url}: it resolves to an address that is not public` };
+    }
+    if (policy.status === 'unreachable') {
+      // RFC 9309: a robots.txt that cannot be fetched (network failure, 5xx) means "read nothing".
+      const why = policy.httpStatus ? `HTTP ${policy.httpStatus}` : (policy.error ?? 'no answer');
+      return { found: false, detail: `could not read ${policy.robotsUrl} (${why}), so the homepage ${listing.url} was not read either` };
+    }
+    if (!policy.isAllowed(listing.url)) {
+      return { found: false, detail: `robots.txt of ${policy.origin} does not let LaunchlistBot read ${listing.url}; allow it so the badge can be seen` };
     }
     const res = await guardedFetch(listing.url, { allowHosts, accept: 'html', timeoutMs: BADGE_FETCH_TIMEOUT_MS, truncate: true, signal });
     const found = homepageHasBadge(res.body, deps.config.publicUrl, listing.slug);

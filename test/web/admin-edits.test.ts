@@ -1,0 +1,116 @@
+// The site team's review of listing edits (/admin/edits) on the engine of this run: admins only
+// (signed-out → sign-in, others → 403), each edit with who, when, before/after of the changed
+// fields and apply_to, unreviewed first, and "mark reviewed" as a CSRF-checked form post.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as cheerio from 'cheerio';
+import { testApp, type TestApp } from '../support/app.ts';
+import { category, listing } from '../support/listing-fixtures.ts';
+import { makeUser as makeApiUser } from '../jobs/support/users.ts';
+import { makeUser } from '../auth/helpers.ts';
+import { createSession } from '../../src/auth/sessions.ts';
+
+let t: TestApp;
+let owner: Awaited<ReturnType<typeof makeApiUser>>;
+let admin: { id: number; cookie: string; csrf: string };
+let person: { id: number; cookie: string; csrf: string };
+let listingId = 0;
+const versionIds: number[] = [];
+
+async function session(role: 'user' | 'admin') {
+  const u = await makeUser(t.store, { role });
+  const { token, session: s } = await createSession(t.store.db, u.id);
+  return { id: u.id, cookie: `ll_session=${token}`, csrf: s.csrf };
+}
+const page = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
+const post = (url: string, form: Record<string, string>, cookie?: string) => t.app.inject({
+  method: 'POST', url, headers: { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) }, payload: new URLSearchParams(form).toString(),
+});
+const versionRow = (id: number) => t.store.db.selectFrom('listing_versions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+before(async () => {
+  t = await testApp();
+  await category(t.store.db, 'tools');
+  await t.store.db.insertInto('sites').values({ key: 'saasgarden', name: 'SaaS Garden', url: 'https://saasgarden.example' }).execute();
+  owner = await makeApiUser(t.store.db);
+  listingId = await listing(t.store.db, { slug: 'edited', name: 'Edited <Co>', tagline: 'Old tagline', category: 'tools', city: 'Paris' });
+  await t.store.db.updateTable('listings').set({ owner_id: owner.id }).where('id', '=', listingId).execute();
+  const edit = async (body: unknown) => {
+    const r = await t.app.inject({ method: 'PATCH', url: `/api/v1/me/listings/${listingId}`, headers: owner.auth, payload: body as object });
+    assert.equal(r.statusCode, 200, r.body);
+    versionIds.push(r.json().version_id);
+  };
+  await edit({ fields: { tagline: '<script>alert(1)</script> New tagline', features: ['Fast', 'Safe'] } });
+  await edit({ fields: { headline: 'Best notes', city: 'Lyon' }, apply_to: ['saasgarden'] });
+  admin = await session('admin');
+  person = await session('user');
+});
+after(async () => { await t.cleanup(); });
+
+test('signed out: sent to sign-in; signed in without the admin role: 403 page, no edits shown', async () => {
+  const out = await page('/admin/edits');
+  assert.equal(out.statusCode, 303);
+  assert.equal(out.headers.location, '/sign-in?next=%2Fadmin%2Fedits');
+  const res = await page('/admin/edits', person.cookie);
+  assert.equal(res.statusCode, 403);
+  const $ = cheerio.load(res.body);
+  assert.equal($('h1').text(), 'Admins only');
+  assert.equal($('article.edit').length, 0);
+  assert.ok(!res.body.includes('New tagline'));
+});
+
+test('admins see every edit, newest first: listing, who, when, before/after of the changed fields only, apply_to', async () => {
+  const res = await page('/admin/edits', admin.cookie);
+  assert.equal(res.statusCode, 200);
+  assert.match(String(res.headers['cache-control']), /no-store/);
+  const $ = cheerio.load(res.body);
+  const edits = $('article.edit');
+  assert.deepEqual(edits.map((_, el) => Number($(el).attr('data-version'))).get(), [versionIds[1], versionIds[0]]);
+  const newest = edits.eq(0);
+  assert.equal(newest.find('h2 a').attr('href'), '/listings/edited');
+  assert.equal(newest.find('h2 a').text(), 'Edited <Co>', 'names are shown as text');
+  assert.match(newest.text(), new RegExp(`Maker \\d+ <${owner.email.replace(/[.+]/g, '\\$&')}>`));
+  assert.equal(newest.find('.apply-to').text(), 'saasgarden');
+  assert.deepEqual(newest.find('tbody tr').map((_, el) => $(el).attr('data-field')).get().sort(), ['city', 'headline']);
+  const city = newest.find('tr[data-field=city]');
+  assert.equal(city.find('td.before').text().trim(), 'Paris');
+  assert.equal(city.find('td.after').text().trim(), 'Lyon');
+  assert.match(newest.find('tr[data-field=headline] td.before').text(), /\(empty\)/);
+
+  const oldest = edits.eq(1);
+  assert.match(oldest.text(), /This listing only/);
+  assert.equal(oldest.find('tr[data-field=tagline] td.after').text().trim(), '<script>alert(1)</script> New tagline');
+  assert.ok(!res.body.includes('<script>alert(1)</script>'), 'what owners type is escaped');
+  assert.deepEqual(oldest.find('tr[data-field=features] td.after li').map((_, el) => $(el).text()).get(), ['Fast', 'Safe']);
+  assert.match($('main').text(), /2\s+of 2 not reviewed/);
+});
+
+test('mark reviewed: needs the CSRF token and the admin role; then the edit shows as reviewed, after the unreviewed ones', async () => {
+  const [oldId, newId] = versionIds;
+  const url = `/admin/edits/${newId}/reviewed`;
+  assert.equal((await post(url, {}, admin.cookie)).statusCode, 403, 'no CSRF token');
+  assert.equal((await post(url, { _csrf: person.csrf }, admin.cookie)).statusCode, 403, "someone else's token");
+  assert.equal((await post(url, { _csrf: person.csrf }, person.cookie)).statusCode, 403, 'not an admin');
+  assert.equal((await post(url, { _csrf: admin.csrf })).statusCode, 303, 'signed out → sign-in');
+  assert.equal((await versionRow(newId)).reviewed_at, null);
+
+  const ok = await post(url, { _csrf: admin.csrf }, admin.cookie);
+  assert.equal(ok.statusCode, 303);
+  assert.equal(ok.headers.location, `/admin/edits?notice=reviewed#edit-${newId}`);
+  const row = await versionRow(newId);
+  assert.ok(row.reviewed_at);
+  assert.equal(row.reviewed_by, admin.id);
+
+  const $ = cheerio.load((await page('/admin/edits?notice=reviewed', admin.cookie)).body);
+  assert.deepEqual($('article.edit').map((_, el) => Number($(el).attr('data-version'))).get(), [oldId, newId], 'unreviewed first');
+  assert.equal($(`#edit-${newId}`).attr('data-reviewed'), 'yes');
+  assert.equal($(`#edit-${newId} form`).length, 0);
+  assert.match($(`#edit-${newId} .reviewed`).text(), /Reviewed .* by Person/);
+  assert.equal($(`#edit-${oldId} form[action="/admin/edits/${oldId}/reviewed"] input[name=_csrf]`).val(), admin.csrf);
+  assert.match($('.flash').text(), /marked reviewed/);
+
+  const missing = await post('/admin/edits/999999/reviewed', { _csrf: admin.csrf }, admin.cookie);
+  assert.equal(missing.statusCode, 404);
+  const bad = await post('/admin/edits/abc/reviewed', { _csrf: admin.csrf }, admin.cookie);
+  assert.equal(bad.statusCode, 404);
+});
