@@ -323,6 +323,14 @@ test('SSRF: a listing whose site is on a non-public address is never fetched; th
   }
 });
 
+test('concurrent identical claim requests give one pending claim', async () => {
+  const [a, b, c] = await Promise.all([1, 2, 3].map(() => api(bob, 'POST', '/claims', { slug: 'page-2', method: 'meta' })));
+  assert.deepEqual([a.statusCode, b.statusCode, c.statusCode], [201, 201, 201]);
+  assert.equal(new Set([a.json().id, b.json().id, c.json().id]).size, 1);
+  const rows = await t.store.db.selectFrom('claims').select('id').where('user_id', '=', bob.id).where('method', '=', 'meta').where('status', '=', 'pending').where('listing_id', '=', (await listingRow('page-2')).id).execute();
+  assert.equal(rows.length, 1);
+});
+
 test('list_my_claims: newest first, paginated, only the caller\'s', async () => {
   const dave = await makeUser(t.store.db);
   const ids: number[] = [];

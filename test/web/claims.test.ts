@@ -78,7 +78,7 @@ test('email claim: the mailed link shows a confirm page; POST without CSRF is re
   assert.equal((await claimRow(claim.id)).status, 'pending');
   assert.equal((await listingRow('acme-notes')).owner_id, owner.id);
 
-  const ok = await t.app.inject({ method: 'POST', url: path, headers: { cookie: cookiesOf(page) }, payload: { _csrf: csrf } });
+  const ok = await t.app.inject({ method: 'POST', url: path, headers: { cookie: cookiesOf(page), 'content-type': 'application/x-www-form-urlencoded' }, payload: `_csrf=${encodeURIComponent(csrf)}` });
   assert.equal(ok.statusCode, 200, ok.body);
   assert.match(cheerio.load(ok.body)('h1').text(), /Claim confirmed/);
   const after = await claimRow(claim.id);
@@ -116,6 +116,10 @@ test('an expired link: the page says so, nothing changes, and the claim shows as
   assert.equal((await listingRow('acme-late')).owner_id, null);
   const listed = (await api(claimant, 'GET', '/claims')).json().items.find((c: { id: number }) => c.id === claim.id);
   assert.equal(listed.status, 'expired');
+  assert.match(listed.last_error, /expired/);
+  const v = await api(claimant, 'POST', `/claims/${claim.id}/verify`);
+  assert.equal(v.statusCode, 409);
+  assert.match(v.json().error.message, /expired/);
 
   const fresh = await api(claimant, 'POST', '/claims', { slug: 'acme-late', method: 'email', email: 'hello@late.example' });
   assert.equal(fresh.statusCode, 201);

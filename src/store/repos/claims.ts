@@ -8,6 +8,8 @@ import { PUBLIC_STATUSES } from './summary.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
+export const EXPIRED_ERROR = 'the email link expired before it was opened; start a new claim';
+
 export type ClaimMethod = 'dns' | 'meta' | 'file' | 'email';
 export type ClaimStatus = 'pending' | 'verified' | 'failed' | 'expired';
 export const CLAIM_METHODS: readonly ClaimMethod[] = ['dns', 'meta', 'file', 'email'];
@@ -88,7 +90,7 @@ export async function listOwnClaims(db: Db, userId: number, page: { limit: numbe
 
 /** Pending email claims whose link has run out become `expired` (scoped to a user or one claim). */
 export async function expireEmailClaims(db: Db, nowIso: string, scope: { userId?: number; id?: number }): Promise<void> {
-  let q = db.updateTable('claims').set({ status: 'expired', last_error: 'the email link expired before it was opened; start a new claim' })
+  let q = db.updateTable('claims').set({ status: 'expired', last_error: EXPIRED_ERROR })
     .where('method', '=', 'email').where('status', '=', 'pending').where('expires_at', '<', nowIso);
   if (scope.userId !== undefined) q = q.where('user_id', '=', scope.userId);
   if (scope.id !== undefined) q = q.where('id', '=', scope.id);
