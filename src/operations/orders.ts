@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { defineOperation } from './define.ts';
-import { notImplemented } from './errors.ts';
-import { Country, JsonObject, Paged, Pagination } from './schemas.ts';
+import { Country, JsonObject, Paged, Pagination, offsetOf, paged } from './schemas.ts';
 import { activeProducts } from '../store/repos/content.ts';
 import { freeQueueWeeks } from '../store/repos/settings.ts';
 import { WEEK_PRODUCTS, freeQueueWeek, launchWeeksOffered, productWeeks, weekInfo } from '../domain/weeks.ts';
 import { formatCents } from '../domain/money.ts';
+import { ORDER_TTL_DAYS, PROMO_TRIES, PROMO_WINDOW_MS, createOrder, getOrder as getOrderView, listOrders, priceOrder, quoteView } from '../services/orders.ts';
 
 export const OrderBody = z.strictObject({
   items: z.array(z.strictObject({
@@ -51,42 +51,64 @@ export const listProducts = defineOperation({
   },
 });
 
+const ORDER_RULES = 'Item rules (every broken rule is a 400 `validation_failed` naming `body.items.<i>.<field>`; nothing is saved): `product` must be an active code from list_products; '
+  + '`listing_id` is required for products with needs_listing=true and must be one of your listings, and refused for the others; `week` (a Monday YYYY-MM-DD among the product\'s `weeks` in list_products) — '
+  + 'launch and launch_bundle: optional (omitted = live at once, after payment), relaunch: required (a live listing only), skip_queue: required, only for a listing on the free plan waiting in the free queue, and earlier than its queued week; '
+  + 'launch/launch_bundle only for a listing that is not live and not already paid; featured once per listing; `amount_cents` only for billboard_min, at least its `min_amount_cents` (default: that minimum); '
+  + '`categories` only for extra_categories: 1 to `max` slugs of existing categories that are not already the listing\'s (at most `max` extras per listing), priced per category; '
+  + '`options` only for products whose list entry has options, each key one of them (an array lists the accepted values; any other value is fixed). '
+  + 'An order holds each product once per listing (a bundle counts as its parts) and one of launch, launch_bundle, relaunch and skip_queue per listing.\n\n'
+  + 'VAT (prices exclude it; it is added to the discounted subtotal): `billing_country` in the EU → that country\'s rate; outside the EU → none; a `vat_number` of valid format for an EU country → reverse charge (no VAT, with a note), unless it is the seller\'s own country; no billing_country → no VAT yet (settled on the checkout page). '
+  + 'A vat_number whose format is wrong, or whose country differs from billing_country, is a 400 on `body.vat_number`.\n\n'
+  + 'Promo codes (exactly as typed, case-sensitive): a code that cannot be used is refused with 400 `promo_code_refused` and the reason (no such code, no longer active, expired, used up, not valid for these products); nothing is built. '
+  + `Wrong codes are rate-limited per user (${PROMO_TRIES} per ${PROMO_WINDOW_MS / 60_000} minutes; then 429 \`rate_limited\` with Retry-After, even for a right code). The code is checked again at payment.`;
+
+const QUOTE_SHAPE = 'Returns `{currency: "usd", lines: [{product, name, listing_id?, listing?: {slug, name}, week?, categories?, options?, quantity, unit_cents, amount_cents, description}], subtotal_cents, discount_cents, '
+  + 'promo: {code, description, discount_cents} | null, vat: {country, rate_bp, cents, reverse_charge, vat_number?, note}, total_cents, total (formatted), prices_exclude_vat: true}`.';
+
+const ORDER_SHAPE = 'An order: `{number (e.g. LL-2026-000123), status, currency, created_at, expires_at, paid_at, lines: [{product, name, listing_id?, listing?, week?, categories?, options?, quantity, unit_cents, amount_cents, description, '
+  + 'fulfilled, fulfilled_at, fulfilment: "automatic" | "by_staff", fulfilment_note?}], subtotal_cents, discount_cents, promo, vat: {country, rate_bp, cents, reverse_charge, vat_number?, note}, total_cents, total, prices_exclude_vat: true, billing?, '
+  + 'checkout_url and note (while pending)}`. Statuses: `pending` (waiting for payment at checkout_url), `paid` (paid; lines fulfilled at once — done_for_you, ai_review and the done-for-you part of a bundle are carried out by the site team, which marks them fulfilled), '
+  + `\`expired\` (not paid within ${ORDER_TTL_DAYS} days), \`cancelled\` (cancelled on the checkout page). Only pending orders can be paid.`;
+
 export const quoteOrder = defineOperation({
   name: 'quote_order', method: 'POST', path: '/orders/quote', access: 'orders:write', tags: ['Orders'],
   summary: 'Price an order without saving it',
-  description: `Prices the items at the site's current prices and validates every option (weeks, categories, billboard minimum, promo code). Saves and charges nothing. With a promo code, shows what it takes off (before VAT). ${PRICE_RULES}`,
+  description: `Prices the items at the site's current prices and validates every option (weeks, categories, billboard minimum, promo code). Saves and charges nothing. With a promo code, shows what it takes off (before VAT). ${PRICE_RULES}\n\n${QUOTE_SHAPE}\n\n${ORDER_RULES}`,
   body: OrderBody,
   response: JsonObject, status: 200, idempotencyKey: true, paginated: false,
-  pending: 'a later issue (orders)',
-  handler: async () => notImplemented('orders issue'),
+  examples: { request: { items: [{ product: 'launch', listing_id: 42 }, { product: 'billboard_min', listing_id: 42, amount_cents: 2500 }], billing_country: 'DE' } },
+  handler: async (ctx, input) => quoteView(await priceOrder(ctx, input)),
 });
 
 export const createCheckout = defineOperation({
   name: 'create_checkout', method: 'POST', path: '/orders/checkout', access: 'orders:write', tags: ['Orders'],
   summary: 'Build an order and get its checkout link',
-  description: `Builds an order (status \`pending\`) and returns its \`checkout_url\`: a secure page on this service where the person reviews the order, enters billing details and pays THEMSELVES. Hand the link to the person; never ask for card or payment details — the API never takes them. ${PRICE_RULES}`,
+  description: `Builds an order (status \`pending\`) and returns its \`checkout_url\`: a secure page on this service where the person reviews the order, enters billing details and pays THEMSELVES. Hand the link to the person; never ask for card or payment details — the API never takes them. ${PRICE_RULES}\n\n`
+    + `Takes the same body as quote_order and applies the same rules; prices are fixed when the order is built. The link works for ${ORDER_TTL_DAYS} days (\`expires_at\`); whoever has it can pay, so share it only with the person paying. get_order shows the link again while the order is pending. `
+    + `After payment the lines are fulfilled at once (a paid launch goes live or is scheduled for its week; extras apply).\n\nReturns 201 with the order. ${ORDER_SHAPE}\n\n${ORDER_RULES}`,
   body: OrderBody,
   response: JsonObject, status: 201, idempotencyKey: true, paginated: false,
-  pending: 'a later issue (orders)',
-  handler: async () => notImplemented('orders issue'),
+  handler: async (ctx, input) => createOrder(ctx, input),
 });
 
 export const listMyOrders = defineOperation({
   name: 'list_my_orders', method: 'GET', path: '/orders', access: 'account:read', tags: ['Orders'],
   summary: "The caller's orders",
-  description: "The caller's orders, newest first.",
+  description: `The caller's orders, newest first, each as get_order shows it. ${ORDER_SHAPE}`,
   query: z.object({ ...Pagination }),
   response: Paged(JsonObject), status: 200, idempotencyKey: false, paginated: true,
-  pending: 'a later issue (orders)',
-  handler: async () => notImplemented('orders issue'),
+  handler: async (ctx, input) => {
+    const { items, total } = await listOrders(ctx, input.per_page, offsetOf(input));
+    return paged(items, total, input);
+  },
 });
 
 export const getOrder = defineOperation({
   name: 'get_order', method: 'GET', path: '/orders/{number}', access: 'account:read', tags: ['Orders'],
   summary: 'One order',
-  description: 'An order: status (pending, paid, …), totals with VAT, lines and whether each line was fulfilled, and its checkout_url while pending.',
+  description: `One of the caller's orders by its number: status, totals with VAT, lines and whether each line was fulfilled, and its checkout_url while pending. Another user's order, or an unknown number, answers 404. ${ORDER_SHAPE}`,
   params: z.object({ number: z.string().min(1).max(40) }),
   response: JsonObject, status: 200, idempotencyKey: false, paginated: false,
-  pending: 'a later issue (orders)',
-  handler: async () => notImplemented('orders issue'),
+  handler: async (ctx, input) => getOrderView(ctx, input.number),
 });

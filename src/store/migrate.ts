@@ -10,6 +10,7 @@ import * as m021 from './migrations/021_listing_cover.ts';
 import * as m022 from './migrations/022_profile_indexes.ts';
 import * as m030 from './migrations/030_auth.ts';
 import * as m040 from './migrations/040_draft_invites.ts';
+import * as m070 from './migrations/070_orders.ts';
 import * as m050 from './migrations/050_my_listings.ts';
 import * as m060 from './migrations/060_claims.ts';
 
@@ -23,6 +24,7 @@ export async function migrate(db: Kysely<any>, engine: Engine): Promise<void> {
     '022_profile_indexes': { up: m022.up(engine) },
     '030_auth': { up: m030.up(engine) },
     '040_draft_invites': { up: m040.up(engine) },
+    '070_orders': { up: m070.up(engine) },
     '050_my_listings': { up: m050.up(engine) },
     '060_claims': { up: m060.up(engine) },
   };
