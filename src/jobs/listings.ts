@@ -14,7 +14,9 @@ export const listingsAdvanceHandler: JobHandler<Record<string, never>> = {
   async run(ctx) {
     await advanceListings(ctx.deps, ctx.now(), { signal: ctx.signal });
     await ctx.complete(async (trx) => {
-      await enqueue(trx, LISTINGS_ADVANCE, {}, { runAt: nextAdvanceRun(ctx.now()), now: ctx.now() });
+      // One chain: when another instance already queued a run, this one does not add a second.
+      const queued = await trx.selectFrom('jobs').select('id').where('kind', '=', LISTINGS_ADVANCE).where('status', '=', 'queued').executeTakeFirst();
+      if (!queued) await enqueue(trx, LISTINGS_ADVANCE, {}, { runAt: nextAdvanceRun(ctx.now()), now: ctx.now() });
     });
   },
   // A run that failed for good must not end the chain: the next one is queued in the same transaction.

@@ -11,7 +11,7 @@ import { LISTINGS_ADVANCE, ensureListingsAdvanceScheduled, listingsAdvanceHandle
 import { ADVANCE_EVERY_MS, advanceListings } from '../../src/services/listings.ts';
 import { RobotsCache } from '../../src/drafting/crawler/robots.ts';
 import { addWeeks, mondayOf } from '../../src/domain/weeks.ts';
-import type { Job } from '../../src/jobs/queue.ts';
+import { enqueue, type Job } from '../../src/jobs/queue.ts';
 
 let t: TestApp;
 const sites: Site[] = [];
@@ -116,6 +116,14 @@ test('the recurring job: scheduled once, runs, and queues its next run ~15 minut
   assert.equal(queued.length, 1);
   const at = new Date(queued[0].run_at).getTime();
   assert.ok(at >= started + ADVANCE_EVERY_MS && at <= Date.now() + ADVANCE_EVERY_MS, 'next run about 15 minutes out');
+
+  // Two chains (two instances each scheduled one at start-up) collapse into one.
+  await t.store.db.deleteFrom('jobs').where('kind', '=', LISTINGS_ADVANCE).execute();
+  await enqueue(t.store.db, LISTINGS_ADVANCE, {});
+  await enqueue(t.store.db, LISTINGS_ADVANCE, {});
+  assert.equal((await drainJobs(t.server.deps, jobHandlers)).length, 2);
+  const chains = await t.store.db.selectFrom('jobs').select('id').where('kind', '=', LISTINGS_ADVANCE).where('status', '=', 'queued').execute();
+  assert.equal(chains.length, 1, 'one next run, not two');
 
   // A run that failed for good queues the next one in the same transaction.
   await t.store.db.deleteFrom('jobs').where('kind', '=', LISTINGS_ADVANCE).execute();
