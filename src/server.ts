@@ -10,6 +10,8 @@ import { registerMcp } from './mcp/server.ts';
 import { installViews } from './services/views.ts';
 import { registerSitePages } from './web/pages/index.ts';
 import { registerInvitePages } from './web/invites.ts';
+import { registerCheckoutPages } from './web/checkout.ts';
+import { registerAdminPricesPage } from './web/admin/prices.ts';
 import { registerAdminEditPages } from './web/admin/edits.ts';
 import { registerClaimPages } from './web/claims.ts';
 
@@ -22,6 +24,8 @@ export async function createServer(config: Config, store: Store, options: Pick<A
   deps.plugins!.push(registerMcp); // MCP server at /mcp (issue #4)
   deps.plugins!.push(registerInvitePages); // co-founder invite links from invite_cofounder mails (issue #5)
   deps.plugins!.push(registerSitePages); // public website: browse and vote (issue #6)
+  deps.plugins!.push(registerCheckoutPages); // checkout page where the person pays an order, payment providers (orders)
+  deps.plugins!.push(registerAdminPricesPage); // admin page where prices are set (orders)
   deps.plugins!.push(registerAdminEditPages); // admin review of listing edits at /admin/edits (my listings)
   deps.plugins!.push(registerClaimPages); // email claim links: confirm page (claims)
   installViews(deps); // listing view counter: memory buffer flushed every few seconds and on close (issue #2)

@@ -1,0 +1,362 @@
+// The checkout page: the person opens an order's checkout_url, enters billing details and pays with
+// the built-in test provider (4242… succeeds, 4000…0002 is declined). Paying marks the order paid and
+// fulfils it in one transaction (a launch goes live and is found by search, the billboard rises, extra
+// categories appear); declined stays pending; paying twice is safe; promo codes are checked again;
+// the Stripe adapter is driven against a local stand-in of its API.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer as httpServer, type Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Browser, csrfOf, $ } from '../auth/browser.ts';
+import { liveApp, type LiveApp } from '../auth/helpers.ts';
+import { makeUser } from '../jobs/support/users.ts';
+import { addWeeks, mondayOf } from '../../src/domain/weeks.ts';
+import { formatCents } from '../../src/domain/money.ts';
+import { outboxFor } from '../../src/mail/index.ts';
+import { stripeProvider, testProvider } from '../../src/payments/index.ts';
+import { PRICE, addPromo, ownListing, seedShop } from '../api/orders-fixtures.ts';
+
+let t: LiveApp;
+type User = Awaited<ReturnType<typeof makeUser>>;
+let ua: User;
+let ub: User;
+const monday = mondayOf(new Date());
+const week = (n: number) => addWeeks(monday, n);
+
+before(async () => {
+  t = await liveApp({}, async ({ db }) => { await seedShop(db); });
+  ua = await makeUser(t.store.db, ['account:read', 'listings:write', 'orders:write']);
+  ub = await makeUser(t.store.db, ['account:read', 'listings:write', 'orders:write']);
+});
+after(async () => { await t.cleanup(); });
+
+async function api(method: 'GET' | 'POST', path: string, body?: unknown, auth = ua.auth): Promise<{ status: number; body: any }> {
+  const r = await fetch(`${t.base}/api/v1${path}`, { method, headers: { ...auth, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+  return { status: r.status, body: await r.json() };
+}
+async function newOrder(body: unknown, auth = ua.auth): Promise<any> {
+  const r = await api('POST', '/orders/checkout', body, auth);
+  assert.equal(r.status, 201, JSON.stringify(r.body));
+  return r.body;
+}
+const pathOf = (url: string) => new URL(url).pathname;
+const BILLING = { name: 'Ada Lovelace', country: 'US', address: '1 Analytical Way, Springfield', vat_number: '' };
+const GOOD_CARD = { card_number: '4242 4242 4242 4242', card_expiry: '12/39', card_cvc: '123' };
+const BAD_CARD = { card_number: '4000 0000 0000 0002', card_expiry: '12/39', card_cvc: '123' };
+
+/** The checkout page's payment form, filled in: its action and fields (the CSRF token and total as the page shows them). */
+async function payForm(b: Browser, checkoutUrl: string, fields: Record<string, string>): Promise<{ action: string; fields: Record<string, string> }> {
+  const page = await b.go(pathOf(checkoutUrl));
+  assert.equal(page.res.status, 200, page.text.slice(0, 500));
+  const action = `${pathOf(checkoutUrl)}/pay`;
+  const expected = $(page.text)('input[name=expected_total_cents]').attr('value') ?? '';
+  return { action, fields: { expected_total_cents: expected, ...BILLING, ...fields, _csrf: csrfOf(page.text, action) } };
+}
+
+/** Opens the checkout page and sends its payment form with these fields (the token and total as the page shows them). */
+async function pay(b: Browser, checkoutUrl: string, fields: Record<string, string>, opts: { csrf?: boolean } = {}): Promise<{ res: Response; text: string; url: string }> {
+  const page = await b.go(pathOf(checkoutUrl));
+  assert.equal(page.res.status, 200, page.text.slice(0, 500));
+  const action = `${pathOf(checkoutUrl)}/pay`;
+  const expected = $(page.text)('input[name=expected_total_cents]').attr('value') ?? '';
+  const form: Record<string, string> = { expected_total_cents: expected, ...BILLING, ...fields };
+  if (opts.csrf !== false) form._csrf = csrfOf(page.text, action);
+  return b.go(action, { form });
+}
+
+const orderOf = async (number: string, auth = ua.auth) => (await api('GET', `/orders/${number}`, undefined, auth)).body;
+
+test('the checkout page shows the order and a clearly labelled test payment form; it is never cached or indexed', async () => {
+  const id = await ownListing(t.store.db, ua.id, { slug: 'page-draft', status: 'draft', plan: 'none' });
+  const o = await newOrder({ items: [{ product: 'launch', listing_id: id }], billing_country: 'NL' });
+  const b = new Browser(t.base);
+  const page = await b.go(pathOf(o.checkout_url));
+  assert.equal(page.res.status, 200);
+  assert.equal(page.res.headers.get('cache-control'), 'no-store');
+  assert.match(page.res.headers.get('x-robots-tag') ?? '', /noindex/);
+  assert.equal(page.res.headers.get('referrer-policy'), 'no-referrer');
+  const $p = $(page.text);
+  assert.equal($p('meta[name=robots]').attr('content'), 'noindex');
+  assert.match($p('h1').text(), new RegExp(o.number));
+  assert.equal($p('#total').text(), formatCents(o.total_cents));
+  assert.equal($p('#vat').text(), formatCents(Math.round(PRICE.launch * 0.21)));
+  assert.match($p('#test-mode').text(), /TEST MODE/);
+  assert.match($p('#test-mode').text(), /4242 4242 4242 4242/);
+  assert.ok($p(`form[action="${pathOf(o.checkout_url)}/pay"] input[name=_csrf]`).attr('value'), 'the form carries a CSRF token');
+  assert.equal($p('select[name=country] option[selected]').attr('value'), 'NL', 'the billing country of the order is filled in');
+  assert.equal((await b.go('/checkout/not-a-real-token-at-all-0000000000000000000')).res.status, 404);
+});
+
+test('a declined card leaves the order pending and the listing untouched; a form without CSRF is refused', async () => {
+  const id = await ownListing(t.store.db, ua.id, { slug: 'declined-draft', status: 'draft', plan: 'none' });
+  const o = await newOrder({ items: [{ product: 'launch', listing_id: id }] });
+  const b = new Browser(t.base);
+  const noCsrf = await pay(b, o.checkout_url, GOOD_CARD, { csrf: false });
+  assert.equal(noCsrf.res.status, 403);
+  const declined = await pay(b, o.checkout_url, BAD_CARD);
+  assert.equal(declined.res.status, 402);
+  assert.match($(declined.text)('.flash.error').text(), /declined/);
+  assert.equal((await orderOf(o.number)).status, 'pending');
+  const l = await t.store.db.selectFrom('listings').select(['status', 'plan']).where('id', '=', id).executeTakeFirstOrThrow();
+  assert.deepEqual({ ...l }, { status: 'draft', plan: 'none' });
+  const unknown = await pay(b, o.checkout_url, { ...GOOD_CARD, card_number: '5555 5555 5555 4444' });
+  assert.equal(unknown.res.status, 402, 'only the test cards work in test mode');
+  const badExpiry = await pay(b, o.checkout_url, { ...GOOD_CARD, card_expiry: '01/20' });
+  assert.equal(badExpiry.res.status, 400);
+  assert.match($(badExpiry.text)('#card_expiry-error').text(), /expired/);
+  const noName = await pay(b, o.checkout_url, { ...GOOD_CARD, name: '' });
+  assert.equal(noName.res.status, 400);
+  assert.match($(noName.text)('#name-error').text(), /name/);
+  assert.equal((await orderOf(o.number)).status, 'pending');
+});
+
+test('paying with the test card: paid, fulfilled at once — live and searchable, billboard raised, extra categories shown; paying twice is safe', async () => {
+  const db = t.store.db;
+  const id = await ownListing(db, ua.id, { slug: 'zanzibarix', name: 'Zanzibarix', status: 'draft', plan: 'none', description: 'Zanzibarix turns spreadsheets into dashboards.' });
+  assert.equal((await api('GET', '/listings?q=zanzibarix')).body.total, 0, 'not public before payment');
+  await addPromo(db, 'PAYTEN', { percent_off: 10, max_redemptions: 5 });
+  const o = await newOrder({
+    items: [
+      { product: 'launch', listing_id: id },
+      { product: 'billboard_min', listing_id: id, amount_cents: 777_00 },
+      { product: 'extra_categories', listing_id: id, categories: ['design', 'finance'] },
+      { product: 'featured', listing_id: id },
+      { product: 'done_for_you', listing_id: id },
+    ],
+    billing_country: 'US', promo_code: 'PAYTEN',
+  });
+  // The same form sent twice at once (a double click): one payment, one fulfilment.
+  const b = new Browser(t.base);
+  const form = await payForm(b, o.checkout_url, GOOD_CARD);
+  const [first, second] = await Promise.all([b.request(form.action, { form: form.fields }), b.request(form.action, { form: form.fields })]);
+  assert.deepEqual([first.status, second.status], [303, 303]);
+  const res = await b.go(first.headers.get('location')!);
+  assert.equal(res.res.status, 200);
+  assert.match(res.url, /\?paid=1$/);
+  assert.match($(res.text)('.flash.success').text(), /Payment received/);
+  assert.equal($(res.text)('#order-status').text(), 'Paid');
+
+  const paid = await orderOf(o.number);
+  assert.equal(paid.status, 'paid');
+  assert.ok(paid.paid_at);
+  assert.equal('checkout_url' in paid, false, 'no checkout link once paid');
+  const byProduct = Object.fromEntries(paid.lines.map((l: any) => [l.product, l]));
+  for (const code of ['launch', 'billboard_min', 'extra_categories', 'featured']) {
+    assert.equal(byProduct[code].fulfilled, true, code);
+    assert.ok(byProduct[code].fulfilled_at, code);
+  }
+  assert.equal(byProduct.done_for_you.fulfilled, false, 'work for the site team stays open');
+  assert.equal(byProduct.done_for_you.fulfilment, 'by_staff');
+
+  // The launch made the listing live: search finds it and the profile shows the paid sections.
+  const found = await api('GET', '/listings?q=zanzibarix');
+  assert.deepEqual(found.body.items.map((i: any) => i.slug), ['zanzibarix']);
+  const profile = await api('GET', '/listings/zanzibarix');
+  assert.equal(profile.status, 200);
+  assert.equal(profile.body.status, 'live');
+  assert.equal(profile.body.launch_week, monday);
+  for (const section of ['story', 'milestones', 'media']) assert.ok(section in profile.body, `${section} unlocked`);
+  assert.deepEqual(profile.body.categories.map((c: any) => c.slug).sort(), ['design', 'finance', 'productivity']);
+  assert.equal(profile.body.categories.find((c: any) => c.primary).slug, 'productivity');
+  const badges = await api('GET', '/listings/zanzibarix/badges');
+  assert.ok(badges.body.badges.some((x: any) => x.key === 'featured'), 'the Featured badge');
+
+  // The billboard (a paid ranking) shows the contribution.
+  const board = await api('GET', '/leaderboards/billboard');
+  const item = board.body.items.find((i: any) => i.listing.slug === 'zanzibarix');
+  assert.ok(item, 'on the billboard');
+  assert.equal(item.metric.amount_cents, 777_00);
+  assert.equal(item.rank, 1);
+
+  // A receipt went to the buyer; nothing about the card was stored anywhere.
+  const [mail] = await outboxFor(db, ua.email);
+  assert.match(mail.subject, new RegExp(o.number));
+  const orderRow = JSON.stringify(await db.selectFrom('orders').selectAll().where('number', '=', o.number).executeTakeFirstOrThrow());
+  assert.doesNotMatch(orderRow + mail.text, /4242|\b123\b.*cvc/i);
+  assert.equal((await db.selectFrom('promo_codes').select('redemptions').where('code', '=', 'PAYTEN').executeTakeFirstOrThrow()).redemptions, 1);
+
+  // Sending the form again later charges and applies nothing more.
+  const again = await b.request(form.action, { form: form.fields });
+  assert.equal(again.status, 303);
+  assert.match(again.headers.get('location')!, /\?paid=1$/);
+  assert.doesNotMatch((await b.go(pathOf(o.checkout_url))).text, /id="pay-form"/, 'no payment form on a paid order');
+  const contributions = await db.selectFrom('billboard_contributions').select(['amount_cents']).where('listing_id', '=', id).execute();
+  assert.equal(contributions.length, 1, 'one contribution, not two');
+  assert.equal((await db.selectFrom('promo_codes').select('redemptions').where('code', '=', 'PAYTEN').executeTakeFirstOrThrow()).redemptions, 1, 'one redemption');
+  assert.equal((await orderOf(o.number)).paid_at, paid.paid_at);
+});
+
+test('the promo code is checked again at payment: a code used up meanwhile is refused and nothing is charged', async () => {
+  const db = t.store.db;
+  await addPromo(db, 'LASTONE', { amount_off_cents: 500, max_redemptions: 1 });
+  const o = await newOrder({ items: [{ product: 'gift_card' }], promo_code: 'LASTONE' });
+  assert.equal(o.discount_cents, 500);
+  await db.updateTable('promo_codes').set({ redemptions: 1 }).where('code', '=', 'LASTONE').execute(); // someone else used it
+  const b = new Browser(t.base);
+  const r = await pay(b, o.checkout_url, GOOD_CARD);
+  assert.equal(r.res.status, 409);
+  assert.match($(r.text)('.flash.error').text(), /Promo code refused: .*used up.*Nothing was charged/);
+  assert.equal((await orderOf(o.number)).status, 'pending');
+  assert.equal((await db.selectFrom('promo_codes').select('redemptions').where('code', '=', 'LASTONE').executeTakeFirstOrThrow()).redemptions, 1);
+
+  await db.updateTable('promo_codes').set({ expires_at: new Date(Date.now() - 60_000).toISOString(), redemptions: 0 }).where('code', '=', 'LASTONE').execute();
+  const expired = await pay(b, o.checkout_url, GOOD_CARD);
+  assert.equal(expired.res.status, 409);
+  assert.match($(expired.text)('.flash.error').text(), /expired/);
+  assert.equal((await orderOf(o.number)).status, 'pending');
+});
+
+test('VAT follows the billing details entered on the page: a new total is shown before anything is charged', async () => {
+  const o = await newOrder({ items: [{ product: 'gift_card' }] }); // no billing country yet
+  assert.equal(o.vat.country, null);
+  const b = new Browser(t.base);
+  const first = await pay(b, o.checkout_url, { ...GOOD_CARD, country: 'DE' });
+  assert.equal(first.res.status, 409, 'the total changed: shown, not charged');
+  const vat = Math.round(PRICE.gift_card * 0.16);
+  assert.match($(first.text)('.flash').text(), new RegExp(`total is \\${formatCents(PRICE.gift_card + vat)}`));
+  assert.equal($(first.text)('#total').text(), formatCents(PRICE.gift_card + vat));
+  assert.equal((await orderOf(o.number)).status, 'pending');
+  const second = await pay(b, o.checkout_url, { ...GOOD_CARD, country: 'DE' });
+  assert.equal(second.res.status, 200);
+  const paid = await orderOf(o.number);
+  assert.equal(paid.status, 'paid');
+  assert.deepEqual({ country: paid.vat.country, rate: paid.vat.rate_bp, cents: paid.vat.cents, total: paid.total_cents }, { country: 'DE', rate: 1600, cents: vat, total: PRICE.gift_card + vat });
+  assert.deepEqual(paid.billing, { name: BILLING.name, country: 'DE', address: BILLING.address });
+
+  // An EU business with a valid VAT number: reverse charge, no VAT.
+  const biz = await newOrder({ items: [{ product: 'gift_card' }], billing_country: 'FR' });
+  assert.equal(biz.vat.rate_bp, 2000);
+  const bad = await pay(b, biz.checkout_url, { ...GOOD_CARD, country: 'FR', vat_number: 'FR12' });
+  assert.equal(bad.res.status, 400);
+  assert.match($(bad.text)('#vat_number-error').text(), /not a valid FR VAT number/);
+  await pay(b, biz.checkout_url, { ...GOOD_CARD, country: 'FR', vat_number: 'FR12345678901' }); // total falls: confirm
+  const ok = await pay(b, biz.checkout_url, { ...GOOD_CARD, country: 'FR', vat_number: 'FR12345678901' });
+  assert.equal(ok.res.status, 200);
+  const rc = await orderOf(biz.number);
+  assert.equal(rc.status, 'paid');
+  assert.deepEqual({ rc: rc.vat.reverse_charge, cents: rc.vat.cents, total: rc.total_cents, number: rc.vat.vat_number }, { rc: true, cents: 0, total: PRICE.gift_card, number: 'FR12345678901' });
+  assert.match(rc.vat.note, /Reverse charge/);
+});
+
+test('fulfilment of weeks: a launch in a chosen week is scheduled, skip_queue moves the free week, relaunch reschedules', async () => {
+  const db = t.store.db;
+  const later = await ownListing(db, ua.id, { slug: 'later-launch', status: 'draft', plan: 'none' });
+  const queued = await ownListing(db, ua.id, { slug: 'queued-free', status: 'awaiting_badge', plan: 'free', launch_week: week(4) });
+  const again = await ownListing(db, ua.id, { slug: 'launch-again', status: 'live', plan: 'paid', unlocked: ['story'] });
+  const o = await newOrder({ items: [
+    { product: 'launch', listing_id: later, week: week(3) },
+    { product: 'skip_queue', listing_id: queued, week: week(1) },
+    { product: 'relaunch', listing_id: again, week: week(2) },
+  ] });
+  const r = await pay(new Browser(t.base), o.checkout_url, GOOD_CARD);
+  assert.equal(r.res.status, 200);
+  const rows = await db.selectFrom('listings').select(['slug', 'status', 'plan', 'launch_week', 'unlocked']).where('id', 'in', [later, queued, again]).orderBy('id').execute();
+  assert.deepEqual(rows.map((x) => ({ ...x })), [
+    { slug: 'later-launch', status: 'scheduled', plan: 'paid', launch_week: week(3), unlocked: JSON.stringify(['story', 'milestones', 'media']) },
+    { slug: 'queued-free', status: 'awaiting_badge', plan: 'free', launch_week: week(1), unlocked: '[]' },
+    { slug: 'launch-again', status: 'scheduled', plan: 'paid', launch_week: week(2), unlocked: JSON.stringify(['story']) },
+  ]);
+  const upcoming = await api('GET', '/listings?status=upcoming&per_page=100');
+  assert.ok(upcoming.body.items.some((i: any) => i.slug === 'later-launch'), 'listed among upcoming launches');
+  assert.ok((await orderOf(o.number)).lines.every((l: any) => l.fulfilled));
+});
+
+test('a fully discounted order is confirmed without a card; cancelling an order; expired and other people\'s links', async () => {
+  await addPromo(t.store.db, 'ONTHEHOUSE', { percent_off: 100 });
+  const o = await newOrder({ items: [{ product: 'gift_card' }], promo_code: 'ONTHEHOUSE', billing_country: 'DE' });
+  assert.equal(o.total_cents, 0);
+  const b = new Browser(t.base);
+  const page = await b.go(pathOf(o.checkout_url));
+  assert.match($(page.text)('#pay-button').text(), /Confirm order/);
+  assert.equal($(page.text)('input[name=card_number]').length, 0);
+  const r = await pay(b, o.checkout_url, {});
+  assert.equal(r.res.status, 200);
+  assert.equal((await orderOf(o.number)).status, 'paid');
+
+  const c = await newOrder({ items: [{ product: 'gift_card' }] });
+  const cp = await b.go(pathOf(c.checkout_url));
+  const cancel = await b.go(`${pathOf(c.checkout_url)}/cancel`, { form: { _csrf: csrfOf(cp.text, `${pathOf(c.checkout_url)}/cancel`) } });
+  assert.match(cancel.text, /This order was cancelled/);
+  assert.equal((await orderOf(c.number)).status, 'cancelled');
+  const afterCancel = await b.request(`${pathOf(c.checkout_url)}/pay`, { form: { _csrf: csrfOf(cp.text, `${pathOf(c.checkout_url)}/pay`), ...BILLING, ...GOOD_CARD, expected_total_cents: String(c.total_cents) } });
+  assert.equal(afterCancel.status, 409, 'a cancelled order cannot be paid');
+  assert.equal((await orderOf(c.number)).status, 'cancelled');
+
+  // Someone else's order: its number is not visible through the API, but its link is the secret.
+  assert.equal((await api('GET', `/orders/${c.number}`, undefined, ub.auth)).status, 404);
+});
+
+test('Stripe: the person is sent to the hosted page and the payment is read back from Stripe before it counts', async () => {
+  // A stand-in for the Stripe API on 127.0.0.1: Checkout Sessions created and read back.
+  const sessions = new Map<string, Record<string, unknown>>();
+  let n = 0;
+  const fake: HttpServer = httpServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => { body += c; });
+    req.on('end', () => {
+      res.setHeader('content-type', 'application/json');
+      if (req.headers.authorization !== 'Bearer sk_test_launchlist') { res.statusCode = 401; res.end(JSON.stringify({ error: { message: 'bad key' } })); return; }
+      if (req.method === 'POST' && req.url === '/v1/checkout/sessions') {
+        const p = new URLSearchParams(body);
+        const id = `cs_test_${++n}`;
+        const s = {
+          id, object: 'checkout.session', url: `https://checkout.stripe.example/pay/${id}`, status: 'open', payment_status: 'unpaid', currency: p.get('line_items[0][price_data][currency]'),
+          amount_total: Number(p.get('line_items[0][price_data][unit_amount]')), client_reference_id: p.get('client_reference_id'), payment_intent: null, success_url: p.get('success_url'),
+        };
+        sessions.set(id, s);
+        res.end(JSON.stringify(s));
+        return;
+      }
+      const m = /^\/v1\/checkout\/sessions\/(cs_test_\d+)/.exec(req.url ?? '');
+      if (req.method === 'GET' && m && sessions.has(m[1])) { res.end(JSON.stringify(sessions.get(m[1]))); return; }
+      res.statusCode = 404;
+      res.end(JSON.stringify({ error: { message: 'no such route' } }));
+    });
+  });
+  await new Promise<void>((r) => fake.listen(0, '127.0.0.1', r));
+  const port = (fake.address() as AddressInfo).port;
+  t.server.deps.services.payments = stripeProvider('sk_test_launchlist', { host: '127.0.0.1', port, protocol: 'http' });
+  try {
+    const id = await ownListing(t.store.db, ua.id, { slug: 'striped', status: 'draft', plan: 'none' });
+    const o = await newOrder({ items: [{ product: 'launch', listing_id: id }], billing_country: 'US' });
+    const b = new Browser(t.base);
+    const page = await b.go(pathOf(o.checkout_url));
+    assert.match($(page.text)('#pay-button').text(), /Continue to payment/);
+    assert.equal($(page.text)('input[name=card_number]').length, 0, 'no card fields: the card is entered on Stripe\'s page');
+    const form = await payForm(b, o.checkout_url, {});
+    const sent = await b.request(form.action, { form: form.fields });
+    assert.equal(sent.status, 303);
+    assert.equal(sent.headers.get('location'), 'https://checkout.stripe.example/pay/cs_test_1');
+    const s = sessions.get('cs_test_1')!;
+    assert.deepEqual([s.client_reference_id, s.amount_total, s.currency], [o.number, o.total_cents, 'usd']);
+    assert.equal(s.success_url, `${o.checkout_url}/return?session_id={CHECKOUT_SESSION_ID}`);
+
+    // Coming back before paying (or with someone else's session) records nothing.
+    const early = await b.go(`${pathOf(o.checkout_url)}/return?session_id=cs_test_1`);
+    assert.equal(early.res.status, 409);
+    assert.equal((await orderOf(o.number)).status, 'pending');
+    sessions.set('cs_test_1', { ...s, status: 'complete', payment_status: 'paid', payment_intent: 'pi_test_1' });
+    const back = await b.go(`${pathOf(o.checkout_url)}/return?session_id=cs_test_1`);
+    assert.equal(back.res.status, 200);
+    assert.match(back.url, /\?paid=1$/);
+    const paid = await orderOf(o.number);
+    assert.equal(paid.status, 'paid');
+    assert.equal((await t.store.db.selectFrom('orders').select(['provider', 'provider_ref']).where('number', '=', o.number).executeTakeFirstOrThrow()).provider_ref, 'pi_test_1');
+    assert.equal((await api('GET', '/listings/striped')).body.status, 'live');
+
+    // The webhook: a completed session of another order, read back from Stripe by its id.
+    const id2 = await ownListing(t.store.db, ua.id, { slug: 'striped-two', status: 'draft', plan: 'none' });
+    const o2 = await newOrder({ items: [{ product: 'launch', listing_id: id2 }], billing_country: 'US' });
+    const f2 = await payForm(b, o2.checkout_url, {});
+    assert.equal((await b.request(f2.action, { form: f2.fields })).status, 303);
+    const hook = (sid: string) => fetch(`${t.base}/payments/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'checkout.session.completed', data: { object: { id: sid, payment_status: 'paid' } } }) });
+    assert.deepEqual(await (await hook('cs_test_2')).json(), { received: true, handled: false }, 'the event claims paid, but Stripe says unpaid');
+    assert.equal((await orderOf(o2.number)).status, 'pending');
+    sessions.set('cs_test_2', { ...sessions.get('cs_test_2')!, status: 'complete', payment_status: 'paid' });
+    assert.deepEqual(await (await hook('cs_test_2')).json(), { received: true, handled: true });
+    assert.equal((await orderOf(o2.number)).status, 'paid');
+  } finally {
+    t.server.deps.services.payments = testProvider();
+    await new Promise<void>((r) => fake.close(() => r()));
+  }
+});
