@@ -92,7 +92,7 @@ function orderTable(v: View): SafeHtml {
     <thead><tr><th scope="col">Item</th><th scope="col" class="num">Qty</th><th scope="col" class="num">Price</th><th scope="col" class="num">Amount</th>${paid ? html`<th scope="col">Delivered</th>` : ''}</tr></thead>
     <tbody>
       ${(v.lines as View[]).map((l) => html`<tr>
-        <td><strong>${l.name}</strong><br><span class="hint">${l.description}</span>${l.listing ? html`<br><a href="/listings/${l.listing.slug}">${l.listing.name}</a>` : ''}</td>
+        <td><strong>${l.name}</strong><br><span class="hint">${l.description}</span></td>
         <td class="num">${l.quantity}</td><td class="num">${formatCents(l.unit_cents)}</td><td class="num">${formatCents(l.amount_cents)}</td>
         ${paid ? html`<td>${l.fulfilled ? html`Done` : html`Our team is on it`}</td>` : ''}
       </tr>`)}
@@ -104,7 +104,7 @@ function orderTable(v: View): SafeHtml {
       <tr class="total"><th scope="row" colspan="3">Total</th><td class="num" id="total">${formatCents(v.total_cents)}</td>${paid ? html`<td></td>` : ''}</tr>
     </tfoot>
   </table>
-  <p class="hint" id="vat-note">Prices are in US dollars and exclude VAT. ${vat.note}</p>`;
+  <p class="hint" id="vat-note">Prices are in US dollars. ${vat.note}</p>`;
 }
 
 function fieldError(errors: RenderOpts['errors'], field: string): SafeHtml | string {
