@@ -6,7 +6,6 @@ import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import formbody from '@fastify/formbody';
 import cookie from '@fastify/cookie';
-import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Store } from './store/connect.ts';
 import type { Principal } from './operations/context.ts';
@@ -70,7 +69,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await app.register(formbody);
   await app.register(cookie);
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { connectTimeout: 1000, maxRetriesPerRequest: 1, lazyConnect: false }) : undefined;
+  // ioredis is loaded only when a Redis store is configured.
+  const redis = config.REDIS_URL ? new (await import('ioredis')).Redis(config.REDIS_URL, { connectTimeout: 1000, maxRetriesPerRequest: 1, lazyConnect: false }) : undefined;
   if (redis) app.addHook('onClose', async () => { redis.disconnect(); });
   await app.register(rateLimit, {
     global: true,

@@ -11,8 +11,8 @@
  * Dropped proposals are reported in `dropped`. Configuration (LLM_BASE_URL, LLM_MODEL, LLM_API_KEY)
  * is passed in by the caller; this module reads no environment variables.
  */
-import { generateText, Output, type LanguageModel } from 'ai';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+// The AI SDK is loaded on first use: a server without an LLM configured never pays its memory or start-up time.
+import type { LanguageModel } from 'ai';
 import { z } from 'zod';
 import { verifyEvidence, verifyItems } from './extract/evidence.ts';
 import { visibleTextOfHtml, loadHtml, metaContent, titleOf } from './extract/html.ts';
@@ -31,7 +31,8 @@ export interface LlmConfig {
 }
 
 /** A chat model on an OpenAI-compatible endpoint. */
-export function createLlmModel(cfg: LlmConfig): LanguageModel {
+export async function createLlmModel(cfg: LlmConfig): Promise<LanguageModel> {
+  const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible');
   const provider = createOpenAICompatible({ name: 'launchlist-llm', baseURL: cfg.baseURL, apiKey: cfg.apiKey, supportsStructuredOutputs: cfg.structuredOutputs ?? true });
   return provider.chatModel(cfg.model);
 }
@@ -195,6 +196,7 @@ export async function draftWithLlm(pages: readonly SourcePage[], opts: LlmDraftO
     pageDigest(pages, opts.maxInputChars ?? 24_000),
   ].join('\n');
   try {
+    const { generateText, Output } = await import('ai');
     const { output } = await generateText({
       model: opts.model,
       system: SYSTEM,

@@ -1,7 +1,8 @@
 // Outgoing mail. Every message is written to the mail_outbox table first (so nothing is silently
 // dropped and tests/operators can read it); when SMTP_URL is set it is then sent with nodemailer and
 // marked sent (or its error recorded, to be retried by unsentMail()).
-import nodemailer, { type Transporter } from 'nodemailer';
+// nodemailer is loaded only when SMTP is configured.
+import type { Transporter } from 'nodemailer';
 import type { Kysely } from 'kysely';
 import type { DB } from '../store/types.ts';
 import type { Config } from '../config.ts';
@@ -16,9 +17,10 @@ export interface MailMessage { to: string; subject: string; text: string; html?:
 export interface MailResult { id: number; sent: boolean; error?: string }
 
 const transports = new Map<string, Transporter>();
-function transportFor(url: string): Transporter {
+async function transportFor(url: string): Promise<Transporter> {
   let t = transports.get(url);
   if (!t) {
+    const { default: nodemailer } = await import('nodemailer');
     t = nodemailer.createTransport(url, { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 } as never);
     transports.set(url, t);
   }
@@ -38,7 +40,7 @@ export async function sendMail(deps: MailDeps, msg: MailMessage): Promise<MailRe
 
 async function deliver(deps: MailDeps, id: number, msg: MailMessage): Promise<MailResult> {
   try {
-    await transportFor(deps.config.SMTP_URL!).sendMail({ from: deps.config.MAIL_FROM, to: msg.to, subject: msg.subject, text: msg.text, html: msg.html });
+    await (await transportFor(deps.config.SMTP_URL!)).sendMail({ from: deps.config.MAIL_FROM, to: msg.to, subject: msg.subject, text: msg.text, html: msg.html });
     await deps.db.updateTable('mail_outbox').set({ sent_at: nowIso(), error: null }).where('id', '=', id).execute();
     return { id, sent: true };
   } catch (e) {

@@ -47,9 +47,9 @@ function optionsOf(services: Record<string, unknown>): DraftingOptions {
   return (services.drafting as DraftingOptions | undefined) ?? {};
 }
 
-const llmModels = new Map<string, LanguageModel>();
+const llmModels = new Map<string, Promise<LanguageModel>>();
 /** The LLM configured by LLM_BASE_URL + LLM_MODEL (+ LLM_API_KEY), or null when none is. */
-function llmModelOf(config: JobDeps['config'], services: Record<string, unknown>): LanguageModel | null {
+async function llmModelOf(config: JobDeps['config'], services: Record<string, unknown>): Promise<LanguageModel | null> {
   const injected = optionsOf(services).llmModel;
   if (injected !== undefined) return injected;
   if (!config.LLM_BASE_URL || !config.LLM_MODEL) return null;
@@ -69,7 +69,7 @@ function llmModelOf(config: JobDeps['config'], services: Record<string, unknown>
  */
 export const defaultDrafter: Drafter = async (pages, opts) => {
   let draft = extractProfile(pages, { categoryNames: opts.categoryNames, homeUrl: pages[0]?.url });
-  const model = llmModelOf(opts.config, opts.services);
+  const model = await llmModelOf(opts.config, opts.services);
   if (model) {
     const fields = opts.fields ? LLM_FIELDS.filter((f) => opts.fields!.includes(f)) : [...LLM_FIELDS];
     if (fields.length) {

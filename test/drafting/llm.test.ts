@@ -123,8 +123,8 @@ describe('draftWithLlm', () => {
     assert.equal(merged.fields.name.value, rules.fields.name.value);
   });
 
-  test('createLlmModel builds an OpenAI-compatible chat model from explicit settings', () => {
-    const m = createLlmModel({ baseURL: 'http://127.0.0.1:9/v1', model: 'tiny-model', apiKey: 'k' });
+  test('createLlmModel builds an OpenAI-compatible chat model from explicit settings', async () => {
+    const m = await createLlmModel({ baseURL: 'http://127.0.0.1:9/v1', model: 'tiny-model', apiKey: 'k' });
     assert.equal(typeof m === 'object' && m !== null && 'modelId' in m ? m.modelId : '', 'tiny-model');
   });
 });
