@@ -14,6 +14,7 @@ import { operations } from './operations/index.ts';
 import { API_PREFIX, errorBody, registerRest, restChallenge } from './http/rest.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { ApiError } from './operations/errors.ts';
+import { bumpDataVersion } from './services/read-cache.ts';
 import { ANONYMOUS, resolvePrincipal, type AccessTokenVerifier } from './auth/principal.ts';
 import { sendNotFoundPage, wantsHtml } from './web/pages/index.ts';
 
@@ -80,6 +81,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(redis ? { redis, nameSpace: 'launchlist-rl:' } : {}),
     keyGenerator: (req) => (req.principal?.kind === 'user' ? `u:${req.principal.userId}` : `ip:${req.ip}`),
     errorResponseBuilder: (_req, ctx) => new ApiError('rate_limited', `Too many requests: the limit is ${ctx.max} per ${ctx.after}. Retry after the time in the Retry-After header.`),
+  });
+
+  // Any request that may write (every method but GET/HEAD/OPTIONS) invalidates the hot-read cache.
+  app.addHook('onResponse', async (req) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS') bumpDataVersion();
   });
 
   app.setErrorHandler((err, req, reply) => {

@@ -6,6 +6,8 @@ import { SEARCH_SORTS, SearchInputError, searchListings as runSearch } from '../
 import { toSummary } from '../store/repos/summary.ts';
 import { alternativesOf, compareListings as compareRepo, publicProfile } from '../store/repos/listings.ts';
 import type { ViewCounter } from '../services/views.ts';
+import { ReadCache } from '../services/read-cache.ts';
+import type { Ctx } from './context.ts';
 
 export const SORTS = SEARCH_SORTS;
 
@@ -46,6 +48,20 @@ export const searchListings = defineOperation({
   },
 });
 
+// Hot profiles are served from memory for READ_CACHE_MS (services/read-cache.ts: any write invalidates).
+// Each response is a fresh copy, so the view count added below never leaks into the cache.
+type Found = { id: number; profile: Record<string, unknown> };
+async function cachedProfile(ctx: Ctx, slug: string): Promise<Found | undefined> {
+  // One cache per app (services belong to one server and its database).
+  const profileCache = (ctx.services.profileCache ??= new ReadCache<Found | null>(ctx.config.READ_CACHE_MS)) as ReadCache<Found | null>;
+  let hit = profileCache.get(slug);
+  if (hit === undefined) {
+    hit = (await publicProfile(ctx.db, ctx.engine, slug)) ?? null;
+    profileCache.set(slug, hit);
+  }
+  return hit ? { id: hit.id, profile: { ...hit.profile } } : undefined;
+}
+
 export const getListing = defineOperation({
   name: 'get_listing', method: 'GET', path: '/listings/{slug}', access: 'public', tags: ['Listings'],
   summary: 'Full public profile of a live listing',
@@ -61,7 +77,7 @@ export const getListing = defineOperation({
   params: z.object({ slug: Slug }),
   response: JsonObject, status: 200, idempotencyKey: false, paginated: false,
   handler: async (ctx, input) => {
-    const found = await publicProfile(ctx.db, ctx.engine, input.slug);
+    const found = await cachedProfile(ctx, input.slug);
     if (!found) return notFound('listing', input.slug);
     const views = ctx.services.views as ViewCounter | undefined;
     if (views) {
