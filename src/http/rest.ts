@@ -1,6 +1,6 @@
 // Registry → REST routes under /api/v1. Validation, access, idempotency and caching are applied here,
 // from each operation's declaration; handlers only do the work.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Operation } from '../operations/define.ts';
 import type { Ctx, Principal, Services } from '../operations/context.ts';
@@ -72,7 +72,7 @@ export function registerRest(app: FastifyInstance, deps: AppDeps, ops: readonly 
         if (op.method === 'GET') {
           reply.header('Cache-Control', op.access === 'public' && req.principal.kind === 'anonymous' ? 'public, max-age=30' : 'private, no-cache');
           const json = JSON.stringify(result);
-          const etag = `W/"${createHash('sha1').update(json).digest('base64url')}"`;
+          const etag = `W/"${hash('sha1', json, 'base64url')}"`;
           reply.header('ETag', etag);
           if (req.headers['if-none-match'] === etag) return reply.code(304).send();
           return reply.code(status).type('application/json; charset=utf-8').send(json);
