@@ -52,8 +52,9 @@ export const searchListings = defineOperation({
 // Each response is a fresh copy, so the view count added below never leaks into the cache.
 type Found = { id: number; profile: Record<string, unknown> };
 async function cachedProfile(ctx: Ctx, slug: string): Promise<Found | undefined> {
-  // One cache per app (services belong to one server and its database).
-  const profileCache = (ctx.services.profileCache ??= new ReadCache<Found | null>(ctx.config.READ_CACHE_MS)) as ReadCache<Found | null>;
+  // One cache per app (services belong to one server and its database); 1,000 profiles (~3 KB each as JSON)
+  // hold the launch-day hot set without growing the process by more than a few MB.
+  const profileCache = (ctx.services.profileCache ??= new ReadCache<Found | null>(ctx.config.READ_CACHE_MS, 1000)) as ReadCache<Found | null>;
   let hit = profileCache.get(slug);
   if (hit === undefined) {
     hit = (await publicProfile(ctx.db, ctx.engine, slug)) ?? null;
