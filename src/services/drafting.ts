@@ -3,9 +3,9 @@
 //
 // Draft status: crawling → drafting → ready, or failed with error {reason, message}.
 // Progress stages: queued → robots → home → discover → pages → drafting → done (or failed).
+import { countryRule, emailRule, httpUrl, videoUrlRule } from '../domain/profile-rules.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Transaction } from 'kysely';
-import { z } from 'zod';
 import type { DB } from '../store/types.ts';
 import type { Ctx } from '../operations/context.ts';
 import { userOf } from '../operations/context.ts';
@@ -332,24 +332,7 @@ export interface DraftPatch {
   seo?: { title?: string; meta?: string };
 }
 
-const VIDEO_HOSTS = ['youtube.com', 'youtu.be', 'youtube-nocookie.com', 'vimeo.com', 'loom.com', 'wistia.com', 'wistia.net', 'wi.st', 'vidyard.com', 'dailymotion.com', 'dai.ly', 'tiktok.com', 'twitch.tv', 'streamable.com', 'descript.com', 'tella.tv', 'screencast.com', 'bilibili.com'];
-const NON_COUNTRY = new Set(['EU', 'EZ', 'UN', 'QO', 'AA', 'ZZ']);
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
-const EmailRule = z.email();
-
-function isHttpUrl(s: string, httpsOnly = false): boolean {
-  try {
-    const u = new URL(s);
-    return (u.protocol === 'https:' || (!httpsOnly && u.protocol === 'http:')) && !!u.hostname && u.hostname.includes('.');
-  } catch {
-    return false;
-  }
-}
-
-function hostMatches(host: string, list: readonly string[]): boolean {
-  const h = host.toLowerCase().replace(/^www\./, '');
-  return list.some((d) => h === d || h.endsWith(`.${d}`));
-}
+const isHttpUrl = (s: string, httpsOnly = false): boolean => httpUrl(s, httpsOnly) !== null;
 
 /** Checks and normalises one typed value; returns the value to store or pushes an error. */
 function checkFieldValue(f: ProfileField, v: string | string[], errors: ErrorDetail[]): FieldValue {
@@ -370,23 +353,13 @@ function checkFieldValue(f: ProfileField, v: string | string[], errors: ErrorDet
   const t = v.trim();
   if (!t) return null;
   switch (f) {
-    case 'country': {
-      const c = t.toUpperCase();
-      if (!/^[A-Z]{2}$/.test(c) || NON_COUNTRY.has(c) || regionNames.of(c) === c || regionNames.of(c) === 'Unknown Region') {
-        errors.push({ path, message: 'must be a two-letter ISO 3166-1 country code, e.g. DE or US' });
-        return null;
-      }
-      return c;
-    }
+    case 'country':
     case 'contact_email':
-      if (t.length > 254 || !EmailRule.safeParse(t).success) { errors.push({ path, message: 'must be a valid email address, e.g. hello@example.com' }); return null; }
-      return t;
-    case 'demo_video_url':
-      if (!isHttpUrl(t, true) || !hostMatches(new URL(t).hostname, VIDEO_HOSTS)) {
-        errors.push({ path, message: 'must be an https link to a video site (YouTube, Vimeo, Loom, Wistia, Vidyard, Dailymotion…)' });
-        return null;
-      }
-      return t;
+    case 'demo_video_url': {
+      const r = (f === 'country' ? countryRule : f === 'contact_email' ? emailRule : videoUrlRule)(t);
+      if (!r.ok) { errors.push({ path, message: r.message }); return null; }
+      return r.value;
+    }
     case 'founded_year': {
       const y = Number(t);
       if (!/^\d{4}$/.test(t) || y < 1800 || y > 2100) { errors.push({ path, message: 'must be a four-digit year from 1800 to 2100, e.g. "2021"' }); return null; }

@@ -22,8 +22,8 @@
 //
 // Paid launches (create_checkout + payment) move a listing to live or scheduled from the orders
 // module; a listing on a paid plan refuses choose_free_listing with 409.
+import { countryRule, emailRule, httpUrl, videoUrlRule } from '../domain/profile-rules.ts';
 import type { Kysely, Transaction } from 'kysely';
-import { z } from 'zod';
 import type { DB } from '../store/types.ts';
 import type { Engine } from '../store/connect.ts';
 import type { Config } from '../config.ts';
@@ -151,21 +151,6 @@ export interface ListingPatch {
   faqs?: Array<{ question: string; answer: string }>;
 }
 
-// The same video sites update_draft accepts for demo_video_url.
-const VIDEO_HOSTS = ['youtube.com', 'youtu.be', 'youtube-nocookie.com', 'vimeo.com', 'loom.com', 'wistia.com', 'wistia.net', 'wi.st', 'vidyard.com', 'dailymotion.com', 'dai.ly', 'tiktok.com', 'twitch.tv', 'streamable.com', 'descript.com', 'tella.tv', 'screencast.com', 'bilibili.com'];
-const NON_COUNTRY = new Set(['EU', 'EZ', 'UN', 'QO', 'AA', 'ZZ']);
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
-const EmailRule = z.email();
-
-function httpUrl(s: string, httpsOnly = false): URL | null {
-  try {
-    const u = new URL(s);
-    if (u.protocol !== 'https:' && (httpsOnly || u.protocol !== 'http:')) return null;
-    return u.hostname.includes('.') ? u : null;
-  } catch {
-    return null;
-  }
-}
 
 function checkScalar(f: ScalarField, v: string | number | null | undefined, errors: ErrorDetail[]): string | number | null {
   const path = `body.fields.${f}`;
@@ -174,24 +159,13 @@ function checkScalar(f: ScalarField, v: string | number | null | undefined, erro
   const t = String(v).trim();
   if (!t) return null;
   switch (f) {
-    case 'country': {
-      const c = t.toUpperCase();
-      if (!/^[A-Z]{2}$/.test(c) || NON_COUNTRY.has(c) || regionNames.of(c) === c || regionNames.of(c) === 'Unknown Region') {
-        errors.push({ path, message: 'must be a two-letter ISO 3166-1 country code, e.g. DE or US' });
-        return null;
-      }
-      return c;
-    }
+    case 'country':
     case 'contact_email':
-      if (!EmailRule.safeParse(t).success) errors.push({ path, message: 'must be a valid email address, e.g. hello@example.com' });
-      return t;
     case 'demo_video_url': {
-      const u = httpUrl(t, true);
-      const host = u?.hostname.toLowerCase().replace(/^www\./, '') ?? '';
-      if (!u || !VIDEO_HOSTS.some((d) => host === d || host.endsWith(`.${d}`))) {
-        errors.push({ path, message: 'must be an https link to a video site (YouTube, Vimeo, Loom, Wistia, Vidyard, Dailymotion…)' });
-      }
-      return t;
+      // The same rules as update_draft (domain/profile-rules.ts).
+      const r = (f === 'country' ? countryRule : f === 'contact_email' ? emailRule : videoUrlRule)(t);
+      if (!r.ok) { errors.push({ path, message: r.message }); return null; }
+      return r.value;
     }
     default:
       return t;
