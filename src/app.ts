@@ -50,6 +50,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.decorateRequest('principal', null as never);
+  // Many HTTP clients send `Content-Type: application/json` with an empty body on a POST that takes
+  // none (submit_draft, choose_free_listing, verify_claim). An empty JSON body is read as "no body";
+  // anything else goes through Fastify's own JSON parser (prototype-poisoning protection included).
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if ((body as string).trim() === '') return done(null, undefined);
+    jsonParser(req, body as string, done);
+  });
 
   const challenge = restChallenge(config.publicUrl);
   app.addHook('onRequest', async (req, reply) => {

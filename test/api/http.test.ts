@@ -183,3 +183,22 @@ test('401 challenges name the protected resource metadata; an invalid token says
   assert.equal(bad.statusCode, 401);
   assert.match(String(bad.headers['www-authenticate']), /error="invalid_token"/);
 });
+
+test('a POST that takes no body accepts an empty body sent as application/json; a JSON body still must be valid', async () => {
+  const s = await appWith();
+  const noBody = defineOperation({
+    name: 'nobody', method: 'POST', path: '/nobody', access: 'public', tags: ['t'], summary: 's', description: 'd',
+    response: z.object({ ok: z.boolean() }), status: 200, idempotencyKey: false, paginated: false,
+    handler: async () => ({ ok: true }),
+  });
+  const server = await createServer(t.config, t.store, { operations: [noBody] });
+  const empty = await server.app.inject({ method: 'POST', url: '/api/v1/nobody', headers: { 'content-type': 'application/json' }, payload: '' });
+  assert.equal(empty.statusCode, 200, empty.body);
+  const extra = await server.app.inject({ method: 'POST', url: '/api/v1/nobody', payload: { surprise: 1 } });
+  assert.equal(extra.statusCode, 400);
+  const poisoned = await s.app.inject({ method: 'POST', url: '/api/v1/echo/1', headers: { 'content-type': 'application/json' }, payload: '{"text":"ok","__proto__":{"x":1}}' });
+  assert.equal(poisoned.statusCode, 400);
+  assert.equal(poisoned.json().error.code, 'validation_failed');
+  await server.close();
+  await s.close();
+});
