@@ -593,13 +593,15 @@ export async function submitDraftAsListing(ctx: Ctx, id: string) {
   return ctx.db.transaction().execute(async (trx: Transaction<DB>) => {
     const d = await findOwnDraft(trx, id, user.userId, { engine: ctx.engine, lock: true });
     if (!d) return notFound('draft', id);
-    if (d.status !== 'ready') {
-      const why = d.status === 'failed'
-        ? `reading the site failed (${d.error?.reason ?? 'unknown'}); start a new draft`
-        : `it is still ${d.status}; poll get_draft until the status is ready`;
-      throw new ApiError('conflict', `The draft cannot be submitted yet: ${why}.`);
+    // A draft whose site could not be read (failed) can still be submitted once the maker has typed
+    // the profile themselves: a site behind a login or a robots.txt ban must not lock them out.
+    if (d.status !== 'ready' && d.status !== 'failed') {
+      throw new ApiError('conflict', `The draft cannot be submitted yet: it is still ${d.status}; poll get_draft until the status is ready.`);
     }
-    if (!hasValue(d.fields.name.value)) throw new ApiError('conflict', 'The draft has no name: set fields.name with update_draft, then submit again.');
+    if (!hasValue(d.fields.name.value)) {
+      const failed = d.status === 'failed' ? ` Reading the site failed (${d.error?.reason ?? 'unknown'}), so type the profile yourself:` : '';
+      throw new ApiError('conflict', `The draft has no name.${failed} set fields.name (and the rest) with update_draft, then submit again.`);
+    }
     const saved = await saveListingFromDraft(trx, d, now);
     if (d.listing_id !== saved.listing_id) await updateDraft(trx, id, { listing_id: saved.listing_id, updated_at: now });
     return { listing_id: saved.listing_id, slug: saved.slug, status: saved.status, draft_id: id, created: saved.created };

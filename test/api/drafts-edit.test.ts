@@ -424,3 +424,18 @@ test('PATCH on a submitted draft updates its listing in the same step', async ()
   assert.equal(noName.statusCode, 409);
   assert.match(noName.json().error.message, /name/);
 });
+
+test('a draft whose site could not be read is submitted once the maker types the profile', async () => {
+  const res = await api('POST', '/drafts', { url: 'http://127.0.0.1:9/' });
+  assert.equal(res.statusCode, 201);
+  await drainJobs(t.server.deps, jobHandlers);
+  const id = res.json().id;
+  assert.equal((await api('GET', `/drafts/${id}`)).json().status, 'failed');
+  const noName = await api('POST', `/drafts/${id}/submit`);
+  assert.equal(noName.statusCode, 409);
+  assert.match(noName.json().error.message, /type the profile yourself/);
+  assert.equal((await patch(id, { fields: { name: 'Hand Typed', tagline: 'Typed by its maker' } })).statusCode, 200);
+  const sub = await api('POST', `/drafts/${id}/submit`);
+  assert.equal(sub.statusCode, 200, sub.body);
+  assert.ok(sub.json().listing_id >= 1);
+});
