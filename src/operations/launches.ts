@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from './define.ts';
-import { invalid, notFound } from './errors.ts';
+import { invalid } from './errors.ts';
 import { JsonObject, Paged, Pagination, Slug, WeekRef, offsetOf, paged } from './schemas.ts';
 import { resolveWeek, weekInfo } from '../domain/weeks.ts';
 import { TRENDING_FORMULA } from '../domain/ranking.ts';
@@ -81,7 +81,7 @@ export const getLeaderboard = defineOperation({
 export const listAwards = defineOperation({
   name: 'list_awards', method: 'GET', path: '/awards', access: 'public', tags: ['Awards'],
   summary: 'Launch of the Week awards',
-  description: 'Awards (Launch of the Week #1, #2, #3), newest week first, each with the winning listing. Awards follow community votes only (votes cast during the launch week among that week\'s launches; ties: the earlier launch) and are decided when a week ends — billboard money plays no part. `listing` narrows to one listing\'s awards; an unknown listing slug answers 404.\n\n'
+  description: 'Awards (Launch of the Week #1, #2, #3), newest week first, each with the winning listing. Awards follow community votes only (votes cast during the launch week among that week\'s launches; ties: the earlier launch) and are decided when a week ends — billboard money plays no part. `listing` narrows to one listing\'s awards; a slug that names no live listing gives an empty page (the spec keeps 404 for identifiers in the path).\n\n'
     + `Returns \`{items: [{week (Monday), week_end (Sunday), iso_week, rank, title ("Launch of the Week #1"), kind ("launch_of_the_week"), votes (cast in that week), listing}], page, per_page, total, has_more}\`. ${SUMMARY_TEXT}`,
   query: z.object({ listing: Slug.optional(), ...Pagination }),
   response: Paged(JsonObject), status: 200, idempotencyKey: false, paginated: true,
@@ -89,7 +89,7 @@ export const listAwards = defineOperation({
     let listingId: number | null = null;
     if (input.listing !== undefined) {
       const l = await ctx.db.selectFrom('listings').select('id').where('slug', '=', input.listing).where('status', '=', 'live').executeTakeFirst();
-      if (!l) return notFound('listing', input.listing);
+      if (!l) return paged([], 0, input);
       listingId = l.id;
     }
     const { items, total } = await listAwardItems(ctx.db, listingId, input.per_page, offsetOf(input));
