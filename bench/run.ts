@@ -16,6 +16,7 @@
  *          --no-drafting  --keep (keep the databases; prints where they are)
  * PostgreSQL: a fresh database per run next to DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test).
  */
+import { createRng } from '../src/store/seed/prng.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -183,16 +184,6 @@ const BROAD = 1000;
 
 // ------------------------------------------------------------------ typo queries
 
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** One typing mistake: swap two neighbours, drop, double or replace a letter (not the first). */
 function typo(word: string, rand: () => number): string {
@@ -207,7 +198,7 @@ function typo(word: string, rand: () => number): string {
 
 /** Distinct queries "<brand with a typo> [a tagline word]" built from live listings. */
 function typoQueries(texts: Array<{ name: string; tagline: string | null }>, n: number): string[] {
-  const rand = rng(7);
+  const rand = createRng(7).next;
   const out = new Set<string>();
   for (let tries = 0; out.size < n && tries < n * 20; tries++) {
     const t = texts[Math.floor(rand() * texts.length)];

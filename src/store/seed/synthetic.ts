@@ -2,6 +2,7 @@
 // names, taglines, descriptions and keywords drawn from word lists with a skewed (Zipf-like) word
 // frequency, spread over the existing categories, all live, with vote/view/follower counts (no vote
 // rows). Batched multi-row inserts in one transaction: 100,000 listings take seconds, not minutes.
+import { createRng } from './prng.ts';
 import { sql, type Kysely } from 'kysely';
 import type { Store } from '../connect.ts';
 import type { DB } from '../types.ts';
@@ -34,17 +35,6 @@ const FALLBACK_CATEGORIES: Array<[string, string, string[]]> = [
   ['education', 'Education', ['Certificates', 'Languages']],
 ];
 
-/** A small seeded PRNG (mulberry32): the same seed gives the same data. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function mondayOf(d: Date): string {
   const day = (d.getUTCDay() + 6) % 7;
@@ -56,7 +46,7 @@ export interface SyntheticOptions { seed?: number; batchSize?: number; now?: Dat
 /** Inserts `n` live synthetic listings; returns how many were created and how long it took. */
 export async function seedSynthetic(store: Store, n: number, opts: SyntheticOptions = {}): Promise<{ created: number; ms: number }> {
   const started = performance.now();
-  const rand = prng(opts.seed ?? 42);
+  const rand = createRng(opts.seed ?? 42).next; // the same seed gives the same data
   const now = opts.now ?? new Date();
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)];
   // Zipf-ish: low indexes much more often, as words are in real text.
