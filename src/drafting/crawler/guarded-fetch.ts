@@ -184,30 +184,21 @@ function hasNotPublicCause(e: unknown): boolean {
 
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
-function guardedLookup(resolve: Resolver) {
+/**
+ * The DNS lookup the connector uses. With `requirePublic`, one non-public answer refuses the host
+ * (mixed answers are a rebinding pattern): this is the check on the address actually connected.
+ */
+function makeLookup(resolve: Resolver, requirePublic: boolean) {
+  const notFound = (hostname: string): NodeJS.ErrnoException => Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
   return (hostname: string, options: { family?: number | string; all?: boolean }, callback: LookupCallback): void => {
     resolve(hostname).then(
       (addrs) => {
-        if (addrs.length === 0) {
-          const err: NodeJS.ErrnoException = new Error(`getaddrinfo ENOTFOUND ${hostname}`);
-          err.code = 'ENOTFOUND';
-          callback(err, []);
-          return;
-        }
-        // One non-public answer refuses the host: mixed answers are a rebinding pattern.
-        const bad = addrs.find((a) => !isPublicAddress(a.address));
-        if (bad) {
-          callback(new AddressNotPublicError(hostname, bad.address), []);
-          return;
-        }
+        if (addrs.length === 0) return callback(notFound(hostname), []);
+        const bad = requirePublic ? addrs.find((a) => !isPublicAddress(a.address)) : undefined;
+        if (bad) return callback(new AddressNotPublicError(hostname, bad.address), []);
         const fam = options.family === 4 || options.family === 'IPv4' ? 4 : options.family === 6 || options.family === 'IPv6' ? 6 : 0;
         const list = fam ? addrs.filter((a) => a.family === fam) : addrs;
-        if (list.length === 0) {
-          const err: NodeJS.ErrnoException = new Error(`getaddrinfo ENOTFOUND ${hostname}`);
-          err.code = 'ENOTFOUND';
-          callback(err, []);
-          return;
-        }
+        if (list.length === 0) return callback(notFound(hostname), []);
         if (options.all) callback(null, list.map((a) => ({ address: a.address, family: a.family })));
         else callback(null, list[0].address, list[0].family);
       },
@@ -216,26 +207,10 @@ function guardedLookup(resolve: Resolver) {
   };
 }
 
-function plainLookup(resolve: Resolver) {
-  return (hostname: string, options: { family?: number | string; all?: boolean }, callback: LookupCallback): void => {
-    resolve(hostname).then(
-      (addrs) => {
-        if (addrs.length === 0) {
-          const err: NodeJS.ErrnoException = new Error(`getaddrinfo ENOTFOUND ${hostname}`);
-          err.code = 'ENOTFOUND';
-          callback(err, []);
-        } else if (options.all) callback(null, addrs.map((a) => ({ address: a.address, family: a.family })));
-        else callback(null, addrs[0].address, addrs[0].family);
-      },
-      (err: NodeJS.ErrnoException) => callback(err, []),
-    );
-  };
-}
-
 function makeAgent(allow: readonly AllowEntry[], resolve: Resolver, connectTimeoutMs: number): Agent {
-  const guarded = buildConnector({ timeout: connectTimeoutMs, lookup: guardedLookup(resolve) } as buildConnector.BuildOptions);
+  const guarded = buildConnector({ timeout: connectTimeoutMs, lookup: makeLookup(resolve, true) } as buildConnector.BuildOptions);
   // Allow-listed hosts skip the public-address rule but still resolve through the same resolver.
-  const plain = buildConnector({ timeout: connectTimeoutMs, lookup: plainLookup(resolve) } as buildConnector.BuildOptions);
+  const plain = buildConnector({ timeout: connectTimeoutMs, lookup: makeLookup(resolve, false) } as buildConnector.BuildOptions);
   const connect: buildConnector.connector = (opts, callback) => {
     const hostname = stripBrackets(opts.hostname);
     const exempt = hostAllowed(allow, hostname, opts.port, opts.protocol);
