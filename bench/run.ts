@@ -16,12 +16,12 @@
  *          --no-drafting  --keep (keep the databases; prints where they are)
  * PostgreSQL: a fresh database per run next to DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test).
  */
+import { freePort } from '../test/support/net.ts';
 import { createRng } from '../src/store/seed/prng.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer as createNetServer } from 'node:net';
 import http from 'node:http';
 import { parseArgs } from 'node:util';
 import { randomBytes } from 'node:crypto';
@@ -57,16 +57,6 @@ const log = (s = '') => process.stdout.write(s + '\n');
 
 // ------------------------------------------------------------------ helpers
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createNetServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 function run(args: string[], env: Record<string, string>): Promise<{ code: number; out: string; ms: number }> {
   const t0 = performance.now();

@@ -16,10 +16,10 @@
 // An era or scenario the installed suite version cannot run also fails the run, unless
 // --allow-missing-coverage is given (then it is reported as NOT COVERED).
 // Environment: MCP_CONFORMANCE_BIN = path of another build of the suite's dist/index.js (optional).
+import { freePort } from '../test/support/net.ts';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer as netServer } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -67,16 +67,6 @@ function run(bin: string, argv: string[], timeoutMs = 300_000, onOutput?: (all: 
   });
 }
 
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const s = netServer();
-    s.on('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => done(port));
-    });
-  });
-}
 
 /** Every checks.json the suite wrote under dir, keyed by scenario. */
 function readChecks(dir: string): Map<string, Check[]> {

@@ -1,21 +1,12 @@
 // Shared set-up for the accounts/OAuth tests: an app on a real port whose PUBLIC_URL is that port.
-import { createServer as netServer, type AddressInfo } from 'node:net';
+import { freePort } from '../support/net.ts';
+export { freePort };
 import { createHash, randomBytes } from 'node:crypto';
 import { freshStore, type TestDb } from '../support/app.ts';
 import { createServer, type Server } from '../../src/server.ts';
 import type { Store } from '../../src/store/connect.ts';
 import { createUser, type User } from '../../src/auth/users.ts';
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = netServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 export interface LiveApp extends TestDb { server: Server; base: string }
 

@@ -1,22 +1,13 @@
 // MCP test helpers: a Launchlist instance on a real port (PUBLIC_URL = that port), users with API
 // keys, and official-SDK clients for each protocol era.
-import { createServer as netServer } from 'node:net';
+import { freePort } from '../support/net.ts';
+export { freePort };
 import { Client, StreamableHTTPClientTransport, type ClientOptions } from '@modelcontextprotocol/client';
 import { testApp, type TestApp } from '../support/app.ts';
 import type { Store } from '../../src/store/connect.ts';
 import { createApiKey } from '../../src/auth/api-keys.ts';
 import type { Scope } from '../../src/operations/context.ts';
 
-export function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const s = netServer();
-    s.on('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => done(port));
-    });
-  });
-}
 
 export interface Live extends TestApp { url: string }
 
