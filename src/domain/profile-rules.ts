@@ -44,3 +44,10 @@ export function videoUrlRule(t: string): Rule {
     ? { ok: true, value: t.trim() }
     : { ok: false, message: 'must be an https link to a video site (YouTube, Vimeo, Loom, Wistia, Vidyard, Dailymotion…)' };
 }
+
+/** The profile fields with a rule beyond "a string", and their rule (used by update_draft and update_my_listing). */
+export const FIELD_RULES: Readonly<Record<'country' | 'contact_email' | 'demo_video_url', (t: string) => Rule>> = {
+  country: countryRule,
+  contact_email: emailRule,
+  demo_video_url: videoUrlRule,
+};

@@ -3,7 +3,7 @@
 //
 // Draft status: crawling → drafting → ready, or failed with error {reason, message}.
 // Progress stages: queued → robots → home → discover → pages → drafting → done (or failed).
-import { countryRule, emailRule, httpUrl, videoUrlRule } from '../domain/profile-rules.ts';
+import { FIELD_RULES, httpUrl } from '../domain/profile-rules.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { DB } from '../store/types.ts';
@@ -356,7 +356,7 @@ function checkFieldValue(f: ProfileField, v: string | string[], errors: ErrorDet
     case 'country':
     case 'contact_email':
     case 'demo_video_url': {
-      const r = (f === 'country' ? countryRule : f === 'contact_email' ? emailRule : videoUrlRule)(t);
+      const r = FIELD_RULES[f](t);
       if (!r.ok) { errors.push({ path, message: r.message }); return null; }
       return r.value;
     }

@@ -22,7 +22,7 @@
 //
 // Paid launches (create_checkout + payment) move a listing to live or scheduled from the orders
 // module; a listing on a paid plan refuses choose_free_listing with 409.
-import { countryRule, emailRule, httpUrl, videoUrlRule } from '../domain/profile-rules.ts';
+import { FIELD_RULES, httpUrl } from '../domain/profile-rules.ts';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../store/types.ts';
 import type { Engine } from '../store/connect.ts';
@@ -163,7 +163,7 @@ function checkScalar(f: ScalarField, v: string | number | null | undefined, erro
     case 'contact_email':
     case 'demo_video_url': {
       // The same rules as update_draft (domain/profile-rules.ts).
-      const r = (f === 'country' ? countryRule : f === 'contact_email' ? emailRule : videoUrlRule)(t);
+      const r = FIELD_RULES[f](t);
       if (!r.ok) { errors.push({ path, message: r.message }); return null; }
       return r.value;
     }
