@@ -1,9 +1,7 @@
 // Assembles Fastify from the parts; no business logic lives here.
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
-import cors from '@fastify/cors';
 import compress from '@fastify/compress';
-import rateLimit from '@fastify/rate-limit';
 import formbody from '@fastify/formbody';
 import cookie from '@fastify/cookie';
 import type { Config } from './config.ts';
@@ -13,10 +11,12 @@ import type { Operation } from './operations/define.ts';
 import { operations } from './operations/index.ts';
 import { API_PREFIX, errorBody, registerRest, restChallenge } from './http/rest.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { registerCors } from './http/cors.ts';
+import { registerRateLimit } from './http/rate-limit.ts';
 import { ApiError } from './operations/errors.ts';
-import { bumpDataVersion } from './services/read-cache.ts';
 import { ANONYMOUS, resolvePrincipal, type AccessTokenVerifier } from './auth/principal.ts';
 import { sendNotFoundPage, wantsHtml } from './web/pages/index.ts';
+import { lazyChildLogger } from './http/lazy-logger.ts';
 
 export interface IdempotencyRunner {
   run(args: { principal: Extract<Principal, { kind: 'user' }>; key: string; operation: string; request: unknown }, exec: () => Promise<{ status: number; body: unknown }>): Promise<{ status: number; body: unknown; replayed: boolean }>;
@@ -41,6 +41,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    // Each request's logger (with its reqId) is made only when something is logged at an enabled level.
+    childLoggerFactory: lazyChildLogger,
     bodyLimit: 1024 * 1024,
     trustProxy: true,
     genReqId: (req) => {
@@ -61,40 +63,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const challenge = restChallenge(config.publicUrl);
-  app.addHook('onRequest', async (req, reply) => {
+  // Synchronous unless there is a credential to check (most public reads carry none).
+  app.addHook('onRequest', (req, reply, done) => {
     reply.header('X-Request-Id', req.id);
     req.principal = ANONYMOUS;
-    if (req.url.startsWith(API_PREFIX + '/')) {
-      req.principal = await resolvePrincipal({ db: deps.store.db, verifyAccessToken: deps.verifyAccessToken }, req.headers.authorization, config.publicUrl + API_PREFIX, challenge);
-    }
+    if (req.headers.authorization === undefined || !req.url.startsWith(API_PREFIX + '/')) return done();
+    resolvePrincipal({ db: deps.store.db, verifyAccessToken: deps.verifyAccessToken }, req.headers.authorization, config.publicUrl + API_PREFIX, challenge)
+      .then((p) => { req.principal = p; done(); }, (err: Error) => done(err));
   });
 
-  await app.register(cors, {
-    origin: (origin, cb) => cb(null, true),
-    methods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-None-Match', 'X-Request-Id', 'MCP-Protocol-Version', 'Mcp-Session-Id', 'Mcp-Method', 'Mcp-Name', 'Last-Event-ID'],
-    exposedHeaders: ['X-Request-Id', 'ETag', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After', 'Idempotent-Replayed', 'WWW-Authenticate', 'Mcp-Session-Id', 'MCP-Protocol-Version'],
-    hideOptionsRoute: true,
-  });
+  registerCors(app);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await app.register(formbody);
   await app.register(cookie);
   // ioredis is loaded only when a Redis store is configured.
   const redis = config.REDIS_URL ? new (await import('ioredis')).Redis(config.REDIS_URL, { connectTimeout: 1000, maxRetriesPerRequest: 1, lazyConnect: false }) : undefined;
   if (redis) app.addHook('onClose', async () => { redis.disconnect(); });
-  await app.register(rateLimit, {
-    global: true,
+  registerRateLimit(app, {
     max: config.RATE_LIMIT_MAX,
-    timeWindow: config.RATE_LIMIT_WINDOW_MS,
-    enableDraftSpec: true,
-    ...(redis ? { redis, nameSpace: 'launchlist-rl:' } : {}),
-    keyGenerator: (req) => (req.principal?.kind === 'user' ? `u:${req.principal.userId}` : `ip:${req.ip}`),
-    errorResponseBuilder: (_req, ctx) => new ApiError('rate_limited', `Too many requests: the limit is ${ctx.max} per ${ctx.after}. Retry after the time in the Retry-After header.`),
-  });
-
-  // Any request that may write (every method but GET/HEAD/OPTIONS) invalidates the hot-read cache.
-  app.addHook('onResponse', async (req) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS') bumpDataVersion();
+    windowMs: config.RATE_LIMIT_WINDOW_MS,
+    redis,
+    keyOf: (req) => (req.principal?.kind === 'user' ? `u:${req.principal.userId}` : `ip:${req.ip}`),
   });
 
   app.setErrorHandler((err, req, reply) => {

@@ -24,7 +24,6 @@ export const ConfigSchema = z.object({
   SESSION_SECRET: z.string().optional(), // signs cookies; generated and kept in DATA_DIR when unset
   STRIPE_SECRET_KEY: z.string().optional(), // real payments; the built-in test provider otherwise
   WORKERS: bool.default(true), // run the job workers in this process
-  READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000), // hot public reads cached this long (0 = off); any write in this process invalidates
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { publicUrl: string };

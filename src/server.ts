@@ -8,6 +8,7 @@ import { registerBadgeRoutes } from './http/badges.ts';
 import { attachWorkers } from './jobs/index.ts';
 import { registerMcp } from './mcp/server.ts';
 import { installViews } from './services/views.ts';
+import { installProfiles } from './services/profiles.ts';
 import { registerSitePages } from './web/pages/index.ts';
 import { registerInvitePages } from './web/invites.ts';
 import { registerCheckoutPages } from './web/checkout.ts';
@@ -28,7 +29,8 @@ export async function createServer(config: Config, store: Store, options: Pick<A
   deps.plugins!.push(registerAdminPricesPage); // admin page where prices are set (orders)
   deps.plugins!.push(registerAdminEditPages); // admin review of listing edits at /admin/edits (my listings)
   deps.plugins!.push(registerClaimPages); // email claim links: confirm page (claims)
-  installViews(deps); // listing view counter: memory buffer flushed every few seconds and on close (issue #2)
+  installProfiles(deps); // get_listing's materialised profiles: read connection / batched reads, write-backs
+  installViews(deps); // listing view counter: memory buffer flushed every 30 s and on close (issue #2)
   const app = await buildApp(deps);
   if (config.WORKERS) attachWorkers(app, deps); // durable job workers (issue #5); tests drive them with drainJobs
   return { app, deps, close: () => app.close() };

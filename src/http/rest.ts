@@ -8,6 +8,7 @@ import { ApiError } from '../operations/errors.ts';
 import { parseOrThrow, validationError } from './validation.ts';
 import { enforceAccess } from '../auth/principal.ts';
 import type { AppDeps } from '../app.ts';
+import { RawJson } from '../operations/raw-json.ts';
 
 export const API_PREFIX = '/api/v1';
 
@@ -23,8 +24,12 @@ export function makeCtx(deps: AppDeps, principal: Principal, requestId: string):
   return { db: deps.store.db, engine: deps.store.engine, config: deps.config, principal, requestId, services: deps.services as Services, now: () => new Date() };
 }
 
-/** Runs one operation for one caller: the shared path of REST and MCP. `raw` holds the unvalidated parts. */
-export async function runOperation(deps: AppDeps, op: Operation, principal: Principal, requestId: string, raw: { params?: unknown; query?: unknown; body?: unknown }, challenge: (error?: string, scope?: string) => string): Promise<unknown> {
+/**
+ * Runs one operation for one caller: the shared path of REST, MCP and the website. `raw` holds the
+ * unvalidated parts. A handler may answer with JSON text (RawJson); only REST asks for it as it is
+ * (`jsonText`), every other caller gets the value.
+ */
+export async function runOperation(deps: AppDeps, op: Operation, principal: Principal, requestId: string, raw: { params?: unknown; query?: unknown; body?: unknown }, challenge: (error?: string, scope?: string) => string, opts: { jsonText?: boolean } = {}): Promise<unknown> {
   enforceAccess(op.access, principal, challenge);
   const input: Record<string, unknown> = {};
   if (op.params) Object.assign(input, parseOrThrow(op.params, raw.params ?? {}, 'path'));
@@ -36,7 +41,8 @@ export async function runOperation(deps: AppDeps, op: Operation, principal: Prin
   } else if (raw.body !== undefined && raw.body !== null && !(typeof raw.body === 'object' && Object.keys(raw.body as object).length === 0)) {
     throw validationError([{ path: 'body', message: 'this operation takes no body' }]);
   }
-  return op.handler(makeCtx(deps, principal, requestId), input as never);
+  const result = await op.handler(makeCtx(deps, principal, requestId), input as never);
+  return result instanceof RawJson && !opts.jsonText ? result.value() : result;
 }
 
 /** The WWW-Authenticate challenge of the REST API (RFC 6750, with RFC 9728 resource metadata). */
@@ -56,7 +62,7 @@ export function registerRest(app: FastifyInstance, deps: AppDeps, ops: readonly 
       method: op.method,
       url: API_PREFIX + toFastifyPath(op.path),
       handler: async (req: FastifyRequest, reply: FastifyReply) => {
-        const exec = () => runOperation(deps, op, req.principal, req.id, { params: req.params, query: req.query, body: req.body }, challenge);
+        const exec = () => runOperation(deps, op, req.principal, req.id, { params: req.params, query: req.query, body: req.body }, challenge, { jsonText: op.method === 'GET' });
         let status: number = op.status;
         let result: unknown;
         const key = req.headers['idempotency-key'];
@@ -71,8 +77,8 @@ export function registerRest(app: FastifyInstance, deps: AppDeps, ops: readonly 
         }
         if (op.method === 'GET') {
           reply.header('Cache-Control', op.access === 'public' && req.principal.kind === 'anonymous' ? 'public, max-age=30' : 'private, no-cache');
-          const json = JSON.stringify(result);
-          const etag = `W/"${hash('sha1', json, 'base64url')}"`;
+          const json = result instanceof RawJson ? result.text : JSON.stringify(result);
+          const etag = (result instanceof RawJson && result.etag) || `W/"${hash('sha1', json, 'base64url')}"`;
           reply.header('ETag', etag);
           if (req.headers['if-none-match'] === etag) return reply.code(304).send();
           return reply.code(status).type('application/json; charset=utf-8').send(json);

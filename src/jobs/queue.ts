@@ -21,7 +21,6 @@ import type { DB, JobsTable } from '../store/types.ts';
 import type { Engine } from '../store/connect.ts';
 import type { Config } from '../config.ts';
 import { fromJson, toJson } from '../store/json.ts';
-import { bumpDataVersion } from '../services/read-cache.ts';
 
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
 
@@ -169,7 +168,6 @@ export async function completeJob(deps: JobDeps, jobId: number, workerId: string
     if (Number(r.numUpdatedRows) === 0) throw new LeaseLost(jobId);
     if (writes) await writes(trx);
   });
-  bumpDataVersion(); // whatever the job wrote is visible to cached reads at once
 }
 
 function backoff(attempts: number, baseMs: number): number {
@@ -179,7 +177,6 @@ function backoff(attempts: number, baseMs: number): number {
 const errorText = (e: unknown) => (e instanceof Error ? `${e.name}: ${e.message}` : String(e)).slice(0, 2000);
 
 async function failOrRetry(deps: JobDeps, handler: JobHandler | undefined, job: Job, workerId: string, error: unknown, opts: RunOptions): Promise<'failed' | 'retry'> {
-  bumpDataVersion(); // a failing job may have written part of its work
   const maxAttempts = handler?.maxAttempts ?? 3;
   const permanent = error instanceof PermanentJobError || !handler;
   const msg = errorText(error);

@@ -1,5 +1,6 @@
 // defineOperation(): the one shape every operation has. REST routes, MCP tools and the OpenAPI
 // document are all generated from these values; nothing about an operation is written twice.
+import type { RawJson } from './raw-json.ts';
 import { z } from 'zod';
 import type { Ctx, Scope } from './context.ts';
 
@@ -34,7 +35,8 @@ export interface OperationSpec<P extends AnyObject | undefined, Q extends AnyObj
   pending?: string;
   tags: string[];
   examples?: { request?: unknown; response?: unknown };
-  handler: (ctx: Ctx, input: Out<P> & Out<Q> & Out<B>) => Promise<z.input<R>>;
+  /** The response value, or the same as JSON text already built (RawJson: REST sends it as it is). */
+  handler: (ctx: Ctx, input: Out<P> & Out<Q> & Out<B>) => Promise<z.input<R> | RawJson>;
 }
 
 export type Operation = OperationSpec<AnyObject | undefined, AnyObject | undefined, AnyObject | undefined, z.ZodType> & {

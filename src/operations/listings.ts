@@ -4,10 +4,10 @@ import { ApiError, invalid, notFound } from './errors.ts';
 import { Country, JsonObject, ListingSummary, Paged, Pagination, Slug, offsetOf, paged } from './schemas.ts';
 import { SEARCH_SORTS, SearchInputError, searchListings as runSearch } from '../store/search/index.ts';
 import { toSummary } from '../store/repos/summary.ts';
-import { alternativesOf, compareListings as compareRepo, publicProfile } from '../store/repos/listings.ts';
+import { alternativesOf, compareListings as compareRepo } from '../store/repos/listings.ts';
 import type { ViewCounter } from '../services/views.ts';
-import { ReadCache } from '../services/read-cache.ts';
-import type { Ctx } from './context.ts';
+import { ProfileReader, etagOf, withCounters } from '../services/profiles.ts';
+import { RawJson } from './raw-json.ts';
 
 export const SORTS = SEARCH_SORTS;
 
@@ -48,21 +48,6 @@ export const searchListings = defineOperation({
   },
 });
 
-// Hot profiles are served from memory for READ_CACHE_MS (services/read-cache.ts: any write invalidates).
-// Each response is a fresh copy, so the view count added below never leaks into the cache.
-type Found = { id: number; profile: Record<string, unknown> };
-async function cachedProfile(ctx: Ctx, slug: string): Promise<Found | undefined> {
-  // One cache per app (services belong to one server and its database); 1,000 profiles (~3 KB each as JSON)
-  // hold the launch-day hot set without growing the process by more than a few MB.
-  const profileCache = (ctx.services.profileCache ??= new ReadCache<Found | null>(ctx.config.READ_CACHE_MS, 1000)) as ReadCache<Found | null>;
-  let hit = profileCache.get(slug);
-  if (hit === undefined) {
-    hit = (await publicProfile(ctx.db, ctx.engine, slug)) ?? null;
-    profileCache.set(slug, hit);
-  }
-  return hit ? { id: hit.id, profile: { ...hit.profile } } : undefined;
-}
-
 export const getListing = defineOperation({
   name: 'get_listing', method: 'GET', path: '/listings/{slug}', access: 'public', tags: ['Listings'],
   summary: 'Full public profile of a live listing',
@@ -78,14 +63,14 @@ export const getListing = defineOperation({
   params: z.object({ slug: Slug }),
   response: JsonObject, status: 200, idempotencyKey: false, paginated: false,
   handler: async (ctx, input) => {
-    const found = await cachedProfile(ctx, input.slug);
-    if (!found) return notFound('listing', input.slug);
+    // The materialised profile (services/profiles.ts); the live counters are spliced in per request.
+    const profiles = (ctx.services.profiles ??= new ProfileReader({ db: ctx.db, engine: ctx.engine, close: async () => {} })) as ProfileReader;
+    const hit = await profiles.get(input.slug);
+    if (!hit) return notFound('listing', input.slug);
     const views = ctx.services.views as ViewCounter | undefined;
-    if (views) {
-      views.record(found.id);
-      found.profile.views = Number(found.profile.views) + views.pending(found.id);
-    }
-    return found.profile;
+    views?.record(hit.id);
+    const pending = views?.pending(hit.id) ?? 0;
+    return new RawJson(withCounters(hit, pending), etagOf(hit, pending));
   },
 });
 

@@ -15,6 +15,10 @@ export interface Store {
   db: Kysely<DB>;
   engine: Engine;
   close(): Promise<void>;
+  /** SQLite: the database file (hot reads open their own read-only connection to it, see repos/profile-cache.ts). */
+  sqliteFile?: string;
+  /** PostgreSQL: the pool behind `db` (hot reads send named prepared statements on it). */
+  pgPool?: pg.Pool;
 }
 
 pg.types.setTypeParser(20, (v) => Number(v)); // int8 (count(*))
@@ -66,18 +70,22 @@ export function openSqlite(file: string): { db: Kysely<DB>; raw: DatabaseSync } 
 }
 
 export function openPostgres(url: string, max = 10): Kysely<DB> {
+  return openPostgresPool(url, max).db;
+}
+
+function openPostgresPool(url: string, max = 10): { db: Kysely<DB>; pool: pg.Pool } {
   const pool = new pg.Pool({ connectionString: url, max });
   // An idle client whose connection drops (a restart, a terminated backend) emits 'error' on the pool;
   // without a listener that would crash the process. The pool discards the client and reconnects on demand.
   pool.on('error', (err) => { process.emitWarning(`PostgreSQL idle client error: ${err.message}`); });
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return { db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), pool };
 }
 
 export function connect(opts: { databaseUrl?: string; sqliteFile: string }): Store {
   if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) {
-    const db = openPostgres(opts.databaseUrl);
-    return { db, engine: 'postgres', close: () => db.destroy() };
+    const { db, pool } = openPostgresPool(opts.databaseUrl);
+    return { db, engine: 'postgres', close: () => db.destroy(), pgPool: pool };
   }
   const { db } = openSqlite(opts.sqliteFile);
-  return { db, engine: 'sqlite', close: () => db.destroy() };
+  return { db, engine: 'sqlite', close: () => db.destroy(), sqliteFile: opts.sqliteFile };
 }

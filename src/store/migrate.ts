@@ -13,6 +13,7 @@ import * as m040 from './migrations/040_draft_invites.ts';
 import * as m070 from './migrations/070_orders.ts';
 import * as m050 from './migrations/050_my_listings.ts';
 import * as m060 from './migrations/060_claims.ts';
+import * as m080 from './migrations/080_profile_cache.ts';
 
 export async function migrate(db: Kysely<any>, engine: Engine): Promise<void> {
   const migrations: Record<string, Migration> = {
@@ -27,6 +28,7 @@ export async function migrate(db: Kysely<any>, engine: Engine): Promise<void> {
     '070_orders': { up: m070.up(engine) },
     '050_my_listings': { up: m050.up(engine) },
     '060_claims': { up: m060.up(engine) },
+    '080_profile_cache': { up: m080.up(engine) },
   };
   // Numbers are handed out in ranges per module, so a lower number may land after a higher one already ran.
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });

@@ -24,7 +24,11 @@ export interface ListingsTable {
   domain_rating: number | null; revenue_cents: number | null;
   votes_count: number; views_count: number; followers_count: number;
   created_at: string; updated_at: string;
+  /** Bumped by triggers whenever anything the public profile shows changes (migration 080). */
+  profile_rev: Generated<number>;
 }
+/** get_listing's materialised profile: JSON text without the live counters, built from listings.profile_rev = rev. */
+export interface ListingProfilesTable { listing_id: number; rev: number; body: string }
 export interface ListingCategoriesTable { listing_id: number; category_id: number; is_primary: Bool }
 export interface ListingVersionsTable { id: Generated<number>; listing_id: number; user_id: number | null; before: Json; after: Json; apply_to: Json; created_at: string; reviewed_at: string | null; reviewed_by: number | null }
 export interface AlternativesTable { listing_id: number; alternative_id: number; approved: Bool; position: number }
@@ -60,7 +64,7 @@ export interface MailOutboxTable { id: Generated<number>; to_address: string; su
 
 export interface DB {
   users: UsersTable; sessions: SessionsTable; email_tokens: EmailTokensTable; api_keys: ApiKeysTable; oauth_store: OauthStoreTable;
-  categories: CategoriesTable; listings: ListingsTable; listing_categories: ListingCategoriesTable; listing_versions: ListingVersionsTable;
+  categories: CategoriesTable; listings: ListingsTable; listing_profiles: ListingProfilesTable; listing_categories: ListingCategoriesTable; listing_versions: ListingVersionsTable;
   alternatives: AlternativesTable; founders: FoundersTable; listing_founders: ListingFoundersTable; votes: VotesTable; follows: FollowsTable;
   listing_views: ListingViewsTable; reviews: ReviewsTable; updates: UpdatesTable; milestones: MilestonesTable; stories: StoriesTable;
   interview_questions: InterviewQuestionsTable; interview_answers: InterviewAnswersTable; blog_posts: BlogPostsTable; awards: AwardsTable;

@@ -34,7 +34,7 @@ export async function freshStore(overrides: Record<string, unknown> = {}): Promi
       await c.end();
     };
   }
-  const config = loadConfig({}, { DATA_DIR: dir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', SEED_DEMO: 'false', RATE_LIMIT_MAX: '100000', WORKERS: 'false', READ_CACHE_MS: '0', ...overrides } as never);
+  const config = loadConfig({}, { DATA_DIR: dir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', SEED_DEMO: 'false', RATE_LIMIT_MAX: '100000', WORKERS: 'false', ...overrides } as never);
   const store = await openStore(config);
   return {
     store, config,

@@ -104,7 +104,7 @@ const iso = (v: string | null): string | null => (v === null ? null : new Date(v
  * categories, founders, latest updates, Domain Rating history, awards, milestones and story as JSON
  * arrays. Built and compiled once per database (prepared()).
  */
-function profileQuery(db: Kysely<DB>, engine: Engine, by: 'live-slug' | 'id' = 'live-slug') {
+function profileQuery(db: Kysely<DB>, engine: Engine, by: 'live-slug' | 'id' | 'live-ids' = 'live-slug', ids: readonly number[] = []) {
   const genuine = engine === 'postgres' ? sql`true` : sql`1`;
   const f = (col: string) => sql.ref(col);
   const q = db.selectFrom('listings as l').select(PROFILE_COLUMNS).select([
@@ -134,6 +134,7 @@ function profileQuery(db: Kysely<DB>, engine: Engine, by: 'live-slug' | 'id' = '
       sql`from stories s where s.listing_id = l.id`, sql`s.listing_id`).as('story_json'),
   ]);
   // Public reads find a live listing by slug; the owner's read (ownerProfile) finds any status by id.
+  if (by === 'live-ids') return q.where('l.id', 'in', ids).where('l.status', '=', 'live');
   return by === 'id' ? q.where('l.id', '=', arg(0)) : q.where('l.slug', '=', arg(0)).where('l.status', '=', 'live');
 }
 
@@ -145,6 +146,13 @@ type StoryRow = { title: string | null; story: string | null; why_started: strin
 export async function publicProfile(db: Kysely<DB>, engine: Engine, slug: string): Promise<{ id: number; profile: Record<string, unknown> } | undefined> {
   const [l] = await prepared(db, 'profile', () => profileQuery(db, engine, 'live-slug'), [slug]);
   return l ? { id: l.id, profile: buildProfile(l, false) } : undefined;
+}
+
+/** The public profiles of the live listings among `ids` (one statement; missing or not live ids are left out). */
+export async function publicProfilesByIds(db: Kysely<DB>, engine: Engine, ids: readonly number[]): Promise<Array<{ id: number; profile: Record<string, unknown> }>> {
+  if (!ids.length) return [];
+  const rows = await profileQuery(db, engine, 'live-ids', ids).execute();
+  return rows.map((l) => ({ id: l.id, profile: buildProfile(l, false) }));
 }
 
 /**

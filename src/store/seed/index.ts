@@ -3,6 +3,7 @@
 //
 //   seedIfEmpty(store)        seeds only when the categories table is empty (start-up)
 //   seedDemo(store, opts?)    writes the demo content (opts.now, opts.seed, opts.publicUrl)
+import { refreshProfiles } from '../repos/profile-cache.ts';
 import type { Kysely } from 'kysely';
 import type { Store } from '../connect.ts';
 import type { DB } from '../types.ts';
@@ -482,6 +483,7 @@ export async function seedDemo(store: Store, opts: SeedOptions = {}): Promise<Se
       users: userRows.length, founders: founders.length, votes: votes.length, awards, blog_posts: POSTS.length, ms: 0,
     };
   });
+  await refreshProfiles(store); // get_listing's materialised profiles, as a running server would have built them
   report.ms = Math.round(performance.now() - started);
   return report;
 }

@@ -2,6 +2,7 @@
 // names, taglines, descriptions and keywords drawn from word lists with a skewed (Zipf-like) word
 // frequency, spread over the existing categories, all live, with vote/view/follower counts (no vote
 // rows). Batched multi-row inserts in one transaction: 100,000 listings take seconds, not minutes.
+import { refreshProfiles } from '../repos/profile-cache.ts';
 import { createRng } from './prng.ts';
 import { sql, type Kysely } from 'kysely';
 import type { Store } from '../connect.ts';
@@ -148,6 +149,7 @@ export async function seedSynthetic(store: Store, n: number, opts: SyntheticOpti
     await sql`VACUUM ANALYZE listing_categories`.execute(db);
     await sql`VACUUM ANALYZE search_terms`.execute(db);
   }
+  await refreshProfiles(store); // get_listing's materialised profiles, as a running server would have built them
   return { created, ms: Math.round(performance.now() - started) };
 }
 

@@ -1,0 +1,172 @@
+// get_listing's hot path: the materialised public profile (migration 080).
+//
+// A read is one primary-key-sized row: the cached profile text, the rev it was built from, the
+// listing's current profile_rev and its three live counters. When the two revs agree the response is
+// that text with the counters spliced in; no JSON is parsed or built. When they differ (something
+// the profile shows changed, or the listing was never read) the profile is built by the one-statement
+// query (repos/listings.ts), served, and written back in the background, guarded by the rev it was
+// built from (a write landing meanwhile leaves the cache stale, never wrong).
+//
+//   SQLite: the read uses its own read-only connection to the database file, so it never waits for
+//     (nor sees the uncommitted rows of) a transaction on the main connection. Its page cache is
+//     small; the operating system's file cache holds the rest.
+//   PostgreSQL: reads that arrive together (in one turn of the event loop) are answered by ONE named
+//     prepared statement, `WHERE slug = ANY($1)`: under load a round trip serves many requests.
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Store } from '../store/connect.ts';
+import type { DB } from '../store/types.ts';
+import { publicProfile } from '../store/repos/listings.ts';
+import { baseText, storeProfiles } from '../store/repos/profile-cache.ts';
+import type { AppDeps } from '../app.ts';
+
+export interface ProfileHit {
+  id: number;
+  /** The profile_rev the text was built from; undefined when it was just built (it may be newer). */
+  rev: number | undefined;
+  /** The profile as JSON text without the live counters (an object: it ends with `}`). */
+  base: string;
+  votes: number;
+  followers: number;
+  views: number;
+}
+
+interface Row {
+  id: number;
+  rev: number;
+  cache_rev: number | null;
+  cache: string | null;
+  votes: number;
+  followers: number;
+  views: number;
+}
+
+const SELECT = 'SELECT l.id, l.slug, l.profile_rev AS rev, p.rev AS cache_rev, p.body AS cache, l.votes_count AS votes, l.followers_count AS followers, l.views_count AS views FROM listings l LEFT JOIN listing_profiles p ON p.listing_id = l.id';
+
+/** A weak ETag for the whole text, when the hit came from the stored profile: the rev and the counters name it. */
+export function etagOf(hit: ProfileHit, pendingViews = 0): string | undefined {
+  return hit.rev === undefined ? undefined : `W/"p${hit.id}.${hit.rev}.${hit.votes}.${hit.followers}.${hit.views + pendingViews}"`;
+}
+
+/** The whole profile text: the base with the counters appended (`views` may include views not yet written). */
+export function withCounters(hit: ProfileHit, pendingViews = 0): string {
+  return `${hit.base.slice(0, -1)},"votes":${hit.votes},"followers":${hit.followers},"views":${hit.views + pendingViews}}`;
+}
+
+export class ProfileReader {
+  readonly #store: Store;
+  #sqlite: DatabaseSync | undefined;
+  #bySlug: StatementSync | undefined;
+  /** PostgreSQL: slugs asked for in this turn of the event loop, answered by one statement. */
+  #batch: Map<string, Array<{ resolve: (r: Row | undefined) => void; reject: (e: unknown) => void }>> | undefined;
+  /** Profiles built on a miss, written back together. */
+  #writes: Array<{ id: number; rev: number; body: string }> = [];
+  #writing: Promise<void> | undefined;
+  #closed = false;
+
+  constructor(store: Store) {
+    this.#store = store;
+  }
+
+  /** The live listing with this slug, from its cached profile when fresh; undefined when there is none. */
+  async get(slug: string): Promise<ProfileHit | undefined> {
+    const row = await this.#read(slug);
+    if (!row) return undefined;
+    if (row.cache !== null && row.cache_rev === row.rev) return { id: row.id, rev: row.rev, base: row.cache, votes: row.votes, followers: row.followers, views: row.views };
+    // Stale or never built: build it now (the data read is at least as new as `row.rev`).
+    const built = await publicProfile(this.#store.db, this.#store.engine, slug);
+    if (!built) return undefined;
+    const base = baseText(built.profile);
+    this.#queueWrite(built.id, row.rev, base);
+    const p = built.profile;
+    return { id: built.id, rev: undefined, base, votes: Number(p.votes), followers: Number(p.followers), views: Number(p.views) };
+  }
+
+  /** Waits for the background write-backs (tests, shutdown). */
+  async settle(): Promise<void> {
+    while (this.#writing || this.#writes.length) {
+      if (!this.#writing) this.#flushWrites();
+      await this.#writing;
+    }
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    await this.settle().catch(() => {});
+    this.#sqlite?.close();
+    this.#sqlite = undefined;
+  }
+
+  async #read(slug: string): Promise<Row | undefined> {
+    if (this.#store.engine === 'sqlite' && this.#store.sqliteFile) {
+      if (!this.#bySlug) {
+        this.#sqlite = new DatabaseSync(this.#store.sqliteFile, { readOnly: true });
+        this.#sqlite.exec('PRAGMA busy_timeout = 5000; PRAGMA cache_size = -8000;');
+        this.#bySlug = this.#sqlite.prepare(`${SELECT} WHERE l.slug = ? AND l.status = 'live'`);
+      }
+      return this.#bySlug.get(slug) as Row | undefined;
+    }
+    if (this.#store.pgPool) {
+      return new Promise((resolve, reject) => {
+        if (!this.#batch) {
+          this.#batch = new Map();
+          setImmediate(() => this.#runBatch());
+        }
+        const waiting = this.#batch.get(slug);
+        if (waiting) waiting.push({ resolve, reject });
+        else this.#batch.set(slug, [{ resolve, reject }]);
+      });
+    }
+    // Any other store (none today): the same row through Kysely.
+    const row = await (this.#store.db as Kysely<DB>).selectFrom('listings as l').leftJoin('listing_profiles as p', 'p.listing_id', 'l.id')
+      .select(['l.id', 'l.profile_rev as rev', 'p.rev as cache_rev', 'p.body as cache', 'l.votes_count as votes', 'l.followers_count as followers', 'l.views_count as views'])
+      .where('l.slug', '=', slug).where('l.status', '=', 'live').executeTakeFirst();
+    return row as Row | undefined;
+  }
+
+  #runBatch(): void {
+    const batch = this.#batch!;
+    this.#batch = undefined;
+    const slugs = [...batch.keys()];
+    const done = (rows: Array<Row & { slug: string }>) => {
+      const bySlug = new Map(rows.map((r) => [r.slug, r]));
+      for (const [slug, waiting] of batch) for (const w of waiting) w.resolve(bySlug.get(slug));
+    };
+    const fail = (e: unknown) => {
+      for (const waiting of batch.values()) for (const w of waiting) w.reject(e);
+    };
+    this.#store.pgPool!.query<Row & { slug: string }>({ name: 'll_profiles_by_slug', text: `${SELECT} WHERE l.slug = ANY($1::text[]) AND l.status = 'live'`, values: [slugs] })
+      .then((r) => done(r.rows), fail);
+  }
+
+  #queueWrite(id: number, rev: number, body: string): void {
+    if (this.#closed) return;
+    this.#writes.push({ id, rev, body });
+    if (!this.#writing) setImmediate(() => this.#flushWrites());
+  }
+
+  #flushWrites(): void {
+    if (this.#writing || !this.#writes.length) return;
+    const writes = this.#writes.splice(0, 500);
+    this.#writing = storeProfiles(this.#store.db, writes).catch(() => {
+      // An optimisation only: a failed write-back leaves the listing stale, and the next read rebuilds it.
+    }).finally(() => {
+      this.#writing = undefined;
+      if (this.#writes.length) setImmediate(() => this.#flushWrites());
+    });
+  }
+}
+
+/** Wires a ProfileReader into the app: deps.services.profiles, closed with the server. */
+export function installProfiles(deps: AppDeps): ProfileReader {
+  const profiles = new ProfileReader(deps.store);
+  deps.services.profiles = profiles;
+  deps.plugins ??= [];
+  deps.plugins.push((app: FastifyInstance) => {
+    app.addHook('onClose', async () => {
+      await profiles.close();
+    });
+  });
+  return profiles;
+}

@@ -1,0 +1,134 @@
+// get_listing's materialised profiles (migration 080, services/profiles.ts): served from
+// listing_profiles while fresh, rebuilt after anything the profile shows changes, never stale.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { sql } from 'kysely';
+import { testApp, ENGINE, type TestApp } from '../support/app.ts';
+import { addCategory, addListing } from '../support/seed-fixtures.ts';
+import { PROFILE_CACHE_EXCLUDED } from '../../src/store/migrations/080_profile_cache.ts';
+import { refreshProfiles, storeProfiles } from '../../src/store/repos/profile-cache.ts';
+import type { ProfileReader } from '../../src/services/profiles.ts';
+import type { ViewCounter } from '../../src/services/views.ts';
+import { createApiKey } from '../../src/auth/api-keys.ts';
+
+let t: TestApp;
+let id: number;
+let other: number;
+let key: string;
+before(async () => {
+  t = await testApp({}, async (store) => {
+    await addCategory(store.db, 'tools');
+    await addCategory(store.db, 'cli-tools', 'tools');
+    id = await addListing(store.db, { slug: 'cachey', category: 'cli-tools' });
+    other = await addListing(store.db, { slug: 'bystander', category: 'tools' });
+  });
+  const now = new Date().toISOString();
+  const u = await t.store.db.insertInto('users').values({ email: 'owner@cachey.example', name: 'Owner', password_hash: null, role: 'user', email_verified_at: now, created_at: now }).returning('id').executeTakeFirstOrThrow();
+  await t.store.db.updateTable('listings').set({ owner_id: u.id }).where('id', '=', id).execute();
+  key = (await createApiKey(t.store.db, u.id, 'k', ['account:read', 'listings:write'])).key;
+});
+after(async () => { await t.cleanup(); });
+
+const profiles = () => t.server.deps.services.profiles as ProfileReader;
+const get = async (slug = 'cachey') => {
+  const r = await t.app.inject({ method: 'GET', url: `/api/v1/listings/${slug}` });
+  await profiles().settle(); // the background write-back of a rebuilt profile
+  return r;
+};
+const rev = async (listingId = id) => (await t.store.db.selectFrom('listings').select('profile_rev').where('id', '=', listingId).executeTakeFirstOrThrow()).profile_rev;
+const stored = async (listingId = id) => t.store.db.selectFrom('listing_profiles').selectAll().where('listing_id', '=', listingId).executeTakeFirst();
+
+test('the first read builds and stores the profile; later reads are served from it', async () => {
+  const first = await get();
+  assert.equal(first.statusCode, 200);
+  const row = await stored();
+  assert.ok(row, 'a profile row was written');
+  assert.equal(row.rev, await rev());
+  assert.equal(JSON.parse(row.body).tagline, 'Tagline of cachey');
+  assert.equal(JSON.parse(row.body).votes, undefined, 'the live counters are not part of the stored text');
+  // Proof that reads come from the stored text: change it behind the service's back (same rev).
+  await t.store.db.updateTable('listing_profiles').set({ body: row.body.replace('Tagline of cachey', 'Served from listing_profiles') }).where('listing_id', '=', id).execute();
+  const second = (await get()).json();
+  assert.equal(second.tagline, 'Served from listing_profiles');
+  for (const k of ['votes', 'followers', 'views']) assert.equal(typeof second[k], 'number', k);
+});
+
+test('an edit through the API is visible on the next read (the triggers make the stored text stale)', async () => {
+  await get();
+  const edit = await t.app.inject({ method: 'PATCH', url: `/api/v1/me/listings/${id}`, headers: { authorization: `Bearer ${key}` }, payload: { fields: { tagline: 'Edited by the owner' } } });
+  assert.equal(edit.statusCode, 200, edit.body);
+  assert.equal((await get()).json().tagline, 'Edited by the owner');
+  assert.equal((await stored())!.rev, await rev(), 'rebuilt and stored again');
+});
+
+test('every listings column but the live counters bumps profile_rev; the counters do not', async () => {
+  const columns = ENGINE === 'sqlite'
+    ? (await sql<{ name: string }>`SELECT name FROM pragma_table_info('listings')`.execute(t.store.db)).rows.map((r) => r.name)
+    : (await sql<{ name: string }>`SELECT column_name AS name FROM information_schema.columns WHERE table_name = 'listings' AND table_schema = current_schema()`.execute(t.store.db)).rows.map((r) => r.name);
+  assert.ok(columns.length > 30);
+  for (const c of columns) {
+    if (c === 'id' || c === 'profile_rev' || c === 'search') continue;
+    const before = await rev(other);
+    await sql`UPDATE listings SET ${sql.id(c)} = ${sql.id(c)} WHERE id = ${other}`.execute(t.store.db);
+    const bumped = (await rev(other)) > before;
+    assert.equal(bumped, !(PROFILE_CACHE_EXCLUDED as readonly string[]).includes(c), `listings.${c}: a migration that adds a column must call recreateListingsTrigger()`);
+  }
+});
+
+test('changes in the tables the profile shows are visible at once: updates, reviews, categories, founders', async () => {
+  await get();
+  const now = new Date().toISOString();
+  await t.store.db.insertInto('updates').values({ listing_id: id, title: 'Version 2 is out', body: 'Faster.', created_at: now }).execute();
+  assert.equal((await get()).json().latest_updates[0]?.title, 'Version 2 is out');
+
+  await t.store.db.insertInto('reviews').values({ listing_id: id, user_id: null, author_name: 'Ann', rating: 4, body: 'Good.', genuine: true, created_at: now }).execute();
+  assert.deepEqual((await get()).json().community_rating, { average: 4, count: 1 });
+
+  await t.store.db.updateTable('categories').set({ name: 'Command Line' }).where('slug', '=', 'cli-tools').execute();
+  await t.store.db.updateTable('categories').set({ name: 'Developer Tools' }).where('slug', '=', 'tools').execute();
+  const cats = (await get()).json().categories;
+  assert.equal(cats[0].name, 'Command Line');
+  assert.equal(cats[0].parent.name, 'Developer Tools', 'a parent category rename shows too');
+
+  const f = await t.store.db.insertInto('founders').values({ slug: 'ann-founder', name: 'Ann', title: 'CEO', bio: null, country: null, socials: '{}', avatar_url: null, user_id: null, created_at: now }).returning('id').executeTakeFirstOrThrow();
+  await t.store.db.insertInto('listing_founders').values({ listing_id: id, founder_id: f.id, position: 0 } as never).execute();
+  assert.equal((await get()).json().founders[0]?.title, 'CEO');
+  await t.store.db.updateTable('founders').set({ title: 'Chief Tinkerer' }).where('id', '=', f.id).execute();
+  assert.equal((await get()).json().founders[0]?.title, 'Chief Tinkerer');
+});
+
+test('a profile built before a write is not stored over it', async () => {
+  await get();
+  const old = await rev();
+  await t.store.db.updateTable('listings').set({ tagline: 'Newer than the build' }).where('id', '=', id).execute();
+  await storeProfiles(t.store.db, [{ id, rev: old, body: '{"tagline":"built from the old rev"}' }]);
+  assert.notEqual((await stored())!.body, '{"tagline":"built from the old rev"}');
+  assert.equal((await get()).json().tagline, 'Newer than the build');
+});
+
+test('a listing that stops being live is a 404 even with a stored profile', async () => {
+  await get('bystander');
+  await t.store.db.updateTable('listings').set({ status: 'removed' }).where('id', '=', other).execute();
+  assert.equal((await get('bystander')).statusCode, 404);
+  await t.store.db.updateTable('listings').set({ status: 'live' }).where('id', '=', other).execute();
+});
+
+test('refreshProfiles builds every missing or stale profile (seeding)', async () => {
+  await t.store.db.deleteFrom('listing_profiles').execute();
+  await t.store.db.updateTable('listings').set({ tagline: 'Refreshed' }).where('id', '=', other).execute();
+  const n = await refreshProfiles(t.store, { batch: 1 });
+  assert.equal(n, 2);
+  assert.equal(JSON.parse((await stored(other))!.body).tagline, 'Refreshed');
+  assert.equal(await refreshProfiles(t.store), 0, 'nothing left to build');
+});
+
+test('views are counted on every read and shown at once; votes come from their column', async () => {
+  const views = t.server.deps.services.views as ViewCounter;
+  const before = views.pending(id);
+  const a = (await get()).json();
+  const b = (await get()).json();
+  assert.equal(b.views, a.views + 1);
+  assert.equal(views.pending(id), before + 2);
+  await t.store.db.updateTable('listings').set({ votes_count: 41 }).where('id', '=', id).execute();
+  assert.equal((await get()).json().votes, 41);
+});
