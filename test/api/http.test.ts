@@ -124,7 +124,12 @@ test('CORS: preflight allows the API headers from any origin', async () => {
   assert.equal(r.headers['access-control-allow-origin'], 'https://agent.example');
   assert.match(String(r.headers['access-control-allow-headers']).toLowerCase(), /idempotency-key/);
   const g = await s.app.inject({ method: 'GET', url: '/api/v1/big?n=1', headers: { origin: 'https://agent.example' } });
+  assert.equal(g.headers['access-control-allow-origin'], 'https://agent.example');
   assert.match(String(g.headers['access-control-expose-headers']), /X-Request-Id/);
+  assert.match(String(g.headers.vary), /Origin/);
+  const plain = await s.app.inject({ method: 'GET', url: '/api/v1/big?n=1' });
+  assert.equal(plain.headers['access-control-allow-origin'], undefined, 'no Origin, no CORS grant');
+  assert.match(String(plain.headers.vary), /Origin/, 'but caches are told the answer depends on Origin');
   await s.close();
 });
 
@@ -143,6 +148,9 @@ test('rate limits: 429 with the error body, Retry-After and RateLimit-* headers'
   assert.equal(last!.headers['ratelimit-remaining'], '0');
   const other = await s.app.inject({ method: 'GET', url: '/api/v1/big?n=1', remoteAddress: '10.9.8.8' });
   assert.equal(other.statusCode, 200, 'another client has its own budget');
+  const exempt = await s.app.inject({ method: 'GET', url: '/api/v1/openapi.json', remoteAddress: '10.9.8.7' });
+  assert.equal(exempt.statusCode, 200, 'routes registered with rateLimit: false are not limited');
+  assert.equal(exempt.headers['ratelimit-limit'], undefined);
   await s.close();
 });
 
