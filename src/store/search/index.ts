@@ -2,7 +2,7 @@
 // AND/OR semantics live in plan.ts (engine-free); this file only turns the plan into each engine's
 // native full-text query (FTS5 MATCH ranked by bm25 on SQLite; tsvector @@ tsquery ranked by ts_rank
 // on PostgreSQL) plus the shared filters and sorts.
-import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Engine } from '../connect.ts';
 import type { DB } from '../types.ts';
 import { SUMMARY_SELECT, type SummaryRow } from '../repos/summary.ts';
@@ -23,6 +23,12 @@ export type SearchSort = (typeof SEARCH_SORTS)[number];
 
 /** Field weights: name ≫ tagline = keywords ≫ description (PostgreSQL labels A, B, B, C with ts_rank's 1 : 0.4 : 0.2). */
 const BM25 = sql.raw('bm25(listings_fts, 5.0, 2.0, 1.0, 2.0)');
+/** Column of the page query that carries the total (PostgreSQL, relevance). */
+const TOTAL = 'search_total__';
+const EMPTY = sql``;
+/** A search row: the summary (SUMMARY_SELECT, `l` joined to `pc`) plus views and followers. */
+const SEARCH_COLUMNS = sql.raw([...SUMMARY_SELECT, 'l.views_count', 'l.followers_count'].join(', '));
+const CATEGORY_JOIN = sql` left join categories as pc on pc.id = l.primary_category_id`;
 
 export interface SearchInput {
   q?: string;
@@ -60,7 +66,9 @@ export class SearchInputError extends Error {
   }
 }
 
-type Q = SelectQueryBuilder<any, any, any>;
+// The queries are written as SQL fragments (sql``) rather than with the query builder: building and
+// compiling a builder query costs more than the smaller searches themselves.
+type Frag = RawBuilder<unknown>;
 
 export async function searchListings(db: Kysely<DB>, engine: Engine, input: SearchInput): Promise<SearchResult> {
   const now = input.now ?? new Date();
@@ -75,86 +83,103 @@ export async function searchListings(db: Kysely<DB>, engine: Engine, input: Sear
     domains = parentDomains(host);
   }
 
-  const filters = (q: Q): Q => {
-    if ((input.status ?? 'live') === 'live') q = q.where('l.status', '=', 'live');
-    else q = q.where('l.status', 'in', ['scheduled', 'awaiting_badge']).where('l.launch_week', '>', mondayOf(now));
-    if (categoryIds) {
-      // Any of its categories (listing_categories), with listings.primary_category_id as a safety net.
-      q = q.where((eb: any) => eb.or([
-        eb('l.primary_category_id', 'in', categoryIds),
-        eb('l.id', 'in', eb.selectFrom('listing_categories as lc').select('lc.listing_id').where('lc.category_id', 'in', categoryIds)),
-      ]));
-    }
-    if (input.stage) q = q.where(sql`lower(l.stage)`, '=', input.stage.toLowerCase());
-    if (input.country) q = q.where(sql`upper(l.country)`, '=', input.country.toUpperCase());
-    if (input.pricing_model) q = q.where(sql`lower(l.pricing_model)`, '=', input.pricing_model.toLowerCase());
-    if (domains) q = q.where('l.domain', 'in', domains);
-    return q;
-  };
-
+  // The filters, ANDed.
+  const conds: Frag[] = [];
   // The full-text part: a join (SQLite, which gives bm25) or a predicate (PostgreSQL).
-  let rank: RawBuilder<number> | null = null;
-  const matching = (q: Q, withRank: boolean): Q => {
-    if (!plan.length) return q;
+  let rank: Frag | null = null;
+  let ftsJoin: (withRank: boolean) => Frag = () => EMPTY;
+  if (plan.length) {
     if (engine === 'sqlite') {
       const match = toFts5(plan);
-      const fts = withRank
-        ? sql`(SELECT rowid AS id, ${BM25} AS rank FROM listings_fts WHERE listings_fts MATCH ${match})`
-        : sql`(SELECT rowid AS id FROM listings_fts WHERE listings_fts MATCH ${match})`;
-      return q.innerJoin(fts.as('f'), (j: any) => j.onRef('f.id', '=', 'l.id'));
+      ftsJoin = (withRank) => withRank
+        ? sql` inner join (SELECT rowid AS id, ${BM25} AS rank FROM listings_fts WHERE listings_fts MATCH ${match}) as f on f.id = l.id`
+        : sql` inner join (SELECT rowid AS id FROM listings_fts WHERE listings_fts MATCH ${match}) as f on f.id = l.id`;
+      rank = sql`f.rank`;
+    } else {
+      const tsquery = toTsquery(plan);
+      conds.push(sql`l.search @@ to_tsquery('simple', ${tsquery})`);
+      rank = sql`-ts_rank(l.search, to_tsquery('simple', ${tsquery}), 1)`;
     }
-    return q.where(sql<boolean>`l.search @@ to_tsquery('simple', ${toTsquery(plan)})`);
-  };
-  if (plan.length) rank = engine === 'sqlite' ? sql<number>`f.rank` : sql<number>`-ts_rank(l.search, to_tsquery('simple', ${toTsquery(plan)}), 1)`;
+  }
+  if ((input.status ?? 'live') === 'live') conds.push(sql`l.status = ${'live'}`);
+  else conds.push(sql`l.status in (${'scheduled'}, ${'awaiting_badge'})`, sql`l.launch_week > ${mondayOf(now)}`);
+  if (categoryIds) {
+    // Any of its categories (listing_categories), with listings.primary_category_id as a safety net.
+    const ids = sql.join(categoryIds);
+    conds.push(sql`(l.primary_category_id in (${ids}) or l.id in (select lc.listing_id from listing_categories as lc where lc.category_id in (${ids})))`);
+  }
+  if (input.stage) conds.push(sql`lower(l.stage) = ${input.stage.toLowerCase()}`);
+  if (input.country) conds.push(sql`upper(l.country) = ${input.country.toUpperCase()}`);
+  if (input.pricing_model) conds.push(sql`lower(l.pricing_model) = ${input.pricing_model.toLowerCase()}`);
+  if (domains) conds.push(sql`l.domain in (${sql.join(domains)})`);
+  const where = sql.join(conds, sql` and `);
 
-  // 1. The page of ids, ordered (narrow: on SQLite the covering index answers filters and sorts,
-  //    and only the page's rows are read in full). PostgreSQL reads the rows anyway (ts_rank needs
-  //    the vector): there the summaries come in the same query, one round trip fewer.
-  const oneQuery = engine === 'postgres';
-  let idsQ: Q = filters(matching((db as Kysely<any>).selectFrom('listings as l'), true));
-  idsQ = oneQuery
-    ? idsQ.leftJoin('categories as pc', 'pc.id', 'l.primary_category_id').select([...SUMMARY_SELECT, 'l.views_count', 'l.followers_count'])
-    : idsQ.select('l.id');
   // Order: the chosen sort, then relevance (when searching), then more votes, then the lower id.
+  const order: Frag[] = [];
+  let trending: Frag = EMPTY;
   switch (sort) {
     case 'relevance':
-      if (rank) idsQ = idsQ.orderBy(rank);
+      if (rank) order.push(rank);
       break;
     case 'newest':
-      idsQ = idsQ.orderBy(nullsLast(sql`l.launched_at`)).orderBy('l.launched_at', 'desc');
+      order.push(nullsLast(sql`l.launched_at`), sql`l.launched_at desc`);
       break;
     case 'votes':
-      idsQ = idsQ.orderBy('l.votes_count', 'desc');
+      order.push(sql`l.votes_count desc`);
       break;
     case 'trending':
-      idsQ = idsQ.leftJoin(trendingScores(db, engine, now), (j: any) => j.onRef('ts.listing_id', '=', 'l.id')).orderBy(sql`coalesce(ts.score, 0)`, 'desc');
+      trending = sql` left join ${trendingScores(db, engine, now)} on ts.listing_id = l.id`;
+      order.push(sql`coalesce(ts.score, 0) desc`);
       break;
     case 'most_viewed':
-      idsQ = idsQ.orderBy('l.views_count', 'desc');
+      order.push(sql`l.views_count desc`);
       break;
     case 'most_followed':
-      idsQ = idsQ.orderBy('l.followers_count', 'desc');
+      order.push(sql`l.followers_count desc`);
       break;
   }
-  if (rank && sort !== 'relevance') idsQ = idsQ.orderBy(rank);
-  idsQ = idsQ.orderBy('l.votes_count', 'desc').orderBy('l.id', 'asc').limit(input.limit).offset(input.offset);
-  const countQ = filters(matching((db as Kysely<any>).selectFrom('listings as l'), false)).select(sql<number>`count(*)`.as('n'));
+  if (rank && sort !== 'relevance') order.push(rank);
+  order.push(sql`l.votes_count desc`, sql`l.id asc`);
+  const pageOf = (columns: Frag, joins: Frag) =>
+    sql`select ${columns} from listings as l${ftsJoin(true)}${joins}${trending} where ${where} order by ${sql.join(order)} limit ${input.limit} offset ${input.offset}`;
+  const countAll = async (): Promise<number> =>
+    num((await sql<{ n: number }>`select count(*) as n from listings as l${ftsJoin(false)} where ${where}`.execute(db)).rows[0]?.n);
+  // A page that is not full is the end of the matches: the total is known without counting
+  // (unless it is empty past the start, where nothing tells how far the matches went).
+  const totalFromPage = (n: number): number | null => (n < input.limit && (n > 0 || input.offset === 0) ? input.offset + n : null);
 
-  const [idRows, count] = await Promise.all([idsQ.execute(), countQ.executeTakeFirst()]);
-  if (oneQuery) return { rows: idRows as SearchRow[], total: num(count?.n), plan };
-  const ids = idRows.map((r: { id: number }) => Number(r.id));
+  // 1. The page. PostgreSQL reads the rows anyway (ts_rank needs the vector): there the summaries
+  //    come in the same query, one round trip fewer.
+  if (engine === 'postgres') {
+    // Ranking by relevance ranks every match anyway: the total comes with the page (count(*) over ()),
+    // so the text query runs once. Other sorts can stop after a page (an index in sort order): there
+    // a window would read every match, so the count stays its own query.
+    if (rank && sort === 'relevance') {
+      const page = (await pageOf(sql`${SEARCH_COLUMNS}, count(*) over () as ${sql.raw(TOTAL)}`, CATEGORY_JOIN).execute(db)).rows as Array<SearchRow & { [TOTAL]?: unknown }>;
+      const rows = page.map(({ [TOTAL]: _, ...row }) => row as SearchRow);
+      const total = page.length ? num(page[0][TOTAL]) : totalFromPage(0) ?? (await countAll());
+      return { rows, total, plan };
+    }
+    // Page and count at once (two connections).
+    const [page, total] = await Promise.all([pageOf(SEARCH_COLUMNS, CATEGORY_JOIN).execute(db), countAll()]);
+    return { rows: page.rows as SearchRow[], total, plan };
+  }
+  // SQLite: the page of ids (narrow: only the page's rows are read in full), then the count only
+  // when the page does not tell it (one statement at a time anyway).
+  const idRows = (await pageOf(sql`l.id`, EMPTY).execute(db)).rows as Array<{ id: number }>;
+  const total = totalFromPage(idRows.length) ?? (await countAll());
+  const ids = idRows.map((r) => Number(r.id));
   // 2. Their summaries.
   const rows: SearchRow[] = [];
   if (ids.length) {
-    const found = await (db as Kysely<any>).selectFrom('listings as l').leftJoin('categories as pc', 'pc.id', 'l.primary_category_id')
-      .select([...SUMMARY_SELECT, 'l.views_count', 'l.followers_count']).where('l.id', 'in', ids).execute();
-    const byId = new Map(found.map((r: SearchRow) => [Number(r.id), r]));
+    const found = (await sql<SearchRow>`select ${SEARCH_COLUMNS} from listings as l${CATEGORY_JOIN} where l.id in (${sql.join(ids)})`.execute(db)).rows;
+    const byId = new Map(found.map((r) => [Number(r.id), r]));
     for (const id of ids) {
       const r = byId.get(id);
       if (r) rows.push(r);
     }
   }
-  return { rows, total: num(count?.n), plan };
+  return { rows, total, plan };
 }
 
 /** The category with this slug and all its descendants; SearchInputError when there is none. */

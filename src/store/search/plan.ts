@@ -50,12 +50,9 @@ export function planQuery(words: readonly string[], dict: TermDictionary, opts: 
     if (dict.has(word)) return { word, terms: [word], prefix: false, corrected: false };
     const typos = maxTypos(word);
     if (typos > 0) {
-      const near = dict.near(word, typos);
-      if (near.length) {
-        const best = near[0].distance;
-        const terms = near.filter((n) => n.distance === best).slice(0, MAX_CORRECTIONS).map((n) => n.term);
-        return { word, terms, prefix: false, corrected: true };
-      }
+      // The nearest terms only (those at distance 1 when there are any), alphabetical, at most MAX_CORRECTIONS.
+      const nearest = dict.nearest(word, typos, MAX_CORRECTIONS);
+      if (nearest.length) return { word, terms: nearest.map((n) => n.term), prefix: false, corrected: true };
     }
     return { word, terms: [word], prefix: false, corrected: false };
   });
