@@ -4,7 +4,8 @@
 //
 // Correction walks the sorted array as if it were a trie: terms that share a prefix share the rows of
 // the edit-distance table already computed for that prefix, and a prefix whose best row value is
-// already over the limit skips every term that starts with it (a binary search). Distance is the
+// already over the limit skips every term that starts with it (read off the array of prefix lengths
+// each term shares with the one before it). Distance is the
 // optimal-string-alignment distance (insert, delete, substitute, or swap two neighbours = 1 edit).
 //
 // nearest() (what the query plan asks for: only the nearest terms) finds distance 1 faster: it makes
@@ -39,6 +40,8 @@ interface EditIndex {
   mask: number;
   /** Every UTF-16 code unit that occurs in some term. */
   alphabet: Uint16Array;
+  /** lcp[i]: characters terms[i] shares with terms[i-1] at the start (at most 255, more than the walk needs). */
+  lcp: Uint8Array;
 }
 
 export interface Near { term: string; distance: number }
@@ -92,7 +95,9 @@ export class TermDictionary {
       bits[f1 >>> 5] |= 1 << (f1 & 31);
       bits[f2 >>> 5] |= 1 << (f2 & 31);
     }
-    this.#edits = { set, bits, mask, alphabet: Uint16Array.from([...units].sort((x, y) => x - y)) };
+    const lcp = new Uint8Array(terms.length);
+    for (let i = 1; i < terms.length; i++) lcp[i] = Math.min(255, commonPrefix(terms[i - 1], terms[i]));
+    this.#edits = { set, bits, mask, alphabet: Uint16Array.from([...units].sort((x, y) => x - y)), lcp };
     return this.#edits;
   }
 
@@ -197,6 +202,7 @@ export class TermDictionary {
     if (m === 0 || m > MAX_TERM) return [];
     const q = new Uint16Array(m);
     for (let j = 0; j < m; j++) q[j] = word.charCodeAt(j);
+    const lcp = this.#index().lcp;
     const rows: Int32Array[] = [];
     const first = new Int32Array(m + 1);
     for (let j = 0; j <= m; j++) first[j] = j;
@@ -205,21 +211,25 @@ export class TermDictionary {
     for (let k = 1; k <= maxDepth; k++) rows.push(new Int32Array(m + 1));
 
     const out: Near[] = [];
-    let prev = '';
-    let valid = 0; // rows[1..valid] hold the table for prev's first `valid` characters
+    let valid = 0; // rows[1..valid] hold the table for the first `valid` characters of the term visited last
     let i = 0;
     const n = terms.length;
+    // The end of the run of terms from i on that share t's first kk characters.
+    const runEnd = (kk: number): number => {
+      let j = i + 1;
+      while (j < n && lcp[j] >= kk) j++;
+      return j;
+    };
     while (i < n) {
       const t = terms[i];
-      let k = 0;
-      const lim = Math.min(valid, t.length);
-      while (k < lim && t.charCodeAt(k) === prev.charCodeAt(k)) k++;
-      // rows[0..k] are valid for t
+      // The term visited last shares lcp[i] characters with t (directly before it, or skipped to
+      // it over terms that all shared more), and rows[0..k] are valid for t.
+      const k = Math.min(valid, lcp[i]);
       let skipTo = -1;
       const depth = t.length;
       for (let kk = k + 1; kk <= depth; kk++) {
         if (kk > maxDepth) {
-          skipTo = upperBoundPrefix(terms, t.slice(0, kk), i);
+          skipTo = runEnd(kk);
           valid = kk - 1;
           break;
         }
@@ -242,12 +252,11 @@ export class TermDictionary {
           if (v < best) best = v;
         }
         if (best > d) {
-          skipTo = upperBoundPrefix(terms, t.slice(0, kk), i);
+          skipTo = runEnd(kk);
           valid = kk; // row kk is computed (and hopeless); later terms share at most kk-1 characters
           break;
         }
       }
-      prev = t;
       if (skipTo >= 0) {
         i = skipTo;
         continue;
