@@ -23,8 +23,6 @@ export type SearchSort = (typeof SEARCH_SORTS)[number];
 
 /** Field weights: name ≫ tagline = keywords ≫ description (PostgreSQL labels A, B, B, C with ts_rank's 1 : 0.4 : 0.2). */
 const BM25 = sql.raw('bm25(listings_fts, 5.0, 2.0, 1.0, 2.0)');
-/** Column of the page query that carries the total (PostgreSQL, relevance). */
-const TOTAL = 'search_total__';
 const EMPTY = sql``;
 /** A search row: the summary (SUMMARY_SELECT, `l` joined to `pc`) plus views and followers. */
 const SEARCH_COLUMNS = sql.raw([...SUMMARY_SELECT, 'l.views_count', 'l.followers_count'].join(', '));
@@ -144,30 +142,21 @@ export async function searchListings(db: Kysely<DB>, engine: Engine, input: Sear
     sql`select ${columns} from listings as l${ftsJoin(true)}${joins}${trending} where ${where} order by ${sql.join(order)} limit ${input.limit} offset ${input.offset}`;
   const countAll = async (): Promise<number> =>
     num((await sql<{ n: number }>`select count(*) as n from listings as l${ftsJoin(false)} where ${where}`.execute(db)).rows[0]?.n);
-  // A page that is not full is the end of the matches: the total is known without counting
-  // (unless it is empty past the start, where nothing tells how far the matches went).
-  const totalFromPage = (n: number): number | null => (n < input.limit && (n > 0 || input.offset === 0) ? input.offset + n : null);
 
   // 1. The page. PostgreSQL reads the rows anyway (ts_rank needs the vector): there the summaries
-  //    come in the same query, one round trip fewer.
+  //    come in the same query, and the count runs at the same time on another connection. (The
+  //    total from count(*) over () in the page query was tried: no faster for small result sets,
+  //    twice as slow for large ones, whose window of wide rows outgrows work_mem.)
   if (engine === 'postgres') {
-    // Ranking by relevance ranks every match anyway: the total comes with the page (count(*) over ()),
-    // so the text query runs once. Other sorts can stop after a page (an index in sort order): there
-    // a window would read every match, so the count stays its own query.
-    if (rank && sort === 'relevance') {
-      const page = (await pageOf(sql`${SEARCH_COLUMNS}, count(*) over () as ${sql.raw(TOTAL)}`, CATEGORY_JOIN).execute(db)).rows as Array<SearchRow & { [TOTAL]?: unknown }>;
-      const rows = page.map(({ [TOTAL]: _, ...row }) => row as SearchRow);
-      const total = page.length ? num(page[0][TOTAL]) : totalFromPage(0) ?? (await countAll());
-      return { rows, total, plan };
-    }
-    // Page and count at once (two connections).
     const [page, total] = await Promise.all([pageOf(SEARCH_COLUMNS, CATEGORY_JOIN).execute(db), countAll()]);
     return { rows: page.rows as SearchRow[], total, plan };
   }
-  // SQLite: the page of ids (narrow: only the page's rows are read in full), then the count only
-  // when the page does not tell it (one statement at a time anyway).
+  // SQLite (one statement at a time anyway): the page of ids (narrow: only the page's rows are read
+  // in full), then the count, unless the page tells the total: a page that is not full ends the
+  // matches (when it is empty past the start, nothing tells how far they went).
   const idRows = (await pageOf(sql`l.id`, EMPTY).execute(db)).rows as Array<{ id: number }>;
-  const total = totalFromPage(idRows.length) ?? (await countAll());
+  const n = idRows.length;
+  const total = n < input.limit && (n > 0 || input.offset === 0) ? input.offset + n : await countAll();
   const ids = idRows.map((r) => Number(r.id));
   // 2. Their summaries.
   const rows: SearchRow[] = [];
