@@ -12,7 +12,7 @@ import { mondayOf } from '../../domain/weeks.ts';
 import { TRENDING_HALF_LIFE_HOURS, TRENDING_WINDOW_DAYS } from '../../domain/ranking.ts';
 import { tokenize } from './tokenize.ts';
 import { planQuery, toFts5, toTsquery, type WordPlan } from './plan.ts';
-import { termDictionary } from './terms.ts';
+import { termDictionary, cachedTermDictionary, PG_SIGNATURE } from './terms.ts';
 
 export { tokenize } from './tokenize.ts';
 export { planQuery, type WordPlan } from './plan.ts';
@@ -69,10 +69,28 @@ export class SearchInputError extends Error {
 type Frag = RawBuilder<unknown>;
 
 export async function searchListings(db: Kysely<DB>, engine: Engine, input: SearchInput): Promise<SearchResult> {
+  const words = tokenize(input.q ?? '', engine);
+  const opts = { lastIsPrefix: !/\s$/.test(input.q ?? '') };
+  // PostgreSQL: plan with the dictionary in memory and read the index's signature in the count query
+  // (a round trip less than reading it first); when the words changed meanwhile, plan again with
+  // the new words, and search again if that changes the plan.
+  const cached = words.length && engine === 'postgres' ? cachedTermDictionary(db) : undefined;
+  if (cached) {
+    const plan = planQuery(words, cached.dict, opts);
+    const { result, signature } = await search(db, engine, input, plan, true);
+    if (signature === cached.signature) return result;
+    const fresh = planQuery(words, await termDictionary(db, engine), opts);
+    if (JSON.stringify(fresh) === JSON.stringify(plan)) return result;
+    return (await search(db, engine, input, fresh, false)).result;
+  }
+  const plan = words.length ? planQuery(words, await termDictionary(db, engine), opts) : [];
+  return (await search(db, engine, input, plan, false)).result;
+}
+
+/** The search for this plan; with `readSignature` (PostgreSQL), also the index's signature at the time. */
+async function search(db: Kysely<DB>, engine: Engine, input: SearchInput, plan: WordPlan[], readSignature: boolean): Promise<{ result: SearchResult; signature?: string }> {
   const now = input.now ?? new Date();
   const sort = input.sort ?? 'relevance';
-  const words = tokenize(input.q ?? '', engine);
-  const plan = words.length ? planQuery(words, await termDictionary(db, engine), { lastIsPrefix: !/\s$/.test(input.q ?? '') }) : [];
   const categoryIds = input.category ? await categoryWithDescendants(db, input.category) : null;
   let domains: string[] | null = null;
   if (input.domain !== undefined) {
@@ -148,8 +166,11 @@ export async function searchListings(db: Kysely<DB>, engine: Engine, input: Sear
   //    total from count(*) over () in the page query was tried: no faster for small result sets,
   //    twice as slow for large ones, whose window of wide rows outgrows work_mem.)
   if (engine === 'postgres') {
-    const [page, total] = await Promise.all([pageOf(SEARCH_COLUMNS, CATEGORY_JOIN).execute(db), countAll()]);
-    return { rows: page.rows as SearchRow[], total, plan };
+    const counting = readSignature
+      ? sql<{ n: number; signature: string }>`select count(*) as n, ${PG_SIGNATURE} as signature from listings as l where ${where}`.execute(db).then((r) => r.rows[0])
+      : countAll().then((n) => ({ n, signature: undefined }));
+    const [page, count] = await Promise.all([pageOf(SEARCH_COLUMNS, CATEGORY_JOIN).execute(db), counting]);
+    return { result: { rows: page.rows as SearchRow[], total: num(count.n), plan }, signature: readSignature ? count.signature ?? '' : undefined };
   }
   // SQLite (one statement at a time anyway): the page of ids (narrow: only the page's rows are read
   // in full), then the count, unless the page tells the total: a page that is not full ends the
@@ -168,7 +189,7 @@ export async function searchListings(db: Kysely<DB>, engine: Engine, input: Sear
       if (r) rows.push(r);
     }
   }
-  return { rows, total, plan };
+  return { result: { rows, total, plan } };
 }
 
 /** The category with this slug and all its descendants; SearchInputError when there is none. */

@@ -45,6 +45,15 @@ export async function termDictionary(db: Kysely<DB>, engine: Engine): Promise<Te
   }
 }
 
+/** The dictionary in memory and the signature it was loaded at, without checking the index (none while loading). */
+export function cachedTermDictionary(db: Kysely<DB>): { dict: TermDictionary; signature: string } | undefined {
+  const state = states.get(db);
+  return state && !state.loading ? state : undefined;
+}
+
+/** PostgreSQL: the signature of the index's words, as an expression (also read inside a search's own query). */
+export const PG_SIGNATURE = sql<string>`(SELECT last_value::text || ':' || is_called::text FROM search_terms_version)`;
+
 /** Forgets the cached dictionary (the next search reloads it). */
 export function forgetTermDictionary(db: Kysely<DB>): void {
   states.delete(db);
@@ -55,8 +64,7 @@ async function readSignature(db: Kysely<DB>, engine: Engine): Promise<string> {
     const row = (await sql<{ block: Uint8Array | null }>`SELECT block FROM listings_fts_data WHERE id = 10`.execute(db)).rows[0];
     return row?.block ? Buffer.from(row.block).toString('latin1') : '';
   }
-  const row = (await sql<{ v: number; called: boolean }>`SELECT last_value AS v, is_called AS called FROM search_terms_version`.execute(db)).rows[0];
-  return row ? `${row.v}:${row.called}` : '';
+  return (await sql<{ signature: string | null }>`SELECT ${PG_SIGNATURE} AS signature`.execute(db)).rows[0]?.signature ?? '';
 }
 
 /** All terms, sorted by UTF-16 code units (the order TermDictionary searches in). */
