@@ -6,7 +6,9 @@
 //     few ms) with the event loop free to serve other requests in between. (A worker thread with its
 //     own connection was tried: it kept ~30 MB more resident memory for no gain in latency.)
 //   PostgreSQL: search_terms (every word the tsvector trigger has seen) and the sequence
-//     search_terms_version that the trigger bumps when it adds a word (migration 020).
+//     search_terms_version that the trigger bumps when it adds a word (migration 020). A search
+//     with the dictionary already in memory reads the sequence inside its own count query
+//     (PG_SIGNATURE, see searchListings) rather than in a round trip of its own.
 // Either way the search waits for a reload only after the words of the index changed, and then
 // every query sees the new words.
 import { sql, type Kysely } from 'kysely';
