@@ -64,6 +64,16 @@ export class ProfileReader {
   #writes: Array<{ id: number; rev: number; body: string }> = [];
   #writing: Promise<void> | undefined;
   #closed = false;
+  #begin: StatementSync | undefined;
+  #commit: StatementSync | undefined;
+  #inTurn = false;
+  #endScheduled = false;
+  #writesAtBegin = 0;
+  #endTurn = () => {
+    this.#inTurn = false;
+    this.#endScheduled = false;
+    if (this.#sqlite?.isTransaction) this.#commit!.run();
+  };
 
   constructor(store: Store) {
     this.#store = store;
@@ -94,6 +104,7 @@ export class ProfileReader {
   async close(): Promise<void> {
     this.#closed = true;
     await this.settle().catch(() => {});
+    if (this.#sqlite?.isTransaction) this.#commit!.run();
     this.#sqlite?.close();
     this.#sqlite = undefined;
   }
@@ -104,6 +115,25 @@ export class ProfileReader {
         this.#sqlite = new DatabaseSync(this.#store.sqliteFile, { readOnly: true });
         this.#sqlite.exec('PRAGMA busy_timeout = 5000; PRAGMA cache_size = -8000;');
         this.#bySlug = this.#sqlite.prepare(`${SELECT} WHERE l.slug = ? AND l.status = 'live'`);
+        this.#begin = this.#sqlite.prepare('BEGIN');
+        this.#commit = this.#sqlite.prepare('COMMIT');
+      }
+      // The reads of one event-loop turn share one read transaction (one snapshot, one set of locks),
+      // ended before the next turn, and at once when this process has written meanwhile: a write
+      // committed before a request arrives, or earlier in the same request, is always seen.
+      const writes = this.#store.sqliteWrites?.() ?? 0;
+      if (this.#inTurn && writes !== this.#writesAtBegin) {
+        if (this.#sqlite!.isTransaction) this.#commit!.run();
+        this.#inTurn = false;
+      }
+      if (!this.#inTurn) {
+        this.#begin!.run();
+        this.#inTurn = true;
+        this.#writesAtBegin = writes;
+        if (!this.#endScheduled) {
+          this.#endScheduled = true;
+          setImmediate(this.#endTurn);
+        }
       }
       return this.#bySlug.get(slug) as Row | undefined;
     }

@@ -21,8 +21,8 @@ export class ViewCounter {
   readonly #intervalMs: number;
   readonly #now: () => Date;
   readonly #onError: (err: unknown) => void;
-  /** "listingId|YYYY-MM-DD" → views not yet written. */
-  #buffer = new Map<string, number>();
+  /** "YYYY-MM-DD" → listingId → views not yet written. */
+  #buffer = new Map<string, Map<number, number>>();
   /** listingId → views not yet written (all days), so pending() is O(1). */
   #totals = new Map<number, number>();
   #timer: NodeJS.Timeout | undefined;
@@ -37,8 +37,10 @@ export class ViewCounter {
 
   /** Counts one view of a listing (memory only). */
   record(listingId: number, n = 1): void {
-    const key = `${listingId}|${this.#today()}`;
-    this.#buffer.set(key, (this.#buffer.get(key) ?? 0) + n);
+    const day = this.#today();
+    let counts = this.#buffer.get(day);
+    if (!counts) this.#buffer.set(day, (counts = new Map()));
+    counts.set(listingId, (counts.get(listingId) ?? 0) + n);
     this.#totals.set(listingId, (this.#totals.get(listingId) ?? 0) + n);
   }
 
@@ -71,7 +73,7 @@ export class ViewCounter {
     this.#flushing = this.#write(batch)
       .catch((err) => {
         // keep them for the next try
-        for (const [k, v] of batch) this.#buffer.set(k, (this.#buffer.get(k) ?? 0) + v);
+        for (const [day, counts] of batch) for (const [id, v] of counts) this.#addTo(day, id, v);
         for (const [k, v] of totals) this.#totals.set(k, (this.#totals.get(k) ?? 0) + v);
         throw err;
       })
@@ -81,14 +83,20 @@ export class ViewCounter {
     return this.#flushing;
   }
 
-  async #write(batch: Map<string, number>): Promise<void> {
+  #addTo(day: string, listingId: number, n: number): void {
+    let counts = this.#buffer.get(day);
+    if (!counts) this.#buffer.set(day, (counts = new Map()));
+    counts.set(listingId, (counts.get(listingId) ?? 0) + n);
+  }
+
+  async #write(batch: Map<string, Map<number, number>>): Promise<void> {
     const perListing = new Map<number, number>();
     const daily: Array<{ listing_id: number; day: string; count: number }> = [];
-    for (const [key, count] of batch) {
-      const [id, day] = key.split('|');
-      const listingId = Number(id);
-      perListing.set(listingId, (perListing.get(listingId) ?? 0) + count);
-      daily.push({ listing_id: listingId, day, count });
+    for (const [day, counts] of batch) {
+      for (const [listingId, count] of counts) {
+        perListing.set(listingId, (perListing.get(listingId) ?? 0) + count);
+        daily.push({ listing_id: listingId, day, count });
+      }
     }
     await this.#db.transaction().execute(async (trx) => {
       // Listings deleted since they were viewed are skipped (the daily rows reference listings).

@@ -17,6 +17,8 @@ export interface Store {
   close(): Promise<void>;
   /** SQLite: the database file (hot reads open their own read-only connection to it, see repos/profile-cache.ts). */
   sqliteFile?: string;
+  /** SQLite: how many statements that may write this process has run on `db` (a change means "read afresh"). */
+  sqliteWrites?: () => number;
   /** PostgreSQL: the pool behind `db` (hot reads send named prepared statements on it). */
   pgPool?: pg.Pool;
 }
@@ -36,6 +38,8 @@ function toSqliteParam(v: unknown): unknown {
 /** Adapts node:sqlite's DatabaseSync to the shape Kysely's SqliteDialect expects, with a statement cache. */
 class NodeSqlite implements SqliteDatabase {
   readonly raw: DatabaseSync;
+  /** Statements run that may write (read by services/profiles.ts to end its read snapshot). */
+  writes = 0;
   #cache = new Map<string, SqliteStatement>();
   constructor(raw: DatabaseSync) {
     this.raw = raw;
@@ -49,10 +53,17 @@ class NodeSqlite implements SqliteDatabase {
     if (hit) return hit;
     const stmt = this.raw.prepare(sql);
     const reader = stmt.columns().length > 0;
+    const writes = !/^\s*(select|pragma|explain)\b/i.test(sql); // with … select counts as a write: harmless
     const wrapped: SqliteStatement = {
       reader,
-      all: (p) => stmt.all(...(p.map(toSqliteParam) as never[])),
-      run: (p) => stmt.run(...(p.map(toSqliteParam) as never[])),
+      all: (p) => {
+        if (writes) this.writes++;
+        return stmt.all(...(p.map(toSqliteParam) as never[]));
+      },
+      run: (p) => {
+        if (writes) this.writes++;
+        return stmt.run(...(p.map(toSqliteParam) as never[]));
+      },
       iterate: (p) => stmt.iterate(...(p.map(toSqliteParam) as never[])) as IterableIterator<unknown>,
     };
     if (this.#cache.size > 1000) this.#cache.clear();
@@ -61,12 +72,12 @@ class NodeSqlite implements SqliteDatabase {
   }
 }
 
-export function openSqlite(file: string): { db: Kysely<DB>; raw: DatabaseSync } {
+export function openSqlite(file: string): { db: Kysely<DB>; raw: DatabaseSync; adapter: NodeSqlite } {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const raw = new DatabaseSync(file);
   raw.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; PRAGMA cache_size = -32000; PRAGMA temp_store = MEMORY;');
   const adapter = new NodeSqlite(raw);
-  return { db: new Kysely<DB>({ dialect: new SqliteDialect({ database: adapter }) }), raw };
+  return { db: new Kysely<DB>({ dialect: new SqliteDialect({ database: adapter }) }), raw, adapter };
 }
 
 export function openPostgres(url: string, max = 10): Kysely<DB> {
@@ -86,6 +97,6 @@ export function connect(opts: { databaseUrl?: string; sqliteFile: string }): Sto
     const { db, pool } = openPostgresPool(opts.databaseUrl);
     return { db, engine: 'postgres', close: () => db.destroy(), pgPool: pool };
   }
-  const { db } = openSqlite(opts.sqliteFile);
-  return { db, engine: 'sqlite', close: () => db.destroy(), sqliteFile: opts.sqliteFile };
+  const { db, adapter } = openSqlite(opts.sqliteFile);
+  return { db, engine: 'sqlite', close: () => db.destroy(), sqliteFile: opts.sqliteFile, sqliteWrites: () => adapter.writes };
 }
