@@ -1,7 +1,7 @@
 /**
  * Benchmarks (print, never assert): `npm run bench [-- options]`.
  *
- * Listings, against the RUNNING server (`node src/main.ts` as a child process) on each engine and
+ * Listings, against the RUNNING server (started as `npm start` starts it, as a child process) on each engine and
  * size: the database is filled with `cli seed` (demo content) + `cli seed --listings N`, then
  *   - cold start: spawn → first 200 of GET /api/v1/site;
  *   - service time at 1 connection: p50/p99 of get_listing (distinct random slugs) and of
@@ -33,6 +33,8 @@ import { openStore } from '../src/store/index.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const NODE = process.execPath;
+/** The server is started exactly as `npm start` starts it (its Node flags included), minus npm itself. */
+const START_ARGS = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start.trim().split(/\s+/).slice(1);
 
 const { values: flags } = parseArgs({
   options: {
@@ -260,7 +262,7 @@ async function scenario(engine: 'sqlite' | 'postgres', n: number, barePort: numb
     const cacheDir = join(dir, 'compile-cache');
     const start = async () => {
       const t0 = performance.now();
-      const child = spawn(NODE, ['src/main.ts'], { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_COMPILE_CACHE: cacheDir }, stdio: ['ignore', 'ignore', 'inherit'] });
+      const child = spawn(NODE, START_ARGS, { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_COMPILE_CACHE: cacheDir }, stdio: ['ignore', 'ignore', 'inherit'] });
       if (!(await waitFor200(port, '/api/v1/site', 30_000))) throw new Error('the server did not answer 200 on /api/v1/site within 30 s');
       return { child, ms: performance.now() - t0 };
     };
