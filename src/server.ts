@@ -9,6 +9,7 @@ import { attachWorkers } from './jobs/index.ts';
 import { registerMcp } from './mcp/server.ts';
 import { installViews } from './services/views.ts';
 import { installProfiles } from './services/profiles.ts';
+import { SearchPool } from './store/search/pool.ts';
 import { registerSitePages } from './web/pages/index.ts';
 import { registerInvitePages } from './web/invites.ts';
 import { registerCheckoutPages } from './web/checkout.ts';
@@ -29,6 +30,11 @@ export async function createServer(config: Config, store: Store, options: Pick<A
   deps.plugins!.push(registerAdminPricesPage); // admin page where prices are set (orders)
   deps.plugins!.push(registerAdminEditPages); // admin review of listing edits at /admin/edits (my listings)
   deps.plugins!.push(registerClaimPages); // email claim links: confirm page (claims)
+  if (store.engine === 'sqlite' && store.sqliteFile && config.SEARCH_THREADS > 0) {
+    const pool = new SearchPool(store.sqliteFile, config.SEARCH_THREADS); // search_listings off the event loop
+    deps.services.searchPool = pool;
+    deps.plugins!.push((app) => { app.addHook('onClose', async () => { await pool.close(); }); });
+  }
   installProfiles(deps); // get_listing's materialised profiles: read connection / batched reads, write-backs
   installViews(deps); // listing view counter: memory buffer flushed every 30 s and on close (issue #2)
   const app = await buildApp(deps);

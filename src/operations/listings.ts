@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { defineOperation } from './define.ts';
 import { ApiError, invalid, notFound } from './errors.ts';
 import { Country, JsonObject, ListingSummary, Paged, Pagination, Slug, offsetOf, paged } from './schemas.ts';
-import { SEARCH_SORTS, SearchInputError, searchListings as runSearch } from '../store/search/index.ts';
+import { SEARCH_SORTS, SearchInputError, searchListings as runSearch, type SearchInput } from '../store/search/index.ts';
+import type { SearchPool } from '../store/search/pool.ts';
 import { toSummary } from '../store/repos/summary.ts';
 import { alternativesOf, compareListings as compareRepo } from '../store/repos/listings.ts';
 import type { ViewCounter } from '../services/views.ts';
@@ -35,7 +36,9 @@ export const searchListings = defineOperation({
   response: Paged(ListingSummary), status: 200, idempotencyKey: false, paginated: true,
   handler: async (ctx, input) => {
     try {
-      const result = await runSearch(ctx.db, ctx.engine, {
+      const pool = ctx.services.searchPool as SearchPool | undefined; // SQLite: search threads (store/search/pool.ts)
+      const search = pool ? (i: SearchInput) => pool.search(i) : (i: SearchInput) => runSearch(ctx.db, ctx.engine, i);
+      const result = await search({
         q: input.q, category: input.category, stage: input.stage, country: input.country, pricing_model: input.pricing_model,
         domain: input.domain, status: input.status, sort: input.sort, limit: input.per_page, offset: offsetOf(input), now: ctx.now(),
       });

@@ -75,9 +75,16 @@ class NodeSqlite implements SqliteDatabase {
 export function openSqlite(file: string): { db: Kysely<DB>; raw: DatabaseSync; adapter: NodeSqlite } {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const raw = new DatabaseSync(file);
-  raw.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; PRAGMA cache_size = -32000; PRAGMA temp_store = MEMORY;');
+  raw.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; PRAGMA cache_size = -8000; PRAGMA temp_store = MEMORY;');
   const adapter = new NodeSqlite(raw);
   return { db: new Kysely<DB>({ dialect: new SqliteDialect({ database: adapter }) }), raw, adapter };
+}
+
+/** A read-only connection to an SQLite database file (search threads): it never writes, so it never waits for the writer. */
+export function openSqliteReader(file: string, cacheKb = 4_000): Kysely<DB> {
+  const raw = new DatabaseSync(file, { readOnly: true });
+  raw.exec(`PRAGMA busy_timeout = 5000; PRAGMA cache_size = -${cacheKb}; PRAGMA temp_store = MEMORY;`);
+  return new Kysely<DB>({ dialect: new SqliteDialect({ database: new NodeSqlite(raw) }) });
 }
 
 export function openPostgres(url: string, max = 10): Kysely<DB> {
