@@ -61,6 +61,8 @@ test('closing the server stops the threads', { skip: !sqlite && 'SQLite only' },
   const t = await testApp({ SEARCH_THREADS: '1' }, prepare);
   assert.equal((await search(t, 'q=deploy')).status, 200);
   const pool = t.server.deps.services.searchPool as SearchPool;
+  const inFlight = pool.search({ q: 'deploy', limit: 1, offset: 0 }).then(() => 'answered', (e: Error) => e.message);
   await t.cleanup();
+  assert.match(await inFlight, /answered|closed/, 'a search in flight at close settles');
   await assert.rejects(pool.search({ q: 'deploy', limit: 1, offset: 0 }), /closed/);
 });

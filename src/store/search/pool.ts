@@ -36,6 +36,10 @@ export class SearchPool {
     this.#closed = true;
     const threads = this.#threads;
     this.#threads = [];
+    for (const t of threads) {
+      for (const p of t.inFlight.values()) p.reject(new Error('the search pool is closed'));
+      t.inFlight.clear();
+    }
     await Promise.all(threads.map((t) => t.worker.terminate()));
   }
 
