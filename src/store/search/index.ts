@@ -175,20 +175,10 @@ async function search(db: Kysely<DB>, engine: Engine, input: SearchInput, plan: 
   // SQLite (one statement at a time anyway): the page of ids (narrow: only the page's rows are read
   // in full), then the count, unless the page tells the total: a page that is not full ends the
   // matches (when it is empty past the start, nothing tells how far they went).
-  const onlyLive = (input.status ?? 'live') === 'live' && !categoryIds && !input.stage && !input.country && !input.pricing_model && !domains;
-  const fast = plan.length && sort === 'relevance' && onlyLive && input.offset + input.limit <= FAST_MAX_DEPTH
-    ? await rankedFromIndex(db, toFts5(plan), input.offset, input.limit)
-    : undefined;
-  let ids: number[];
-  let total: number;
-  if (fast) {
-    ({ ids, total } = fast);
-  } else {
-    const idRows = (await pageOf(sql`l.id`, EMPTY).execute(db)).rows as Array<{ id: number }>;
-    const n = idRows.length;
-    total = n < input.limit && (n > 0 || input.offset === 0) ? input.offset + n : await countAll();
-    ids = idRows.map((r) => Number(r.id));
-  }
+  const idRows = (await pageOf(sql`l.id`, EMPTY).execute(db)).rows as Array<{ id: number }>;
+  const n = idRows.length;
+  const total = n < input.limit && (n > 0 || input.offset === 0) ? input.offset + n : await countAll();
+  const ids = idRows.map((r) => Number(r.id));
   // 2. Their summaries.
   const rows: SearchRow[] = [];
   if (ids.length) {
@@ -200,42 +190,6 @@ async function search(db: Kysely<DB>, engine: Engine, input: SearchInput, plan: 
     }
   }
   return { result: { rows, total, plan } };
-}
-
-/** Pages deeper than this take the general query. */
-const FAST_MAX_DEPTH = 500;
-/** Rows fetched beyond the page, so that a few non-live matches or a tie at the cut rarely send a search to the general query. */
-const FAST_MARGIN = 32;
-
-/**
- * SQLite, relevance order, live listings, no other filter: the same page and total as the general
- * query, without joining every match to listings. A word that matches 25,000 listings costs about half.
- *   1. The best offset + limit + FAST_MARGIN + 1 matches by bm25, from the full-text index alone.
- *   2. Every match ranked strictly better than the last one fetched is among them (the rest rank at
- *      least as low); of those, the live ones, ordered as the general query orders them (bm25, then
- *      more votes, then the lower id). If they fill the page, it is exact; if not (too many non-live
- *      matches, or a tie across the cut), undefined: the caller takes the general query.
- *   3. The total: the index's own count of matches, less the non-live listings (a handful).
- */
-async function rankedFromIndex(db: Kysely<DB>, match: string, offset: number, limit: number): Promise<{ ids: number[]; total: number } | undefined> {
-  const want = offset + limit;
-  const k = want + FAST_MARGIN;
-  const top = (await sql<{ id: number; rank: number }>`SELECT rowid AS id, ${BM25} AS score FROM listings_fts WHERE listings_fts MATCH ${match} ORDER BY score LIMIT ${k + 1}`.execute(db)).rows.map((r) => ({ id: Number(r.id), rank: (r as unknown as { score: number }).score }));
-  const complete = top.length <= k;
-  const cut = complete ? Infinity : top[k].rank;
-  const safe = top.filter((r) => r.rank < cut);
-  if (!safe.length) return complete ? { ids: [], total: 0 } : undefined;
-  const facts = (await sql<{ id: number; live: number; votes: number }>`SELECT id, status = 'live' AS live, votes_count AS votes FROM listings WHERE id IN (${sql.join(safe.map((r) => r.id))})`.execute(db)).rows;
-  const byId = new Map(facts.map((f) => [Number(f.id), f]));
-  const live = safe
-    .map((r) => ({ id: Number(r.id), rank: r.rank, f: byId.get(Number(r.id)) }))
-    .filter((r): r is { id: number; rank: number; f: { id: number; live: number; votes: number } } => r.f !== undefined && Number(r.f.live) === 1);
-  if (!complete && live.length < want) return undefined;
-  live.sort((a, b) => a.rank - b.rank || Number(b.f.votes) - Number(a.f.votes) || a.id - b.id);
-  const ids = live.slice(offset, want).map((r) => r.id);
-  if (complete) return { ids, total: live.length };
-  const n = (await sql<{ n: number }>`SELECT count(*) AS n FROM listings_fts WHERE listings_fts MATCH ${match} AND rowid NOT IN (SELECT id FROM listings WHERE status <> 'live')`.execute(db)).rows[0]?.n;
-  return { ids, total: num(n) };
 }
 
 /** The category with this slug and all its descendants; SearchInputError when there is none. */
