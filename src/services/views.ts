@@ -37,10 +37,7 @@ export class ViewCounter {
 
   /** Counts one view of a listing (memory only). */
   record(listingId: number, n = 1): void {
-    const day = this.#today();
-    let counts = this.#buffer.get(day);
-    if (!counts) this.#buffer.set(day, (counts = new Map()));
-    counts.set(listingId, (counts.get(listingId) ?? 0) + n);
+    this.#addTo(this.#today(), listingId, n);
     this.#totals.set(listingId, (this.#totals.get(listingId) ?? 0) + n);
   }
 
