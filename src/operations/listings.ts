@@ -7,7 +7,7 @@ import type { SearchPool } from '../store/search/pool.ts';
 import { toSummary } from '../store/repos/summary.ts';
 import { alternativesOf, compareListings as compareRepo } from '../store/repos/listings.ts';
 import type { ViewCounter } from '../services/views.ts';
-import { ProfileReader, etagOf, withCounters } from '../services/profiles.ts';
+import { etagOf, withCounters, type ProfileReader } from '../services/profiles.ts';
 import { RawJson } from './raw-json.ts';
 
 export const SORTS = SEARCH_SORTS;
@@ -67,7 +67,7 @@ export const getListing = defineOperation({
   response: JsonObject, status: 200, idempotencyKey: false, paginated: false,
   handler: async (ctx, input) => {
     // The materialised profile (services/profiles.ts); the live counters are spliced in per request.
-    const profiles = (ctx.services.profiles ??= new ProfileReader({ db: ctx.db, engine: ctx.engine, close: async () => {} })) as ProfileReader;
+    const profiles = ctx.services.profiles as ProfileReader; // installed by createServer (installProfiles)
     const hit = await profiles.get(input.slug);
     if (!hit) return notFound('listing', input.slug);
     const views = ctx.services.views as ViewCounter | undefined;

@@ -15,9 +15,7 @@
 //     a round trip serves many requests.
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { Store } from '../store/connect.ts';
-import type { DB } from '../store/types.ts';
 import { publicProfile } from '../store/repos/listings.ts';
 import { baseText, storeProfiles } from '../store/repos/profile-cache.ts';
 import type { AppDeps } from '../app.ts';
@@ -146,22 +144,16 @@ export class ProfileReader {
       }
       return this.#bySlug.get(slug) as Row | undefined;
     }
-    if (this.#store.pgPool) {
-      return new Promise((resolve, reject) => {
-        if (!this.#batch) {
-          this.#batch = new Map();
-          if (this.#inFlight < MAX_BATCHES_IN_FLIGHT) setImmediate(() => this.#runBatch());
-        }
-        const waiting = this.#batch.get(slug);
-        if (waiting) waiting.push({ resolve, reject });
-        else this.#batch.set(slug, [{ resolve, reject }]);
-      });
-    }
-    // Any other store (none today): the same row through Kysely.
-    const row = await (this.#store.db as Kysely<DB>).selectFrom('listings as l').leftJoin('listing_profiles as p', 'p.listing_id', 'l.id')
-      .select(['l.id', 'l.profile_rev as rev', 'p.rev as cache_rev', 'p.body as cache', 'l.votes_count as votes', 'l.followers_count as followers', 'l.views_count as views'])
-      .where('l.slug', '=', slug).where('l.status', '=', 'live').executeTakeFirst();
-    return row as Row | undefined;
+    if (!this.#store.pgPool) throw new Error('ProfileReader needs an SQLite file or a PostgreSQL pool (stores from connect() have one)');
+    return new Promise((resolve, reject) => {
+      if (!this.#batch) {
+        this.#batch = new Map();
+        if (this.#inFlight < MAX_BATCHES_IN_FLIGHT) setImmediate(() => this.#runBatch());
+      }
+      const waiting = this.#batch.get(slug);
+      if (waiting) waiting.push({ resolve, reject });
+      else this.#batch.set(slug, [{ resolve, reject }]);
+    });
   }
 
   #runBatch(): void {
