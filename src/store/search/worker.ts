@@ -2,7 +2,7 @@
 // answering search_listings off the main event loop. Messages: {id, input} in, {id, result} or
 // {id, error: {field?, message}} out.
 import { parentPort, workerData } from 'node:worker_threads';
-import { openSqliteReader } from '../connect.ts';
+import { openSqliteReader } from '../sqlite.ts';
 import { SearchInputError, searchListings, type SearchInput } from './index.ts';
 
 const { file } = workerData as { file: string };
