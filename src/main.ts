@@ -2,7 +2,7 @@
 import { loadConfig } from './config.ts';
 import { openStore } from './store/index.ts';
 import { seedIfEmpty } from './store/seed/index.ts';
-import { createServer } from './server.ts';
+import { createServer, warmSearchIndex } from './server.ts';
 
 const config = loadConfig();
 const started = performance.now();
@@ -11,6 +11,7 @@ if (config.SEED_DEMO) await seedIfEmpty(store, { publicUrl: config.publicUrl });
 const server = await createServer(config, store);
 await server.app.listen({ port: config.PORT, host: config.HOST });
 server.app.log.info({ url: config.publicUrl, engine: store.engine, ms: Math.round(performance.now() - started) }, 'Launchlist is up');
+warmSearchIndex(server);
 
 let stopping = false;
 async function shutdown(signal: string) {

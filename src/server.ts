@@ -10,6 +10,7 @@ import { registerMcp } from './mcp/server.ts';
 import { installViews } from './services/views.ts';
 import { installProfiles } from './services/profiles.ts';
 import { SearchPool } from './store/search/pool.ts';
+import { searchIndex } from './store/search/index.ts';
 import { registerSitePages } from './web/pages/index.ts';
 import { registerInvitePages } from './web/invites.ts';
 import { registerCheckoutPages } from './web/checkout.ts';
@@ -40,4 +41,12 @@ export async function createServer(config: Config, store: Store, options: Pick<A
   const app = await buildApp(deps);
   if (config.WORKERS) attachWorkers(app, deps); // durable job workers (issue #5); tests drive them with drainJobs
   return { app, deps, close: () => app.close() };
+}
+
+/** Loads the in-memory search index now (in the search threads, or here on PostgreSQL) rather than on the first search. */
+export function warmSearchIndex(server: Server): void {
+  const { deps, app } = server;
+  const pool = deps.services.searchPool as SearchPool | undefined;
+  if (pool) pool.warm();
+  else searchIndex(deps.store.db, deps.store.engine).catch((err: unknown) => app.log.error({ err }, 'loading the search index failed (the first search tries again)'));
 }

@@ -14,6 +14,7 @@ import * as m070 from './migrations/070_orders.ts';
 import * as m050 from './migrations/050_my_listings.ts';
 import * as m060 from './migrations/060_claims.ts';
 import * as m080 from './migrations/080_profile_cache.ts';
+import * as m090 from './migrations/090_search_feed.ts';
 
 export async function migrate(db: Kysely<any>, engine: Engine): Promise<void> {
   const migrations: Record<string, Migration> = {
@@ -29,6 +30,7 @@ export async function migrate(db: Kysely<any>, engine: Engine): Promise<void> {
     '050_my_listings': { up: m050.up(engine) },
     '060_claims': { up: m060.up(engine) },
     '080_profile_cache': { up: m080.up(engine) },
+    '090_search_feed': { up: m090.up(engine) },
   };
   // Numbers are handed out in ranges per module, so a lower number may land after a higher one already ran.
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });

@@ -12,11 +12,11 @@ import { mondayOf } from '../../domain/weeks.ts';
 import { TRENDING_HALF_LIFE_HOURS, TRENDING_WINDOW_DAYS } from '../../domain/ranking.ts';
 import { tokenize } from './tokenize.ts';
 import { planQuery, toFts5, toTsquery, type WordPlan } from './plan.ts';
-import { termDictionary, cachedTermDictionary, PG_SIGNATURE } from './terms.ts';
+import { searchIndex } from './feed.ts';
 
 export { tokenize } from './tokenize.ts';
 export { planQuery, type WordPlan } from './plan.ts';
-export { termDictionary, forgetTermDictionary } from './terms.ts';
+export { searchIndex, forgetSearchIndex } from './feed.ts';
 
 export const SEARCH_SORTS = ['relevance', 'newest', 'votes', 'trending', 'most_viewed', 'most_followed'] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
@@ -70,25 +70,40 @@ type Frag = RawBuilder<unknown>;
 
 export async function searchListings(db: Kysely<DB>, engine: Engine, input: SearchInput): Promise<SearchResult> {
   const words = tokenize(input.q ?? '', engine);
-  const opts = { lastIsPrefix: !/\s$/.test(input.q ?? '') };
-  // PostgreSQL: plan with the dictionary in memory and read the index's signature in the count query
-  // (a round trip less than reading it first); when the words changed meanwhile, plan again with
-  // the new words, and search again if that changes the plan.
-  const cached = words.length && engine === 'postgres' ? cachedTermDictionary(db) : undefined;
-  if (cached) {
-    const plan = planQuery(words, cached.dict, opts);
-    const { result, signature } = await search(db, engine, input, plan, true);
-    if (signature === cached.signature) return result;
-    const fresh = planQuery(words, await termDictionary(db, engine), opts);
-    if (JSON.stringify(fresh) === JSON.stringify(plan)) return result;
-    return (await search(db, engine, input, fresh, false)).result;
+  if (!words.length) return searchDatabase(db, engine, input, []);
+  // The words are corrected against the in-memory index's dictionary (feed.ts keeps it current), so
+  // both engines plan alike; the common search is also ranked there, the rest by the database.
+  const index = await searchIndex(db, engine);
+  const plan = planQuery(words, index.dictionary(), { lastIsPrefix: !/\s$/.test(input.q ?? '') });
+  if (rankedInMemory(input)) {
+    const { ids, total } = index.rank(plan, input.offset, input.limit);
+    return { rows: await summaries(db, ids), total, plan };
   }
-  const plan = words.length ? planQuery(words, await termDictionary(db, engine), opts) : [];
-  return (await search(db, engine, input, plan, false)).result;
+  return searchDatabase(db, engine, input, plan);
 }
 
-/** The search for this plan; with `readSignature` (PostgreSQL), also the index's signature at the time. */
-async function search(db: Kysely<DB>, engine: Engine, input: SearchInput, plan: WordPlan[], readSignature: boolean): Promise<{ result: SearchResult; signature?: string }> {
+/** Sorted by relevance among live listings with no other filter: the in-memory index holds all it needs. */
+function rankedInMemory(input: SearchInput): boolean {
+  return (input.sort ?? 'relevance') === 'relevance' && (input.status ?? 'live') === 'live' &&
+    input.category === undefined && input.stage === undefined && input.country === undefined &&
+    input.pricing_model === undefined && input.domain === undefined;
+}
+
+/** The summaries of these listings, in this order (one missing, deleted meanwhile, is left out). */
+async function summaries(db: Kysely<DB>, ids: number[]): Promise<SearchRow[]> {
+  if (!ids.length) return [];
+  const found = (await sql<SearchRow>`select ${SEARCH_COLUMNS} from listings as l${CATEGORY_JOIN} where l.id in (${sql.join(ids)})`.execute(db)).rows;
+  const byId = new Map(found.map((r) => [Number(r.id), r]));
+  const rows: SearchRow[] = [];
+  for (const id of ids) {
+    const r = byId.get(id);
+    if (r) rows.push(r);
+  }
+  return rows;
+}
+
+/** The search for this plan in the database: filters, every sort, and browsing (an empty plan). Exported for the tests that hold the two paths to the same answers. */
+export async function searchDatabase(db: Kysely<DB>, engine: Engine, input: SearchInput, plan: WordPlan[]): Promise<SearchResult> {
   const now = input.now ?? new Date();
   const sort = input.sort ?? 'relevance';
   const categoryIds = input.category ? await categoryWithDescendants(db, input.category) : null;
@@ -166,11 +181,8 @@ async function search(db: Kysely<DB>, engine: Engine, input: SearchInput, plan: 
   //    total from count(*) over () in the page query was tried: no faster for small result sets,
   //    twice as slow for large ones, whose window of wide rows outgrows work_mem.)
   if (engine === 'postgres') {
-    const counting = readSignature
-      ? sql<{ n: number; signature: string }>`select count(*) as n, ${PG_SIGNATURE} as signature from listings as l where ${where}`.execute(db).then((r) => r.rows[0])
-      : countAll().then((n) => ({ n, signature: undefined }));
-    const [page, count] = await Promise.all([pageOf(SEARCH_COLUMNS, CATEGORY_JOIN).execute(db), counting]);
-    return { result: { rows: page.rows as SearchRow[], total: num(count.n), plan }, signature: readSignature ? count.signature ?? '' : undefined };
+    const [page, total] = await Promise.all([pageOf(SEARCH_COLUMNS, CATEGORY_JOIN).execute(db), countAll()]);
+    return { rows: page.rows as SearchRow[], total, plan };
   }
   // SQLite (one statement at a time anyway): the page of ids (narrow: only the page's rows are read
   // in full), then the count, unless the page tells the total: a page that is not full ends the
@@ -178,18 +190,7 @@ async function search(db: Kysely<DB>, engine: Engine, input: SearchInput, plan: 
   const idRows = (await pageOf(sql`l.id`, EMPTY).execute(db)).rows as Array<{ id: number }>;
   const n = idRows.length;
   const total = n < input.limit && (n > 0 || input.offset === 0) ? input.offset + n : await countAll();
-  const ids = idRows.map((r) => Number(r.id));
-  // 2. Their summaries.
-  const rows: SearchRow[] = [];
-  if (ids.length) {
-    const found = (await sql<SearchRow>`select ${SEARCH_COLUMNS} from listings as l${CATEGORY_JOIN} where l.id in (${sql.join(ids)})`.execute(db)).rows;
-    const byId = new Map(found.map((r) => [Number(r.id), r]));
-    for (const id of ids) {
-      const r = byId.get(id);
-      if (r) rows.push(r);
-    }
-  }
-  return { result: { rows, total, plan } };
+  return { rows: await summaries(db, idRows.map((r) => Number(r.id))), total, plan };
 }
 
 /** The category with this slug and all its descendants; SearchInputError when there is none. */

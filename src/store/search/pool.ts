@@ -32,6 +32,11 @@ export class SearchPool {
     });
   }
 
+  /** Starts every thread now, each loading its in-memory index (feed.ts), instead of on the first searches. */
+  warm(): void {
+    while (!this.#closed && this.#threads.length < this.#size) this.#start().worker.postMessage({ warm: true });
+  }
+
   async close(): Promise<void> {
     this.#closed = true;
     const threads = this.#threads;

@@ -1,0 +1,124 @@
+// Fills the in-memory search index (memory-index.ts) from the listings table and keeps it current
+// through the change feed of migration 090. One index per database handle: on SQLite the handle of a
+// search thread (pool.ts), or the main one where no thread is used; on PostgreSQL the main one.
+//
+//   load  every listing, in slices of LOAD_SLICE (the event loop is free between slices); the feed's
+//         position is read first, so whatever changes during the load is read again afterwards.
+//   sync  before each search: the listings changed and deleted since the last position. A search
+//         never sees the index older than the database was when it arrived. On PostgreSQL that is a
+//         round trip; searches arriving while one is under way share the next one.
+import { sql, type Kysely } from 'kysely';
+import type { Engine } from '../connect.ts';
+import type { DB } from '../types.ts';
+import { MemorySearchIndex, type IndexRow } from './memory-index.ts';
+
+const LOAD_SLICE = 5000;
+
+interface State {
+  index: MemorySearchIndex;
+  /** SQLite: the last search_version rev applied. PostgreSQL: the xmin of the snapshot last read. */
+  position: string;
+  running?: Promise<void>;
+  queued?: Promise<void>;
+}
+
+const states = new WeakMap<Kysely<DB>, Promise<State>>();
+
+/** The index of the listings behind `db`, current as of this call (loaded on first use). */
+export async function searchIndex(db: Kysely<DB>, engine: Engine): Promise<MemorySearchIndex> {
+  let loading = states.get(db);
+  if (!loading) {
+    loading = load(db, engine);
+    states.set(db, loading);
+    loading.catch(() => states.delete(db)); // a failed load is tried again by the next search
+    return (await loading).index;
+  }
+  const state = await loading;
+  await sync(db, engine, state);
+  return state.index;
+}
+
+/** Forgets the index of `db` (tests; the next search loads it again). */
+export function forgetSearchIndex(db: Kysely<DB>): void {
+  states.delete(db);
+}
+
+function columns(engine: Engine) {
+  // keywords is JSON: its text, as the full-text indexes see it.
+  return engine === 'postgres'
+    ? sql`id, status, votes_count, name, tagline, description, keywords::text AS keywords`
+    : sql`id, status, votes_count, name, tagline, description, keywords`;
+}
+
+async function load(db: Kysely<DB>, engine: Engine): Promise<State> {
+  const position = await readPosition(db, engine);
+  const index = new MemorySearchIndex(engine);
+  for (let last = 0; ; ) {
+    const rows = (await sql<IndexRow>`SELECT ${columns(engine)} FROM listings WHERE id > ${last} ORDER BY id LIMIT ${LOAD_SLICE}`.execute(db)).rows;
+    for (const r of rows) index.upsert(normalise(r));
+    if (rows.length < LOAD_SLICE) break;
+    last = Number(rows[rows.length - 1].id);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  index.trim();
+  const state: State = { index, position };
+  await sync(db, engine, state);
+  return state;
+}
+
+async function readPosition(db: Kysely<DB>, engine: Engine): Promise<string> {
+  if (engine === 'sqlite') return String((await sql<{ rev: number }>`SELECT rev FROM search_version WHERE id = 1`.execute(db)).rows[0]?.rev ?? 0);
+  return (await sql<{ xmin: string }>`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin`.execute(db)).rows[0].xmin;
+}
+
+/** Applies the changes since the state's position; concurrent calls share a read that starts after they arrive. */
+function sync(db: Kysely<DB>, engine: Engine, state: State): Promise<void> {
+  if (!state.running) {
+    state.running = applyChanges(db, engine, state).finally(() => {
+      state.running = undefined;
+    });
+    return state.running;
+  }
+  // The read under way may have started before this search arrived: wait for the next one.
+  state.queued ??= state.running.then(() => {
+    state.queued = undefined;
+    return sync(db, engine, state);
+  });
+  return state.queued;
+}
+
+async function applyChanges(db: Kysely<DB>, engine: Engine, state: State): Promise<void> {
+  let rows: IndexRow[];
+  let deleted: number[];
+  if (engine === 'sqlite') {
+    const rev = await readPosition(db, engine);
+    if (rev === state.position) return;
+    rows = (await sql<IndexRow>`SELECT ${columns(engine)} FROM listings WHERE search_rev > ${Number(state.position)}`.execute(db)).rows;
+    deleted = (await sql<{ listing_id: number }>`SELECT listing_id FROM search_deletions WHERE rev > ${Number(state.position)}`.execute(db)).rows.map((r) => Number(r.listing_id));
+    state.position = rev;
+  } else {
+    // One statement, so one snapshot: its xmin, the listings changed and the deletions.
+    const result = await sql<IndexRow & { xmin: string | null; deleted: number | null }>`
+      SELECT x.xmin, l.id, l.status, l.votes_count, l.name, l.tagline, l.description, l.keywords::text AS keywords, NULL::integer AS deleted
+        FROM (SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin) AS x
+        LEFT JOIN listings AS l ON l.search_xid >= ${state.position}::bigint
+      UNION ALL
+      SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, d.listing_id FROM search_deletions AS d WHERE d.xid >= ${state.position}::bigint`.execute(db);
+    rows = [];
+    deleted = [];
+    let xmin: string | null = null;
+    for (const r of result.rows) {
+      if (r.xmin !== null) xmin = r.xmin;
+      if (r.deleted !== null) deleted.push(Number(r.deleted));
+      else if (r.id !== null) rows.push(r);
+    }
+    if (xmin !== null) state.position = xmin;
+  }
+  for (const r of rows) state.index.upsert(normalise(r));
+  for (const id of deleted) state.index.remove(id);
+  state.index.compactIfWorthIt();
+}
+
+function normalise(r: IndexRow): IndexRow {
+  return { ...r, id: Number(r.id), votes_count: Number(r.votes_count) };
+}
