@@ -277,7 +277,7 @@ export function registerCheckoutPages(app: FastifyInstance, deps: AppDeps): void
     const billing = await setBilling(deps.store.db, order.id, values);
     if (!billing.ok) return render(deps, req, reply, token, order, { status: 400, errors: billing.errors, values, flash: { kind: 'error', text: 'Check the billing details below. Nothing was charged.' } });
     const updated = billing.order;
-    if (updated.status !== 'pending') return reply.redirect(`/checkout/${token}`, 303);
+    if (updated.status !== 'pending') return reply.redirect(`/checkout/${token}${updated.status === 'paid' ? '?paid=1' : ''}`, 303); // paid meanwhile (a double click)
     const provider = paymentProvider(deps.services, deps.config);
     const now = new Date();
 
