@@ -24,7 +24,7 @@ export const ConfigSchema = z.object({
   SESSION_SECRET: z.string().optional(), // signs cookies; generated and kept in DATA_DIR when unset
   STRIPE_SECRET_KEY: z.string().optional(), // real payments; the built-in test provider otherwise
   WORKERS: bool.default(true), // run the job workers in this process
-  SEARCH_THREADS: z.coerce.number().int().min(0).max(16).default(1), // SQLite: search_listings runs in this many worker threads (0 = on the main thread)
+  SEARCH_THREADS: z.coerce.number().int().min(0).max(16).default(0), // SQLite: search_listings runs in this many worker threads (0 = on the main thread, the default: the in-memory index makes a search ~0.1 ms)
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { publicUrl: string };

@@ -48,5 +48,5 @@ export function warmSearchIndex(server: Server): void {
   const { deps, app } = server;
   const pool = deps.services.searchPool as SearchPool | undefined;
   if (pool) pool.warm();
-  else searchIndex(deps.store.db, deps.store.engine).catch((err: unknown) => app.log.error({ err }, 'loading the search index failed (the first search tries again)'));
+  else searchIndex(deps.store.db, deps.store.engine, { file: deps.store.sqliteFile }).catch((err: unknown) => app.log.error({ err }, 'loading the search index failed (the first search tries again)'));
 }

@@ -2,15 +2,18 @@
 // through the change feed of migration 090. One index per database handle: on SQLite the handle of a
 // search thread (pool.ts), or the main one where no thread is used; on PostgreSQL the main one.
 //
-//   load  every listing, in slices of LOAD_SLICE (the event loop is free between slices); the feed's
-//         position is read first, so whatever changes during the load is read again afterwards.
+//   load  every listing: on SQLite in a process of its own (builder.ts) when the database is a file,
+//         else here in slices of LOAD_SLICE (the event loop is free between slices). The feed's position
+//         is read first, so whatever changes during the load is read again afterwards.
 //   sync  before each search: the listings changed and deleted since the last position. A search
 //         never sees the index older than the database was when it arrived. On PostgreSQL that is a
 //         round trip; searches arriving while one is under way share the next one.
 import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../connect.ts';
 import type { DB } from '../types.ts';
-import { MemorySearchIndex, type IndexRow } from './memory-index.ts';
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { MemorySearchIndex, SegmentBuilder, type IndexRow, type Segment } from './memory-index.ts';
 
 const LOAD_SLICE = 5000;
 
@@ -25,10 +28,10 @@ interface State {
 const states = new WeakMap<Kysely<DB>, Promise<State>>();
 
 /** The index of the listings behind `db`, current as of this call (loaded on first use). */
-export async function searchIndex(db: Kysely<DB>, engine: Engine): Promise<MemorySearchIndex> {
+export async function searchIndex(db: Kysely<DB>, engine: Engine, opts: { file?: string } = {}): Promise<MemorySearchIndex> {
   let loading = states.get(db);
   if (!loading) {
-    loading = load(db, engine);
+    loading = engine === 'sqlite' && opts.file ? loadInThread(db, engine, opts.file) : load(db, engine);
     states.set(db, loading);
     loading.catch(() => states.delete(db)); // a failed load is tried again by the next search
     return (await loading).index;
@@ -52,16 +55,28 @@ function columns(engine: Engine) {
 
 async function load(db: Kysely<DB>, engine: Engine): Promise<State> {
   const position = await readPosition(db, engine);
-  const index = new MemorySearchIndex(engine);
+  const builder = new SegmentBuilder(engine);
   for (let last = 0; ; ) {
     const rows = (await sql<IndexRow>`SELECT ${columns(engine)} FROM listings WHERE id > ${last} ORDER BY id LIMIT ${LOAD_SLICE}`.execute(db)).rows;
-    for (const r of rows) index.upsert(normalise(r));
+    for (const r of rows) builder.add(normalise(r));
     if (rows.length < LOAD_SLICE) break;
     last = Number(rows[rows.length - 1].id);
     await new Promise((resolve) => setImmediate(resolve));
   }
-  index.trim();
-  const state: State = { index, position };
+  const state: State = { index: new MemorySearchIndex(engine, builder.finish()), position };
+  await sync(db, engine, state);
+  return state;
+}
+
+async function loadInThread(db: Kysely<DB>, engine: Engine, file: string): Promise<State> {
+  const reply = await new Promise<{ segment?: Segment; position?: string; error?: string }>((resolve, reject) => {
+    const child = fork(fileURLToPath(new URL('./builder.ts', import.meta.url)), [file], { serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    child.once('message', (msg) => resolve(msg as { segment?: Segment; position?: string; error?: string }));
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`the search index builder exited with code ${code}`)));
+  });
+  if (!reply.segment) throw new Error(`building the search index failed: ${reply.error}`);
+  const state: State = { index: new MemorySearchIndex(engine, reply.segment), position: reply.position! };
   await sync(db, engine, state);
   return state;
 }

@@ -4,13 +4,17 @@
 // ~25,000 of them, and bm25() plus the join to listings cost ~1 µs each in SQLite (25–40 ms per such
 // search); here they cost a few tens of nanoseconds.
 //
-//   documents   one slot per version of a listing's text: its id, status (live or not), votes and
-//               length in words. A listing whose text changes gets a new slot and its old slot dies
-//               (its postings are skipped, and dropped at the next compaction); a change to its votes
-//               or status only rewrites its slot.
+//   slots       one per version of a listing's text: its id, status (live or not), votes and length
+//               in words. A listing whose text changes gets a new slot and its old slot dies (its
+//               postings are skipped, and dropped at the next compaction); a change to its votes or
+//               status only rewrites its slot.
 //   postings    per word: the slots holding it, delta-encoded as varints, each followed by the word's
 //               weighted frequency in that listing (a byte: name ×5, tagline ×2, description ×1,
-//               keywords ×2, the weights of the SQL path's bm25).
+//               keywords ×2, the weights of the SQL path's bm25). Those of the load sit in one buffer
+//               (a Segment: sorted words, offsets, bytes); those added since, in a small buffer per word.
+//
+// ~25 MB at 100,000 listings (10 MB of postings). A search thread has its segment built in a
+// short-lived process (builder.ts) that sends it over and exits, taking the garbage of the build with it.
 //
 // Ranking is FTS5's bm25 exactly (fts5_aux.c: k1 = 1.2, b = 0.75, IDF = ln((N − n + 0.5)/(n + 0.5)),
 // at least 1e-6, every listing of any status counted in N and n as FTS5 counts every row), then more
@@ -27,6 +31,11 @@ const K1 = 1.2;
 const B = 0.75;
 /** bm25 weights of name, tagline, description, keywords (as the SQL path's bm25(listings_fts, 5, 2, 1, 2)). */
 const WEIGHTS = [5, 2, 1, 2] as const;
+/** A word's postings are looked up candidate by candidate when there are fewer candidates than its bytes / PROBE_COST. */
+const PROBE_COST = 48;
+/** Skip table: an entry every SKIP_EVERY postings, for words with at least SKIP_MIN_BYTES of them. */
+const SKIP_EVERY = 32;
+const SKIP_MIN_BYTES = 256;
 const DEAD = 0;
 const LIVE = 1;
 const OTHER = 2;
@@ -68,9 +77,6 @@ class Postings {
     b[i++] = f > 255 ? 255 : f;
     this.len = i;
   }
-  trim(): void {
-    if (this.bytes.length > this.len) this.bytes = this.bytes.slice(0, this.len);
-  }
 }
 
 export interface RankedPage {
@@ -80,25 +86,124 @@ export interface RankedPage {
   total: number;
 }
 
-export class MemorySearchIndex {
-  readonly engine: Engine;
+/** The index as built in one pass: plain arrays and buffers, which a builder process can send over. */
+export interface Segment {
+  /** Words, sorted by UTF-16 code units; postings of terms[i] are data[offsets[i] .. offsets[i + 1]). */
+  terms: string[];
+  offsets: Uint32Array;
+  data: Uint8Array;
+  slots: number;
+  ids: Int32Array;
+  status: Uint8Array;
+  votes: Int32Array;
+  length: Uint32Array;
+  hash: Int32Array;
+}
+
+/** Builds a Segment from listings added one at a time. */
+export class SegmentBuilder {
+  readonly #engine: Engine;
+  #postings = new Map<string, Postings>();
+  #slots = 0;
   #ids = new Int32Array(1024);
   #status = new Uint8Array(1024);
   #votes = new Int32Array(1024);
   #length = new Uint32Array(1024);
   #hash = new Int32Array(1024);
-  #slots = 0;
-  #slotOf = new Map<number, number>();
-  #postings = new Map<string, Postings>();
+  constructor(engine: Engine) {
+    this.#engine = engine;
+  }
+
+  add(row: IndexRow): void {
+    if (this.#slots === this.#ids.length) {
+      const n = this.#slots * 2;
+      this.#ids = grow(this.#ids, new Int32Array(n));
+      this.#status = grow(this.#status, new Uint8Array(n));
+      this.#votes = grow(this.#votes, new Int32Array(n));
+      this.#length = grow(this.#length, new Uint32Array(n));
+      this.#hash = grow(this.#hash, new Int32Array(n));
+    }
+    const slot = this.#slots++;
+    const doc = analyse(row, this.#engine);
+    for (const [term, f] of doc.freq) {
+      let p = this.#postings.get(term);
+      if (!p) this.#postings.set(term, (p = new Postings(8)));
+      p.push(slot, f);
+    }
+    this.#ids[slot] = row.id;
+    this.#status[slot] = doc.status;
+    this.#votes[slot] = row.votes_count;
+    this.#length[slot] = doc.length;
+    this.#hash[slot] = doc.hash;
+  }
+
+  finish(): Segment {
+    const terms = [...this.#postings.keys()].sort(cmp);
+    const offsets = new Uint32Array(terms.length + 1);
+    let size = 0;
+    for (let i = 0; i < terms.length; i++) {
+      offsets[i] = size;
+      size += this.#postings.get(terms[i])!.len;
+    }
+    offsets[terms.length] = size;
+    const data = new Uint8Array(size);
+    for (let i = 0; i < terms.length; i++) data.set(this.#postings.get(terms[i])!.bytes.subarray(0, offsets[i + 1] - offsets[i]), offsets[i]);
+    const n = this.#slots;
+    return {
+      terms, offsets, data, slots: n,
+      ids: this.#ids.slice(0, n), status: this.#status.slice(0, n), votes: this.#votes.slice(0, n), length: this.#length.slice(0, n), hash: this.#hash.slice(0, n),
+    };
+  }
+}
+
+/** A listing's words: weighted frequency per word, length in words, status and a hash of its text. */
+function analyse(row: IndexRow, engine: Engine): { freq: Map<string, number>; length: number; status: number; hash: number } {
+  const text = [row.name ?? '', row.tagline ?? '', row.description ?? '', row.keywords ?? ''];
+  const freq = new Map<string, number>();
+  let length = 0;
+  for (let c = 0; c < 4; c++) {
+    if (!text[c]) continue;
+    const words = tokenize(text[c], engine);
+    length += words.length;
+    const w = WEIGHTS[c];
+    for (const t of words) freq.set(t, (freq.get(t) ?? 0) + w);
+  }
+  return { freq, length, status: row.status === 'live' ? LIVE : OTHER, hash: hashTexts(text) };
+}
+
+export class MemorySearchIndex {
+  readonly engine: Engine;
+  // The segment loaded (or last compacted) and the postings appended since, by word.
+  #terms: string[];
+  #offsets: Uint32Array;
+  #data: Uint8Array;
+  #added = new Map<string, Postings>();
+  /** Words in #added that the segment does not hold. */
+  #newTerms = 0;
+  // Per slot.
+  #ids: Int32Array;
+  #status: Uint8Array;
+  #votes: Int32Array;
+  #length: Uint32Array;
+  #hash: Int32Array;
+  #slots: number;
+  /** Listing id → its slot, −1 for none. */
+  #slotOf = new Int32Array(0);
   /** Documents (of any status) and their words in all, for bm25's N and average length. */
   #docs = 0;
   #tokens = 0;
   #deadSlots = 0;
   #dictionary: TermDictionary | undefined;
+  /** Bumped whenever a slot is added or dies: what the cached listing counts per word depend on. */
+  #slotsChanged = 0;
+  #dfCache = new Map<string, { at: number; n: number }>();
+  #skipStart = new Uint32Array(1);
+  #skipSlot = new Int32Array(0);
+  #skipOff = new Uint32Array(0);
   // Per-search scratch, one entry per slot (grown with the slots).
   #stamp = new Uint32Array(0);
   #epoch = 0;
-  #freq = new Float64Array(0);
+  #freq = new Uint32Array(0);
   #score = new Float64Array(0);
   #mask = new Uint16Array(0);
   #queryStamp = new Uint32Array(0);
@@ -106,83 +211,91 @@ export class MemorySearchIndex {
   #touched = new Int32Array(0);
   #queryTouched = new Int32Array(0);
 
-  constructor(engine: Engine) {
+  constructor(engine: Engine, segment: Segment) {
     this.engine = engine;
+    this.#terms = segment.terms;
+    this.#offsets = segment.offsets;
+    this.#data = segment.data;
+    this.#ids = segment.ids;
+    this.#status = segment.status;
+    this.#votes = segment.votes;
+    this.#length = segment.length;
+    this.#hash = segment.hash;
+    this.#slots = segment.slots;
+    for (let s = 0; s < this.#slots; s++) {
+      this.#setSlotOf(this.#ids[s], s);
+      this.#docs++;
+      this.#tokens += this.#length[s];
+    }
+    this.#buildSkips();
   }
 
+  /** Listings held. */
   get size(): number {
-    return this.#slotOf.size;
+    return this.#docs;
   }
 
   /** The index's words, for the typo corrections (rebuilt after words were added or dropped). */
   dictionary(): TermDictionary {
-    if (!this.#dictionary) this.#dictionary = new TermDictionary(this.#postings.keys());
+    if (!this.#dictionary) {
+      this.#dictionary = this.#newTerms === 0
+        ? TermDictionary.fromSorted(this.#terms)
+        : new TermDictionary([...this.#terms, ...this.#added.keys()]);
+    }
     return this.#dictionary;
   }
 
   /** Adds or refreshes a listing. */
   upsert(row: IndexRow): void {
-    const status = row.status === 'live' ? LIVE : OTHER;
-    const text = [row.name ?? '', row.tagline ?? '', row.description ?? '', row.keywords ?? ''];
-    const hash = hashTexts(text);
-    const old = this.#slotOf.get(row.id);
-    if (old !== undefined && this.#hash[old] === hash) {
-      this.#status[old] = status;
+    const old = row.id < this.#slotOf.length ? this.#slotOf[row.id] : -1;
+    const doc = analyse(row, this.engine);
+    if (old >= 0 && this.#hash[old] === doc.hash) {
+      this.#status[old] = doc.status;
       this.#votes[old] = row.votes_count;
       return;
     }
-    if (old !== undefined) this.#kill(old);
+    if (old >= 0) this.#kill(old);
     const slot = this.#newSlot();
-    const freq = new Map<string, number>();
-    let length = 0;
-    for (let c = 0; c < 4; c++) {
-      if (!text[c]) continue;
-      const words = tokenize(text[c], this.engine);
-      length += words.length;
-      const w = WEIGHTS[c];
-      for (const t of words) freq.set(t, (freq.get(t) ?? 0) + w);
-    }
-    for (const [term, f] of freq) {
-      let p = this.#postings.get(term);
+    for (const [term, f] of doc.freq) {
+      let p = this.#added.get(term);
       if (!p) {
-        p = new Postings(8);
-        this.#postings.set(term, p);
-        this.#dictionary = undefined;
+        this.#added.set(term, (p = new Postings(8)));
+        if (this.#segmentTerm(term) < 0) {
+          this.#newTerms++;
+          this.#dictionary = undefined;
+        }
       }
       p.push(slot, f);
     }
     this.#ids[slot] = row.id;
-    this.#status[slot] = status;
+    this.#status[slot] = doc.status;
     this.#votes[slot] = row.votes_count;
-    this.#length[slot] = length;
-    this.#hash[slot] = hash;
-    this.#slotOf.set(row.id, slot);
+    this.#length[slot] = doc.length;
+    this.#hash[slot] = doc.hash;
+    this.#setSlotOf(row.id, slot);
     this.#docs++;
-    this.#tokens += length;
+    this.#tokens += doc.length;
   }
 
   /** Forgets a deleted listing. */
   remove(id: number): void {
-    const slot = this.#slotOf.get(id);
-    if (slot === undefined) return;
-    this.#slotOf.delete(id);
+    const slot = id < this.#slotOf.length ? this.#slotOf[id] : -1;
+    if (slot < 0) return;
+    this.#slotOf[id] = -1;
     this.#kill(slot);
   }
 
-  /** After a bulk load: postings lose their spare capacity. */
-  trim(): void {
-    for (const p of this.#postings.values()) p.trim();
-  }
-
-  /** Drops the postings of dead slots once they are a third of all slots; words left without a listing go too. */
+  /**
+   * Once dead slots are a third of all: a new segment of the live slots' postings (words left without
+   * a listing are dropped). Slots keep their numbers; dead ones stay allocated, a few bytes each.
+   */
   compactIfWorthIt(): void {
     if (this.#deadSlots < 1000 || this.#deadSlots * 3 < this.#slots) return;
     const status = this.#status;
-    for (const [term, p] of this.#postings) {
-      const kept = new Postings(p.len);
-      const b = p.bytes;
+    const kept = new Map<string, Postings>();
+    const keep = (term: string, b: Uint8Array, start: number, end: number) => {
       let slot = -1;
-      for (let i = 0; i < p.len; ) {
+      for (let i = start; i < end; ) {
         let d = 0;
         let shift = 0;
         let byte: number;
@@ -193,23 +306,42 @@ export class MemorySearchIndex {
         } while (byte & 0x80);
         slot += d;
         const f = b[i++];
-        if (status[slot] !== DEAD) kept.push(slot, f);
+        if (status[slot] === DEAD) continue;
+        let p = kept.get(term);
+        if (!p) kept.set(term, (p = new Postings(8)));
+        p.push(slot, f);
       }
-      if (kept.len === 0) {
-        this.#postings.delete(term);
-        this.#dictionary = undefined;
-      } else {
-        kept.trim();
-        this.#postings.set(term, kept);
-      }
+    };
+    for (let t = 0; t < this.#terms.length; t++) keep(this.#terms[t], this.#data, this.#offsets[t], this.#offsets[t + 1]);
+    for (const [term, p] of this.#added) keep(term, p.bytes, 0, p.len);
+    const terms = [...kept.keys()].sort(cmp);
+    const offsets = new Uint32Array(terms.length + 1);
+    let size = 0;
+    for (let i = 0; i < terms.length; i++) {
+      offsets[i] = size;
+      size += kept.get(terms[i])!.len;
     }
-    // Dead slots stay allocated (a few bytes each) and are never reused: postings only ever append.
+    offsets[terms.length] = size;
+    const data = new Uint8Array(size);
+    for (let i = 0; i < terms.length; i++) data.set(kept.get(terms[i])!.bytes.subarray(0, offsets[i + 1] - offsets[i]), offsets[i]);
+    this.#terms = terms;
+    this.#offsets = offsets;
+    this.#data = data;
+    this.#added = new Map();
+    this.#newTerms = 0;
     this.#deadSlots = 0;
+    this.#dictionary = undefined;
+    this.#buildSkips();
   }
 
   /**
    * The page [offset, offset + limit) of the live listings matching the plan, by bm25 then votes then
    * id, and how many match. Prefix words (plan.prefix) expand to the index's words that start with them.
+   *
+   * The word with the fewest postings is read in full: its listings are the candidates. Each other word
+   * (fewest postings first) only has to be looked up for the candidates still in: through the skip
+   * table when they are few next to its postings, else by reading its postings. bm25 also needs how
+   * many listings hold each word (its IDF), which is counted once and kept until the slots change.
    */
   rank(plan: readonly WordPlan[], offset: number, limit: number): RankedPage {
     if (!plan.length) return { ids: [], total: 0 };
@@ -218,81 +350,94 @@ export class MemorySearchIndex {
     const qStamp = this.#queryStamp;
     const score = this.#score;
     const mask = this.#mask;
-    const qTouched = this.#queryTouched;
-    let nq = 0;
+    const cands = this.#queryTouched;
+    const stamp = this.#stamp;
+    const freq = this.#freq;
+    let nc = 0;
     const avgdl = this.#docs > 0 ? this.#tokens / this.#docs : 1;
     const length = this.#length;
-    const status = this.#status;
+    const idfOf = (n: number): number => {
+      const idf = Math.log((this.#docs - n + 0.5) / (n + 0.5));
+      return idf <= 0 ? 1e-6 : idf;
+    };
+    const words = plan.map((w, wi) => {
+      const phrases: string[][] = w.terms.map((t) => [t]);
+      if (w.prefix) phrases.push(this.dictionary().withPrefix(w.word));
+      let cost = 0;
+      for (const ph of phrases) for (const t of ph) cost += this.#bytes(t);
+      return { bit: 1 << wi, phrases, cost };
+    }).sort((a, b) => a.cost - b.cost);
 
-    plan.forEach((word, wi) => {
-      const bit = 1 << wi;
-      const phrases: string[][] = word.terms.map((t) => [t]);
-      if (word.prefix) phrases.push(this.dictionary().withPrefix(word.word));
-      for (const terms of phrases) {
-        // One phrase: its frequency per listing (summed over its terms), and how many listings hold it.
-        const epoch = this.#nextEpoch();
-        const stamp = this.#stamp;
-        const freq = this.#freq;
-        const touched = this.#touched;
-        let n = 0;
-        for (const term of terms) {
-          const p = this.#postings.get(term);
-          if (!p) continue;
-          const b = p.bytes;
-          const end = p.len;
-          let slot = -1;
-          for (let i = 0; i < end; ) {
-            let byte = b[i++];
-            let d = byte & 0x7f;
-            if (byte & 0x80) {
-              let shift = 7;
-              do {
-                byte = b[i++];
-                d |= (byte & 0x7f) << shift;
-                shift += 7;
-              } while (byte & 0x80);
-            }
-            slot += d;
-            const f = b[i++];
-            if (status[slot] === DEAD) continue;
-            if (stamp[slot] !== epoch) {
-              stamp[slot] = epoch;
-              freq[slot] = f;
-              touched[n++] = slot;
-            } else freq[slot] += f;
-          }
+    // The first word: every listing holding it is a candidate.
+    const first = words[0];
+    for (const terms of first.phrases) {
+      const epoch = this.#nextEpoch();
+      const n = this.#scanTerms(terms, epoch);
+      if (n === 0) continue;
+      const idf = idfOf(n);
+      const touched = this.#touched;
+      for (let k = 0; k < n; k++) {
+        const s = touched[k];
+        const f = freq[s];
+        if (qStamp[s] !== qEpoch) {
+          qStamp[s] = qEpoch;
+          score[s] = 0;
+          mask[s] = 0;
+          cands[nc++] = s;
+        }
+        score[s] += idf * ((f * (K1 + 1)) / (f + K1 * (1 - B + (B * length[s]) / avgdl)));
+        mask[s] |= first.bit;
+      }
+    }
+    let need = first.bit;
+    for (let wi = 1; wi < words.length && nc > 0; wi++) {
+      const word = words[wi];
+      // Candidates still in: they held every word so far (ascending, for the skip tables).
+      let kept = 0;
+      for (let k = 0; k < nc; k++) if (mask[cands[k]] === need) cands[kept++] = cands[k];
+      nc = kept;
+      cands.subarray(0, nc).sort();
+      for (const terms of word.phrases) {
+        let n: number;
+        let epoch: number;
+        const t = terms.length === 1 ? this.#segmentTerm(terms[0]) : -1;
+        if (t >= 0 && nc * PROBE_COST < this.#offsets[t + 1] - this.#offsets[t]) {
+          n = this.#df(terms[0]); // (may read the postings, with an epoch of its own: before the probe's)
+          epoch = this.#nextEpoch();
+          this.#probe(t, cands, nc, epoch);
+          const added = this.#added.get(terms[0]);
+          if (added) this.#scan(added.bytes, 0, added.len, epoch, 0);
+        } else {
+          epoch = this.#nextEpoch();
+          n = this.#scanTerms(terms, epoch);
+          if (terms.length === 1) this.#dfCache.set(terms[0], { at: this.#slotsChanged, n });
         }
         if (n === 0) continue;
-        let idf = Math.log((this.#docs - n + 0.5) / (n + 0.5));
-        if (idf <= 0) idf = 1e-6;
-        for (let k = 0; k < n; k++) {
-          const s = touched[k];
+        const idf = idfOf(n);
+        for (let k = 0; k < nc; k++) {
+          const s = cands[k];
+          if (stamp[s] !== epoch) continue;
           const f = freq[s];
-          const add = idf * ((f * (K1 + 1)) / (f + K1 * (1 - B + (B * length[s]) / avgdl)));
-          if (qStamp[s] !== qEpoch) {
-            qStamp[s] = qEpoch;
-            score[s] = 0;
-            mask[s] = 0;
-            qTouched[nq++] = s;
-          }
-          score[s] += add;
-          mask[s] |= bit;
+          score[s] += idf * ((f * (K1 + 1)) / (f + K1 * (1 - B + (B * length[s]) / avgdl)));
+          mask[s] |= word.bit;
         }
       }
-    });
+      need |= word.bit;
+    }
 
-    // The live listings holding every word; the best `offset + limit` of them, kept in a heap whose
+    // The live candidates holding every word; the best `offset + limit` of them, kept in a heap whose
     // root is the worst kept.
     const all = (1 << plan.length) - 1;
     const want = offset + limit;
+    const status = this.#status;
     const votes = this.#votes;
     const ids = this.#ids;
     const better = (a: number, b: number): boolean =>
       score[a] !== score[b] ? score[a] > score[b] : votes[a] !== votes[b] ? votes[a] > votes[b] : ids[a] < ids[b];
     const heap: number[] = [];
     let total = 0;
-    for (let k = 0; k < nq; k++) {
-      const s = qTouched[k];
+    for (let k = 0; k < nc; k++) {
+      const s = cands[k];
       if (mask[s] !== all || status[s] !== LIVE) continue;
       total++;
       if (want <= 0) continue;
@@ -308,7 +453,176 @@ export class MemorySearchIndex {
     return { ids: heap.slice(offset).map((s) => ids[s]), total };
   }
 
+  /** Reads every posting of these words as one phrase; returns how many live-or-not listings hold it. */
+  #scanTerms(terms: readonly string[], epoch: number): number {
+    let n = 0;
+    for (const term of terms) {
+      const t = this.#segmentTerm(term);
+      if (t >= 0) n = this.#scan(this.#data, this.#offsets[t], this.#offsets[t + 1], epoch, n);
+      const p = this.#added.get(term);
+      if (p) n = this.#scan(p.bytes, 0, p.len, epoch, n);
+    }
+    return n;
+  }
+
+  /** Size of a word's postings in bytes (the cost of reading them). */
+  #bytes(term: string): number {
+    const t = this.#segmentTerm(term);
+    return (t >= 0 ? this.#offsets[t + 1] - this.#offsets[t] : 0) + (this.#added.get(term)?.len ?? 0);
+  }
+
+  /** How many listings (of any status) hold the word: counted by reading its postings, kept until the slots change. */
+  #df(term: string): number {
+    const hit = this.#dfCache.get(term);
+    if (hit && hit.at === this.#slotsChanged) return hit.n;
+    const n = this.#scanTerms([term], this.#nextEpoch());
+    this.#dfCache.set(term, { at: this.#slotsChanged, n });
+    return n;
+  }
+
+  /**
+   * Looks the candidates (ascending slots) up in the segment's postings of word t: each one found gets
+   * stamp = epoch and its frequency. The skip table jumps over blocks that end before the candidate.
+   */
+  #probe(t: number, cands: Int32Array, nc: number, epoch: number): void {
+    const b = this.#data;
+    const end = this.#offsets[t + 1];
+    const skipSlot = this.#skipSlot;
+    const skipOff = this.#skipOff;
+    const skipEnd = this.#skipStart[t + 1];
+    let k = this.#skipStart[t];
+    let pos = this.#offsets[t];
+    let slot = -1; // the last slot decoded
+    let f = 0;
+    const stamp = this.#stamp;
+    const freq = this.#freq;
+    for (let ci = 0; ci < nc; ci++) {
+      const c = cands[ci];
+      if (slot < c) {
+        while (k < skipEnd && skipSlot[k] < c) {
+          if (skipOff[k] > pos) {
+            pos = skipOff[k];
+            slot = skipSlot[k];
+          }
+          k++;
+        }
+        while (slot < c && pos < end) {
+          let byte = b[pos++];
+          let d = byte & 0x7f;
+          if (byte & 0x80) {
+            let shift = 7;
+            do {
+              byte = b[pos++];
+              d |= (byte & 0x7f) << shift;
+              shift += 7;
+            } while (byte & 0x80);
+          }
+          slot += d;
+          f = b[pos++];
+        }
+        if (slot < c) return; // the postings ended
+      }
+      if (slot === c) {
+        stamp[c] = epoch;
+        freq[c] = f;
+      }
+    }
+  }
+
+  /** Skip table of the segment: for every SKIP_EVERY-th posting of a long word, the slot before it and its offset. */
+  #buildSkips(): void {
+    const terms = this.#terms.length;
+    const starts = new Uint32Array(terms + 1);
+    const slots: number[] = [];
+    const offs: number[] = [];
+    const b = this.#data;
+    for (let t = 0; t < terms; t++) {
+      starts[t] = slots.length;
+      const begin = this.#offsets[t];
+      const end = this.#offsets[t + 1];
+      if (end - begin < SKIP_MIN_BYTES) continue;
+      let slot = -1;
+      let count = 0;
+      for (let i = begin; i < end; ) {
+        if (count > 0 && count % SKIP_EVERY === 0) {
+          slots.push(slot);
+          offs.push(i);
+        }
+        let d = 0;
+        let shift = 0;
+        let byte: number;
+        do {
+          byte = b[i++];
+          d |= (byte & 0x7f) << shift;
+          shift += 7;
+        } while (byte & 0x80);
+        slot += d;
+        i++;
+        count++;
+      }
+    }
+    starts[terms] = slots.length;
+    this.#skipStart = starts;
+    this.#skipSlot = Int32Array.from(slots);
+    this.#skipOff = Uint32Array.from(offs);
+  }
+
+  /** Adds the postings in b[start, end) to the phrase being read: frequency per slot, slots touched. */
+  #scan(b: Uint8Array, start: number, end: number, epoch: number, n: number): number {
+    const status = this.#status;
+    const stamp = this.#stamp;
+    const freq = this.#freq;
+    const touched = this.#touched;
+    let slot = -1;
+    for (let i = start; i < end; ) {
+      let byte = b[i++];
+      let d = byte & 0x7f;
+      if (byte & 0x80) {
+        let shift = 7;
+        do {
+          byte = b[i++];
+          d |= (byte & 0x7f) << shift;
+          shift += 7;
+        } while (byte & 0x80);
+      }
+      slot += d;
+      const f = b[i++];
+      if (status[slot] === DEAD) continue;
+      if (stamp[slot] !== epoch) {
+        stamp[slot] = epoch;
+        freq[slot] = f;
+        touched[n++] = slot;
+      } else freq[slot] += f;
+    }
+    return n;
+  }
+
+  /** The word's position in the segment's sorted words, −1 when absent. */
+  #segmentTerm(term: string): number {
+    const terms = this.#terms;
+    let lo = 0;
+    let hi = terms.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const t = terms[mid];
+      if (t === term) return mid;
+      if (t < term) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return -1;
+  }
+
+  #setSlotOf(id: number, slot: number): void {
+    if (id >= this.#slotOf.length) {
+      const grown = new Int32Array(Math.max(1024, Math.ceil((id + 1) * 1.25))).fill(-1);
+      grown.set(this.#slotOf);
+      this.#slotOf = grown;
+    }
+    this.#slotOf[id] = slot;
+  }
+
   #kill(slot: number): void {
+    this.#slotsChanged++;
     this.#status[slot] = DEAD;
     this.#docs--;
     this.#tokens -= this.#length[slot];
@@ -317,13 +631,14 @@ export class MemorySearchIndex {
 
   #newSlot(): number {
     if (this.#slots === this.#ids.length) {
-      const n = this.#ids.length * 2;
+      const n = Math.max(1024, Math.ceil(this.#slots * 1.25));
       this.#ids = grow(this.#ids, new Int32Array(n));
       this.#status = grow(this.#status, new Uint8Array(n));
       this.#votes = grow(this.#votes, new Int32Array(n));
       this.#length = grow(this.#length, new Uint32Array(n));
       this.#hash = grow(this.#hash, new Int32Array(n));
     }
+    this.#slotsChanged++;
     return this.#slots++;
   }
 
@@ -332,7 +647,7 @@ export class MemorySearchIndex {
     if (this.#stamp.length >= n) return;
     this.#stamp = new Uint32Array(n);
     this.#epoch = 0;
-    this.#freq = new Float64Array(n);
+    this.#freq = new Uint32Array(n);
     this.#score = new Float64Array(n);
     this.#mask = new Uint16Array(n);
     this.#queryStamp = new Uint32Array(n);
@@ -357,6 +672,8 @@ export class MemorySearchIndex {
     return this.#queryEpoch;
   }
 }
+
+const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 function grow<T extends Int32Array | Uint32Array | Uint8Array>(old: T, fresh: T): T {
   fresh.set(old);

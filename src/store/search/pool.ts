@@ -34,7 +34,7 @@ export class SearchPool {
 
   /** Starts every thread now, each loading its in-memory index (feed.ts), instead of on the first searches. */
   warm(): void {
-    while (!this.#closed && this.#threads.length < this.#size) this.#start().worker.postMessage({ warm: true });
+    while (!this.#closed && this.#threads.length < this.#size) this.#start();
   }
 
   async close(): Promise<void> {
