@@ -1,0 +1,159 @@
+// The in-memory search index (store/search/memory-index.ts, feed.ts, builder.ts) on the engine of this
+// run: it must rank as the database does, follow every write at once, survive compaction, and load the
+// same from its builder process as in-process.
+import { test, describe, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { sql } from 'kysely';
+import { freshStore, ENGINE, type TestDb } from '../support/app.ts';
+import { listing } from '../support/listing-fixtures.ts';
+import { searchListings, searchDatabase, searchIndex, forgetSearchIndex, planQuery, tokenize, type SearchInput } from '../../src/store/search/index.ts';
+import { MemorySearchIndex, SegmentBuilder, type IndexRow } from '../../src/store/search/memory-index.ts';
+import { openSqliteReader } from '../../src/store/sqlite.ts';
+import { seedSynthetic } from '../../src/store/seed/synthetic.ts';
+
+/** Typo queries built from the listings' own words: a swapped pair in one word, sometimes a second word. */
+function typoQueries(rows: Array<{ name: string; tagline: string | null }>): string[] {
+  return rows.map((row, i) => {
+    const words = `${row.name} ${row.tagline ?? ''}`.toLowerCase().split(/[^a-z]+/).filter((w) => w.length >= 5);
+    const w = words[i % words.length];
+    const k = 1 + (i % (w.length - 2));
+    const other = words[(i + 1) % words.length];
+    return `${w.slice(0, k)}${w[k + 1]}${w[k]}${w.slice(k + 2)}${i % 2 === 0 && other !== w ? ' ' + other : ''}`;
+  });
+}
+
+describe(`in-memory search index on ${ENGINE}`, () => {
+  let t: TestDb;
+  const search = (q: string, extra: Partial<SearchInput> = {}) => searchListings(t.store.db, t.store.engine, { q, limit: 20, offset: 0, ...extra });
+  const slugs = async (q: string) => (await search(q)).rows.map((r) => r.slug);
+
+  before(async () => {
+    t = await freshStore();
+    await seedSynthetic(t.store, 2000, { seed: 11, now: new Date('2026-06-01T00:00:00Z') });
+  });
+  after(() => t.cleanup());
+
+  test('ranks as the database does: 120 typo queries, first and second pages, same listings, order and totals', async () => {
+    const sample = await t.store.db.selectFrom('listings').select(['name', 'tagline']).where('status', '=', 'live').orderBy('id').limit(120).offset(5).execute();
+    let broad = 0;
+    for (const q of typoQueries(sample)) {
+      for (const offset of [0, 20]) {
+        const mem = await search(q, { offset });
+        const db = await searchDatabase(t.store.db, t.store.engine, { q, limit: 20, offset }, mem.plan);
+        assert.equal(mem.total, db.total, `total for ${q}`);
+        if (ENGINE === 'sqlite') assert.deepEqual(mem.rows.map((r) => r.slug), db.rows.map((r) => r.slug), `page at ${offset} for ${q}`);
+        else if (db.total <= 20) assert.deepEqual(mem.rows.map((r) => r.slug).sort(), db.rows.map((r) => r.slug).sort(), `matches for ${q}`); // PostgreSQL's SQL path ranks by ts_rank
+        if (mem.total > 100) broad++;
+      }
+    }
+    assert.ok(broad > 10, `some queries match many listings (${broad})`);
+  });
+
+  test('follows writes at once: new words, changed words, votes, status and deletion', async () => {
+    const db = t.store.db;
+    const a = await listing(db, { slug: 'zorbax-a', name: 'Zorblaxify', tagline: 'Quietly counts wombats', category: 'productivity' });
+    const b = await listing(db, { slug: 'zorbax-b', name: 'Zorblaxify', tagline: 'Quietly counts wombats', category: 'productivity' });
+    assert.deepEqual(await slugs('zorblaxify'), ['zorbax-a', 'zorbax-b'], 'a tie goes to the lower id');
+    await db.updateTable('listings').set({ votes_count: 5 }).where('id', '=', b).execute();
+    assert.deepEqual(await slugs('zorblaxify'), ['zorbax-b', 'zorbax-a'], 'then to more votes, as soon as they change');
+    await db.updateTable('listings').set({ name: 'Plinthwhistle' }).where('id', '=', a).execute();
+    assert.deepEqual(await slugs('zorblaxify'), ['zorbax-b'], 'old words go with the edit');
+    assert.deepEqual(await slugs('plinthwhistle'), ['zorbax-a'], 'new words come');
+    assert.deepEqual(await slugs('plintwhistle'), ['zorbax-a'], 'and are corrected against');
+    await db.updateTable('listings').set({ status: 'draft' }).where('id', '=', b).execute();
+    assert.deepEqual(await slugs('zorblaxify'), [], 'a listing that is no longer live is not found');
+    await db.updateTable('listings').set({ status: 'live' }).where('id', '=', b).execute();
+    assert.deepEqual(await slugs('wombats'), ['zorbax-b', 'zorbax-a']);
+    await db.deleteFrom('listings').where('id', '=', a).execute();
+    const after = await search('wombats');
+    assert.deepEqual([after.total, after.rows.map((r) => r.slug)], [1, ['zorbax-b']], 'a deleted listing is gone, and from the total');
+    await db.deleteFrom('listings').where('id', '=', b).execute();
+  });
+
+  test('an index loaded again from the database answers as the one kept current by the feed', async () => {
+    const sample = await t.store.db.selectFrom('listings').select(['name', 'tagline']).where('status', '=', 'live').orderBy('id').limit(40).offset(300).execute();
+    const queries = typoQueries(sample);
+    const kept = await Promise.all(queries.map((q) => search(q)));
+    forgetSearchIndex(t.store.db);
+    for (const [i, q] of queries.entries()) assert.deepEqual((await search(q)).rows.map((r) => r.slug), kept[i].rows.map((r) => r.slug), q);
+  });
+
+  test('SQLite: the builder process loads the same index as a load in this process', { skip: ENGINE !== 'sqlite' && 'SQLite only' }, async () => {
+    const file = t.store.sqliteFile!;
+    const reader = openSqliteReader(file);
+    try {
+      const [inProcess, built] = [await searchIndex(t.store.db, 'sqlite'), await searchIndex(reader, 'sqlite', { file })];
+      assert.equal(built.size, inProcess.size);
+      const sample = await t.store.db.selectFrom('listings').select(['name', 'tagline']).where('status', '=', 'live').orderBy('id').limit(40).offset(900).execute();
+      for (const q of typoQueries(sample)) {
+        const plan = planQuery(tokenize(q, 'sqlite'), inProcess.dictionary());
+        assert.deepEqual(planQuery(tokenize(q, 'sqlite'), built.dictionary()), plan, q);
+        assert.deepEqual(built.rank(plan, 0, 20), inProcess.rank(plan, 0, 20), q);
+      }
+    } finally {
+      await reader.destroy();
+    }
+  });
+});
+
+describe('MemorySearchIndex (engine-free)', () => {
+  const row = (id: number, name: string, description: string, votes = 0, status = 'live'): IndexRow =>
+    ({ id, status, votes_count: votes, name, tagline: null, description, keywords: null });
+  const word = (w: string) => ({ word: w, terms: [w], prefix: false, corrected: false });
+
+  test('after most listings were rewritten, compaction leaves the answers of a fresh build', () => {
+    const builder = new SegmentBuilder('sqlite');
+    for (let id = 1; id <= 1500; id++) builder.add(row(id, `Item ${id}`, `alpha ${id % 3 === 0 ? 'beta' : 'gamma'} common`, id % 7));
+    const index = new MemorySearchIndex('sqlite', builder.finish());
+    const final: IndexRow[] = [];
+    for (let id = 1; id <= 1500; id++) {
+      // 1,200 rewritten (each leaves a dead slot: compaction runs past 1,000 and a third), the rest unchanged
+      const r = id <= 1200 ? row(id, `Item ${id}`, `alpha ${id % 5 === 0 ? 'beta' : 'delta'} common`, id % 11) : row(id, `Item ${id}`, `alpha ${id % 3 === 0 ? 'beta' : 'gamma'} common`, id % 7);
+      if (id <= 1200) index.upsert(r);
+      final.push(r);
+    }
+    const fresh = new SegmentBuilder('sqlite');
+    for (const r of final) fresh.add(r);
+    const expected = new MemorySearchIndex('sqlite', fresh.finish());
+    assert.equal(index.size, 1500);
+    assert.deepEqual(index.dictionary().terms, expected.dictionary().terms, 'the same words (none left over from dead listings)');
+    for (const plan of [[word('beta')], [word('gamma')], [word('delta'), word('common')], [word('alpha'), word('beta')]]) {
+      assert.deepEqual(index.rank(plan, 0, 30), expected.rank(plan, 0, 30), plan.map((p) => p.word).join(' '));
+      assert.deepEqual(index.rank(plan, 30, 30), expected.rank(plan, 30, 30));
+    }
+    assert.equal(index.rank([word('gamma')], 0, 5).total, [...final].filter((r) => r.description!.includes('gamma')).length);
+  });
+
+  test('bm25 as FTS5 computes it: a name match outweighs a description match, a shorter listing wins a tie', () => {
+    const builder = new SegmentBuilder('sqlite');
+    builder.add(row(1, 'Orbit', 'tools for teams'));
+    builder.add(row(2, 'Other', 'orbit tools for teams'));
+    builder.add(row(3, 'Third', 'orbit tools for teams and many more words here'));
+    for (let id = 4; id <= 40; id++) builder.add(row(id, `Filler ${id}`, 'tools for teams'));
+    const index = new MemorySearchIndex('sqlite', builder.finish());
+    const ids = (plan: ReturnType<typeof word>[]) => index.rank(plan, 0, 50).ids;
+    assert.deepEqual(ids([word('orbit')]), [1, 2, 3]);
+    assert.deepEqual(ids([word('orbit'), word('tools')]), [1, 2, 3]);
+    assert.equal(index.rank([word('tools')], 0, 50).total, 40);
+  });
+});
+
+test('a write in a transaction is searchable once it commits (and not before, where another connection searches)', async () => {
+  const t = await freshStore();
+  try {
+    await seedSynthetic(t.store, 10, { seed: 3, now: new Date('2026-06-01T00:00:00Z') });
+    await listing(t.store.db, { slug: 'feedy', name: 'Feedycorn', category: 'productivity' });
+    const count = async () => (await searchListings(t.store.db, t.store.engine, { q: 'feedycorn', limit: 5, offset: 0 })).total;
+    assert.equal(await count(), 1);
+    // A write inside a transaction that has not committed is not seen; once committed, it is.
+    await t.store.db.transaction().execute(async (trx) => {
+      await trx.updateTable('listings').set({ status: 'draft' }).where('slug', '=', 'feedy').execute();
+      if (ENGINE === 'postgres') assert.equal(await count(), 1, 'not before the commit');
+    });
+    assert.equal(await count(), 0, 'after the commit');
+    const rows = await sql<{ n: number }>`SELECT count(*) AS n FROM listings WHERE slug = 'feedy'`.execute(t.store.db);
+    assert.equal(Number(rows.rows[0].n), 1);
+  } finally {
+    await t.cleanup();
+  }
+});
