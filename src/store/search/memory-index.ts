@@ -105,24 +105,17 @@ export class SegmentBuilder {
   readonly #engine: Engine;
   #postings = new Map<string, Postings>();
   #slots = 0;
-  #ids = new Int32Array(1024);
-  #status = new Uint8Array(1024);
-  #votes = new Int32Array(1024);
-  #length = new Uint32Array(1024);
-  #hash = new Int32Array(1024);
+  #ids: Int32Array = new Int32Array(1024);
+  #status: Uint8Array = new Uint8Array(1024);
+  #votes: Int32Array = new Int32Array(1024);
+  #length: Uint32Array = new Uint32Array(1024);
+  #hash: Int32Array = new Int32Array(1024);
   constructor(engine: Engine) {
     this.#engine = engine;
   }
 
   add(row: IndexRow): void {
-    if (this.#slots === this.#ids.length) {
-      const n = this.#slots * 2;
-      this.#ids = grow(this.#ids, new Int32Array(n));
-      this.#status = grow(this.#status, new Uint8Array(n));
-      this.#votes = grow(this.#votes, new Int32Array(n));
-      this.#length = grow(this.#length, new Uint32Array(n));
-      this.#hash = grow(this.#hash, new Int32Array(n));
-    }
+    if (this.#slots === this.#ids.length) this.#setSlots(growSlots(this.#slotArrays(), this.#slots * 2));
     const slot = this.#slots++;
     const doc = analyse(row, this.#engine);
     for (const [term, f] of doc.freq) {
@@ -137,20 +130,18 @@ export class SegmentBuilder {
     this.#hash[slot] = doc.hash;
   }
 
+  #slotArrays(): SlotArrays {
+    return { ids: this.#ids, status: this.#status, votes: this.#votes, length: this.#length, hash: this.#hash };
+  }
+
+  #setSlots(a: SlotArrays): void {
+    ({ ids: this.#ids, status: this.#status, votes: this.#votes, length: this.#length, hash: this.#hash } = a);
+  }
+
   finish(): Segment {
-    const terms = [...this.#postings.keys()].sort(cmp);
-    const offsets = new Uint32Array(terms.length + 1);
-    let size = 0;
-    for (let i = 0; i < terms.length; i++) {
-      offsets[i] = size;
-      size += this.#postings.get(terms[i])!.len;
-    }
-    offsets[terms.length] = size;
-    const data = new Uint8Array(size);
-    for (let i = 0; i < terms.length; i++) data.set(this.#postings.get(terms[i])!.bytes.subarray(0, offsets[i + 1] - offsets[i]), offsets[i]);
     const n = this.#slots;
     return {
-      terms, offsets, data, slots: n,
+      ...packPostings(this.#postings), slots: n,
       ids: this.#ids.slice(0, n), status: this.#status.slice(0, n), votes: this.#votes.slice(0, n), length: this.#length.slice(0, n), hash: this.#hash.slice(0, n),
     };
   }
@@ -293,40 +284,16 @@ export class MemorySearchIndex {
     if (this.#deadSlots < 1000 || this.#deadSlots * 3 < this.#slots) return;
     const status = this.#status;
     const kept = new Map<string, Postings>();
-    const keep = (term: string, b: Uint8Array, start: number, end: number) => {
-      let slot = -1;
-      for (let i = start; i < end; ) {
-        let d = 0;
-        let shift = 0;
-        let byte: number;
-        do {
-          byte = b[i++];
-          d |= (byte & 0x7f) << shift;
-          shift += 7;
-        } while (byte & 0x80);
-        slot += d;
-        const f = b[i++];
-        if (status[slot] === DEAD) continue;
+    const keep = (term: string, b: Uint8Array, start: number, end: number) =>
+      forEachPosting(b, start, end, (slot, f) => {
+        if (status[slot] === DEAD) return;
         let p = kept.get(term);
         if (!p) kept.set(term, (p = new Postings(8)));
         p.push(slot, f);
-      }
-    };
+      });
     for (let t = 0; t < this.#terms.length; t++) keep(this.#terms[t], this.#data, this.#offsets[t], this.#offsets[t + 1]);
     for (const [term, p] of this.#added) keep(term, p.bytes, 0, p.len);
-    const terms = [...kept.keys()].sort(cmp);
-    const offsets = new Uint32Array(terms.length + 1);
-    let size = 0;
-    for (let i = 0; i < terms.length; i++) {
-      offsets[i] = size;
-      size += kept.get(terms[i])!.len;
-    }
-    offsets[terms.length] = size;
-    const data = new Uint8Array(size);
-    for (let i = 0; i < terms.length; i++) data.set(kept.get(terms[i])!.bytes.subarray(0, offsets[i + 1] - offsets[i]), offsets[i]);
-    this.#terms = terms;
-    this.#offsets = offsets;
-    this.#data = data;
+    ({ terms: this.#terms, offsets: this.#offsets, data: this.#data } = packPostings(kept));
     this.#added = new Map();
     this.#newTerms = 0;
     this.#deadSlots = 0;
@@ -541,25 +508,16 @@ export class MemorySearchIndex {
       const begin = this.#offsets[t];
       const end = this.#offsets[t + 1];
       if (end - begin < SKIP_MIN_BYTES) continue;
-      let slot = -1;
+      let before = -1; // the slot of the posting before
       let count = 0;
-      for (let i = begin; i < end; ) {
+      forEachPosting(b, begin, end, (slot, _f, at) => {
         if (count > 0 && count % SKIP_EVERY === 0) {
-          slots.push(slot);
-          offs.push(i);
+          slots.push(before);
+          offs.push(at);
         }
-        let d = 0;
-        let shift = 0;
-        let byte: number;
-        do {
-          byte = b[i++];
-          d |= (byte & 0x7f) << shift;
-          shift += 7;
-        } while (byte & 0x80);
-        slot += d;
-        i++;
+        before = slot;
         count++;
-      }
+      });
     }
     starts[terms] = slots.length;
     this.#skipStart = starts;
@@ -630,16 +588,17 @@ export class MemorySearchIndex {
   }
 
   #newSlot(): number {
-    if (this.#slots === this.#ids.length) {
-      const n = Math.max(1024, Math.ceil(this.#slots * 1.25));
-      this.#ids = grow(this.#ids, new Int32Array(n));
-      this.#status = grow(this.#status, new Uint8Array(n));
-      this.#votes = grow(this.#votes, new Int32Array(n));
-      this.#length = grow(this.#length, new Uint32Array(n));
-      this.#hash = grow(this.#hash, new Int32Array(n));
-    }
+    if (this.#slots === this.#ids.length) this.#setSlots(growSlots(this.#slotArrays(), Math.max(1024, Math.ceil(this.#slots * 1.25))));
     this.#slotsChanged++;
     return this.#slots++;
+  }
+
+  #slotArrays(): SlotArrays {
+    return { ids: this.#ids, status: this.#status, votes: this.#votes, length: this.#length, hash: this.#hash };
+  }
+
+  #setSlots(a: SlotArrays): void {
+    ({ ids: this.#ids, status: this.#status, votes: this.#votes, length: this.#length, hash: this.#hash } = a);
   }
 
   #ensureScratch(): void {
@@ -675,9 +634,53 @@ export class MemorySearchIndex {
 
 const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-function grow<T extends Int32Array | Uint32Array | Uint8Array>(old: T, fresh: T): T {
-  fresh.set(old);
-  return fresh;
+/** The per-slot arrays of a segment and of an index. */
+type SlotArrays = Pick<Segment, 'ids' | 'status' | 'votes' | 'length' | 'hash'>;
+
+/** The slot arrays copied into arrays of n slots. */
+function growSlots(a: SlotArrays, n: number): SlotArrays {
+  const grow = <T extends Int32Array | Uint32Array | Uint8Array>(old: T, fresh: T): T => {
+    fresh.set(old);
+    return fresh;
+  };
+  return { ids: grow(a.ids, new Int32Array(n)), status: grow(a.status, new Uint8Array(n)), votes: grow(a.votes, new Int32Array(n)), length: grow(a.length, new Uint32Array(n)), hash: grow(a.hash, new Int32Array(n)) };
+}
+
+/** The words of these postings, sorted, packed into one buffer with their offsets (a segment's layout). */
+function packPostings(postings: Map<string, Postings>): Pick<Segment, 'terms' | 'offsets' | 'data'> {
+  const terms = [...postings.keys()].sort(cmp);
+  const offsets = new Uint32Array(terms.length + 1);
+  let size = 0;
+  for (let i = 0; i < terms.length; i++) {
+    offsets[i] = size;
+    size += postings.get(terms[i])!.len;
+  }
+  offsets[terms.length] = size;
+  const data = new Uint8Array(size);
+  for (let i = 0; i < terms.length; i++) data.set(postings.get(terms[i])!.bytes.subarray(0, offsets[i + 1] - offsets[i]), offsets[i]);
+  return { terms, offsets, data };
+}
+
+/**
+ * Calls fn(slot, f, at) for each posting in b[start, end), `at` being where the posting starts. For the
+ * rare passes (compaction, skip tables); the per-search loops (#scan, #probe) decode inline, a call
+ * per posting being a measurable share of their time.
+ */
+function forEachPosting(b: Uint8Array, start: number, end: number, fn: (slot: number, f: number, at: number) => void): void {
+  let slot = -1;
+  for (let i = start; i < end; ) {
+    const at = i;
+    let d = 0;
+    let shift = 0;
+    let byte: number;
+    do {
+      byte = b[i++];
+      d |= (byte & 0x7f) << shift;
+      shift += 7;
+    } while (byte & 0x80);
+    slot += d;
+    fn(slot, b[i++], at);
+  }
 }
 
 /** FNV-1a over the four texts (with separators): tells a changed text from a vote or status change. */
