@@ -24,6 +24,7 @@ export const ConfigSchema = z.object({
   SESSION_SECRET: z.string().optional(), // signs cookies; generated and kept in DATA_DIR when unset
   STRIPE_SECRET_KEY: z.string().optional(), // real payments; the built-in test provider otherwise
   WORKERS: bool.default(true), // run the job workers in this process
+  PROFILE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(48), // PostgreSQL: get_listing keeps the profile texts it read, up to this size, and the database sends a text only when it changed (SQLite ignores it: its reads are local)
   SEARCH_THREADS: z.coerce.number().int().min(0).max(16).default(0), // SQLite: search_listings runs in this many worker threads (0 = on the main thread, the default: the in-memory index makes a search ~0.1 ms)
 });
 

@@ -11,8 +11,12 @@
 //     (nor sees the uncommitted rows of) a transaction on the main connection. Its page cache is
 //     small; the operating system's file cache holds the rest.
 //   PostgreSQL: reads that arrive together (in one turn of the event loop, or while earlier batches
-//     are in flight) are answered by ONE named prepared statement, `WHERE slug = ANY($1)`: under load
-//     a round trip serves many requests.
+//     are in flight) are answered by ONE named prepared statement over the batch's slugs: under load
+//     a round trip serves many requests. The texts of recently read listings are also kept here
+//     (TextCache, PROFILE_CACHE_MB): the statement is told which rev of each listing this process
+//     holds and sends the stored text only for the others. The id, rev and counters still come from
+//     the database on every read, so a text is never served for a rev it was not built from; for a
+//     listing held here the read is an index-only lookup instead of an index lookup plus a ~2 KB row.
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import type { FastifyInstance } from 'fastify';
 import type { Store } from '../store/connect.ts';
@@ -48,7 +52,64 @@ interface Row {
  */
 const MAX_BATCHES_IN_FLIGHT = 2;
 
-const SELECT = 'SELECT l.id, l.slug, l.profile_rev AS rev, p.rev AS cache_rev, p.body AS cache, l.votes_count AS votes, l.followers_count AS followers, l.views_count AS views FROM listings l LEFT JOIN listing_profiles p ON p.listing_id = l.id';
+/** SQLite: one listing by slug, with its stored text and the rev that text was built from. */
+const SQLITE_BY_SLUG = "SELECT l.id, l.profile_rev AS rev, p.rev AS cache_rev, p.body AS cache, l.votes_count AS votes, l.followers_count AS followers, l.views_count AS views FROM listings l LEFT JOIN listing_profiles p ON p.listing_id = l.id WHERE l.slug = ? AND l.status = 'live'";
+
+/**
+ * PostgreSQL: the batch of slugs with, for each, the listing id and rev whose text this process holds
+ * (0 and -1 when none). `body` is the stored text built from the listing's current rev, sent only when
+ * this process does not hold that rev (CASE runs the sub-select only then); NULL otherwise, or when no
+ * text is stored for the current rev (the profile is then rebuilt, as on SQLite).
+ */
+const PG_BATCH = `SELECT l.id, l.slug, l.profile_rev AS rev, l.votes_count AS votes, l.followers_count AS followers, l.views_count AS views,
+    CASE WHEN k.id = l.id AND k.rev = l.profile_rev THEN NULL
+      ELSE (SELECT p.body FROM listing_profiles p WHERE p.listing_id = l.id AND p.rev = l.profile_rev) END AS body
+  FROM unnest($1::text[], $2::int[], $3::int[]) AS k(slug, id, rev)
+  JOIN listings l ON l.slug = k.slug
+  WHERE l.status = 'live'`;
+
+interface PgRow { id: number; slug: string; rev: number; votes: number; followers: number; views: number; body: string | null }
+
+/**
+ * Profile texts by slug, with the listing id and rev each was built from, at most `budget` bytes
+ * (counted as the text's length plus a fixed overhead); the oldest entries leave first.
+ */
+export class TextCache {
+  readonly #budget: number;
+  #entries = new Map<string, { id: number; rev: number; text: string }>();
+  #bytes = 0;
+  constructor(budgetBytes: number) {
+    this.#budget = budgetBytes;
+  }
+  get(slug: string): { id: number; rev: number; text: string } | undefined {
+    return this.#entries.get(slug);
+  }
+  set(slug: string, id: number, rev: number, text: string): void {
+    if (this.#budget <= 0) return;
+    this.delete(slug);
+    this.#entries.set(slug, { id, rev, text });
+    this.#bytes += text.length + ENTRY_OVERHEAD;
+    for (const [k, e] of this.#entries) {
+      if (this.#bytes <= this.#budget) break;
+      this.#entries.delete(k);
+      this.#bytes -= e.text.length + ENTRY_OVERHEAD;
+    }
+  }
+  delete(slug: string): void {
+    const e = this.#entries.get(slug);
+    if (!e) return;
+    this.#entries.delete(slug);
+    this.#bytes -= e.text.length + ENTRY_OVERHEAD;
+  }
+  get size(): number {
+    return this.#entries.size;
+  }
+  get bytes(): number {
+    return this.#bytes;
+  }
+}
+/** A TextCache entry's bytes besides its text: the key, the entry object and the Map slot. */
+const ENTRY_OVERHEAD = 120;
 
 /** A weak ETag for the whole text, when the hit came from the stored profile: the rev and the counters name it. */
 export function etagOf(hit: ProfileHit, pendingViews = 0): string | undefined {
@@ -71,6 +132,8 @@ export class ProfileReader {
   #writes: Array<{ id: number; rev: number; body: string }> = [];
   #writing: Promise<void> | undefined;
   #closed = false;
+  /** PostgreSQL: the texts this process holds (empty on SQLite, whose reads are local). */
+  readonly #texts: TextCache;
   #begin: StatementSync | undefined;
   #commit: StatementSync | undefined;
   #inTurn = false;
@@ -82,8 +145,9 @@ export class ProfileReader {
     if (this.#sqlite?.isTransaction) this.#commit!.run();
   };
 
-  constructor(store: Store) {
+  constructor(store: Store, opts: { textCacheBytes?: number } = {}) {
     this.#store = store;
+    this.#texts = new TextCache(store.engine === 'postgres' ? (opts.textCacheBytes ?? 0) : 0);
   }
 
   /** The live listing with this slug, from its cached profile when fresh; undefined when there is none. */
@@ -121,7 +185,7 @@ export class ProfileReader {
       if (!this.#bySlug) {
         this.#sqlite = new DatabaseSync(this.#store.sqliteFile, { readOnly: true });
         this.#sqlite.exec('PRAGMA busy_timeout = 5000; PRAGMA cache_size = -4000;');
-        this.#bySlug = this.#sqlite.prepare(`${SELECT} WHERE l.slug = ? AND l.status = 'live'`);
+        this.#bySlug = this.#sqlite.prepare(SQLITE_BY_SLUG);
         this.#begin = this.#sqlite.prepare('BEGIN');
         this.#commit = this.#sqlite.prepare('COMMIT');
       }
@@ -166,15 +230,35 @@ export class ProfileReader {
       if (this.#batch && this.#inFlight < MAX_BATCHES_IN_FLIGHT) this.#runBatch(); // what queued meanwhile
     };
     const slugs = [...batch.keys()];
-    const done = (rows: Array<Row & { slug: string }>) => {
-      const bySlug = new Map(rows.map((r) => [r.slug, r]));
+    const ids: number[] = [];
+    const revs: number[] = [];
+    for (const slug of slugs) {
+      const held = this.#texts.get(slug);
+      ids.push(held?.id ?? 0);
+      revs.push(held?.rev ?? -1);
+    }
+    const done = (rows: PgRow[]) => {
+      const bySlug = new Map<string, Row>();
+      for (const r of rows) bySlug.set(r.slug, this.#fromPg(r));
       for (const [slug, waiting] of batch) for (const w of waiting) w.resolve(bySlug.get(slug));
     };
     const fail = (e: unknown) => {
       for (const waiting of batch.values()) for (const w of waiting) w.reject(e);
     };
-    this.#store.pgPool!.query<Row & { slug: string }>({ name: 'll_profiles_by_slug', text: `${SELECT} WHERE l.slug = ANY($1::text[]) AND l.status = 'live'`, values: [slugs] })
+    this.#store.pgPool!.query<PgRow>({ name: 'll_profiles_batch', text: PG_BATCH, values: [slugs, ids, revs] })
       .then((r) => done(r.rows), fail).finally(next);
+  }
+
+  /** A batch row as the read path's Row: the text sent, or the one held here when it is the current rev's. */
+  #fromPg(r: PgRow): Row {
+    const counters = { votes: r.votes, followers: r.followers, views: r.views };
+    if (r.body !== null) {
+      this.#texts.set(r.slug, r.id, r.rev, r.body);
+      return { id: r.id, rev: r.rev, cache_rev: r.rev, cache: r.body, ...counters };
+    }
+    const held = this.#texts.get(r.slug);
+    if (held && held.id === r.id && held.rev === r.rev) return { id: r.id, rev: r.rev, cache_rev: r.rev, cache: held.text, ...counters };
+    return { id: r.id, rev: r.rev, cache_rev: null, cache: null, ...counters }; // no text for this rev yet: rebuilt by get()
   }
 
   #queueWrite(id: number, rev: number, body: string): void {
@@ -197,7 +281,7 @@ export class ProfileReader {
 
 /** Wires a ProfileReader into the app: deps.services.profiles, closed with the server. */
 export function installProfiles(deps: AppDeps): ProfileReader {
-  const profiles = new ProfileReader(deps.store);
+  const profiles = new ProfileReader(deps.store, { textCacheBytes: deps.config.PROFILE_CACHE_MB * 1024 * 1024 });
   deps.services.profiles = profiles;
   deps.plugins ??= [];
   deps.plugins.push((app: FastifyInstance) => {

@@ -7,7 +7,7 @@ import { testApp, ENGINE, type TestApp } from '../support/app.ts';
 import { addCategory, addListing } from '../support/seed-fixtures.ts';
 import { PROFILE_CACHE_EXCLUDED } from '../../src/store/migrations/080_profile_cache.ts';
 import { refreshProfiles, storeProfiles } from '../../src/store/repos/profile-cache.ts';
-import type { ProfileReader } from '../../src/services/profiles.ts';
+import { TextCache, type ProfileReader } from '../../src/services/profiles.ts';
 import type { ViewCounter } from '../../src/services/views.ts';
 import { createApiKey } from '../../src/auth/api-keys.ts';
 
@@ -131,4 +131,51 @@ test('views are counted on every read and shown at once; votes come from their c
   assert.equal(views.pending(id), before + 2);
   await t.store.db.updateTable('listings').set({ votes_count: 41 }).where('id', '=', id).execute();
   assert.equal((await get()).json().votes, 41);
+});
+
+test('TextCache: holds texts up to its byte budget, the oldest leave first; a zero budget holds nothing', () => {
+  const c = new TextCache(3 * (100 + 120)); // room for three 100-character texts with their overhead
+  for (const s of ['a', 'b', 'c', 'd']) c.set(s, s.charCodeAt(0), 1, s.repeat(100));
+  assert.equal(c.size, 3);
+  assert.equal(c.get('a'), undefined, 'the oldest left');
+  assert.deepEqual(c.get('d'), { id: 100, rev: 1, text: 'd'.repeat(100) });
+  c.set('b', 98, 2, 'B'.repeat(100)); // a newer rev replaces the entry without growing the cache
+  assert.equal(c.size, 3);
+  assert.equal(c.get('b')?.rev, 2);
+  assert.equal(c.bytes, 3 * 220);
+  const none = new TextCache(0);
+  none.set('a', 1, 1, 'text');
+  assert.equal(none.get('a'), undefined);
+});
+
+test('PostgreSQL: a text read once is held by the process and not sent again until its rev changes', { skip: ENGINE !== 'postgres' && 'the text cache is for PostgreSQL only' }, async () => {
+  await get();
+  await get(); // the stored text came with this read and is held now
+  const row = (await stored())!;
+  // Changed behind the service's back at the same rev: the process keeps serving the text it holds,
+  // which shows the database did not send it again.
+  await t.store.db.updateTable('listing_profiles').set({ body: row.body.replace(/"tagline":"[^"]*"/, '"tagline":"changed in the table only"') }).where('listing_id', '=', id).execute();
+  assert.notEqual((await get()).json().tagline, 'changed in the table only');
+  // The counters still come from the database on every read.
+  await t.store.db.updateTable('listings').set({ votes_count: 77 }).where('id', '=', id).execute();
+  assert.equal((await get()).json().votes, 77);
+  // A write the profile shows bumps the rev: the held text is not served for it.
+  await t.store.db.updateTable('listings').set({ tagline: 'A new rev' }).where('id', '=', id).execute();
+  assert.equal((await get()).json().tagline, 'A new rev');
+  assert.equal((await get()).json().tagline, 'A new rev');
+});
+
+test('PostgreSQL: a held text is served only for the listing it was built from, whatever the revs', { skip: ENGINE !== 'postgres' && 'the text cache is for PostgreSQL only' }, async () => {
+  const a = await addListing(t.store.db, { slug: 'renamed-away', category: 'tools' });
+  const b = await addListing(t.store.db, { slug: 'takes-the-slug', category: 'tools' });
+  await refreshProfiles(t.store);
+  await get('renamed-away'); // held: listing a's text under the slug renamed-away
+  // The slug moves to listing b, whose rev is made equal to the one held for a.
+  const heldRev = await rev(a);
+  await t.store.db.updateTable('listings').set({ slug: 'renamed-away-old' }).where('id', '=', a).execute();
+  await t.store.db.updateTable('listings').set({ slug: 'renamed-away' }).where('id', '=', b).execute();
+  await t.store.db.updateTable('listings').set({ profile_rev: heldRev }).where('id', '=', b).execute();
+  await refreshProfiles(t.store);
+  const body = (await get('renamed-away')).json();
+  assert.equal(body.tagline, 'Tagline of takes-the-slug');
 });
