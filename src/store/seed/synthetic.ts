@@ -139,17 +139,16 @@ export async function seedSynthetic(store: Store, n: number, opts: SyntheticOpti
     await sql`INSERT INTO listing_categories (listing_id, category_id, is_primary)
       SELECT id, primary_category_id, ${true} FROM listings WHERE id > ${before} AND primary_category_id IS NOT NULL`.execute(trx);
   });
+  await refreshProfiles(store); // get_listing's materialised profiles, as a running server would have built them
   if (store.engine === 'sqlite') {
     // One merged FTS segment and fresh planner statistics, as a long-running index would have.
     await sql`INSERT INTO listings_fts(listings_fts) VALUES ('optimize')`.execute(db);
     await sql`ANALYZE`.execute(db);
   } else {
-    // Visibility map (index-only scans) and planner statistics, as autovacuum would leave them.
-    await sql`VACUUM ANALYZE listings`.execute(db);
-    await sql`VACUUM ANALYZE listing_categories`.execute(db);
-    await sql`VACUUM ANALYZE search_terms`.execute(db);
+    // Visibility map (index-only scans), hint bits and planner statistics, as autovacuum would leave them
+    // (after the profiles, whose inserts would otherwise leave every row to be checked on its first reads).
+    for (const table of ['listings', 'listing_profiles', 'listing_categories', 'search_terms']) await sql`VACUUM ANALYZE ${sql.id(table)}`.execute(db);
   }
-  await refreshProfiles(store); // get_listing's materialised profiles, as a running server would have built them
   return { created, ms: Math.round(performance.now() - started) };
 }
 
