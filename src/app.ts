@@ -1,6 +1,6 @@
 // Assembles Fastify from the parts; no business logic lives here.
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import cookie from '@fastify/cookie';
@@ -49,7 +49,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
-    routerOptions: { ignoreTrailingSlash: true },
+    // A path segment may be as long as the longest identifier the spec allows and then some: a longer
+    // one is a 400 from the operation's schema, not Fastify's default 414 (which also has its own body).
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
+    // Malformed URLs (bad percent-encoding, a segment over maxParamLength) get our error body too.
+    frameworkErrors: (err, req, reply) => {
+      const { status, body } = errorBody(new ApiError('validation_failed', `path: ${err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'a path segment is longer than 2048 characters' : 'the URL path is not valid (check its percent-encoding)'}.`, [{ path: 'path', message: err.message }]), req.id);
+      (reply as FastifyReply).header('X-Request-Id', req.id).code(status).type('application/json; charset=utf-8').send(body);
+    },
   });
   app.decorateRequest('principal', null as never);
   // Many HTTP clients send `Content-Type: application/json` with an empty body on a POST that takes

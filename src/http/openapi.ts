@@ -83,7 +83,7 @@ export function buildOpenApi(ops: readonly Operation[], publicUrl: string): Json
         NotImplemented: errorResponse('Defined but not implemented yet.', 'not_implemented'),
       },
       securitySchemes: {
-        bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key (made on the website under Account → API keys, format llk_…) or an OAuth 2.1 access token.' },
+        bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key (made on the website under Account → API keys, format llk_…) or an OAuth 2.1 access token. Public operations need none, but a credential that is sent must be valid: an unknown, revoked or expired one is refused with 401 and `WWW-Authenticate: Bearer error="invalid_token"` (RFC 6750) on every operation, so a client learns its key stopped working.' },
         oauth2: {
           type: 'oauth2',
           description: 'OAuth 2.1 authorization code with PKCE (S256). Dynamic client registration and client ID metadata documents are supported; see /.well-known/oauth-authorization-server.',

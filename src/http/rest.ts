@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Operation } from '../operations/define.ts';
 import type { Ctx, Principal, Services } from '../operations/context.ts';
 import { ApiError } from '../operations/errors.ts';
-import { parseOrThrow, validationError } from './validation.ts';
+import { checkIntegerText, parseOrThrow, validationError } from './validation.ts';
 import { enforceAccess } from '../auth/principal.ts';
 import type { AppDeps } from '../app.ts';
 import { RawJson } from '../operations/raw-json.ts';
@@ -32,8 +32,14 @@ export function makeCtx(deps: AppDeps, principal: Principal, requestId: string):
 export async function runOperation(deps: AppDeps, op: Operation, principal: Principal, requestId: string, raw: { params?: unknown; query?: unknown; body?: unknown }, challenge: (error?: string, scope?: string) => string, opts: { jsonText?: boolean } = {}): Promise<unknown> {
   enforceAccess(op.access, principal, challenge);
   const input: Record<string, unknown> = {};
-  if (op.params) Object.assign(input, parseOrThrow(op.params, raw.params ?? {}, 'path'));
-  if (op.query) Object.assign(input, parseOrThrow(op.query, raw.query ?? {}, 'query'));
+  if (op.params) {
+    checkIntegerText(op.params, raw.params, 'path');
+    Object.assign(input, parseOrThrow(op.params, raw.params ?? {}, 'path'));
+  }
+  if (op.query) {
+    checkIntegerText(op.query, raw.query, 'query');
+    Object.assign(input, parseOrThrow(op.query, raw.query ?? {}, 'query'));
+  }
   if (op.body) {
     const body = raw.body === undefined || raw.body === null ? (op.bodyOptional ? {} : undefined) : raw.body;
     if (body === undefined) throw validationError([{ path: 'body', message: 'is required (a JSON object)' }]);

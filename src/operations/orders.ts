@@ -108,7 +108,7 @@ export const getOrder = defineOperation({
   name: 'get_order', method: 'GET', path: '/orders/{number}', access: 'account:read', tags: ['Orders'],
   summary: 'One order',
   description: `One of the caller's orders by its number: status, totals with VAT, lines and whether each line was fulfilled, and its checkout_url while pending. Another user's order, or an unknown number, answers 404. ${ORDER_SHAPE}`,
-  params: z.object({ number: z.string().min(1).max(40) }),
+  params: z.object({ number: z.string().min(1).max(255) }),
   response: JsonObject, status: 200, idempotencyKey: false, paginated: false,
   handler: async (ctx, input) => getOrderView(ctx, input.number),
 });

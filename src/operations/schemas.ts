@@ -8,7 +8,8 @@ export const Pagination = { page: Page, per_page: PerPage };
 export const Country = z.string().regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code');
 export const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD').refine((s) => !Number.isNaN(Date.parse(s + 'T00:00:00Z')) && new Date(s + 'T00:00:00Z').toISOString().startsWith(s), 'must be a real calendar date');
 export const IntId = z.coerce.number().int().min(1);
-export const Uuid = z.uuid();
+/** Any id of the 8-4-4-4-12 hexadecimal shape (version and variant bits are not checked: an unknown id is a 404, not a 400). */
+export const Uuid = z.guid();
 export const Email = z.email().max(254);
 export const HttpsUrl = (max: number) => z.string().max(max).url().refine((s) => s.startsWith('https://'), 'must be an https:// link');
 export const QueryBool = z

@@ -20,7 +20,7 @@ import { createLlmModel, draftWithLlm, mergeLlmDraft, LLM_FIELDS } from '../draf
 import type { LanguageModel } from 'ai';
 import { sendMail } from '../mail/index.ts';
 import {
-  PROFILE_FIELDS, draftView, emptyField, findDraft, findOwnDraft, hasValue, insertDraft, isListField, matchCategories, saveListingFromDraft, updateDraft,
+  ALL_SECTIONS, PROFILE_FIELDS, RESUBMIT_SECTIONS, draftView, emptyField, findDraft, findOwnDraft, hasValue, insertDraft, isListField, matchCategories, saveListingFromDraft, updateDraft,
   type Competitor, type Draft, type DraftError, type DraftView, type FieldValue, type ProfileField, type StoredField, type StoredFields, type StoredPage, type SyncSections,
 } from '../store/repos/drafts.ts';
 
@@ -602,7 +602,7 @@ export async function submitDraftAsListing(ctx: Ctx, id: string) {
       const failed = d.status === 'failed' ? ` Reading the site failed (${d.error?.reason ?? 'unknown'}), so type the profile yourself:` : '';
       throw new ApiError('conflict', `The draft has no name.${failed} set fields.name (and the rest) with update_draft, then submit again.`);
     }
-    const saved = await saveListingFromDraft(trx, d, now);
+    const saved = await saveListingFromDraft(trx, d, now, d.listing_id === null ? ALL_SECTIONS : RESUBMIT_SECTIONS);
     if (d.listing_id !== saved.listing_id) await updateDraft(trx, id, { listing_id: saved.listing_id, updated_at: now });
     return { listing_id: saved.listing_id, slug: saved.slug, status: saved.status, draft_id: id, created: saved.created };
   });

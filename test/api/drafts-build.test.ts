@@ -336,6 +336,9 @@ test('drafts are private: another user gets 404, a malformed id 400, an unknown 
   assert.equal((await get(mine.id, other.auth)).statusCode, 404);
   assert.equal((await get('not-a-uuid')).statusCode, 400);
   assert.equal((await get('3f0c8a9e-1b2c-4d5e-8f90-123456789abc')).statusCode, 404);
+  for (const id of ['11111111-1111-1111-1111-111111111111', '00000000-0000-0000-0000-000000000001']) {
+    assert.equal((await get(id)).statusCode, 404, `${id} has the shape of a uuid (its version and variant bits are not checked)`);
+  }
   assert.equal((await t.app.inject({ method: 'GET', url: `/api/v1/drafts/${mine.id}` })).statusCode, 401);
   const readOnly = await makeUser(t.store.db, ['account:read']);
   assert.equal((await post('https://example.org/', readOnly.auth)).statusCode, 403);

@@ -425,6 +425,24 @@ test('PATCH on a submitted draft updates its listing in the same step', async ()
   assert.match(noName.json().error.message, /name/);
 });
 
+test("submitting again writes the draft's fields but keeps what the listing's own operations added (milestones, story)", async () => {
+  const id = await readyDraft();
+  await patch(id, { milestones: [{ date: '2024-01-10', title: 'Beta' }] });
+  const { listing_id } = (await api('POST', `/drafts/${id}/submit`)).json();
+  const own = (method: 'POST' | 'PUT', path: string, payload: unknown) =>
+    t.app.inject({ method, url: `/api/v1/me/listings/${listing_id}${path}`, headers: user.auth, payload: payload as object });
+  assert.equal((await own('POST', '/milestones', { date: '2024-06-01', title: 'Launch day' })).statusCode, 201);
+  assert.equal((await own('PUT', '/story', { title: 'Why we built it', story: 'Written on the listing.' })).statusCode, 200);
+  await patch(id, { fields: { tagline: 'Tagline after the listing edits' } });
+  const again = await api('POST', `/drafts/${id}/submit`);
+  assert.equal(again.statusCode, 200, again.body);
+  const db = t.store.db;
+  assert.equal((await db.selectFrom('listings').select('tagline').where('id', '=', listing_id).executeTakeFirstOrThrow()).tagline, 'Tagline after the listing edits');
+  const milestones = await db.selectFrom('milestones').select(['date', 'title']).where('listing_id', '=', listing_id).orderBy('date').execute();
+  assert.deepEqual(milestones.map((m) => m.title), ['Beta', 'Launch day']);
+  assert.equal((await db.selectFrom('stories').select('story').where('listing_id', '=', listing_id).executeTakeFirstOrThrow()).story, 'Written on the listing.');
+});
+
 test('a draft whose site could not be read is submitted once the maker types the profile', async () => {
   const res = await api('POST', '/drafts', { url: 'http://127.0.0.1:9/' });
   assert.equal(res.statusCode, 201);

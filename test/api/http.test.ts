@@ -84,6 +84,45 @@ test('a created resource answers the declared status; unknown routes are JSON 40
   await s.close();
 });
 
+test('integers in the path and the query must be written in digits: 1e3, " 1" and 0x10 are 400s, not coerced', async () => {
+  const s = await appWith();
+  const callsBefore = calls;
+  for (const id of ['1e3', '%201', '0x10', '1.0', '+1']) {
+    const r = await s.app.inject({ method: 'POST', url: `/api/v1/echo/${id}`, payload: { text: 'ok' } });
+    assert.equal(r.statusCode, 400, `id ${id}`);
+    assert.equal(r.json().error.details[0].path, 'path.id');
+    assert.match(r.json().error.details[0].message, /digits/);
+  }
+  for (const n of ['2e1', '', ' 5']) {
+    const r = await s.app.inject({ method: 'GET', url: `/api/v1/big?n=${encodeURIComponent(n)}` });
+    assert.equal(r.statusCode, 400, `n=${JSON.stringify(n)}`);
+    assert.equal(r.json().error.details[0].path, 'query.n');
+  }
+  assert.equal((await s.app.inject({ method: 'GET', url: '/api/v1/big?n=3' })).json().words.length, 3);
+  assert.equal(calls, callsBefore, 'no handler ran for them');
+  await s.close();
+});
+
+test('long or malformed path segments are 400s with the error body (not the router\'s own 414 or 400)', async () => {
+  // 220 characters is the longest slug the spec allows: a valid shape, so an unknown one is a 404.
+  const slug = 'a'.repeat(220);
+  const unknown = await t.app.inject({ method: 'GET', url: `/api/v1/listings/${slug}` });
+  assert.equal(unknown.statusCode, 404);
+  assert.equal(unknown.json().error.code, 'not_found');
+  const tooLong = await t.app.inject({ method: 'GET', url: `/api/v1/listings/${'a'.repeat(221)}` });
+  assert.equal(tooLong.statusCode, 400);
+  assert.equal(tooLong.json().error.details[0].path, 'path.slug');
+  const week = await t.app.inject({ method: 'GET', url: `/api/v1/launches/weeks/${'2'.repeat(150)}` });
+  assert.equal(week.statusCode, 400);
+  assert.equal(week.json().error.details[0].path, 'path.week');
+  for (const url of [`/api/v1/listings/${'a'.repeat(3000)}`, '/api/v1/listings/%E0%A4%A']) {
+    const r = await t.app.inject({ method: 'GET', url });
+    assert.equal(r.statusCode, 400, url.slice(0, 60));
+    assert.equal(r.json().error.code, 'validation_failed');
+    assert.equal(r.json().error.request_id, r.headers['x-request-id']);
+  }
+});
+
 test('X-Request-Id is generated, or echoed when the caller sends a sane one', async () => {
   const s = await appWith();
   const a = await s.app.inject({ method: 'GET', url: '/api/v1/big' });

@@ -352,6 +352,7 @@ test('get_order and list_my_orders: own orders only (another user\'s is 404), ne
   assert.equal(other.status, 404);
   assert.equal(other.body.error.code, 'not_found');
   assert.equal((await call('GET', '/orders/LL-1999-000001')).status, 404);
+  assert.equal((await call('GET', `/orders/${'X'.repeat(120)}`)).status, 404, 'an order number is a string: an unknown one of any sensible length is a 404');
 
   const second = await checkout({ items: [{ product: 'gift_card' }, { product: 'ai_review', listing_id: L.bee }] }, ub.auth);
   const list = await call('GET', '/orders?per_page=1', undefined, ub.auth);

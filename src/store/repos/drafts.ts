@@ -259,12 +259,22 @@ const list = (v: FieldValue): string[] => (Array.isArray(v) ? v : []);
 /** What a sync writes: 'all' on submit; on a PATCH of a submitted draft, only the parts that changed. */
 export interface SyncSections { fields?: ProfileField[] | 'all'; faqs?: boolean; founders?: boolean; socials?: boolean; story?: boolean; milestones?: boolean; seo?: boolean }
 export const ALL_SECTIONS: SyncSections = { fields: 'all', faqs: true, founders: true, socials: true, story: true, milestones: true, seo: true };
+/**
+ * What submitting a draft again writes: its profile fields. Its sections (FAQs, founders, socials, story,
+ * milestones, SEO) reached the listing with the first submit and with every PATCH since, and the listing's
+ * own operations (add_milestone, set_founder_story …) may have changed them after that: a second submit
+ * must not put the draft's older copy back over them.
+ */
+export const RESUBMIT_SECTIONS: SyncSections = { fields: 'all' };
 
 /**
  * Creates the caller's listing from a draft (status draft, plan none, not public), or — when the
- * draft was submitted before — updates the same listing. Runs inside the caller's transaction.
+ * draft was submitted before — updates the same listing with the `sections` asked for (a listing
+ * that has to be created gets them all). Runs inside the caller's transaction.
  */
 export async function saveListingFromDraft(trx: Transaction<DB>, d: Draft, now: string, sections: SyncSections = ALL_SECTIONS): Promise<{ listing_id: number; slug: string; status: string; created: boolean }> {
+  const existing = d.listing_id !== null ? await trx.selectFrom('listings').select(['id', 'slug', 'status']).where('id', '=', d.listing_id).executeTakeFirst() : undefined;
+  if (!existing) sections = ALL_SECTIONS;
   const f = d.fields;
   const name = str(f.name.value);
   const all = sections.fields === 'all';
@@ -287,7 +297,6 @@ export async function saveListingFromDraft(trx: Transaction<DB>, d: Draft, now: 
   let categories: CategoryRef[] | undefined;
   if (want('categories')) categories = (await matchCategories(trx, list(f.categories.value))).matched;
 
-  const existing = d.listing_id !== null ? await trx.selectFrom('listings').select(['id', 'slug', 'status']).where('id', '=', d.listing_id).executeTakeFirst() : undefined;
   let listingId: number;
   let slug = '';
   let status: string;
