@@ -8,11 +8,11 @@
 // answered HTTP 401 with a WWW-Authenticate challenge pointing to that document, one whose credential
 // lacks the scope HTTP 403 insufficient_scope. Tool calls then go through runOperation(), the same path
 // as REST: validation, access, handlers, idempotency and the error body are identical.
+//
+// The MCP SDK (and what it pulls in: ~10 MB resident) is loaded on the first request to /mcp, not at
+// start: its runtime parts live in ./sdk.ts, imported only from loadSdk().
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  McpServer, ProtocolError, ProtocolErrorCode, createMcpHandler, localhostAllowedHostnames, validateHostHeader, validateOriginHeader,
-  type AuthInfo, type CallToolResult, type McpHttpHandler, type McpRequestContext,
-} from '@modelcontextprotocol/server';
+import type { AuthInfo, CallToolResult, McpHttpHandler, McpRequestContext } from '@modelcontextprotocol/server';
 import type { AppDeps } from '../app.ts';
 import type { Operation } from '../operations/define.ts';
 import type { Principal } from '../operations/context.ts';
@@ -22,7 +22,16 @@ import { ApiError } from '../operations/errors.ts';
 import { errorBody, runOperation } from '../http/rest.ts';
 import { ANONYMOUS, enforceAccess, resolvePrincipal } from '../auth/principal.ts';
 import { CALLER_RULES, splitArguments, toolDefinitions, type ToolDefinition } from './tools.ts';
-import { refusedBeforeDispatch } from './headers.ts';
+
+type Sdk = typeof import('./sdk.ts');
+let sdk: Promise<Sdk> | undefined;
+/** The SDK-backed parts (./sdk.ts), loaded once, on first use. */
+function loadSdk(): Promise<Sdk> {
+  return (sdk ??= import('./sdk.ts').catch((err: unknown) => {
+    sdk = undefined; // the next request tries again
+    throw err;
+  }));
+}
 
 export const MCP_PATH = '/mcp';
 export const MCP_RESOURCE_METADATA_PATH = '/.well-known/oauth-protected-resource/mcp';
@@ -63,7 +72,7 @@ export function serverInstructions(publicUrl: string): string {
   ].join('\n');
 }
 
-type Challenge = (error?: string, scope?: string) => string;
+export type Challenge = (error?: string, scope?: string) => string;
 
 function challengeFor(publicUrl: string): Challenge {
   const { resourceMetadata } = mcpUrls(publicUrl);
@@ -72,7 +81,7 @@ function challengeFor(publicUrl: string): Challenge {
 
 interface CallContext { principal: Principal; requestId: string }
 
-function contextOf(authInfo: AuthInfo | undefined): CallContext {
+export function contextOf(authInfo: AuthInfo | undefined): CallContext {
   const extra = authInfo?.extra as Partial<CallContext> | undefined;
   return { principal: extra?.principal ?? ANONYMOUS, requestId: extra?.requestId ?? 'unknown' };
 }
@@ -114,28 +123,6 @@ function stringValues(o: Record<string, unknown> | undefined): Record<string, un
   return out;
 }
 
-/** One MCP server instance for one HTTP request (the SDK's factory), closed over the caller. */
-function buildServer(deps: AppDeps, ctx: McpRequestContext, tools: () => { ops: ReadonlyMap<string, Operation>; list: ToolDefinition[] }, challenge: Challenge, logError: (err: unknown, requestId: string, tool: string) => void): McpServer {
-  const { principal, requestId } = contextOf(ctx.authInfo);
-  const mcp = new McpServer(
-    { name: 'launchlist', title: 'Launchlist', version: '1.0.0', websiteUrl: deps.config.publicUrl },
-    { capabilities: { tools: { listChanged: false }, logging: {} }, instructions: serverInstructions(deps.config.publicUrl), supportedProtocolVersions: [...MCP_PROTOCOL_VERSIONS] },
-  );
-  mcp.server.setRequestHandler('tools/list', async () => ({ tools: tools().list }));
-  mcp.server.setRequestHandler('tools/call', async (request) => {
-    const op = tools().ops.get(request.params.name);
-    // Spec: an unknown tool is a protocol error (-32602), not a tool result.
-    if (!op) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool ${JSON.stringify(request.params.name)}: call tools/list for the tools this server offers.`);
-    return callTool(deps, op, principal, requestId, request.params.arguments, challenge, logError);
-  });
-  return mcp;
-}
-
-/** Host and Origin guard against DNS rebinding: our public host and the loopback forms only. */
-function allowedHostnames(publicUrl: string): string[] {
-  return [...new Set([new URL(publicUrl).hostname, ...localhostAllowedHostnames()])];
-}
-
 interface JsonRpcCall { method?: unknown; params?: { name?: unknown } }
 
 /** The operations a request body would call (tools/call, single or batched), for the sign-in gate. */
@@ -164,7 +151,6 @@ function sendError(reply: FastifyReply, req: FastifyRequest, err: ApiError): Fas
 export async function registerMcp(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { publicUrl } = deps.config;
   const challenge = challengeFor(publicUrl);
-  const hosts = allowedHostnames(publicUrl);
 
   // Tool definitions are derived once per operation list (the registry, or the list a test supplies).
   let cachedFor: readonly Operation[] | undefined;
@@ -181,11 +167,16 @@ export async function registerMcp(app: FastifyInstance, deps: AppDeps): Promise<
   tools();
 
   const logError = (err: unknown, requestId: string, tool: string) => app.log.error({ err, reqId: requestId, tool }, 'mcp tool call failed');
-  const handler: McpHttpHandler = createMcpHandler((ctx) => buildServer(deps, ctx, tools, challenge, logError), {
-    legacy: 'stateless',
-    onerror: (error) => app.log.debug({ err: error }, 'mcp: request refused or failed'),
-  });
-  app.addHook('onClose', async () => { await handler.close(); });
+  // Made with the SDK on the first request; one per app.
+  let runtime: { handler: McpHttpHandler; hosts: string[] } | undefined;
+  const runtimeOf = async () => {
+    const m = await loadSdk();
+    return (runtime ??= {
+      handler: m.createHandler(deps, tools, challenge, logError, (error) => app.log.debug({ err: error }, 'mcp: request refused or failed')),
+      hosts: m.allowedHostnames(publicUrl),
+    });
+  };
+  app.addHook('onClose', async () => { await runtime?.handler.close(); });
 
   const metadata = JSON.stringify(protectedResourceMetadata(publicUrl));
   app.get(MCP_RESOURCE_METADATA_PATH, { config: { rateLimit: false } }, async (_req, reply) =>
@@ -204,9 +195,11 @@ export async function registerMcp(app: FastifyInstance, deps: AppDeps): Promise<
       // Runs before the rate limiter's hook (route hooks run in order, the limiter's is appended),
       // so a signed-in caller is limited by their account, an anonymous one by address.
       onRequest: async (req, reply) => {
-        const host = validateHostHeader(req.host, hosts);
+        const m = await loadSdk();
+        const { hosts } = await runtimeOf();
+        const host = m.validateHostHeader(req.host, hosts);
         if (!host.ok) return sendError(reply, req, new ApiError('forbidden', `${host.message}: this MCP server answers at ${publicUrl}${MCP_PATH} (DNS rebinding protection).`));
-        const origin = validateOriginHeader(req.headers.origin, hosts);
+        const origin = m.validateOriginHeader(req.headers.origin, hosts);
         if (!origin.ok) return sendError(reply, req, new ApiError('forbidden', `${origin.message}: requests from web pages are accepted only from ${publicUrl} (DNS rebinding protection).`));
         try {
           req.principal = await resolvePrincipal({ db: deps.store.db, verifyAccessToken: deps.verifyAccessToken }, req.headers.authorization, mcpUrls(publicUrl).resource, (error) => challenge(error));
@@ -226,7 +219,8 @@ export async function registerMcp(app: FastifyInstance, deps: AppDeps): Promise<
         // refuses before dispatch anyway (2026-07-28: Mcp-Method / Mcp-Name headers missing or not
         // matching the body, a bad envelope) skips it and gets that refusal (400, -32020 HeaderMismatch):
         // signing in would not make it valid. No tool runs for it.
-        const refused = parsed !== undefined && req.method === 'POST' ? refusedBeforeDispatch(req.method, req.headers, parsed, MODERN_PROTOCOL_VERSIONS) : undefined;
+        const m = await loadSdk();
+        const refused = parsed !== undefined && req.method === 'POST' ? m.refusedBeforeDispatch(req.method, req.headers, parsed, MODERN_PROTOCOL_VERSIONS) : undefined;
         if (refused) req.log.debug({ reason: refused }, 'mcp: left to the SDK to refuse before dispatch');
         for (const op of refused ? [] : calledOperations(parsed, tools().ops)) {
           if (op.access === 'public') continue;
@@ -255,7 +249,7 @@ export async function registerMcp(app: FastifyInstance, deps: AppDeps): Promise<
         const authInfo: AuthInfo = principal.kind === 'user'
           ? { token: '', clientId: principal.credential.client_id ?? principal.credential.id, scopes: principal.scopes, extra: { principal, requestId: req.id } }
           : { token: '', clientId: '', scopes: [], extra: { principal, requestId: req.id } };
-        const response = await handler.fetch(request, { authInfo, ...(parsed !== undefined ? { parsedBody: parsed } : {}) });
+        const response = await (await runtimeOf()).handler.fetch(request, { authInfo, ...(parsed !== undefined ? { parsedBody: parsed } : {}) });
         return reply.send(response);
       },
     });
