@@ -10,7 +10,7 @@ import type { Config } from '../config.ts';
 import type { DB } from '../store/types.ts';
 import type { MailDeps } from '../mail/index.ts';
 import { loadSecrets, readSetting, type ServerSecrets } from './secrets.ts';
-import { ALLOW_HTTP_CLIENT_IDS_SETTING, audiencesFor, createProvider, type Audiences } from './oauth/provider.ts';
+import { ALLOW_HTTP_CLIENT_IDS_SETTING, audiencesFor, type Audiences } from './oauth/audiences.ts';
 import { accessTokenVerifier } from './oauth/tokens.ts';
 import { registerOAuthRoutes } from './oauth/routes.ts';
 import { AttemptLimiter } from './rate-limit.ts';
@@ -21,7 +21,12 @@ export interface AuthServices {
   db: Kysely<DB>;
   config: Config;
   secrets: ServerSecrets;
-  provider: Provider;
+  /**
+   * The OAuth 2.1 server (oidc-provider), made on first use: an OAuth request, an access token to check,
+   * the consent or account page. oidc-provider and what it pulls in (Koa, jose …) are ~19 MB resident
+   * that a server nobody signs an agent in to need not carry.
+   */
+  provider: () => Promise<Provider>;
   audiences: Audiences;
   /** Sign-in attempts per IP + email: 10 per 15 minutes. */
   signInLimiter: AttemptLimiter;
@@ -36,7 +41,11 @@ export async function installAuth(deps: AppDeps): Promise<AuthServices> {
   const db = deps.store.db;
   const secrets = await loadSecrets(db, deps.config.SESSION_SECRET);
   const allowHttpClientIds = (await readSetting<unknown>(db, ALLOW_HTTP_CLIENT_IDS_SETTING, false)) === true;
-  const provider = createProvider({ config: deps.config, db, secrets, allowHttpClientIds });
+  let made: Promise<Provider> | undefined;
+  const provider = () => (made ??= import('./oauth/provider.ts').then((m) => m.createProvider({ config: deps.config, db, secrets, allowHttpClientIds })).catch((err: unknown) => {
+    made = undefined; // the next use tries again
+    throw err;
+  }));
   const auth: AuthServices = {
     db, config: deps.config, secrets, provider,
     audiences: audiencesFor(deps.config.publicUrl),

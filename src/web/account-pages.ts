@@ -43,7 +43,7 @@ async function accountPage(deps: AppDeps, reply: FastifyReply, ctx: WebContext, 
   const db = deps.store.db;
   const auth = authServices(deps);
   const keys = await listApiKeys(db, user.id);
-  const apps = await listConnectedApps(auth.provider, db, user.id);
+  const apps = await listConnectedApps(await auth.provider(), db, user.id);
   const kf = opts.keyForm ?? {};
   const notice = opts.notice ? NOTICES[opts.notice] : undefined;
   const checked = (s: string) => (kf.scopes ? kf.scopes.includes(s) : s === 'account:read');
@@ -169,7 +169,7 @@ export function registerAccountPages(app: FastifyInstance, deps: AppDeps): void 
     const ctx = await requireUser(deps, req, reply);
     if (!ctx) return reply;
     const clientId = formOf(req).client_id;
-    const ok = typeof clientId === 'string' && (await revokeConnectedApp(authServices(deps).provider, db, ctx.user!.id, clientId));
+    const ok = typeof clientId === 'string' && (await revokeConnectedApp(await authServices(deps).provider(), db, ctx.user!.id, clientId));
     if (!ok) return accountPage(deps, reply, ctx, { status: 404 });
     return reply.redirect('/account?notice=app-revoked#connected-apps', 303);
   });

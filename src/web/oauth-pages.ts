@@ -13,7 +13,7 @@ interface ClientView { id: string; name: string; redirectHost: string; metadataD
 
 async function clientView(deps: AppDeps, details: InteractionDetails): Promise<ClientView> {
   const id = String(details.params.client_id ?? '');
-  const client = await authServices(deps).provider.Client.find(id).catch(() => undefined);
+  const client = await (await authServices(deps).provider()).Client.find(id).catch(() => undefined);
   let redirectHost = '';
   try {
     const u = new URL(String(details.params.redirect_uri ?? ''));
@@ -30,7 +30,7 @@ function expired(reply: FastifyReply, ctx: WebContext) {
 
 async function detailsOf(deps: AppDeps, req: FastifyRequest, reply: FastifyReply): Promise<InteractionDetails | null> {
   try {
-    const d = await authServices(deps).provider.interactionDetails(req.raw, reply.raw);
+    const d = await (await authServices(deps).provider()).interactionDetails(req.raw, reply.raw);
     return d.uid === (req.params as { uid: string }).uid ? d : null;
   } catch {
     return null;
@@ -107,7 +107,7 @@ export function registerOAuthPages(app: FastifyInstance, deps: AppDeps): void {
       signInSucceeded(deps, req, email);
       await signIn(deps, req, reply, user);
     }
-    const to = await authServices(deps).provider.interactionResult(req.raw, reply.raw, { login: { accountId: String(user.id) } }, { mergeWithLastSubmission: false });
+    const to = await (await authServices(deps).provider()).interactionResult(req.raw, reply.raw, { login: { accountId: String(user.id) } }, { mergeWithLastSubmission: false });
     return reply.redirect(to, 303);
   });
 
@@ -116,7 +116,7 @@ export function registerOAuthPages(app: FastifyInstance, deps: AppDeps): void {
     const ctx = await getWebContext(deps, req, reply);
     const details = await detailsOf(deps, req, reply);
     if (!details || details.prompt.name !== 'consent' || !details.session) return expired(reply, ctx);
-    const { provider } = authServices(deps);
+    const provider = await authServices(deps).provider();
     const { prompt: { details: missing }, params, session } = details;
     const grant = details.grantId ? await provider.Grant.find(details.grantId) : new provider.Grant({ accountId: session.accountId, clientId: params.client_id });
     if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
@@ -132,7 +132,7 @@ export function registerOAuthPages(app: FastifyInstance, deps: AppDeps): void {
     const ctx = await getWebContext(deps, req, reply);
     const details = await detailsOf(deps, req, reply);
     if (!details) return expired(reply, ctx);
-    const to = await authServices(deps).provider.interactionResult(req.raw, reply.raw, { error: 'access_denied', error_description: 'The person declined to connect this app.' }, { mergeWithLastSubmission: false });
+    const to = await (await authServices(deps).provider()).interactionResult(req.raw, reply.raw, { error: 'access_denied', error_description: 'The person declined to connect this app.' }, { mergeWithLastSubmission: false });
     return reply.redirect(to, 303);
   });
 }

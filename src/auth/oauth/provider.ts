@@ -14,6 +14,7 @@ import type { Config } from '../../config.ts';
 import { SCOPES } from '../../operations/context.ts';
 import { guardedFetch, isFetchError } from '../../drafting/crawler/guarded-fetch.ts';
 import { kyselyAdapter } from './adapter.ts';
+import { audiencesFor } from './audiences.ts';
 import { createCimdResolver } from './cimd.ts';
 import { findUserById } from '../users.ts';
 import type { ServerSecrets } from '../secrets.ts';
@@ -22,13 +23,7 @@ import { html, renderPage } from '../../web/layout.ts';
 export const OAUTH_PREFIX = '/oauth';
 export const ACCESS_TOKEN_TTL_S = 3600;
 export const REFRESH_TOKEN_TTL_S = 30 * 24 * 3600;
-/** Settings-table key of the test-only switch that accepts http:// client ID metadata documents. */
-export const ALLOW_HTTP_CLIENT_IDS_SETTING = 'oauth.allow_http_client_ids';
-
-export interface Audiences { rest: string; mcp: string }
-export function audiencesFor(publicUrl: string): Audiences {
-  return { rest: `${publicUrl}/api/v1`, mcp: `${publicUrl}/mcp` };
-}
+export { ALLOW_HTTP_CLIENT_IDS_SETTING, audiencesFor, type Audiences } from './audiences.ts';
 
 export interface ProviderOptions {
   config: Config;

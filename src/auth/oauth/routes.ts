@@ -6,14 +6,21 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { AppDeps } from '../../app.ts';
 import { SCOPES } from '../../operations/context.ts';
-import { audiencesFor } from './provider.ts';
+import { audiencesFor } from './audiences.ts';
 
-export function registerOAuthRoutes(app: FastifyInstance, deps: AppDeps, provider: Provider): void {
+export function registerOAuthRoutes(app: FastifyInstance, deps: AppDeps, providerOf: () => Promise<Provider>): void {
   const base = new URL(deps.config.publicUrl);
-  const callback = provider.callback();
-  provider.on('server_error', (_ctx: unknown, err: Error) => app.log.error({ err }, 'OAuth server error'));
+  // The provider is made by the first OAuth request (auth/index.ts); its Koa callback once per app.
+  let callback: ReturnType<Provider['callback']> | undefined;
+  const callbackOf = async () => {
+    if (callback) return callback;
+    const provider = await providerOf();
+    provider.on('server_error', (_ctx: unknown, err: Error) => app.log.error({ err }, 'OAuth server error'));
+    return (callback = provider.callback());
+  };
 
-  const handOver = (req: FastifyRequest, reply: FastifyReply, rewriteTo?: string) => {
+  const handOver = async (req: FastifyRequest, reply: FastifyReply, rewriteTo?: string) => {
+    const callback = await callbackOf();
     reply.hijack();
     const res = reply.raw;
     // Headers our hooks already chose (request id, rate-limit, CORS) are kept.

@@ -20,9 +20,10 @@ async function clientInfo(provider: Provider, clientId: string): Promise<{ name:
   return { name: clientId, redirectHosts: [], metadataDocument: /^https?:\/\//.test(clientId) };
 }
 
-export function accessTokenVerifier(provider: Provider, db: Kysely<DB>): AccessTokenVerifier {
+export function accessTokenVerifier(providerOf: () => Promise<Provider>, db: Kysely<DB>): AccessTokenVerifier {
   return async (token: string, audience: string): Promise<Principal | null> => {
     if (!token || token.length > 512) return null;
+    const provider = await providerOf();
     const at = await provider.AccessToken.find(token);
     if (!at || at.isExpired) return null;
     const auds: string[] = Array.isArray(at.aud) ? at.aud : at.aud ? [at.aud] : [];
