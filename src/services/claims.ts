@@ -11,7 +11,6 @@
 // (services.claims.resolveTxt). One check per claim per 10 s (services.claims.checkIntervalMs).
 import { createHash, randomBytes } from 'node:crypto';
 import { Resolver as DnsResolver } from 'node:dns/promises';
-import * as cheerio from 'cheerio';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Ctx } from '../operations/context.ts';
@@ -21,6 +20,7 @@ import type { Engine } from '../store/connect.ts';
 import type { DB } from '../store/types.ts';
 import { summariesByIds, type ListingSummary } from '../store/repos/summary.ts';
 import { guardedFetch, isFetchError, type Resolver } from '../drafting/crawler/guarded-fetch.ts';
+import { loadHtml } from '../drafting/extract/html.ts';
 import { normaliseDomain } from '../domain/urls.ts';
 import { sendMail } from '../mail/index.ts';
 import {
@@ -355,7 +355,7 @@ export async function checkMeta(home: string, token: string, opts: FetchOpts): P
     throw e;
   }
   if (!sameSite(home, res.url)) return fail(`the homepage ${home} redirected to ${res.url}, which is not on ${normaliseDomain(home) ?? hostOf(home)}; the tag must be served there`);
-  const $ = cheerio.load(res.body);
+  const $ = loadHtml(res.body);
   const ours = (sel: string) => $(sel).filter((_, el) => ($(el).attr('name') ?? '').trim().toLowerCase() === TOKEN_PREFIX).map((_, el) => ($(el).attr('content') ?? '').trim()).get() as string[];
   const inHead = ours('head meta');
   if (inHead.includes(token)) return { ok: true };

@@ -24,7 +24,12 @@ import type { LookupAddress } from 'node:dns';
 import type { Socket } from 'node:net';
 import zlib from 'node:zlib';
 import { pipeline, type Readable } from 'node:stream';
-import { Agent, buildConnector, request } from 'undici';
+import type { Agent, buildConnector as BuildConnector, request as Request } from 'undici';
+
+type Undici = typeof import('undici');
+let undici: Promise<Undici> | undefined;
+/** undici (~6 MB resident) is loaded by the first fetch of a user-supplied URL, not at start. */
+const loadUndici = (): Promise<Undici> => (undici ??= import('undici'));
 import { isIpLiteral, isPublicAddress } from './ip.ts';
 
 export const DEFAULT_USER_AGENT = 'LaunchlistBot/1.0 (+https://launchlist.dev/bot)';
@@ -207,11 +212,11 @@ function makeLookup(resolve: Resolver, requirePublic: boolean) {
   };
 }
 
-function makeAgent(allow: readonly AllowEntry[], resolve: Resolver, connectTimeoutMs: number): Agent {
-  const guarded = buildConnector({ timeout: connectTimeoutMs, lookup: makeLookup(resolve, true) } as buildConnector.BuildOptions);
+function makeAgent({ Agent, buildConnector }: Undici, allow: readonly AllowEntry[], resolve: Resolver, connectTimeoutMs: number): Agent {
+  const guarded = buildConnector({ timeout: connectTimeoutMs, lookup: makeLookup(resolve, true) } as BuildConnector.BuildOptions);
   // Allow-listed hosts skip the public-address rule but still resolve through the same resolver.
-  const plain = buildConnector({ timeout: connectTimeoutMs, lookup: makeLookup(resolve, false) } as buildConnector.BuildOptions);
-  const connect: buildConnector.connector = (opts, callback) => {
+  const plain = buildConnector({ timeout: connectTimeoutMs, lookup: makeLookup(resolve, false) } as BuildConnector.BuildOptions);
+  const connect: BuildConnector.connector = (opts, callback) => {
     const hostname = stripBrackets(opts.hostname);
     const exempt = hostAllowed(allow, hostname, opts.port, opts.protocol);
     const connector = exempt ? plain : guarded;
@@ -236,7 +241,7 @@ function makeAgent(allow: readonly AllowEntry[], resolve: Resolver, connectTimeo
 
 const agentCache = new WeakMap<Resolver, Map<string, Agent>>();
 
-function agentFor(allowHosts: readonly string[], resolve: Resolver): { agent: Agent; allow: AllowEntry[] } {
+function agentFor(u: Undici, allowHosts: readonly string[], resolve: Resolver): { agent: Agent; allow: AllowEntry[] } {
   const allow = allowHosts.map(parseAllowEntry).filter((e): e is AllowEntry => e !== null);
   const key = allow.map((e) => `${e.host}:${e.port ?? '*'}`).sort().join(',');
   let byKey = agentCache.get(resolve);
@@ -246,7 +251,7 @@ function agentFor(allowHosts: readonly string[], resolve: Resolver): { agent: Ag
   }
   let agent = byKey.get(key);
   if (!agent) {
-    agent = makeAgent(allow, resolve, 10_000);
+    agent = makeAgent(u, allow, resolve, 10_000);
     byKey.set(key, agent);
   }
   return { agent, allow };
@@ -417,7 +422,8 @@ export async function guardedFetch(url: string, opts: GuardedFetchOptions = {}):
   const maxRedirects = opts.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
   const accept = opts.accept ?? 'any';
   const resolve = opts.resolve ?? systemResolver;
-  const { agent } = agentFor(allowHosts, resolve);
+  const u = await loadUndici();
+  const { agent } = agentFor(u, allowHosts, resolve);
   const timeoutSignal = AbortSignal.timeout(timeoutMs);
   const signal = opts.signal ? AbortSignal.any([timeoutSignal, opts.signal]) : timeoutSignal;
 
@@ -439,9 +445,9 @@ export async function guardedFetch(url: string, opts: GuardedFetchOptions = {}):
   let current = url;
   for (let hop = 0; ; hop++) {
     checkUrl(current, allowHosts);
-    let res: Awaited<ReturnType<typeof request>>;
+    let res: Awaited<ReturnType<typeof Request>>;
     try {
-      res = await request(current, {
+      res = await u.request(current, {
         method: 'GET',
         headers,
         dispatcher: agent,

@@ -3,12 +3,19 @@
  * boundaries, and the "markup" text (attribute values, <title>, JSON-LD) that evidence quotes taken
  * from attributes are checked against.
  */
-import * as cheerio from 'cheerio';
+import { createRequire } from 'node:module';
+import type * as Cheerio from 'cheerio';
 import type { AnyNode, Element } from 'domhandler';
 
-export type CheerioRoot = cheerio.CheerioAPI;
+export type CheerioRoot = Cheerio.CheerioAPI;
+
+// cheerio (with parse5 and htmlparser2, ~8 MB resident) is loaded by the first page parsed (a draft,
+// a claim or badge check), not at start; require() keeps loadHtml synchronous for its many callers.
+const require = createRequire(import.meta.url);
+let cheerio: typeof Cheerio | undefined;
 
 export function loadHtml(html: string): CheerioRoot {
+  cheerio ??= require('cheerio') as typeof Cheerio;
   return cheerio.load(html);
 }
 
