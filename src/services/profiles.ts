@@ -1,8 +1,8 @@
 // get_listing's hot path: the materialised public profile (migration 080).
 //
 // A read is one primary-key-sized row: the cached profile text, the rev it was built from, the
-// listing's current profile_rev and its three live counters. When the two revs agree the response is
-// that text with the counters spliced in; no JSON is parsed or built. When they differ (something
+// listing's current profile_rev and its three live counters (views from listing_view_totals). When
+// the two revs agree the response is that text with the counters spliced in; no JSON is parsed or built. When they differ (something
 // the profile shows changed, or the listing was never read) the profile is built by the one-statement
 // query (repos/listings.ts), served, and written back in the background, guarded by the rev it was
 // built from (a write landing meanwhile leaves the cache stale, never wrong).
@@ -53,7 +53,7 @@ interface Row {
 const MAX_BATCHES_IN_FLIGHT = 2;
 
 /** SQLite: one listing by slug, with its stored text and the rev that text was built from. */
-const SQLITE_BY_SLUG = "SELECT l.id, l.profile_rev AS rev, p.rev AS cache_rev, p.body AS cache, l.votes_count AS votes, l.followers_count AS followers, l.views_count AS views FROM listings l LEFT JOIN listing_profiles p ON p.listing_id = l.id WHERE l.slug = ? AND l.status = 'live'";
+const SQLITE_BY_SLUG = "SELECT l.id, l.profile_rev AS rev, p.rev AS cache_rev, p.body AS cache, l.votes_count AS votes, l.followers_count AS followers, v.views FROM listings l JOIN listing_view_totals v ON v.listing_id = l.id LEFT JOIN listing_profiles p ON p.listing_id = l.id WHERE l.slug = ? AND l.status = 'live'";
 
 /**
  * PostgreSQL: the batch of slugs with, for each, the listing id and rev whose text this process holds
@@ -61,11 +61,12 @@ const SQLITE_BY_SLUG = "SELECT l.id, l.profile_rev AS rev, p.rev AS cache_rev, p
  * this process does not hold that rev (CASE runs the sub-select only then); NULL otherwise, or when no
  * text is stored for the current rev (the profile is then rebuilt, as on SQLite).
  */
-const PG_BATCH = `SELECT l.id, l.slug, l.profile_rev AS rev, l.votes_count AS votes, l.followers_count AS followers, l.views_count AS views,
+const PG_BATCH = `SELECT l.id, l.slug, l.profile_rev AS rev, l.votes_count AS votes, l.followers_count AS followers, v.views,
     CASE WHEN k.id = l.id AND k.rev = l.profile_rev THEN NULL
       ELSE (SELECT p.body FROM listing_profiles p WHERE p.listing_id = l.id AND p.rev = l.profile_rev) END AS body
   FROM unnest($1::text[], $2::int[], $3::int[]) AS k(slug, id, rev)
   JOIN listings l ON l.slug = k.slug
+  JOIN listing_view_totals v ON v.listing_id = l.id
   WHERE l.status = 'live'`;
 
 interface PgRow { id: number; slug: string; rev: number; votes: number; followers: number; views: number; body: string | null }

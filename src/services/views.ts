@@ -1,5 +1,5 @@
 // Listing views, counted without slowing reads: get_listing only bumps a number in memory; the
-// buffer is written every 30 s (and on shutdown) into listings.views_count and
+// buffer is written every 30 s (and on shutdown) into listing_view_totals(listing_id, views) and
 // listing_views(listing_id, day), FLUSH_CHUNK listings per transaction in id order, pausing
 // FLUSH_PAUSE_MS between transactions: on SQLite a transaction runs without yielding, and writing
 // 20,000 listings' views in one took ~0.5 s during which no request was answered; in transactions of
@@ -139,7 +139,7 @@ export class ViewCounter {
         else byCount.set(total, [id]);
       }
       for (const [count, same] of byCount) {
-        await trx.updateTable('listings').set({ views_count: sql`views_count + ${count}` }).where('id', 'in', same).execute();
+        await trx.updateTable('listing_view_totals').set({ views: sql`views + ${count}` }).where('listing_id', 'in', same).execute();
       }
       for (let i = 0; i < daily.length; i += 300) {
         await trx.insertInto('listing_views').values(daily.slice(i, i + 300))

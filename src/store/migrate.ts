@@ -15,9 +15,11 @@ import * as m050 from './migrations/050_my_listings.ts';
 import * as m060 from './migrations/060_claims.ts';
 import * as m080 from './migrations/080_profile_cache.ts';
 import * as m090 from './migrations/090_search_feed.ts';
+import * as m100 from './migrations/100_view_totals.ts';
 
-export async function migrate(db: Kysely<any>, engine: Engine): Promise<void> {
-  const migrations: Record<string, Migration> = {
+/** Every migration, by name. */
+function migrationsFor(engine: Engine): Record<string, Migration> {
+  return {
     '001_domain': { up: m001.up(engine) },
     '002_search': { up: m002.up(engine) },
     '010_directory_indexes': { up: m010.up(engine) },
@@ -31,10 +33,16 @@ export async function migrate(db: Kysely<any>, engine: Engine): Promise<void> {
     '060_claims': { up: m060.up(engine) },
     '080_profile_cache': { up: m080.up(engine) },
     '090_search_feed': { up: m090.up(engine) },
+    '100_view_totals': { up: m100.up(engine) },
   };
+}
+
+/** Brings the schema up to date, or (tests of an upgrade) up to the migration named `to`. */
+export async function migrate(db: Kysely<any>, engine: Engine, opts: { to?: string } = {}): Promise<void> {
+  const migrations = migrationsFor(engine);
   // Numbers are handed out in ranges per module, so a lower number may land after a higher one already ran.
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await (opts.to ? migrator.migrateTo(opts.to) : migrator.migrateToLatest());
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String((error as Error)?.message ?? error)}`);
 }

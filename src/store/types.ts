@@ -22,7 +22,7 @@ export interface ListingsTable {
   status: string; plan: string; launch_week: string | null; launched_at: string | null; primary_category_id: number | null;
   unlocked: Json; verified_at: string | null; badge_seen_at: string | null;
   domain_rating: number | null; revenue_cents: number | null;
-  votes_count: number; views_count: number; followers_count: number;
+  votes_count: number; followers_count: number;
   created_at: string; updated_at: string;
   /** Bumped by triggers whenever anything the public profile shows changes (migration 080). */
   profile_rev: Generated<number>;
@@ -62,11 +62,14 @@ export interface SettingsTable { key: string; value: Json; updated_at: string }
 export interface SitesTable { key: string; name: string; url: string }
 export interface MailOutboxTable { id: Generated<number>; to_address: string; subject: string; text: string; html: string | null; created_at: string; sent_at: string | null; error: string | null }
 
+/** A listing's total views (migration 100): one row per listing, written by the view counter. */
+export interface ListingViewTotalsTable { listing_id: number; views: number }
+
 export interface DB {
   users: UsersTable; sessions: SessionsTable; email_tokens: EmailTokensTable; api_keys: ApiKeysTable; oauth_store: OauthStoreTable;
   categories: CategoriesTable; listings: ListingsTable; listing_profiles: ListingProfilesTable; listing_categories: ListingCategoriesTable; listing_versions: ListingVersionsTable;
   alternatives: AlternativesTable; founders: FoundersTable; listing_founders: ListingFoundersTable; votes: VotesTable; follows: FollowsTable;
-  listing_views: ListingViewsTable; reviews: ReviewsTable; updates: UpdatesTable; milestones: MilestonesTable; stories: StoriesTable;
+  listing_views: ListingViewsTable; listing_view_totals: ListingViewTotalsTable; reviews: ReviewsTable; updates: UpdatesTable; milestones: MilestonesTable; stories: StoriesTable;
   interview_questions: InterviewQuestionsTable; interview_answers: InterviewAnswersTable; blog_posts: BlogPostsTable; awards: AwardsTable;
   badge_checks: BadgeChecksTable; domain_ratings: DomainRatingsTable; revenue_figures: RevenueFiguresTable; billboard_contributions: BillboardContributionsTable;
   products: ProductsTable; promo_codes: PromoCodesTable; orders: OrdersTable; order_lines: OrderLinesTable; claims: ClaimsTable;

@@ -19,7 +19,7 @@ before(async () => {
 after(async () => { await t.cleanup(); });
 
 const totals = async (): Promise<Map<number, number>> =>
-  new Map((await t.store.db.selectFrom('listings').select(['id', 'views_count']).execute()).map((r) => [r.id, Number(r.views_count)]));
+  new Map((await t.store.db.selectFrom('listing_view_totals').select(['listing_id', 'views']).execute()).map((r) => [r.listing_id, Number(r.views)]));
 const daily = async (day: string): Promise<number> =>
   Number((await t.store.db.selectFrom('listing_views').select((eb) => eb.fn.sum<number>('count').as('n')).where('day', '=', day).executeTakeFirst())?.n ?? 0);
 
@@ -73,10 +73,10 @@ test('requests are served between the transactions of a flush, and views not yet
 test('a transaction that fails keeps its views and the later ones for the next flush; the ones written are not written twice', async () => {
   const failing = ids[FLUSH_CHUNK + 10]; // in the second transaction
   if (ENGINE === 'sqlite') {
-    await sql.raw(`CREATE TRIGGER views_fail BEFORE UPDATE OF views_count ON listings WHEN NEW.id = ${failing} BEGIN SELECT RAISE(ABORT, 'refused for the test'); END`).execute(t.store.db);
+    await sql.raw(`CREATE TRIGGER views_fail BEFORE UPDATE OF views ON listing_view_totals WHEN NEW.listing_id = ${failing} BEGIN SELECT RAISE(ABORT, 'refused for the test'); END`).execute(t.store.db);
   } else {
-    await sql.raw(`CREATE FUNCTION views_fail() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF NEW.id = ${failing} THEN RAISE EXCEPTION 'refused for the test'; END IF; RETURN NEW; END $$`).execute(t.store.db);
-    await sql.raw('CREATE TRIGGER views_fail BEFORE UPDATE OF views_count ON listings FOR EACH ROW EXECUTE FUNCTION views_fail()').execute(t.store.db);
+    await sql.raw(`CREATE FUNCTION views_fail() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF NEW.listing_id = ${failing} THEN RAISE EXCEPTION 'refused for the test'; END IF; RETURN NEW; END $$`).execute(t.store.db);
+    await sql.raw('CREATE TRIGGER views_fail BEFORE UPDATE OF views ON listing_view_totals FOR EACH ROW EXECUTE FUNCTION views_fail()').execute(t.store.db);
   }
   const views = new ViewCounter(t.store.db, { now: () => new Date('2031-03-06T10:00:00Z') });
   const before = await totals();
@@ -88,7 +88,7 @@ test('a transaction that fails keeps its views and the later ones for the next f
     assert.equal(afterFailure.get(id), before.get(id)! + written, `listing ${id} after the failed flush`);
     assert.equal(views.pending(id), 1 - written, `listing ${id} pending after the failed flush`);
   }
-  await sql.raw('DROP TRIGGER views_fail' + (ENGINE === 'postgres' ? ' ON listings' : '')).execute(t.store.db);
+  await sql.raw('DROP TRIGGER views_fail' + (ENGINE === 'postgres' ? ' ON listing_view_totals' : '')).execute(t.store.db);
   await views.flush();
   const final = await totals();
   for (const id of ids) assert.equal(final.get(id), before.get(id)! + 1, `listing ${id} after the retry`);

@@ -14,7 +14,8 @@ export const ENGINE = process.env.DATABASE_URL ? 'postgres' : 'sqlite';
 
 export interface TestDb { store: Store; config: Config; cleanup(): Promise<void> }
 
-export async function freshStore(overrides: Record<string, unknown> = {}): Promise<TestDb> {
+/** An empty database for one test file (nothing migrated): a new PostgreSQL database when DATABASE_URL is set, else a temp dir for the SQLite file. */
+export async function emptyDatabase(): Promise<{ dir: string; databaseUrl: string | undefined; drop(): Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'launchlist-test-'));
   let databaseUrl: string | undefined;
   let dropDb: (() => Promise<void>) | undefined;
@@ -34,14 +35,24 @@ export async function freshStore(overrides: Record<string, unknown> = {}): Promi
       await c.end();
     };
   }
-  const config = loadConfig({}, { DATA_DIR: dir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', SEED_DEMO: 'false', RATE_LIMIT_MAX: '100000', WORKERS: 'false', ...overrides } as never);
+  return {
+    dir, databaseUrl,
+    drop: async () => {
+      await dropDb?.();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function freshStore(overrides: Record<string, unknown> = {}): Promise<TestDb> {
+  const empty = await emptyDatabase();
+  const config = loadConfig({}, { DATA_DIR: empty.dir, DATABASE_URL: empty.databaseUrl, LOG_LEVEL: 'silent', SEED_DEMO: 'false', RATE_LIMIT_MAX: '100000', WORKERS: 'false', ...overrides } as never);
   const store = await openStore(config);
   return {
     store, config,
     cleanup: async () => {
       await store.close();
-      await dropDb?.();
-      rmSync(dir, { recursive: true, force: true });
+      await empty.drop();
     },
   };
 }

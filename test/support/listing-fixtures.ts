@@ -63,9 +63,10 @@ export async function listing(db: Kysely<DB>, f: TextListing): Promise<number> {
     launched_at: f.launched_at === undefined ? (status === 'live' ? now : null) : f.launched_at,
     primary_category_id: cat, unlocked: toJson(f.unlocked ?? []), verified_at: null, badge_seen_at: null,
     domain_rating: f.domain_rating ?? null, revenue_cents: null,
-    votes_count: f.votes ?? 0, views_count: f.views ?? 0, followers_count: f.followers ?? 0,
+    votes_count: f.votes ?? 0, followers_count: f.followers ?? 0,
     created_at: now, updated_at: now,
   }).returning('id').executeTakeFirstOrThrow();
+  if (f.views) await db.updateTable('listing_view_totals').set({ views: f.views }).where('listing_id', '=', row.id).execute();
   await db.insertInto('listing_categories').values({ listing_id: row.id, category_id: cat, is_primary: true }).execute();
   for (const extra of f.extraCategories ?? []) {
     const id = (await db.selectFrom('categories').select('id').where('slug', '=', extra).executeTakeFirstOrThrow()).id;

@@ -74,9 +74,10 @@ export async function addListing(db: Kysely<DB>, f: ListingFixture): Promise<num
     status, plan: (f.unlocked ?? []).length ? 'paid' : 'free', launch_week: f.launch_week === undefined ? (status === 'draft' ? null : week(0)) : f.launch_week,
     launched_at: f.launched_at === undefined ? (status === 'live' ? earlierThisWeek(0) : null) : f.launched_at,
     primary_category_id: cat, unlocked: toJson(f.unlocked ?? []), verified_at: f.verified_at ?? null,
-    views_count: f.views_count ?? 0, followers_count: f.followers_count ?? 0, domain_rating: f.domain_rating ?? null, revenue_cents: f.revenue_cents ?? null,
+    followers_count: f.followers_count ?? 0, domain_rating: f.domain_rating ?? null, revenue_cents: f.revenue_cents ?? null,
     votes_count: f.votes_count ?? 0, created_at: now, updated_at: now,
   }).returning('id').executeTakeFirstOrThrow();
+  if (f.views_count) await db.updateTable('listing_view_totals').set({ views: f.views_count }).where('listing_id', '=', row.id).execute();
   await db.insertInto('listing_categories').values({ listing_id: row.id, category_id: cat, is_primary: true }).execute();
   for (const extra of f.extraCategories ?? []) {
     const id = (await db.selectFrom('categories').select('id').where('slug', '=', extra).executeTakeFirstOrThrow()).id;

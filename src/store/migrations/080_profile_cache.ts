@@ -18,7 +18,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../connect.ts';
 
-/** Columns that never invalidate the cached text: the live counters, the cache itself, the search vector and feed (090). */
+/** Columns that never invalidate the cached text: the live counters (views_count until migration 100 moved it out), the cache itself, the search vector and feed (090). */
 export const PROFILE_CACHE_EXCLUDED = ['id', 'votes_count', 'views_count', 'followers_count', 'profile_rev', 'search', 'search_rev', 'search_xid'] as const;
 
 /** Child tables whose rows (by listing_id) are part of the public profile. */

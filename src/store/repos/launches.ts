@@ -52,7 +52,7 @@ export type SectionItem = ListingSummary & { rank?: number; views: number; follo
 const RANKED: ReadonlySet<LaunchSection> = new Set(['today', 'this-week', 'trending', 'most-voted', 'most-viewed', 'most-followed']);
 
 export async function launchSection(db: Kysely<DB>, engine: Engine, section: LaunchSection, now: Date, limit: number, offset: number): Promise<{ items: SectionItem[]; total: number }> {
-  const base = () => summaryQuery(db).select(['l.views_count', 'l.followers_count']);
+  const base = () => summaryQuery(db).innerJoin('listing_view_totals as vt', 'vt.listing_id', 'l.id').select(['vt.views as views_count', 'l.followers_count']);
   const countOf = async (apply: (q: ReturnType<typeof countBase>) => ReturnType<typeof countBase>) => num((await apply(countBase()).executeTakeFirstOrThrow()).n);
   const countBase = () => db.selectFrom('listings as l').select((eb) => eb.fn.countAll<number>().as('n'));
   const thisMonday = mondayOf(now);
@@ -117,7 +117,7 @@ export async function launchSection(db: Kysely<DB>, engine: Engine, section: Lau
       return { items: finish(rows), total: await countOf((q) => q.where('l.status', '=', 'live').where('l.launched_at', 'is not', null)) };
     }
     case 'most-viewed': {
-      const rows = await base().where('l.status', '=', 'live').orderBy('l.views_count', 'desc').orderBy('l.id', 'asc').limit(limit).offset(offset).execute();
+      const rows = await base().where('l.status', '=', 'live').orderBy('vt.views', 'desc').orderBy('l.id', 'asc').limit(limit).offset(offset).execute();
       return { items: finish(rows), total: await countOf((q) => q.where('l.status', '=', 'live')) };
     }
     case 'most-followed': {

@@ -39,7 +39,7 @@ const PROFILE_COLUMNS = [
   'l.stage', 'l.pricing_model', 'l.pricing_summary', 'l.country', 'l.city', 'l.founded_year', 'l.contact_email', 'l.demo_video_url', 'l.logo_url',
   'l.features', 'l.usps', 'l.keywords', 'l.tags', 'l.socials', 'l.faqs', 'l.not_found', 'l.facts', 'l.media',
   'l.seo_title', 'l.seo_description', 'l.status', 'l.plan', 'l.launch_week', 'l.launched_at', 'l.primary_category_id', 'l.unlocked', 'l.verified_at',
-  'l.domain_rating', 'l.votes_count', 'l.views_count', 'l.followers_count', 'l.updated_at',
+  'l.domain_rating', 'l.votes_count', 'l.followers_count', 'l.updated_at',
 ] as const;
 
 /** The id of a live listing, or undefined. */
@@ -108,6 +108,7 @@ function profileQuery(db: Kysely<DB>, engine: Engine, by: 'live-slug' | 'id' | '
   const genuine = engine === 'postgres' ? sql`true` : sql`1`;
   const f = (col: string) => sql.ref(col);
   const q = db.selectFrom('listings as l').select(PROFILE_COLUMNS).select([
+    sql<number>`(select v.views from listing_view_totals v where v.listing_id = l.id)`.as('views_count'),
     sql<number | null>`(select avg(r.rating) from reviews r where r.listing_id = l.id and r.genuine = ${genuine})`.as('rating_avg'),
     sql<number>`(select count(*) from reviews r where r.listing_id = l.id and r.genuine = ${genuine})`.as('rating_count'),
     jsonRows(engine,

@@ -14,6 +14,7 @@ import type { DB } from '../types.ts';
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { MemorySearchIndex, SegmentBuilder, type IndexRow, type Segment } from './memory-index.ts';
+import { prepared } from '../prepared.ts';
 
 const LOAD_SLICE = 5000;
 
@@ -102,6 +103,13 @@ function sync(db: Kysely<DB>, engine: Engine, state: State): Promise<void> {
   return state.queued;
 }
 
+/** PostgreSQL: the feed's poll, a prepared statement (it runs before every search). */
+const PG_FEED = `SELECT x.xmin, l.id, l.status, l.votes_count, l.name, l.tagline, l.description, l.keywords::text AS keywords, NULL::integer AS deleted
+    FROM (SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin) AS x
+    LEFT JOIN listings AS l ON l.search_xid >= $1::bigint
+  UNION ALL
+  SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, d.listing_id FROM search_deletions AS d WHERE d.xid >= $1::bigint`;
+
 async function applyChanges(db: Kysely<DB>, engine: Engine, state: State): Promise<void> {
   let rows: IndexRow[];
   let deleted: number[];
@@ -113,16 +121,11 @@ async function applyChanges(db: Kysely<DB>, engine: Engine, state: State): Promi
     state.position = rev;
   } else {
     // One statement, so one snapshot: its xmin, the listings changed and the deletions.
-    const result = await sql<IndexRow & { xmin: string | null; deleted: number | null }>`
-      SELECT x.xmin, l.id, l.status, l.votes_count, l.name, l.tagline, l.description, l.keywords::text AS keywords, NULL::integer AS deleted
-        FROM (SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin) AS x
-        LEFT JOIN listings AS l ON l.search_xid >= ${state.position}::bigint
-      UNION ALL
-      SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, d.listing_id FROM search_deletions AS d WHERE d.xid >= ${state.position}::bigint`.execute(db);
+    const result = await prepared<IndexRow & { xmin: string | null; deleted: number | null }>(db, 'll_search_feed', PG_FEED, [state.position]);
     rows = [];
     deleted = [];
     let xmin: string | null = null;
-    for (const r of result.rows) {
+    for (const r of result) {
       if (r.xmin !== null) xmin = r.xmin;
       if (r.deleted !== null) deleted.push(Number(r.deleted));
       else if (r.id !== null) rows.push(r);

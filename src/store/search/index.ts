@@ -4,6 +4,7 @@
 // on PostgreSQL) plus the shared filters and sorts.
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Engine } from '../connect.ts';
+import { prepared } from '../prepared.ts';
 import type { DB } from '../types.ts';
 import { SUMMARY_SELECT, type SummaryRow } from '../repos/summary.ts';
 import { hoursSince, nullsLast, num } from '../repos/sql-helpers.ts';
@@ -24,9 +25,12 @@ export type SearchSort = (typeof SEARCH_SORTS)[number];
 /** Field weights: name ≫ tagline = keywords ≫ description (PostgreSQL labels A, B, B, C with ts_rank's 1 : 0.4 : 0.2). */
 const BM25 = sql.raw('bm25(listings_fts, 5.0, 2.0, 1.0, 2.0)');
 const EMPTY = sql``;
-/** A search row: the summary (SUMMARY_SELECT, `l` joined to `pc`) plus views and followers. */
-const SEARCH_COLUMNS = sql.raw([...SUMMARY_SELECT, 'l.views_count', 'l.followers_count'].join(', '));
-const CATEGORY_JOIN = sql` left join categories as pc on pc.id = l.primary_category_id`;
+/** A search row: the summary (SUMMARY_SELECT, `l` joined to `pc`) plus views and followers (SUMMARY_JOINS). */
+const SEARCH_COLUMNS_LIST = [...SUMMARY_SELECT, 'vt.views as views_count', 'l.followers_count'].join(', ');
+const SEARCH_COLUMNS = sql.raw(SEARCH_COLUMNS_LIST);
+/** A listing's views live in listing_view_totals (migration 100), one row per listing. */
+const VIEWS_JOIN = sql` inner join listing_view_totals as vt on vt.listing_id = l.id`;
+const SUMMARY_JOINS = sql` left join categories as pc on pc.id = l.primary_category_id${VIEWS_JOIN}`;
 
 export interface SearchInput {
   q?: string;
@@ -77,7 +81,7 @@ export async function searchListings(db: Kysely<DB>, engine: Engine, input: Sear
   const plan = planQuery(words, index.dictionary(), { lastIsPrefix: !/\s$/.test(input.q ?? '') });
   if (rankedInMemory(input)) {
     const { ids, total } = index.rank(plan, input.offset, input.limit);
-    return { rows: await summaries(db, ids), total, plan };
+    return { rows: await summaries(db, engine, ids), total, plan };
   }
   return searchDatabase(db, engine, input, plan);
 }
@@ -89,10 +93,15 @@ function rankedInMemory(input: SearchInput): boolean {
     input.pricing_model === undefined && input.domain === undefined;
 }
 
+/** PostgreSQL: the summaries of a page of listing ids, one prepared statement for any page size. */
+const PG_SUMMARIES = `select ${SEARCH_COLUMNS_LIST} from listings as l left join categories as pc on pc.id = l.primary_category_id inner join listing_view_totals as vt on vt.listing_id = l.id where l.id = any($1::int[])`;
+
 /** The summaries of these listings, in this order (one missing, deleted meanwhile, is left out). */
-async function summaries(db: Kysely<DB>, ids: number[]): Promise<SearchRow[]> {
+async function summaries(db: Kysely<DB>, engine: Engine, ids: number[]): Promise<SearchRow[]> {
   if (!ids.length) return [];
-  const found = (await sql<SearchRow>`select ${SEARCH_COLUMNS} from listings as l${CATEGORY_JOIN} where l.id in (${sql.join(ids)})`.execute(db)).rows;
+  const found = engine === 'postgres'
+    ? await prepared<SearchRow>(db, 'll_search_summaries', PG_SUMMARIES, [ids])
+    : (await sql<SearchRow>`select ${SEARCH_COLUMNS} from listings as l${SUMMARY_JOINS} where l.id in (${sql.join(ids)})`.execute(db)).rows;
   const byId = new Map(found.map((r) => [Number(r.id), r]));
   const rows: SearchRow[] = [];
   for (const id of ids) {
@@ -163,7 +172,7 @@ export async function searchDatabase(db: Kysely<DB>, engine: Engine, input: Sear
       order.push(sql`coalesce(ts.score, 0) desc`);
       break;
     case 'most_viewed':
-      order.push(sql`l.views_count desc`);
+      order.push(sql`vt.views desc`);
       break;
     case 'most_followed':
       order.push(sql`l.followers_count desc`);
@@ -173,6 +182,8 @@ export async function searchDatabase(db: Kysely<DB>, engine: Engine, input: Sear
   order.push(sql`l.votes_count desc`, sql`l.id asc`);
   const pageOf = (columns: Frag, joins: Frag) =>
     sql`select ${columns} from listings as l${ftsJoin(true)}${joins}${trending} where ${where} order by ${sql.join(order)} limit ${input.limit} offset ${input.offset}`;
+  // The views are joined where the page shows them (PostgreSQL) or is ordered by them.
+  const idJoins = sort === 'most_viewed' ? VIEWS_JOIN : EMPTY;
   const countAll = async (): Promise<number> =>
     num((await sql<{ n: number }>`select count(*) as n from listings as l${ftsJoin(false)} where ${where}`.execute(db)).rows[0]?.n);
 
@@ -181,16 +192,16 @@ export async function searchDatabase(db: Kysely<DB>, engine: Engine, input: Sear
   //    total from count(*) over () in the page query was tried: no faster for small result sets,
   //    twice as slow for large ones, whose window of wide rows outgrows work_mem.)
   if (engine === 'postgres') {
-    const [page, total] = await Promise.all([pageOf(SEARCH_COLUMNS, CATEGORY_JOIN).execute(db), countAll()]);
+    const [page, total] = await Promise.all([pageOf(SEARCH_COLUMNS, SUMMARY_JOINS).execute(db), countAll()]);
     return { rows: page.rows as SearchRow[], total, plan };
   }
   // SQLite (one statement at a time anyway): the page of ids (narrow: only the page's rows are read
   // in full), then the count, unless the page tells the total: a page that is not full ends the
   // matches (when it is empty past the start, nothing tells how far they went).
-  const idRows = (await pageOf(sql`l.id`, EMPTY).execute(db)).rows as Array<{ id: number }>;
+  const idRows = (await pageOf(sql`l.id`, idJoins).execute(db)).rows as Array<{ id: number }>;
   const n = idRows.length;
   const total = n < input.limit && (n > 0 || input.offset === 0) ? input.offset + n : await countAll();
-  return { rows: await summaries(db, idRows.map((r) => Number(r.id))), total, plan };
+  return { rows: await summaries(db, engine, idRows.map((r) => Number(r.id))), total, plan };
 }
 
 /** The category with this slug and all its descendants; SearchInputError when there is none. */

@@ -4,7 +4,7 @@
 //   seedIfEmpty(store)        seeds only when the categories table is empty (start-up)
 //   seedDemo(store, opts?)    writes the demo content (opts.now, opts.seed, opts.publicUrl)
 import { refreshProfiles } from '../repos/profile-cache.ts';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Store } from '../connect.ts';
 import type { DB } from '../types.ts';
 import { toJson } from '../json.ts';
@@ -196,7 +196,7 @@ export async function seedDemo(store: Store, opts: SeedOptions = {}): Promise<Se
       primary_category_id: null, unlocked: toJson(unlocked),
       verified_at: slot.status !== 'draft' && rng.chance(0.35) ? iso(Math.min(nowMs - HOUR, createdAt + rng.int(1, 10) * DAY_MS)) : null,
       badge_seen_at: plan_ === 'free' && slot.status === 'live' && launchedAt !== null ? iso(launchedAt - rng.int(2, 72) * HOUR) : null,
-      domain_rating: null, revenue_cents: null, votes_count: 0, views_count: 0, followers_count: 0,
+      domain_rating: null, revenue_cents: null, votes_count: 0, followers_count: 0,
       created_at: iso(createdAt), updated_at: iso(Math.min(nowMs, Math.max(createdAt, launchedAt ?? createdAt) + rng.int(0, 5) * DAY_MS)),
     };
     const pl: PlannedListing = { row, concept: c.concept, parent: c.parent, child: c.child, extraCategories: [], founders: [], voteTimes: [], followers: 0, views: [] };
@@ -269,8 +269,7 @@ export async function seedDemo(store: Store, opts: SeedOptions = {}): Promise<Se
       pl.views.push([day, n]);
       remaining -= n;
     }
-    pl.views[0][1] += remaining; // oldest row in the window carries the rest
-    pl.row.views_count = totalViews;
+    pl.views[0][1] += remaining; // oldest row in the window carries the rest (the total is their sum)
   }
 
   // ------------------------------------------------------------ paid extras, ratings, revenue
@@ -396,6 +395,9 @@ export async function seedDemo(store: Store, opts: SeedOptions = {}): Promise<Se
     await insert('votes', votes, 2000);
     await insert('follows', follows, 2000);
     await insert('listing_views', views, 2000);
+    // Each listing's total: the sum of its days (the trigger of migration 100 made its row).
+    await sql`UPDATE listing_view_totals SET views = (SELECT coalesce(sum(w.count), 0) FROM listing_views w WHERE w.listing_id = listing_view_totals.listing_id)
+      WHERE listing_id IN (${sql.join([...listingIds.values()])})`.execute(db);
 
     // reviews (some not genuine: kept for moderation, never counted in ratings), updates
     const reviews: Row[] = [];

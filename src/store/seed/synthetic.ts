@@ -77,6 +77,7 @@ export async function seedSynthetic(store: Store, n: number, opts: SyntheticOpti
     const taken = new Set((await trx.selectFrom('listings').select('slug').execute()).map((r) => r.slug));
     const domains = new Set((await trx.selectFrom('listings').select('domain').execute()).map((r) => r.domain));
     const before = (await trx.selectFrom('listings').select((eb) => eb.fn.max('id').as('max')).executeTakeFirst())?.max ?? 0;
+    const views: Array<{ slug: string; views: number }> = [];
     for (let start = 0; start < n; start += batchSize) {
       const rows = [];
       for (let i = start; i < Math.min(n, start + batchSize); i++) {
@@ -107,7 +108,8 @@ export async function seedSynthetic(store: Store, n: number, opts: SyntheticOpti
         const votes = Math.floor(Math.exp(rand() * 7)) - 1;
         const category = categories[Math.floor(categories.length * rand() ** 1.5)];
         const iso = launched.toISOString();
-        rows.push({
+        // views_count is not a listings column (migration 100): it is written to listing_view_totals below.
+        const { views_count, ...row } = {
           slug, name, url: `https://${domain}/`, domain, tagline,
           short_description: sentences[0], description: sentences.join(' '),
           stage: pick(STAGES), pricing_model: pick(PRICING), pricing_summary: rand() < 0.5 ? 'Free plan; paid plans from $9/month' : null,
@@ -120,7 +122,9 @@ export async function seedSynthetic(store: Store, n: number, opts: SyntheticOpti
           domain_rating: Math.floor(rand() * 80), votes_count: votes,
           views_count: votes * (5 + Math.floor(rand() * 40)), followers_count: Math.floor(votes * rand() * 0.4),
           created_at: iso, updated_at: iso,
-        });
+        };
+        rows.push(row);
+        views.push({ slug, views: views_count });
       }
       await trx.insertInto(target as 'listings').values(rows).execute();
       created += rows.length;
@@ -138,6 +142,13 @@ export async function seedSynthetic(store: Store, n: number, opts: SyntheticOpti
     }
     await sql`INSERT INTO listing_categories (listing_id, category_id, is_primary)
       SELECT id, primary_category_id, ${true} FROM listings WHERE id > ${before} AND primary_category_id IS NOT NULL`.execute(trx);
+    // Each new listing's total views (its listing_view_totals row was made by the insert trigger).
+    for (let i = 0; i < views.length; i += 1000) {
+      const values = sql.join(views.slice(i, i + 1000).map((v) => sql`(${v.slug}, CAST(${v.views} AS INTEGER))`));
+      await sql`UPDATE listing_view_totals SET views = v.views
+        FROM (SELECT column1 AS slug, column2 AS views FROM (VALUES ${values}) AS x) AS v, listings l
+        WHERE l.slug = v.slug AND listing_view_totals.listing_id = l.id`.execute(trx);
+    }
   });
   await refreshProfiles(store); // get_listing's materialised profiles, as a running server would have built them
   if (store.engine === 'sqlite') {
@@ -147,7 +158,7 @@ export async function seedSynthetic(store: Store, n: number, opts: SyntheticOpti
   } else {
     // Visibility map (index-only scans), hint bits and planner statistics, as autovacuum would leave them
     // (after the profiles, whose inserts would otherwise leave every row to be checked on its first reads).
-    for (const table of ['listings', 'listing_profiles', 'listing_categories', 'search_terms']) await sql`VACUUM ANALYZE ${sql.id(table)}`.execute(db);
+    for (const table of ['listings', 'listing_profiles', 'listing_view_totals', 'listing_categories', 'search_terms']) await sql`VACUUM ANALYZE ${sql.id(table)}`.execute(db);
   }
   return { created, ms: Math.round(performance.now() - started) };
 }
