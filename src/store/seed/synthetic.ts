@@ -65,8 +65,7 @@ export async function seedSynthetic(store: Store, n: number, opts: SyntheticOpti
   await db.transaction().execute(async (trx) => {
     // PostgreSQL: the per-row search trigger and GIN index upkeep are the slow part of a bulk load.
     // Rows go to an unindexed staging table first, then into listings in one INSERT … SELECT that
-    // computes each vector with the trigger's own function; the GIN index is rebuilt once and the
-    // dictionary filled in one statement.
+    // computes each vector with the trigger's own function; the GIN index is rebuilt once.
     const pg = store.engine === 'postgres';
     const target = pg ? 'synthetic_stage' : 'listings';
     if (pg) {
@@ -136,8 +135,6 @@ export async function seedSynthetic(store: Store, n: number, opts: SyntheticOpti
       await sql`INSERT INTO listings (${sql.join(columns)}, search)
         SELECT ${sql.join(columns)}, listings_search_vector(name, tagline, keywords, description) FROM synthetic_stage`.execute(trx);
       await sql`CREATE INDEX listings_search ON listings USING gin (search)`.execute(trx);
-      await sql`INSERT INTO search_terms (term) SELECT DISTINCT lexeme FROM synthetic_stage s, listings l, unnest(l.search) WHERE l.id = s.id ON CONFLICT DO NOTHING`.execute(trx);
-      await sql`SELECT nextval('search_terms_version')`.execute(trx);
       await sql`ALTER TABLE listings ENABLE TRIGGER listings_search_biu`.execute(trx);
     }
     await sql`INSERT INTO listing_categories (listing_id, category_id, is_primary)
@@ -158,7 +155,7 @@ export async function seedSynthetic(store: Store, n: number, opts: SyntheticOpti
   } else {
     // Visibility map (index-only scans), hint bits and planner statistics, as autovacuum would leave them
     // (after the profiles, whose inserts would otherwise leave every row to be checked on its first reads).
-    for (const table of ['listings', 'listing_profiles', 'listing_view_totals', 'listing_categories', 'search_terms']) await sql`VACUUM ANALYZE ${sql.id(table)}`.execute(db);
+    for (const table of ['listings', 'listing_profiles', 'listing_view_totals', 'listing_categories']) await sql`VACUUM ANALYZE ${sql.id(table)}`.execute(db);
   }
   return { created, ms: Math.round(performance.now() - started) };
 }
