@@ -144,6 +144,14 @@ describe('search_listings', () => {
     assert.deepEqual(await order('votes'), ['alpha-app', 'delta-dev', 'beta-tool', 'gamma-design']);
     assert.deepEqual(await order('newest'), ['gamma-design', 'beta-tool', 'alpha-app', 'delta-dev']);
     assert.deepEqual(await order('most_viewed'), ['beta-tool', 'gamma-design', 'alpha-app', 'delta-dev']);
+    // Equal views: more votes first (delta 30 votes joins alpha's 10 views; alpha has 50 votes), read in the views index's order.
+    const deltaViews = await t.store.db.selectFrom('listing_view_totals').select('views').where('listing_id', '=', (await t.store.db.selectFrom('listings').select('id').where('slug', '=', 'delta-dev').executeTakeFirstOrThrow()).id).executeTakeFirstOrThrow();
+    const setDelta = (views: number) => t.store.db.updateTable('listing_view_totals').set({ views }).where('listing_id', 'in', t.store.db.selectFrom('listings').select('id').where('slug', '=', 'delta-dev')).execute();
+    await setDelta(10);
+    assert.deepEqual(await order('most_viewed'), ['beta-tool', 'gamma-design', 'alpha-app', 'delta-dev']);
+    await setDelta(50);
+    assert.deepEqual(await order('most_viewed'), ['beta-tool', 'delta-dev', 'gamma-design', 'alpha-app'], 'gamma (5 votes) and delta (30 votes) tie on 50 views: delta first');
+    await setDelta(Number(deltaViews.views));
     assert.deepEqual(await order('most_followed'), ['gamma-design', 'delta-dev', 'alpha-app', 'beta-tool']);
     // gamma: 3 votes an hour old ≈ 2.96; beta: 2 votes 50 h old ≈ 0.97; delta: 1 vote 5 h old ≈ 0.93; alpha: only votes older than 14 days = 0
     assert.deepEqual(await order('trending'), ['gamma-design', 'beta-tool', 'delta-dev', 'alpha-app']);

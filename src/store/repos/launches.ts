@@ -2,7 +2,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../types.ts';
 import type { Engine } from '../connect.ts';
-import { summaryQuery, toSummary, type ListingSummary, type SummaryRow } from './summary.ts';
+import { SUMMARY_SELECT, summaryQuery, toSummary, viewsOrderFrom, type ListingSummary, type SummaryRow } from './summary.ts';
 import { hoursSince, nullsLast, num } from './sql-helpers.ts';
 import { dayBounds, mondayOf, weekBounds } from '../../domain/weeks.ts';
 import { TRENDING_HALF_LIFE_HOURS, TRENDING_WINDOW_DAYS, roundScore, trendOf } from '../../domain/ranking.ts';
@@ -117,7 +117,11 @@ export async function launchSection(db: Kysely<DB>, engine: Engine, section: Lau
       return { items: finish(rows), total: await countOf((q) => q.where('l.status', '=', 'live').where('l.launched_at', 'is not', null)) };
     }
     case 'most-viewed': {
-      const rows = await base().where('l.status', '=', 'live').orderBy('vt.views', 'desc').orderBy('l.id', 'asc').limit(limit).offset(offset).execute();
+      // Read in the order of the views index: PostgreSQL finds that plan itself; SQLite's planner would
+      // sort every live listing instead (~30 ms at 100,000), so it is told (VIEWS_ORDER_FROM).
+      const rows = (await sql<Record<string, unknown>>`SELECT ${sql.raw(SUMMARY_SELECT.join(', '))}, vt.views AS views_count, l.followers_count
+        FROM ${viewsOrderFrom(engine)} LEFT JOIN categories AS pc ON pc.id = l.primary_category_id
+        WHERE l.status = 'live' ORDER BY vt.views DESC, l.id ASC LIMIT ${limit} OFFSET ${offset}`.execute(db)).rows;
       return { items: finish(rows), total: await countOf((q) => q.where('l.status', '=', 'live')) };
     }
     case 'most-followed': {

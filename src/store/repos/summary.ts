@@ -1,7 +1,8 @@
 // The one listing summary used by every public list (search, categories, launches, leaderboards,
 // awards, founders, badges). Select SUMMARY_SELECT from `listings as l` left-joined to
 // `categories as pc` (summaryQuery does both), then map rows with toSummary().
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Engine } from '../connect.ts';
 import type { DB } from '../types.ts';
 
 /** Columns a summary needs; `id` is internal (for joins and tie-breaks) and never shown. */
@@ -60,6 +61,18 @@ export function toSummary(row: SummaryRow): ListingSummary {
 /** `listings as l` left-joined to its primary category `pc`, selecting SUMMARY_SELECT. Add where/order/limit. */
 export function summaryQuery(db: Kysely<DB>) {
   return db.selectFrom('listings as l').leftJoin('categories as pc', 'pc.id', 'l.primary_category_id').select(SUMMARY_SELECT);
+}
+
+/**
+ * `listing_view_totals as vt` joined to `listings as l`, for reading listings in the order of the
+ * views index (most viewed first) with no other filter than the status. SQLite is told to walk that
+ * index with the listings inside it: its planner would rather sort every live listing (~30 ms at
+ * 100,000 listings against ~0.05 ms). PostgreSQL chooses that plan (an incremental sort) by itself.
+ */
+export function viewsOrderFrom(engine: Engine): RawBuilder<unknown> {
+  return engine === 'sqlite'
+    ? sql`listing_view_totals AS vt INDEXED BY listing_view_totals_views CROSS JOIN listings AS l ON l.id = vt.listing_id`
+    : sql`listing_view_totals AS vt JOIN listings AS l ON l.id = vt.listing_id`;
 }
 
 /** Summaries of the given listing ids (any status), keyed by id. */

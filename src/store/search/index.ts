@@ -6,7 +6,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Engine } from '../connect.ts';
 import { prepared } from '../prepared.ts';
 import type { DB } from '../types.ts';
-import { SUMMARY_SELECT, type SummaryRow } from '../repos/summary.ts';
+import { SUMMARY_SELECT, viewsOrderFrom, type SummaryRow } from '../repos/summary.ts';
 import { hoursSince, nullsLast, num } from '../repos/sql-helpers.ts';
 import { normaliseDomain } from '../../domain/urls.ts';
 import { mondayOf } from '../../domain/weeks.ts';
@@ -30,7 +30,8 @@ const SEARCH_COLUMNS_LIST = [...SUMMARY_SELECT, 'vt.views as views_count', 'l.fo
 const SEARCH_COLUMNS = sql.raw(SEARCH_COLUMNS_LIST);
 /** A listing's views live in listing_view_totals (migration 100), one row per listing. */
 const VIEWS_JOIN = sql` inner join listing_view_totals as vt on vt.listing_id = l.id`;
-const SUMMARY_JOINS = sql` left join categories as pc on pc.id = l.primary_category_id${VIEWS_JOIN}`;
+const CATEGORY_JOIN = sql` left join categories as pc on pc.id = l.primary_category_id`;
+const SUMMARY_JOINS = sql`${CATEGORY_JOIN}${VIEWS_JOIN}`;
 
 export interface SearchInput {
   q?: string;
@@ -180,10 +181,13 @@ export async function searchDatabase(db: Kysely<DB>, engine: Engine, input: Sear
   }
   if (rank && sort !== 'relevance') order.push(rank);
   order.push(sql`l.votes_count desc`, sql`l.id asc`);
+  // Browsing the most viewed live listings with no filter walks the views index (see viewsOrderFrom).
+  const byViewsIndex = sort === 'most_viewed' && !plan.length && conds.length === 1 && (input.status ?? 'live') === 'live';
+  const from = byViewsIndex ? sql`${viewsOrderFrom(engine)}` : sql`listings as l${ftsJoin(true)}`;
   const pageOf = (columns: Frag, joins: Frag) =>
-    sql`select ${columns} from listings as l${ftsJoin(true)}${joins}${trending} where ${where} order by ${sql.join(order)} limit ${input.limit} offset ${input.offset}`;
-  // The views are joined where the page shows them (PostgreSQL) or is ordered by them.
-  const idJoins = sort === 'most_viewed' ? VIEWS_JOIN : EMPTY;
+    sql`select ${columns} from ${from}${joins}${trending} where ${where} order by ${sql.join(order)} limit ${input.limit} offset ${input.offset}`;
+  // The views are joined where the page shows them (PostgreSQL) or is ordered by them (unless they lead the from).
+  const idJoins = sort === 'most_viewed' && !byViewsIndex ? VIEWS_JOIN : EMPTY;
   const countAll = async (): Promise<number> =>
     num((await sql<{ n: number }>`select count(*) as n from listings as l${ftsJoin(false)} where ${where}`.execute(db)).rows[0]?.n);
 
@@ -192,7 +196,7 @@ export async function searchDatabase(db: Kysely<DB>, engine: Engine, input: Sear
   //    total from count(*) over () in the page query was tried: no faster for small result sets,
   //    twice as slow for large ones, whose window of wide rows outgrows work_mem.)
   if (engine === 'postgres') {
-    const [page, total] = await Promise.all([pageOf(SEARCH_COLUMNS, SUMMARY_JOINS).execute(db), countAll()]);
+    const [page, total] = await Promise.all([pageOf(SEARCH_COLUMNS, byViewsIndex ? CATEGORY_JOIN : SUMMARY_JOINS).execute(db), countAll()]);
     return { rows: page.rows as SearchRow[], total, plan };
   }
   // SQLite (one statement at a time anyway): the page of ids (narrow: only the page's rows are read
