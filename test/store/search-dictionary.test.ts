@@ -126,8 +126,12 @@ describe('TermDictionary.nearest agrees with the walk', () => {
     for (const w of queries(rng, dict.terms, ASCII, 300)) {
       assert.equal(dict.has(w), dict.terms.includes(w));
       const [p] = planQuery([w], dict, { lastIsPrefix: false });
-      const n = w.length >= 8 ? 2 : w.length >= 5 ? 1 : 0;
-      const near = dict.has(w) ? [] : expected(dict, w, n, MAX_CORRECTIONS);
+      // Typos allowed by length (2 from 8 letters, 1 from 5), the longer of the two words counting: the
+      // nearest terms within one more typo than the word's own length allows, each kept if its length allows it.
+      const typos = (len: number) => (len >= 8 ? 2 : len >= 5 ? 1 : 0);
+      const budget = typos(w.length + 1);
+      const nearest = dict.has(w) || budget === 0 ? [] : expected(dict, w, budget, Infinity);
+      const near = nearest.filter((x) => x.distance <= typos(Math.max(w.length, x.term.length))).slice(0, MAX_CORRECTIONS);
       assert.deepEqual(p.terms, dict.has(w) ? [w] : near.length ? near.map((x) => x.term) : [w], `plan of ${w}`);
     }
   });

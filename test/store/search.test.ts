@@ -44,7 +44,11 @@ describe('TermDictionary.near (edit distance against the dictionary)', () => {
     assert.deepEqual(w1, { word: 'simpel', terms: ['simple'], prefix: false, corrected: true });
     assert.deepEqual(w2.terms, ['invoicely', 'invoices', 'invoicing'], 'the unfinished last word expands to the words it starts');
     assert.deepEqual(planQuery(['phoot'], dict, { lastIsPrefix: false })[0].terms, ['photo'], 'the nearest correction only (photo at 1, not photos at 2)');
-    assert.deepEqual(planQuery(['shpi'], dict)[0].terms, ['shpi'], 'a 4-letter word is never corrected');
+    assert.deepEqual(planQuery(['shpi'], dict)[0].terms, ['shpi'], 'a 4-letter word is not corrected to another word of 4 letters or fewer');
+    assert.deepEqual(planQuery(['phto'], dict, { lastIsPrefix: false })[0].terms, ['photo'], '…but to a 5-letter word one edit away: a letter of it was dropped');
+    assert.deepEqual(planQuery(['simle'], dict, { lastIsPrefix: false })[0].terms, ['simple']);
+    assert.deepEqual(planQuery(['invocng'], dict, { lastIsPrefix: false })[0].terms, ['invoicing'], '7 letters, nothing one edit away: words of 8+ letters two edits away');
+    assert.deepEqual(planQuery(['photsz'], dict, { lastIsPrefix: false })[0].terms, ['photsz'], '6 letters: two edits away is too far for a word of 6 or 7 letters');
     assert.equal(planQuery(['invoicng'], dict, { lastIsPrefix: false })[0].terms[0], 'invoicing', '8 letters: corrected');
   });
 });
@@ -71,6 +75,12 @@ describe(`searchListings on ${ENGINE}`, () => {
     assert.deepEqual(await slugs('remtoe teams'), ['taskpilot']);
     assert.deepEqual(await slugs('cofee'), ['cafe-creme']);
     assert.deepEqual(await slugs('photo edtiing'), ['photon-studio']);
+  });
+
+  test('a 5-letter word with a letter dropped (4 letters typed) still finds the listing', async () => {
+    assert.deepEqual(await slugs('crds'), ['cafe-creme'], 'cards');
+    assert.deepEqual(await slugs('remote tems'), ['taskpilot'], 'teams');
+    assert.deepEqual(await slugs('tems remote'), ['taskpilot'], 'not only as the last word');
   });
 
   test('two words with one typo each', async () => {

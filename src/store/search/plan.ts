@@ -7,6 +7,10 @@
 //        - absent, 8+ characters → the nearest dictionary words at edit distance ≤ 2
 //          (those at distance 1 when there are any, else those at distance 2);
 //        - absent, shorter than 5 → no correction (the word must match as typed).
+//      The length that sets the typos allowed is the longer of the two words: a dropped letter turns a
+//      5-letter word into 4 letters, and that is still one typo in a 5-letter word. So a 4-letter word
+//      is corrected to 5-letter words one edit away, and a 7-letter word (with no word one edit away) to
+//      words of 8+ letters two edits away.
 //      At most MAX_CORRECTIONS corrections per word, nearest first then alphabetical.
 //   3. The last word may be unfinished (the user is still typing): it also matches every word that
 //      starts with it (when at least MIN_PREFIX characters long); corrections are only tried for it when no
@@ -32,10 +36,11 @@ export interface WordPlan {
   corrected: boolean;
 }
 
-export function maxTypos(word: string): number {
-  const n = charLength(word);
+/** Typos allowed in a word of n characters: 2 from 8, 1 from 5, none below. */
+export function typosFor(n: number): number {
   return n >= 8 ? 2 : n >= 5 ? 1 : 0;
 }
+
 
 export function planQuery(words: readonly string[], dict: TermDictionary, opts: { lastIsPrefix?: boolean } = {}): WordPlan[] {
   const unique = [...new Set(words)].slice(0, MAX_WORDS);
@@ -48,11 +53,14 @@ export function planQuery(words: readonly string[], dict: TermDictionary, opts: 
       if (starting.length > 0) return { word, terms: starting, prefix: false, corrected: false };
     }
     if (dict.has(word)) return { word, terms: [word], prefix: false, corrected: false };
-    const typos = maxTypos(word);
+    // A correction one character longer may allow one more typo than the word typed (see above).
+    const n = charLength(word);
+    const typos = typosFor(n + 1);
     if (typos > 0) {
-      // The nearest terms only (those at distance 1 when there are any), alphabetical, at most MAX_CORRECTIONS.
-      const nearest = dict.nearest(word, typos, MAX_CORRECTIONS);
-      if (nearest.length) return { word, terms: nearest.map((n) => n.term), prefix: false, corrected: true };
+      // The nearest terms only (those at distance 1 when there are any), each within the typos its
+      // length allows, alphabetical, at most MAX_CORRECTIONS.
+      const allowed = dict.nearest(word, typos).filter((c) => c.distance <= typosFor(Math.max(n, charLength(c.term))));
+      if (allowed.length) return { word, terms: allowed.slice(0, MAX_CORRECTIONS).map((c) => c.term), prefix: false, corrected: true };
     }
     return { word, terms: [word], prefix: false, corrected: false };
   });
