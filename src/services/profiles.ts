@@ -2,10 +2,11 @@
 //
 // A read is one primary-key-sized row: the cached profile text, the rev it was built from, the
 // listing's current profile_rev and its three live counters (views from listing_view_totals). When
-// the two revs agree the response is that text with the counters spliced in; no JSON is parsed or built. When they differ (something
-// the profile shows changed, or the listing was never read) the profile is built by the one-statement
-// query (repos/listings.ts), served, and written back in the background, guarded by the rev it was
-// built from (a write landing meanwhile leaves the cache stale, never wrong).
+// the two revs agree the response is that text with the counters spliced in; no JSON is parsed or
+// built. When they differ (something the profile shows changed, or the listing was never read) the
+// profile is built by the one-statement query (repos/listings.ts), served, and written back in the
+// background, guarded by the rev it was built from (a write landing meanwhile leaves the cache stale,
+// never wrong).
 //
 //   SQLite: the read uses its own read-only connection to the database file, so it never waits for
 //     (nor sees the uncommitted rows of) a transaction on the main connection. Its page cache is
@@ -16,7 +17,7 @@
 //     (TextCache, PROFILE_CACHE_MB): the statement is told which rev of each listing this process
 //     holds and sends the stored text only for the others. The id, rev and counters still come from
 //     the database on every read, so a text is never served for a rev it was not built from; for a
-//     listing held here the read is an index-only lookup instead of an index lookup plus a ~2 KB row.
+//     listing held here the read skips the ~2 KB row.
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import type { FastifyInstance } from 'fastify';
 import type { Store } from '../store/connect.ts';
