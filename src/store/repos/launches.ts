@@ -117,8 +117,8 @@ export async function launchSection(db: Kysely<DB>, engine: Engine, section: Lau
       return { items: finish(rows), total: await countOf((q) => q.where('l.status', '=', 'live').where('l.launched_at', 'is not', null)) };
     }
     case 'most-viewed': {
-      // Read in the order of the views index: PostgreSQL finds that plan itself; SQLite's planner would
-      // sort every live listing instead (~30 ms at 100,000), so it is told (VIEWS_ORDER_FROM).
+      // Read in the order of the views index (viewsOrderFrom): SQLite's planner would sort every live
+      // listing instead (~30 ms at 100,000).
       const rows = (await sql<Record<string, unknown>>`SELECT ${sql.raw(SUMMARY_SELECT.join(', '))}, vt.views AS views_count, l.followers_count
         FROM ${viewsOrderFrom(engine)} LEFT JOIN categories AS pc ON pc.id = l.primary_category_id
         WHERE l.status = 'live' ORDER BY vt.views DESC, l.id ASC LIMIT ${limit} OFFSET ${offset}`.execute(db)).rows;

@@ -26,12 +26,14 @@ export type SearchSort = (typeof SEARCH_SORTS)[number];
 const BM25 = sql.raw('bm25(listings_fts, 5.0, 2.0, 1.0, 2.0)');
 const EMPTY = sql``;
 /** A search row: the summary (SUMMARY_SELECT, `l` joined to `pc`) plus views and followers (SUMMARY_JOINS). */
-const SEARCH_COLUMNS_LIST = [...SUMMARY_SELECT, 'vt.views as views_count', 'l.followers_count'].join(', ');
-const SEARCH_COLUMNS = sql.raw(SEARCH_COLUMNS_LIST);
+const SEARCH_COLUMNS_SQL = [...SUMMARY_SELECT, 'vt.views as views_count', 'l.followers_count'].join(', ');
 /** A listing's views live in listing_view_totals (migration 100), one row per listing. */
-const VIEWS_JOIN = sql` inner join listing_view_totals as vt on vt.listing_id = l.id`;
-const CATEGORY_JOIN = sql` left join categories as pc on pc.id = l.primary_category_id`;
-const SUMMARY_JOINS = sql`${CATEGORY_JOIN}${VIEWS_JOIN}`;
+const VIEWS_JOIN_SQL = ' inner join listing_view_totals as vt on vt.listing_id = l.id';
+const CATEGORY_JOIN_SQL = ' left join categories as pc on pc.id = l.primary_category_id';
+const SEARCH_COLUMNS = sql.raw(SEARCH_COLUMNS_SQL);
+const VIEWS_JOIN = sql.raw(VIEWS_JOIN_SQL);
+const CATEGORY_JOIN = sql.raw(CATEGORY_JOIN_SQL);
+const SUMMARY_JOINS = sql.raw(CATEGORY_JOIN_SQL + VIEWS_JOIN_SQL);
 
 export interface SearchInput {
   q?: string;
@@ -95,7 +97,7 @@ function rankedInMemory(input: SearchInput): boolean {
 }
 
 /** PostgreSQL: the summaries of a page of listing ids, one prepared statement for any page size. */
-const PG_SUMMARIES = `select ${SEARCH_COLUMNS_LIST} from listings as l left join categories as pc on pc.id = l.primary_category_id inner join listing_view_totals as vt on vt.listing_id = l.id where l.id = any($1::int[])`;
+const PG_SUMMARIES = `select ${SEARCH_COLUMNS_SQL} from listings as l${CATEGORY_JOIN_SQL}${VIEWS_JOIN_SQL} where l.id = any($1::int[])`;
 
 /** The summaries of these listings, in this order (one missing, deleted meanwhile, is left out). */
 async function summaries(db: Kysely<DB>, engine: Engine, ids: number[]): Promise<SearchRow[]> {
@@ -183,7 +185,7 @@ export async function searchDatabase(db: Kysely<DB>, engine: Engine, input: Sear
   order.push(sql`l.votes_count desc`, sql`l.id asc`);
   // Browsing the most viewed live listings with no filter walks the views index (see viewsOrderFrom).
   const byViewsIndex = sort === 'most_viewed' && !plan.length && conds.length === 1 && (input.status ?? 'live') === 'live';
-  const from = byViewsIndex ? sql`${viewsOrderFrom(engine)}` : sql`listings as l${ftsJoin(true)}`;
+  const from = byViewsIndex ? viewsOrderFrom(engine) : sql`listings as l${ftsJoin(true)}`;
   const pageOf = (columns: Frag, joins: Frag) =>
     sql`select ${columns} from ${from}${joins}${trending} where ${where} order by ${sql.join(order)} limit ${input.limit} offset ${input.offset}`;
   // The views are joined where the page shows them (PostgreSQL) or is ordered by them (unless they lead the from).
