@@ -17,6 +17,7 @@ import { ApiError } from './operations/errors.ts';
 import { ANONYMOUS, resolvePrincipal, type AccessTokenVerifier } from './auth/principal.ts';
 import { sendNotFoundPage, wantsHtml } from './web/pages/index.ts';
 import { lazyChildLogger } from './http/lazy-logger.ts';
+import { MAX_JSON_DEPTH, jsonTooDeep } from './http/json-depth.ts';
 
 export interface IdempotencyRunner {
   run(args: { principal: Extract<Principal, { kind: 'user' }>; key: string; operation: string; request: unknown }, exec: () => Promise<{ status: number; body: unknown }>): Promise<{ status: number; body: unknown; replayed: boolean }>;
@@ -66,6 +67,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     if ((body as string).trim() === '') return done(null, undefined);
+    if (jsonTooDeep(body as string)) return done(new ApiError('validation_failed', `body: objects and arrays nest more than ${MAX_JSON_DEPTH} levels deep; no operation takes more than a few.`, [{ path: 'body', message: `nests more than ${MAX_JSON_DEPTH} levels deep` }]), undefined);
     jsonParser(req, body as string, done);
   });
 

@@ -249,3 +249,21 @@ test('a POST that takes no body accepts an empty body sent as application/json; 
   await server.close();
   await s.close();
 });
+
+test('a body nested deeper than 32 levels is a 400 before anything reads it', async () => {
+  const s = await appWith();
+  for (const depth of [33, 100_000]) {
+    const body = `{"text":"ok","nested":${'['.repeat(depth)}${']'.repeat(depth)}}`;
+    const r = await s.app.inject({ method: 'POST', url: '/api/v1/echo/1', headers: { 'content-type': 'application/json', 'idempotency-key': `deep-${depth}` }, payload: body });
+    assert.equal(r.statusCode, 400, `depth ${depth}`);
+    assert.equal(r.json().error.code, 'validation_failed');
+    assert.equal(r.json().error.details[0].path, 'body');
+  }
+  // Brackets inside strings do not count; 32 levels are accepted (and refused by the schema for what they are).
+  const strings = await s.app.inject({ method: 'POST', url: '/api/v1/echo/1', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ text: '[[[[[' + '{'.repeat(50) }) });
+  assert.equal(strings.json().error.details[0].path, 'body.text', 'too long, not too deep');
+  const d32 = await s.app.inject({ method: 'POST', url: '/api/v1/echo/1', headers: { 'content-type': 'application/json' }, payload: `{"text":"ok","nested":${'['.repeat(31)}${']'.repeat(31)}}` });
+  assert.equal(d32.statusCode, 400);
+  assert.equal(d32.json().error.details[0].path, 'body.nested', 'reached the schema');
+  await s.close();
+});

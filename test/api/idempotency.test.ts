@@ -174,3 +174,11 @@ test('REST: concurrent duplicates of POST /drafts make exactly one draft', async
   assert.equal(ids.size, 1, 'every success names the same draft');
   for (const a of answers) assert.ok([201, 409].includes(a.statusCode), `${a.statusCode} ${a.body}`);
 });
+
+test('REST: a body nested thousands of levels deep, with an Idempotency-Key, is a 400 (the request hash never sees it)', async () => {
+  const deep = `{"url":"https://acme.example/","x":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
+  const r = await t.app.inject({ method: 'POST', url: '/api/v1/drafts', headers: { authorization: `Bearer ${aliceKey}`, 'content-type': 'application/json', 'idempotency-key': 'deep-body-1' }, payload: deep });
+  assert.equal(r.statusCode, 400, r.body.slice(0, 200));
+  assert.equal(r.json().error.code, 'validation_failed');
+  assert.equal(await t.store.db.selectFrom('idempotency_keys').select('key').where('key', '=', 'deep-body-1').executeTakeFirst(), undefined, 'nothing stored under the key');
+});
