@@ -188,10 +188,15 @@ export async function registerMcp(app: FastifyInstance, deps: AppDeps): Promise<
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
 
+    scope.head(MCP_PATH, (req, reply) => {
+      reply.header('Allow', 'GET, POST, DELETE');
+      return sendError(reply, req, new ApiError('method_not_allowed', `HEAD is not an MCP method: send JSON-RPC messages with POST to ${publicUrl}${MCP_PATH}.`));
+    });
     scope.route({
       method: ['GET', 'POST', 'DELETE'],
       url: MCP_PATH,
       compress: false,
+      exposeHeadRoute: false, // HEAD is not an MCP method (answered 405 below); Fastify's HEAD-from-GET could not send the SDK's Response
       // Runs before the rate limiter's hook (route hooks run in order, the limiter's is appended),
       // so a signed-in caller is limited by their account, an anonymous one by address.
       onRequest: async (req, reply) => {

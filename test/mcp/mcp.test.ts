@@ -288,6 +288,12 @@ describe('versions and transport', () => {
     assert.equal(host.statusCode, 403);
   });
 
+  test('HEAD /mcp is a 405 naming the methods served (not a 500)', async () => {
+    const r = await fetch(t.url + '/mcp', { method: 'HEAD' });
+    assert.equal(r.status, 405);
+    assert.equal(r.headers.get('allow'), 'GET, POST, DELETE');
+  });
+
   test('nothing is kept between requests: two instances on one database serve one client alternately', async () => {
     const other = await createServer(t.config, t.store);
     const otherUrl = await other.app.listen({ port: 0, host: '127.0.0.1' });
