@@ -22,6 +22,7 @@ import { ApiError } from '../operations/errors.ts';
 import { errorBody, runOperation } from '../http/rest.ts';
 import { ANONYMOUS, enforceAccess, resolvePrincipal } from '../auth/principal.ts';
 import { CALLER_RULES, splitArguments, toolDefinitions, type ToolDefinition } from './tools.ts';
+import { MAX_JSON_DEPTH, jsonTooDeep } from '../http/json-depth.ts';
 
 type Sdk = typeof import('./sdk.ts');
 let sdk: Promise<Sdk> | undefined;
@@ -215,6 +216,10 @@ export async function registerMcp(app: FastifyInstance, deps: AppDeps): Promise<
       handler: async (req, reply) => {
         if (req.mcpAuthError) throw req.mcpAuthError;
         const text = typeof req.body === 'string' ? req.body : undefined;
+        if (text !== undefined && jsonTooDeep(text)) {
+          // Refused before the SDK (or the idempotency hash) walks it; JSON-RPC's "Invalid Request".
+          return reply.code(400).type('application/json; charset=utf-8').send({ jsonrpc: '2.0', id: null, error: { code: -32600, message: `Invalid Request: the JSON nests more than ${MAX_JSON_DEPTH} levels deep.` } });
+        }
         let parsed: unknown;
         if (text !== undefined && /^application\/json\b|\+json\b/i.test(req.headers['content-type'] ?? '')) {
           try { parsed = JSON.parse(text); } catch { parsed = undefined; }

@@ -288,6 +288,13 @@ describe('versions and transport', () => {
     assert.equal(host.statusCode, 403);
   });
 
+  test('a JSON-RPC message nested thousands of levels deep is a 400 Invalid Request (not an internal error)', async () => {
+    const deep = `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get_site_info","arguments":{"x":${'['.repeat(50_000)}${']'.repeat(50_000)}}}}`;
+    const r = await fetch(t.url + '/mcp', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' }, body: deep });
+    assert.equal(r.status, 400);
+    assert.equal((await r.json()).error.code, -32600);
+  });
+
   test('HEAD /mcp is a 405 naming the methods served (not a 500)', async () => {
     const r = await fetch(t.url + '/mcp', { method: 'HEAD' });
     assert.equal(r.status, 405);
