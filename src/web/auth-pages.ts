@@ -9,6 +9,7 @@ import { endOAuthSessions } from '../auth/oauth/tokens.ts';
 import { sendMail } from '../mail/index.ts';
 import { authServices, checkCsrf, cookieOptions, getWebContext, pageFor, resetWebContext, type WebContext } from './context.ts';
 import { csrfField, html, sendPage, type SafeHtml } from './layout.ts';
+import { qs } from './pages/shared.ts';
 
 type Form = Record<string, string | undefined>;
 const form = (req: FastifyRequest): Form => {
@@ -18,7 +19,6 @@ const form = (req: FastifyRequest): Form => {
   for (const [k, v] of Object.entries(b as Record<string, unknown>)) out[k] = typeof v === 'string' ? v : Array.isArray(v) ? String(v[0]) : undefined;
   return out;
 };
-const query = (req: FastifyRequest): Form => (req.query ?? {}) as Form;
 
 /** Only same-site paths are followed after sign-in (no open redirects). */
 export function safeNext(next: string | undefined, fallback = '/account'): string {
@@ -156,7 +156,7 @@ export function registerAuthPages(app: FastifyInstance, deps: AppDeps): void {
 
   app.get('/sign-in', async (req, reply) => {
     const ctx = await getWebContext(deps, req, reply);
-    const next = safeNext(query(req).next);
+    const next = safeNext(qs(req, 'next'));
     if (ctx.user) return reply.redirect(next, 303);
     return signInPage(reply, ctx, { next });
   });
@@ -202,7 +202,7 @@ export function registerAuthPages(app: FastifyInstance, deps: AppDeps): void {
   // ---- Email verification
   app.get('/verify-email', async (req, reply) => {
     const ctx = await getWebContext(deps, req, reply);
-    const userId = await consumeEmailToken(db, query(req).token ?? '', 'verify_email');
+    const userId = await consumeEmailToken(db, qs(req, 'token') ?? '', 'verify_email');
     if (!userId) {
       return sendPage(reply, pageFor(ctx, { title: 'Link not valid', narrow: true, noindex: true }), html`
         <h1>This link is not valid any more</h1>
@@ -281,7 +281,7 @@ export function registerAuthPages(app: FastifyInstance, deps: AppDeps): void {
 
   app.get('/reset-password', async (req, reply) => {
     const ctx = await getWebContext(deps, req, reply);
-    const token = query(req).token ?? '';
+    const token = qs(req, 'token') ?? '';
     if (!(await peekEmailToken(db, token, 'reset_password'))) return badResetLink(reply, ctx);
     reply.header('Referrer-Policy', 'no-referrer');
     return resetPage(reply, ctx, token);

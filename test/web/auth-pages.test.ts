@@ -250,3 +250,13 @@ test('pages without a form set no cookie for signed-out visitors (public pages s
   const withForm = await fetch(`${t.base}/sign-in`);
   assert.equal(withForm.headers.getSetCookie().length, 1);
 });
+
+test('a repeated query parameter on the sign-in and email-link pages is read as its first value, not a 500', async () => {
+  const signIn = await fetch(`${t.base}/sign-in?next=/account&next=/elsewhere`);
+  assert.equal(signIn.status, 200);
+  assert.match(await signIn.text(), /name="next" value="\/account"/);
+  for (const path of ['/verify-email?token=a&token=b', '/reset-password?token=a&token=b']) {
+    const r = await fetch(t.base + path);
+    assert.ok(r.status >= 400 && r.status < 500, `${path}: ${r.status}`);
+  }
+});
