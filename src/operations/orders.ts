@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from './define.ts';
-import { Country, JsonObject, Paged, Pagination, offsetOf, paged } from './schemas.ts';
+import { Country, Id, JsonObject, Paged, Pagination, offsetOf, paged } from './schemas.ts';
 import { activeProducts } from '../store/repos/content.ts';
 import { freeQueueWeeks } from '../store/repos/settings.ts';
 import { WEEK_PRODUCTS, freeQueueWeek, launchWeeksOffered, productWeeks, weekInfo } from '../domain/weeks.ts';
@@ -10,7 +10,7 @@ import { ORDER_TTL_DAYS, PROMO_TRIES, PROMO_WINDOW_MS, createOrder, getOrder as 
 export const OrderBody = z.strictObject({
   items: z.array(z.strictObject({
     product: z.string().min(1).max(60).describe('A product code from list_products.'),
-    listing_id: z.number().int().min(1).optional().describe('Needed when the product has needs_listing=true.'),
+    listing_id: Id.optional().describe('Needed when the product has needs_listing=true.'),
     week: z.string().max(10).regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a Monday as YYYY-MM-DD').optional().describe('A Monday YYYY-MM-DD among the weeks list_products offers.'),
     amount_cents: z.number().int().min(1).max(100000000).optional().describe('billboard_min only; at least the minimum.'),
     categories: z.array(z.string().max(220)).max(10).optional().describe('extra_categories only; up to 3 extra category slugs.'),

@@ -7,7 +7,12 @@ export const PerPage = z.coerce.number().int().min(1).max(100).default(20).descr
 export const Pagination = { page: Page, per_page: PerPage };
 export const Country = z.string().regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code');
 export const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD').refine((s) => !Number.isNaN(Date.parse(s + 'T00:00:00Z')) && new Date(s + 'T00:00:00Z').toISOString().startsWith(s), 'must be a real calendar date');
-export const IntId = z.coerce.number().int().min(1);
+/** The largest id a record can have: PostgreSQL's integer (serial) columns stop at 2^31 − 1. */
+export const MAX_ID = 2_147_483_647;
+/** A record id in a JSON body. */
+export const Id = z.number().int().min(1).max(MAX_ID);
+/** A record id in a path (text, coerced). */
+export const IntId = z.coerce.number().int().min(1).max(MAX_ID);
 /** Any id of the 8-4-4-4-12 hexadecimal shape (version and variant bits are not checked: an unknown id is a 404, not a 400). */
 export const Uuid = z.guid();
 export const Email = z.email().max(254);

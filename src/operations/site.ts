@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from './define.ts';
-import { JsonObject } from './schemas.ts';
+import { Id, JsonObject } from './schemas.ts';
 import { accountOf } from '../auth/account.ts';
 import { activeInterviewQuestions, siteCounts } from '../store/repos/content.ts';
 import { answerInterview as answerInterviewFor } from '../services/listings.ts';
@@ -58,7 +58,7 @@ export const answerInterview = defineOperation({
   summary: 'Answer founder interview questions',
   description: 'Saves the caller\'s answers to interview questions (ids from list_interview_questions; at most 30 per call). An answer replaces the earlier answer to the same question; an empty answer withdraws it. Every `question_id` must be an active question (otherwise 400 naming `body.answers[i].question_id`) and may appear only once per call. Returns all of the caller\'s answers in question order: `{answers: [{question_id, question, answer, updated_at}]}`.',
   body: z.strictObject({
-    answers: z.array(z.strictObject({ question_id: z.number().int().min(1), answer: z.string().max(4000) })).max(30),
+    answers: z.array(z.strictObject({ question_id: Id, answer: z.string().max(4000) })).max(30),
   }),
   response: JsonObject, status: 200, idempotencyKey: true, paginated: false,
   handler: async (ctx, input) => answerInterviewFor(ctx, input.answers),

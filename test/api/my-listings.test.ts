@@ -404,3 +404,12 @@ test('the own view reflects the unlocked sections and JSON columns stay JSON on 
   assert.deepEqual(v.media, [{ type: 'image', url: 'https://bravo.example/a.png' }]);
   assert.ok(Array.isArray(v.milestones), 'milestones still shown to the owner');
 });
+
+test('ids beyond the largest a record can have (2^31 − 1) are 400s on both engines, never a database error', async () => {
+  const big = 2_147_483_648;
+  assert400(await api('GET', `/me/listings/${big}`), 'path.listing_id', /2147483647/);
+  assert400(await api('DELETE', `/me/listings/1/milestones/${big}`), 'path.milestone_id');
+  assert400(await api('POST', `/claims/${big}/verify`), 'path.claim_id');
+  assert400(await api('PUT', '/me/interview', { answers: [{ question_id: big, answer: 'x' }] }), 'body.answers.0.question_id');
+  assert404(await api('GET', '/me/listings/2147483647'), 'the largest id is a valid id that names no listing');
+});
