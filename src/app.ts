@@ -18,6 +18,7 @@ import { ANONYMOUS, resolvePrincipal, type AccessTokenVerifier } from './auth/pr
 import { sendNotFoundPage, wantsHtml } from './web/pages/index.ts';
 import { lazyChildLogger } from './http/lazy-logger.ts';
 import { MAX_JSON_DEPTH, jsonTooDeep } from './http/json-depth.ts';
+import { refuseNul } from './http/validation.ts';
 
 export interface IdempotencyRunner {
   run(args: { principal: Extract<Principal, { kind: 'user' }>; key: string; operation: string; request: unknown }, exec: () => Promise<{ status: number; body: unknown }>): Promise<{ status: number; body: unknown; replayed: boolean }>;
@@ -81,6 +82,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       .then((p) => { req.principal = p; done(); }, (err: Error) => done(err));
   });
 
+  // NUL characters in what the website and the OAuth pages read (query strings, forms, path segments)
+  // are refused here; the API's operations (REST and MCP tools) refuse them in runOperation().
+  app.addHook('preValidation', (req, _reply, done) => {
+    if (req.url.startsWith(API_PREFIX + '/')) return done();
+    try {
+      refuseNul({ path: req.params, query: req.query, body: req.body });
+      done();
+    } catch (err) {
+      done(err as Error);
+    }
+  });
   registerCors(app);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await app.register(formbody);

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Operation } from '../operations/define.ts';
 import type { Ctx, Principal, Services } from '../operations/context.ts';
 import { ApiError } from '../operations/errors.ts';
-import { checkIntegerText, parseOrThrow, validationError } from './validation.ts';
+import { checkIntegerText, parseOrThrow, refuseNul, validationError } from './validation.ts';
 import { enforceAccess } from '../auth/principal.ts';
 import type { AppDeps } from '../app.ts';
 import { RawJson } from '../operations/raw-json.ts';
@@ -31,6 +31,7 @@ export function makeCtx(deps: AppDeps, principal: Principal, requestId: string):
  */
 export async function runOperation(deps: AppDeps, op: Operation, principal: Principal, requestId: string, raw: { params?: unknown; query?: unknown; body?: unknown }, challenge: (error?: string, scope?: string) => string, opts: { jsonText?: boolean } = {}): Promise<unknown> {
   enforceAccess(op.access, principal, challenge);
+  refuseNul({ path: raw.params, query: raw.query, body: raw.body });
   const input: Record<string, unknown> = {};
   if (op.params) {
     checkIntegerText(op.params, raw.params, 'path');

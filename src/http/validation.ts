@@ -50,3 +50,34 @@ export function checkIntegerText(schema: z.ZodType, value: unknown, where: strin
   }
   if (details.length) throw validationError(details);
 }
+
+/**
+ * The first place in a request value (params, query or body) holding a NUL character, as a path;
+ * undefined when there is none. PostgreSQL text cannot store NUL (it refused such writes with an
+ * error, a 500), and no field of ours has a use for it: it is refused on both engines alike.
+ */
+export function nulPath(value: unknown, where: string): string | undefined {
+  const stack: Array<[unknown, string]> = [[value, where]];
+  while (stack.length) {
+    const [v, path] = stack.pop()!;
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) return path;
+    } else if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], `${path}.${i}`]);
+    } else if (v !== null && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) {
+        if (k.includes('\u0000')) return `${path}.${JSON.stringify(k)}`;
+        stack.push([x, `${path}.${k}`]);
+      }
+    }
+  }
+  return undefined;
+}
+
+/** A 400 naming the first field with a NUL character, if any. */
+export function refuseNul(parts: Record<string, unknown>): void {
+  for (const [where, value] of Object.entries(parts)) {
+    const path = nulPath(value, where);
+    if (path) throw validationError([{ path, message: 'must not contain the NUL character (\\u0000)' }]);
+  }
+}

@@ -267,3 +267,20 @@ test('a body nested deeper than 32 levels is a 400 before anything reads it', as
   assert.equal(d32.json().error.details[0].path, 'body.nested', 'reached the schema');
   await s.close();
 });
+
+test('a NUL character anywhere in a request is a 400 naming where, on the API and on the website', async () => {
+  const s = await appWith();
+  const body = await s.app.inject({ method: 'POST', url: '/api/v1/echo/1', payload: { text: 'a\u0000b' } });
+  assert.equal(body.statusCode, 400);
+  assert.equal(body.json().error.details[0].path, 'body.text');
+  assert.match(body.json().error.details[0].message, /NUL/);
+  const query = await s.app.inject({ method: 'GET', url: '/api/v1/big?n=%00' });
+  assert.equal(query.json().error.details[0].path, 'query.n');
+  await s.close();
+  for (const url of ['/blog?q=%00', '/founders?q=a%00b', '/listings/a%00b']) {
+    const page = await t.app.inject({ method: 'GET', url });
+    assert.equal(page.statusCode, 400, url);
+  }
+  const form = await t.app.inject({ method: 'POST', url: '/sign-in', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'email=a%00b%40x.example&password=x' });
+  assert.equal(form.statusCode, 400);
+});
