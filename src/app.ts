@@ -1,5 +1,6 @@
 // Assembles Fastify from the parts; no business logic lives here.
 import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
@@ -13,7 +14,7 @@ import { API_PREFIX, errorBody, registerRest, restChallenge } from './http/rest.
 import { registerOpenApi } from './http/openapi.ts';
 import { registerCors } from './http/cors.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
-import { ApiError } from './operations/errors.ts';
+import { ApiError, type ErrorCode } from './operations/errors.ts';
 import { ANONYMOUS, resolvePrincipal, type AccessTokenVerifier } from './auth/principal.ts';
 import { sendNotFoundPage, wantsHtml } from './web/pages/index.ts';
 import { lazyChildLogger } from './http/lazy-logger.ts';
@@ -54,6 +55,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // A path segment may be as long as the longest identifier the spec allows and then some: a longer
     // one is a 400 from the operation's schema, not Fastify's default 414 (which also has its own body).
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
+    // Requests Node's HTTP parser refuses before Fastify sees them (headers over 16 KiB, a malformed
+    // request line or header, a timeout) get the error body too, with a request id of their own.
+    clientErrorHandler: (err, socket) => {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'ECONNRESET' || socket.destroyed) return;
+      const [status, error, message]: [number, ErrorCode, string] = code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'headers_too_large', 'The request line and headers are larger than 16 KiB.']
+        : code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, 'request_timeout', 'The request was not received in time.']
+          : [400, 'validation_failed', 'The HTTP request is malformed: its request line or a header is not valid HTTP.'];
+      const id = randomUUID();
+      const body = JSON.stringify({ error: { code: error, message, request_id: id } });
+      if (socket.writable) socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${id}\r\nConnection: close\r\n\r\n${body}`);
+      socket.destroy(err);
+    },
     // Malformed URLs (bad percent-encoding, a segment over maxParamLength) get our error body too.
     frameworkErrors: (err, req, reply) => {
       const { status, body } = errorBody(new ApiError('validation_failed', `path: ${err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'a path segment is longer than 2048 characters' : 'the URL path is not valid (check its percent-encoding)'}.`, [{ path: 'path', message: err.message }]), req.id);

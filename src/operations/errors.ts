@@ -8,11 +8,13 @@ export const ERROR_STATUS = {
   forbidden: 403,
   not_found: 404,
   method_not_allowed: 405,
+  request_timeout: 408,
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   idempotency_key_reused: 422,
   rate_limited: 429,
+  headers_too_large: 431,
   internal: 500,
   not_implemented: 501,
 } as const;

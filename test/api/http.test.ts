@@ -284,3 +284,26 @@ test('a NUL character anywhere in a request is a 400 naming where, on the API an
   const form = await t.app.inject({ method: 'POST', url: '/sign-in', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'email=a%00b%40x.example&password=x' });
   assert.equal(form.statusCode, 400);
 });
+
+test("requests Node's HTTP parser refuses (oversized headers, a malformed request line) still get the error body", async () => {
+  const { connect } = await import('node:net');
+  const s = await appWith();
+  await s.app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (s.app.server.address() as { port: number }).port;
+  const raw = (text: string) => new Promise<string>((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(text));
+    let out = '';
+    socket.on('data', (d) => (out += d));
+    socket.on('close', () => resolve(out));
+    socket.on('error', reject);
+  });
+  const big = await raw(`GET /api/v1/big HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+  assert.match(big, /^HTTP\/1\.1 431 /);
+  const bigBody = JSON.parse(big.slice(big.indexOf('\r\n\r\n') + 4));
+  assert.equal(bigBody.error.code, 'headers_too_large');
+  assert.match(big, new RegExp(`X-Request-Id: ${bigBody.error.request_id}`));
+  const bad = await raw('GET /api/v1/big HTTP/1.1\r\nHost: x\r\nIdempotency-Key: a\x01b\r\n\r\n');
+  assert.match(bad, /^HTTP\/1\.1 400 /);
+  assert.equal(JSON.parse(bad.slice(bad.indexOf('\r\n\r\n') + 4)).error.code, 'validation_failed');
+  await s.close();
+});
