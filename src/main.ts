@@ -1,13 +1,15 @@
 // Process entry: configuration, storage, demo content, the server, workers, graceful shutdown.
 import { loadConfig } from './config.ts';
 import { openStore } from './store/index.ts';
-import { seedIfEmpty } from './store/seed/index.ts';
 import { createServer, warmSearchIndex } from './server.ts';
 
 const config = loadConfig();
 const started = performance.now();
 const store = await openStore(config);
-if (config.SEED_DEMO) await seedIfEmpty(store, { publicUrl: config.publicUrl });
+// The demo content and its data modules are loaded only for a database that has nothing in it yet.
+if (config.SEED_DEMO && !(await store.db.selectFrom('categories').select('id').limit(1).executeTakeFirst())) {
+  await (await import('./store/seed/index.ts')).seedIfEmpty(store, { publicUrl: config.publicUrl });
+}
 const server = await createServer(config, store);
 await server.app.listen({ port: config.PORT, host: config.HOST });
 server.app.log.info({ url: config.publicUrl, engine: store.engine, ms: Math.round(performance.now() - started) }, 'Launchlist is up');
