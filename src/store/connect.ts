@@ -3,8 +3,9 @@
 //   - timestamps are ISO-8601 UTC strings on both engines (timestamptz is parsed to ISO text),
 //   - int8/numeric come back as JS numbers, booleans are written as 1/0 on SQLite,
 //   - JSON is stored as text on both engines (see store/json.ts).
+import { createRequire } from 'node:module';
 import { Kysely, PostgresDialect } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import type { DB } from './types.ts';
 import { openSqlite } from './sqlite.ts';
 import { registerPool } from './prepared.ts';
@@ -24,17 +25,26 @@ export interface Store {
   pgPool?: pg.Pool;
 }
 
-pg.types.setTypeParser(20, (v) => Number(v)); // int8 (count(*))
-pg.types.setTypeParser(1700, (v) => Number(v)); // numeric
-pg.types.setTypeParser(1184, (v) => new Date(v).toISOString()); // timestamptz
-pg.types.setTypeParser(1114, (v) => new Date(v + 'Z').toISOString()); // timestamp
-pg.types.setTypeParser(1082, (v) => v); // date stays YYYY-MM-DD
+// pg is loaded when a PostgreSQL store is opened: an SQLite server does not carry it.
+const require = createRequire(import.meta.url);
+let pgModule: typeof pg | undefined;
+function loadPg(): typeof pg {
+  if (pgModule) return pgModule;
+  const m = require('pg') as typeof pg;
+  m.types.setTypeParser(20, (v) => Number(v)); // int8 (count(*))
+  m.types.setTypeParser(1700, (v) => Number(v)); // numeric
+  m.types.setTypeParser(1184, (v) => new Date(v).toISOString()); // timestamptz
+  m.types.setTypeParser(1114, (v) => new Date(v + 'Z').toISOString()); // timestamp
+  m.types.setTypeParser(1082, (v) => v); // date stays YYYY-MM-DD
+  return (pgModule = m);
+}
 
 export function openPostgres(url: string, max = 10): Kysely<DB> {
   return openPostgresPool(url, max).db;
 }
 
 function openPostgresPool(url: string, max = 10): { db: Kysely<DB>; pool: pg.Pool } {
+  const pg = loadPg();
   // Named (prepared) statements get one generic plan. The app names only statements whose plan does not
   // depend on their values (get_listing's batch, services/profiles.ts; store/prepared.ts); with the default
   // (auto) PostgreSQL kept planning get_listing's batch for each execution's array, ~150 µs per batch.
