@@ -17,13 +17,16 @@
 //     (TextCache, PROFILE_CACHE_MB): the statement is told which rev of each listing this process
 //     holds and sends the stored text only for the others. The id, rev and counters still come from
 //     the database on every read, so a text is never served for a rev it was not built from; for a
-//     listing held here the read skips the ~2 KB row.
+//     listing held here the read skips the ~2 KB row. A held listing's view total is also kept, for
+//     VIEWS_TTL_MS and only until this process's view counter next writes (its epoch changes): views
+//     counted here are exact, those another instance writes show within VIEWS_TTL_MS of its write.
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import type { FastifyInstance } from 'fastify';
 import type { Store } from '../store/connect.ts';
 import { publicProfile } from '../store/repos/listings.ts';
 import { baseText, storeProfiles } from '../store/repos/profile-cache.ts';
 import type { AppDeps } from '../app.ts';
+import type { ViewCounter } from './views.ts';
 
 export interface ProfileHit {
   id: number;
@@ -58,19 +61,28 @@ const SQLITE_BY_SLUG = "SELECT l.id, l.profile_rev AS rev, p.rev AS cache_rev, p
 
 /**
  * PostgreSQL: the batch of slugs with, for each, the listing id and rev whose text this process holds
- * (0 and -1 when none). `body` is the stored text built from the listing's current rev, sent only when
- * this process does not hold that rev (CASE runs the sub-select only then); NULL otherwise, or when no
- * text is stored for the current rev (the profile is then rebuilt, as on SQLite).
+ * (0 and -1 when none) and whether it holds a fresh view total for it. `body` is the stored text built
+ * from the listing's current rev, sent only when this process does not hold that rev (CASE runs the
+ * sub-select only then); NULL otherwise, or when no text is stored for the current rev (the profile is
+ * then rebuilt, as on SQLite). `views` likewise, unless the total held is fresh.
  */
-const PG_BATCH = `SELECT l.id, l.slug, l.profile_rev AS rev, l.votes_count AS votes, l.followers_count AS followers, v.views,
+const PG_BATCH = `SELECT l.id, l.slug, l.profile_rev AS rev, l.votes_count AS votes, l.followers_count AS followers,
+    CASE WHEN k.views_held AND k.id = l.id THEN NULL
+      ELSE coalesce((SELECT v.views FROM listing_view_totals v WHERE v.listing_id = l.id), 0) END AS views,
     CASE WHEN k.id = l.id AND k.rev = l.profile_rev THEN NULL
       ELSE (SELECT p.body FROM listing_profiles p WHERE p.listing_id = l.id AND p.rev = l.profile_rev) END AS body
-  FROM unnest($1::text[], $2::int[], $3::int[]) AS k(slug, id, rev)
+  FROM unnest($1::text[], $2::int[], $3::int[], $4::boolean[]) AS k(slug, id, rev, views_held)
   JOIN listings l ON l.slug = k.slug
-  JOIN listing_view_totals v ON v.listing_id = l.id
   WHERE l.status = 'live'`;
 
-interface PgRow { id: number; slug: string; rev: number; votes: number; followers: number; views: number; body: string | null }
+/** `views` is NULL when this process holds a fresh total for that listing (the batch said so). */
+interface PgRow { id: number; slug: string; rev: number; votes: number; followers: number; views: number | null; body: string | null }
+
+/** How long a held listing's view total is used without asking the database (see the header). */
+export const VIEWS_TTL_MS = 10_000;
+
+/** What TextCache holds for a listing: its text and, once read, its view total and when it was read. */
+export interface HeldText { id: number; rev: number; text: string; views?: number; viewsAt?: number; viewsEpoch?: number }
 
 /**
  * Profile texts by slug, with the listing id and rev each was built from, at most `budget` bytes
@@ -78,12 +90,12 @@ interface PgRow { id: number; slug: string; rev: number; votes: number; follower
  */
 export class TextCache {
   readonly #budget: number;
-  #entries = new Map<string, { id: number; rev: number; text: string }>();
+  #entries = new Map<string, HeldText>();
   #bytes = 0;
   constructor(budgetBytes: number) {
     this.#budget = budgetBytes;
   }
-  get(slug: string): { id: number; rev: number; text: string } | undefined {
+  get(slug: string): HeldText | undefined {
     return this.#entries.get(slug);
   }
   set(slug: string, id: number, rev: number, text: string): void {
@@ -136,6 +148,9 @@ export class ProfileReader {
   #closed = false;
   /** PostgreSQL: the texts this process holds (empty on SQLite, whose reads are local). */
   readonly #texts: TextCache;
+  /** The view counter's write epoch (ViewCounter.epoch): a held view total is good only within one. */
+  readonly #viewsEpoch: () => number;
+  readonly #viewsTtlMs: number;
   #begin: StatementSync | undefined;
   #commit: StatementSync | undefined;
   #inTurn = false;
@@ -147,9 +162,11 @@ export class ProfileReader {
     if (this.#sqlite?.isTransaction) this.#commit!.run();
   };
 
-  constructor(store: Store, opts: { textCacheBytes?: number } = {}) {
+  constructor(store: Store, opts: { textCacheBytes?: number; viewsEpoch?: () => number; viewsTtlMs?: number } = {}) {
     this.#store = store;
     this.#texts = new TextCache(store.engine === 'postgres' ? (opts.textCacheBytes ?? 0) : 0);
+    this.#viewsEpoch = opts.viewsEpoch ?? (() => 0);
+    this.#viewsTtlMs = opts.viewsTtlMs ?? VIEWS_TTL_MS;
   }
 
   /** The live listing with this slug, from its cached profile when fresh; undefined when there is none. */
@@ -232,35 +249,47 @@ export class ProfileReader {
       if (this.#batch && this.#inFlight < MAX_BATCHES_IN_FLIGHT) this.#runBatch(); // what queued meanwhile
     };
     const slugs = [...batch.keys()];
-    const ids: number[] = [];
-    const revs: number[] = [];
-    for (const slug of slugs) {
-      const held = this.#texts.get(slug);
-      ids.push(held?.id ?? 0);
-      revs.push(held?.rev ?? -1);
-    }
+    const sentAt = Date.now();
+    const epoch = this.#viewsEpoch();
+    // What this process holds for each slug, as it was when the batch was sent (a later batch may
+    // evict or replace an entry before this one's answer arrives).
+    const held = slugs.map((slug) => this.#texts.get(slug));
+    const freshViews = held.map((h) => h?.views !== undefined && h.viewsEpoch === epoch && sentAt - h.viewsAt! < this.#viewsTtlMs);
     const done = (rows: PgRow[]) => {
+      const heldBySlug = new Map(slugs.map((slug, i) => [slug, held[i]]));
+      const sameEpoch = this.#viewsEpoch() === epoch; // no write of this process's views landed meanwhile
       const bySlug = new Map<string, Row>();
-      for (const r of rows) bySlug.set(r.slug, this.#fromPg(r));
+      for (const r of rows) bySlug.set(r.slug, this.#fromPg(r, heldBySlug.get(r.slug), sameEpoch ? { epoch, at: sentAt } : undefined));
       for (const [slug, waiting] of batch) for (const w of waiting) w.resolve(bySlug.get(slug));
     };
     const fail = (e: unknown) => {
       for (const waiting of batch.values()) for (const w of waiting) w.reject(e);
     };
-    this.#store.pgPool!.query<PgRow>({ name: 'll_profiles_batch', text: PG_BATCH, values: [slugs, ids, revs] })
+    this.#store.pgPool!.query<PgRow>({ name: 'll_profiles_batch', text: PG_BATCH, values: [slugs, held.map((h) => h?.id ?? 0), held.map((h) => h?.rev ?? -1), freshViews] })
       .then((r) => done(r.rows), fail).finally(next);
   }
 
-  /** A batch row as the read path's Row: the text sent, or the one held here when it is the current rev's. */
-  #fromPg(r: PgRow): Row {
-    const counters = { votes: r.votes, followers: r.followers, views: r.views };
+  /**
+   * A batch row as the read path's Row: the text sent, or the one held here when it is the current
+   * rev's; the view total sent, or the one held. A total sent is kept with the text when `keepViews`
+   * says no write of this process's views landed while the batch was out (it could be on either side).
+   */
+  #fromPg(r: PgRow, held: HeldText | undefined, keepViews: { epoch: number; at: number } | undefined): Row {
+    const mine = held !== undefined && held.id === r.id;
+    // NULL only for a listing this process holds a fresh total for (the statement's CASE).
+    const counters = { votes: r.votes, followers: r.followers, views: r.views ?? held!.views! };
+    let row: Row;
     if (r.body !== null) {
       this.#texts.set(r.slug, r.id, r.rev, r.body);
-      return { id: r.id, rev: r.rev, cache_rev: r.rev, cache: r.body, ...counters };
+      row = { id: r.id, rev: r.rev, cache_rev: r.rev, cache: r.body, ...counters };
+    } else if (mine && held.rev === r.rev) {
+      row = { id: r.id, rev: r.rev, cache_rev: r.rev, cache: held.text, ...counters };
+    } else {
+      return { id: r.id, rev: r.rev, cache_rev: null, cache: null, ...counters }; // no text for this rev yet: rebuilt by get()
     }
-    const held = this.#texts.get(r.slug);
-    if (held && held.id === r.id && held.rev === r.rev) return { id: r.id, rev: r.rev, cache_rev: r.rev, cache: held.text, ...counters };
-    return { id: r.id, rev: r.rev, cache_rev: null, cache: null, ...counters }; // no text for this rev yet: rebuilt by get()
+    const entry = r.views !== null && keepViews ? this.#texts.get(r.slug) : undefined;
+    if (entry && entry.id === r.id) Object.assign(entry, { views: r.views, viewsAt: keepViews!.at, viewsEpoch: keepViews!.epoch });
+    return row;
   }
 
   #queueWrite(id: number, rev: number, body: string): void {
@@ -283,7 +312,10 @@ export class ProfileReader {
 
 /** Wires a ProfileReader into the app: deps.services.profiles, closed with the server. */
 export function installProfiles(deps: AppDeps): ProfileReader {
-  const profiles = new ProfileReader(deps.store, { textCacheBytes: deps.config.PROFILE_CACHE_MB * 1024 * 1024 });
+  const profiles = new ProfileReader(deps.store, {
+    textCacheBytes: deps.config.PROFILE_CACHE_MB * 1024 * 1024,
+    viewsEpoch: () => (deps.services.views as ViewCounter | undefined)?.epoch ?? 0, // installed after this
+  });
   deps.services.profiles = profiles;
   deps.plugins ??= [];
   deps.plugins.push((app: FastifyInstance) => {

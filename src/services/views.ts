@@ -38,6 +38,7 @@ export class ViewCounter {
   #inFlight = new Map<number, number>();
   #timer: NodeJS.Timeout | undefined;
   #flushing: Promise<void> | undefined;
+  #epoch = 0;
 
   constructor(db: Kysely<DB>, opts: ViewCounterOptions = {}) {
     this.#db = db;
@@ -63,6 +64,11 @@ export class ViewCounter {
       this.#dayUntil = Math.min(ms + 1000, Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
     }
     return this.#day;
+  }
+
+  /** Bumped by every transaction of views this process commits: a view total read before it may be short of them. */
+  get epoch(): number {
+    return this.#epoch;
   }
 
   /** Views of a listing not in the database yet (waiting in memory, or in a flush that has not committed). */
@@ -114,6 +120,7 @@ export class ViewCounter {
         }
         throw err;
       }
+      this.#epoch++;
       for (const id of chunk) this.#inFlight.delete(id);
       if (i + FLUSH_CHUNK < ids.length) await new Promise((resolve) => setTimeout(resolve, FLUSH_PAUSE_MS)); // requests go first
     }

@@ -7,7 +7,7 @@ import { testApp, ENGINE, type TestApp } from '../support/app.ts';
 import { addCategory, addListing } from '../support/seed-fixtures.ts';
 import { PROFILE_CACHE_EXCLUDED } from '../../src/store/migrations/080_profile_cache.ts';
 import { refreshProfiles, storeProfiles } from '../../src/store/repos/profile-cache.ts';
-import { TextCache, type ProfileReader } from '../../src/services/profiles.ts';
+import { ProfileReader, TextCache } from '../../src/services/profiles.ts';
 import type { ViewCounter } from '../../src/services/views.ts';
 import { createApiKey } from '../../src/auth/api-keys.ts';
 
@@ -178,4 +178,26 @@ test('PostgreSQL: a held text is served only for the listing it was built from, 
   await refreshProfiles(t.store);
   const body = (await get('renamed-away')).json();
   assert.equal(body.tagline, 'Tagline of takes-the-slug');
+});
+
+test('PostgreSQL: a held view total is used until it is VIEWS_TTL old or this process writes views', { skip: ENGINE !== 'postgres' && 'the text cache is for PostgreSQL only' }, async () => {
+  let epoch = 0;
+  const reader = new ProfileReader(t.store, { textCacheBytes: 1 << 20, viewsEpoch: () => epoch, viewsTtlMs: 200 });
+  try {
+    const views = async () => (await reader.get('cachey'))!.views;
+    const setViews = (n: number) => t.store.db.updateTable('listing_view_totals').set({ views: n }).where('listing_id', '=', id).execute();
+    await setViews(100);
+    await reader.get('cachey'); // the text and the total come from the database
+    assert.equal(await views(), 100);
+    await setViews(150); // another instance's write, say
+    assert.equal(await views(), 100, 'the held total is used within its time');
+    epoch++; // this process wrote views
+    assert.equal(await views(), 150, 'a write of this process makes the held total stale at once');
+    await setViews(175);
+    assert.equal(await views(), 150);
+    await new Promise((r) => setTimeout(r, 250));
+    assert.equal(await views(), 175, 'another instance\'s write shows once the held total is VIEWS_TTL old');
+  } finally {
+    await reader.close();
+  }
 });
