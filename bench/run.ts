@@ -7,11 +7,14 @@
  *   - service time at 1 connection: p50/p99 of get_listing (distinct random slugs) and of
  *     search_listings with a typo query (distinct queries), sequential, keep-alive;
  *   - throughput at 50 connections (autocannon) of the same two, next to a bare Fastify route
- *     (bench/bare.ts, its own process) measured in the same run: the ratio is the figure that counts;
+ *     (bench/bare.ts, its own process) measured in the same run: the ratio is the figure that counts.
+ *     The three loads are taken in ROUNDS rounds (bare, get, search, bare, get, search …): on these
+ *     shared machines one load test's throughput moves by ±10% from one to the next, so the table shows
+ *     the median of the rounds (the ratio: the median of each round's get/bare) and each round's ratio;
  *   - server RSS after the load (/proc/<pid>/status VmRSS).
  * Then the drafting benchmark (bench/drafting.ts) unless --no-drafting.
  *
- * Options: --sizes 10000,100000  --engines sqlite,postgres  --duration 8 (s per load test)
+ * Options: --sizes 10000,100000  --engines sqlite,postgres  --duration 6 (s per load test)  --rounds 3
  *          --connections 50  --samples 400 (requests per service-time measure)  --log-level warn
  *          --no-drafting  --keep (keep the databases; prints where they are)
  * PostgreSQL: a fresh database per run next to DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test).
@@ -40,7 +43,8 @@ const { values: flags } = parseArgs({
   options: {
     sizes: { type: 'string', default: '10000,100000' },
     engines: { type: 'string', default: 'sqlite,postgres' },
-    duration: { type: 'string', default: '8' },
+    duration: { type: 'string', default: '6' },
+    rounds: { type: 'string', default: '3' },
     connections: { type: 'string', default: '50' },
     samples: { type: 'string', default: '400' },
     'log-level': { type: 'string', default: 'warn' },
@@ -51,6 +55,7 @@ const { values: flags } = parseArgs({
 const SIZES = flags.sizes!.split(',').map((s) => Number(s.trim())).filter((n) => Number.isInteger(n) && n > 0);
 const ENGINES = flags.engines!.split(',').map((s) => s.trim()).filter((e): e is 'sqlite' | 'postgres' => e === 'sqlite' || e === 'postgres');
 const DURATION = Number(flags.duration);
+const ROUNDS = Math.max(1, Number(flags.rounds));
 const CONNECTIONS = Number(flags.connections);
 const SAMPLES = Number(flags.samples);
 const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -209,7 +214,7 @@ function typoQueries(texts: Array<{ name: string; tagline: string | null }>, n: 
 
 interface Row {
   engine: string; listings: number; seedS: number; coldMs: number; warmCacheMs: number;
-  firstSearchMs: number; bare: number; getRps: number; getP50: number; getP99: number; searchRps: number; searchP50: number; searchP99: number;
+  firstSearchMs: number; bare: number; getRps: number; getRatio: number; getRatios: number[]; getP50: number; getP99: number; searchRps: number; searchP50: number; searchP99: number; searchP99s: number[];
   svcGet: [number, number]; svcSearch: [number, number]; svcNarrow: string; svcBroad: string; searchHits: string; rss: number; peak: number; errors: number;
 }
 
@@ -286,13 +291,17 @@ async function scenario(engine: 'sqlite' | 'postgres', n: number, barePort: numb
     const svcSearch = await serviceTime(port, Array.from({ length: SAMPLES }, searchNext));
 
     // 5. throughput at 50 connections, bare route measured in the same run
-    const bare = await load(barePort, () => '/bare');
-    const gl = await load(port, getNext);
-    const sr = await load(port, searchNext);
+    const rounds: Array<{ bare: Awaited<ReturnType<typeof load>>; gl: Awaited<ReturnType<typeof load>>; sr: Awaited<ReturnType<typeof load>> }> = [];
+    for (let i = 0; i < ROUNDS; i++) rounds.push({ bare: await load(barePort, () => '/bare'), gl: await load(port, getNext), sr: await load(port, searchNext) });
+    const med = (xs: number[]) => quantile([...xs].sort((a, b) => a - b), 0.5);
+    const bare = { rps: med(rounds.map((r) => r.bare.rps)) };
+    const gl = { rps: med(rounds.map((r) => r.gl.rps)), p50: med(rounds.map((r) => r.gl.p50)), p99: med(rounds.map((r) => r.gl.p99)), non2xx: rounds.reduce((n, r) => n + r.gl.non2xx, 0), errors: rounds.reduce((n, r) => n + r.gl.errors, 0) };
+    const sr = { rps: med(rounds.map((r) => r.sr.rps)), p50: med(rounds.map((r) => r.sr.p50)), p99: med(rounds.map((r) => r.sr.p99)), non2xx: rounds.reduce((n, r) => n + r.sr.non2xx, 0), errors: rounds.reduce((n, r) => n + r.sr.errors, 0) };
+    const ratios = rounds.map((r) => r.gl.rps / r.bare.rps);
     const mem = rssMb(server.pid!);
     return {
       engine, listings: n, seedS: synth.ms / 1000, coldMs, warmCacheMs, firstSearchMs: firstSearch.ms,
-      bare: bare.rps, getRps: gl.rps, getP50: gl.p50, getP99: gl.p99, searchRps: sr.rps, searchP50: sr.p50, searchP99: sr.p99,
+      bare: bare.rps, getRps: gl.rps, getRatio: med(ratios), getRatios: ratios, getP50: gl.p50, getP99: gl.p99, searchRps: sr.rps, searchP50: sr.p50, searchP99: sr.p99, searchP99s: rounds.map((r) => r.sr.p99),
       svcGet: [svcGet.p50, svcGet.p99], svcSearch: [svcSearch.p50, svcSearch.p99],
       svcNarrow: `${svcSearch.narrow.p50.toFixed(2)}/${svcSearch.narrow.p99.toFixed(2)} (${svcSearch.narrow.n})`,
       svcBroad: svcSearch.broad.n ? `${svcSearch.broad.p50.toFixed(2)}/${svcSearch.broad.p99.toFixed(2)} (${svcSearch.broad.n})` : '-',
@@ -310,11 +319,11 @@ async function scenario(engine: 'sqlite' | 'postgres', n: number, barePort: numb
 // ------------------------------------------------------------------ main
 
 function table(rows: Row[]): string {
-  const head = ['engine', 'listings', 'seed s', 'cold ms', 'cold+cache ms', '1st search ms', 'bare rps', 'get rps', 'get/bare', 'get p50/p99 ms', 'search rps', 'search p50/p99 ms', 'svc get p50/p99', 'svc search p50/p99', 'svc narrow (n)', 'svc broad (n)', 'found', 'RSS MB', 'errors'];
+  const head = ['engine', 'listings', 'seed s', 'cold ms', 'cold+cache ms', '1st search ms', 'bare rps', 'get rps', 'get/bare', 'rounds', 'get p50/p99 ms', 'search rps', 'search p50/p99 ms', 'p99 rounds', 'svc get p50/p99', 'svc search p50/p99', 'svc narrow (n)', 'svc broad (n)', 'found', 'RSS MB', 'errors'];
   const f = (x: number, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '-');
   const body = rows.map((r) => [
-    r.engine, String(r.listings), f(r.seedS), f(r.coldMs, 0), f(r.warmCacheMs, 0), f(r.firstSearchMs, 0), f(r.bare, 0), f(r.getRps, 0), `${f((100 * r.getRps) / r.bare, 0)}%`,
-    `${f(r.getP50)}/${f(r.getP99)}`, f(r.searchRps, 0), `${f(r.searchP50)}/${f(r.searchP99)}`,
+    r.engine, String(r.listings), f(r.seedS), f(r.coldMs, 0), f(r.warmCacheMs, 0), f(r.firstSearchMs, 0), f(r.bare, 0), f(r.getRps, 0), `${f(100 * r.getRatio, 0)}%`,
+    r.getRatios.map((x) => f(100 * x, 0)).join('/'), `${f(r.getP50)}/${f(r.getP99)}`, f(r.searchRps, 0), `${f(r.searchP50)}/${f(r.searchP99)}`, r.searchP99s.map((x) => f(x, 0)).join('/'),
     `${f(r.svcGet[0], 2)}/${f(r.svcGet[1], 2)}`, `${f(r.svcSearch[0], 2)}/${f(r.svcSearch[1], 2)}`, r.svcNarrow, r.svcBroad, r.searchHits, `${f(r.rss, 0)} (peak ${f(r.peak, 0)})`, String(r.errors),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
@@ -322,7 +331,7 @@ function table(rows: Row[]): string {
   return [line(head), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)].join('\n');
 }
 
-log(`Listings benchmark: engines ${ENGINES.join(', ')}; sizes ${SIZES.join(', ')}; ${CONNECTIONS} connections × ${DURATION} s per load test; ${SAMPLES} sequential requests per service time; server LOG_LEVEL=${flags['log-level']}`);
+log(`Listings benchmark: engines ${ENGINES.join(', ')}; sizes ${SIZES.join(', ')}; ${CONNECTIONS} connections × ${DURATION} s per load test, ${ROUNDS} rounds of (bare, get, search); ${SAMPLES} sequential requests per service time; server LOG_LEVEL=${flags['log-level']}`);
 const bareProc = spawn(NODE, ['bench/bare.ts'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
 const barePort = await new Promise<number>((resolve) => bareProc.stdout!.once('data', (d) => resolve(Number(/listening (\d+)/.exec(String(d))?.[1]))));
 const rows: Row[] = [];
@@ -347,7 +356,7 @@ try {
 log('');
 log(table(rows));
 log('');
-log('get/bare: get_listing throughput as a share of the bare Fastify route (target ≥ 50%). "svc" = service time at 1 connection (ms).');
+log('get/bare: get_listing throughput as a share of the bare Fastify route (target ≥ 50%), the median of the rounds\' ratios ("rounds": each round\'s); rps and latencies are medians of the rounds too. "svc" = service time at 1 connection (ms).');
 log(`svc narrow / broad: search service time split by result size (fewer / at least ${BROAD} matching listings; broad = a single very common word, ranked over all its matches).`);
 log('cold ms: spawn → first 200 of /api/v1/site with an empty compile cache; cold+cache ms: the same with NODE_COMPILE_CACHE filled by the first start.');
 log('1st search ms: the first search after that start, which waits for the in-memory search index to finish loading.');
