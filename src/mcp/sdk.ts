@@ -1,6 +1,6 @@
 // The parts of the MCP server that need the MCP SDK at run time, loaded by server.ts on the first
 // request to /mcp (the SDK is not loaded at start: a server nobody reaches over MCP does not carry it).
-import { McpServer, ProtocolError, ProtocolErrorCode, createMcpHandler, localhostAllowedHostnames, type McpHttpHandler, type McpRequestContext } from '@modelcontextprotocol/server';
+import { McpServer, ProtocolError, ProtocolErrorCode, createMcpHandler, isInitializeRequest, localhostAllowedHostnames, type McpHttpHandler, type McpRequestContext } from '@modelcontextprotocol/server';
 import type { AppDeps } from '../app.ts';
 import type { Operation } from '../operations/define.ts';
 import type { ToolDefinition } from './tools.ts';
@@ -32,6 +32,26 @@ function buildServer(deps: AppDeps, ctx: McpRequestContext, tools: Tools, challe
 /** The stateless Streamable HTTP handler: a fresh server per request, nothing kept between them. */
 export function createHandler(deps: AppDeps, tools: Tools, challenge: Challenge, logError: LogError, onerror: (error: Error) => void): McpHttpHandler {
   return createMcpHandler((ctx) => buildServer(deps, ctx, tools, challenge, logError), { legacy: 'stateless', onerror });
+}
+
+/**
+ * An initialize request whose params the protocol's schema refuses (protocolVersion not a string,
+ * capabilities or clientInfo missing…): the SDK would answer it -32603 Internal error, JSON-RPC says
+ * -32602 Invalid params. Returns the request's id and the params at fault, or undefined when the body
+ * is anything else.
+ */
+export function invalidInitialize(body: unknown): { id: string | number; fields: string[] } | undefined {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return undefined;
+  const { method, id, params } = body as { method?: unknown; id?: unknown; params?: unknown };
+  if (method !== 'initialize' || (typeof id !== 'string' && typeof id !== 'number') || isInitializeRequest(body)) return undefined;
+  const p = (params && typeof params === 'object' ? params : {}) as { protocolVersion?: unknown; capabilities?: unknown; clientInfo?: { name?: unknown; version?: unknown } };
+  const isObject = (v: unknown) => !!v && typeof v === 'object' && !Array.isArray(v);
+  const fields = [
+    typeof p.protocolVersion === 'string' ? '' : 'params.protocolVersion (a string)',
+    isObject(p.capabilities) ? '' : 'params.capabilities (an object)',
+    isObject(p.clientInfo) && typeof p.clientInfo!.name === 'string' && typeof p.clientInfo!.version === 'string' ? '' : 'params.clientInfo (an object with name and version strings)',
+  ].filter(Boolean);
+  return { id, fields: fields.length ? fields : ['params (see the MCP initialize request schema)'] };
 }
 
 /** Host and Origin guard against DNS rebinding: our public host and the loopback forms only. */

@@ -295,6 +295,26 @@ describe('versions and transport', () => {
     assert.equal((await r.json()).error.code, -32600);
   });
 
+  test('an initialize with malformed params is -32602 Invalid params naming them (not -32603), and a good one still succeeds', async () => {
+    const good = { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } };
+    const cases: Array<[unknown, RegExp]> = [
+      [{ ...good, protocolVersion: 5 }, /needs params\.protocolVersion \(a string\)\.$/],
+      [{ protocolVersion: '2025-11-25' }, /needs params\.capabilities \(an object\), params\.clientInfo/],
+      [{ ...good, clientInfo: { name: 'x' } }, /needs params\.clientInfo \(an object with name and version strings\)\.$/],
+      [undefined, /protocolVersion.*capabilities.*clientInfo/],
+    ];
+    for (const [params, message] of cases) {
+      const r = await rpc(t.url, { jsonrpc: '2.0', id: 'init-1', method: 'initialize', ...(params ? { params } : {}) }, { 'mcp-protocol-version': '' });
+      assert.equal(r.status, 200, JSON.stringify(params)); // as the SDK answers a tools/call with invalid params
+      const m = await rpcMessage(r);
+      assert.equal(m.id, 'init-1');
+      assert.equal(m.error.code, -32602, JSON.stringify(params));
+      assert.match(m.error.message, message);
+    }
+    const ok = await rpcMessage(await rpc(t.url, { jsonrpc: '2.0', id: 2, method: 'initialize', params: good }, { 'mcp-protocol-version': '' }));
+    assert.equal(ok.result.protocolVersion, '2025-11-25');
+  });
+
   test('HEAD /mcp is a 405 naming the methods served (not a 500)', async () => {
     const r = await fetch(t.url + '/mcp', { method: 'HEAD' });
     assert.equal(r.status, 405);
