@@ -313,6 +313,11 @@ describe('versions and transport', () => {
     }
     const ok = await rpcMessage(await rpc(t.url, { jsonrpc: '2.0', id: 2, method: 'initialize', params: good }, { 'mcp-protocol-version': '' }));
     assert.equal(ok.result.protocolVersion, '2025-11-25');
+    // On 2026-07-28, initialize is a removed method whatever its params: 404, -32601.
+    const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
+    const removed = await rpc(t.url, { jsonrpc: '2.0', id: 3, method: 'initialize', params: { _meta: meta } }, { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'initialize' });
+    assert.equal(removed.status, 404);
+    assert.equal((await rpcMessage(removed)).error.code, -32601);
   });
 
   test('HEAD /mcp is a 405 naming the methods served (not a 500)', async () => {
