@@ -50,6 +50,20 @@ export function decodeHeaderValue(value: string): string | undefined {
   }
 }
 
+/** The SDK's own classification of a request (era, envelope, Mcp-Method cross-check), the one its HTTP entry routes by. */
+export function inboundRoute(httpMethod: string, headers: Record<string, HeaderValue>, body: unknown): ReturnType<typeof classifyInboundRequest> {
+  const protocolVersionHeader = headerOf(headers, 'mcp-protocol-version');
+  const mcpMethodHeader = headerOf(headers, 'mcp-method');
+  const mcpNameHeader = headerOf(headers, 'mcp-name');
+  return classifyInboundRequest({
+    httpMethod,
+    body,
+    ...(protocolVersionHeader !== undefined ? { protocolVersionHeader } : {}),
+    ...(mcpMethodHeader !== undefined ? { mcpMethodHeader } : {}),
+    ...(mcpNameHeader !== undefined ? { mcpNameHeader } : {}),
+  });
+}
+
 /**
  * Why the MCP SDK will refuse this HTTP request before dispatching it — its era classification or
  * per-request envelope is invalid, its protocol revision is not served, or its SEP-2243 standard
@@ -60,13 +74,7 @@ export function refusedBeforeDispatch(httpMethod: string, headers: Record<string
   const protocolVersionHeader = headerOf(headers, 'mcp-protocol-version');
   const mcpMethodHeader = headerOf(headers, 'mcp-method');
   const mcpNameHeader = headerOf(headers, 'mcp-name');
-  const route = classifyInboundRequest({
-    httpMethod,
-    body,
-    ...(protocolVersionHeader !== undefined ? { protocolVersionHeader } : {}),
-    ...(mcpMethodHeader !== undefined ? { mcpMethodHeader } : {}),
-    ...(mcpNameHeader !== undefined ? { mcpNameHeader } : {}),
-  });
+  const route = inboundRoute(httpMethod, headers, body);
   if (route.kind === 'reject') return route.message;
   if (route.kind === 'legacy' || route.messageKind !== 'request') return undefined;
   const revision = route.classification.revision;

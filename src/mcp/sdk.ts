@@ -5,6 +5,7 @@ import type { AppDeps } from '../app.ts';
 import type { Operation } from '../operations/define.ts';
 import type { ToolDefinition } from './tools.ts';
 import { MCP_PROTOCOL_VERSIONS, callTool, contextOf, serverInstructions, type Challenge } from './server.ts';
+import { inboundRoute } from './headers.ts';
 
 export { validateHostHeader, validateOriginHeader } from '@modelcontextprotocol/server';
 export { refusedBeforeDispatch } from './headers.ts';
@@ -35,15 +36,17 @@ export function createHandler(deps: AppDeps, tools: Tools, challenge: Challenge,
 }
 
 /**
- * An initialize request whose params the protocol's schema refuses (protocolVersion not a string,
- * capabilities or clientInfo missing…): the SDK would answer it -32603 Internal error, JSON-RPC says
- * -32602 Invalid params. Returns the request's id and the params at fault, or undefined when the body
- * is anything else.
+ * An initialize request of the initialize-based versions whose params the protocol's schema refuses
+ * (protocolVersion not a string, capabilities or clientInfo missing…): the SDK would answer it -32603
+ * Internal error, JSON-RPC says -32602 Invalid params. Returns the request's id and the params at
+ * fault, or undefined for anything else — a request the SDK routes as 2026-07-28 included, where
+ * initialize is a removed method (404, -32601).
  */
-export function invalidInitialize(body: unknown): { id: string | number; fields: string[] } | undefined {
+export function invalidInitialize(httpMethod: string, headers: Record<string, string | string[] | undefined>, body: unknown): { id: string | number; fields: string[] } | undefined {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return undefined;
   const { method, id, params } = body as { method?: unknown; id?: unknown; params?: unknown };
   if (method !== 'initialize' || (typeof id !== 'string' && typeof id !== 'number') || isInitializeRequest(body)) return undefined;
+  if (inboundRoute(httpMethod, headers, body).kind !== 'legacy') return undefined;
   const p = (params && typeof params === 'object' ? params : {}) as { protocolVersion?: unknown; capabilities?: unknown; clientInfo?: { name?: unknown; version?: unknown } };
   const isObject = (v: unknown) => !!v && typeof v === 'object' && !Array.isArray(v);
   const fields = [

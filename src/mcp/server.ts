@@ -124,12 +124,6 @@ function stringValues(o: Record<string, unknown> | undefined): Record<string, un
   return out;
 }
 
-/** A message carrying the 2026-07-28 per-request envelope (_meta protocolVersion). */
-function hasModernMeta(body: unknown): boolean {
-  const meta = (body as { params?: { _meta?: Record<string, unknown> } } | undefined)?.params?._meta;
-  return !!meta && typeof meta === 'object' && 'io.modelcontextprotocol/protocolVersion' in meta;
-}
-
 interface JsonRpcCall { method?: unknown; params?: { name?: unknown } }
 
 /** The operations a request body would call (tools/call, single or batched), for the sign-in gate. */
@@ -238,9 +232,7 @@ export async function registerMcp(app: FastifyInstance, deps: AppDeps): Promise<
         const m = await loadSdk();
         const refused = parsed !== undefined && req.method === 'POST' ? m.refusedBeforeDispatch(req.method, req.headers, parsed, MODERN_PROTOCOL_VERSIONS) : undefined;
         if (refused) req.log.debug({ reason: refused }, 'mcp: left to the SDK to refuse before dispatch');
-        // Only in the initialize-based era: on 2026-07-28, initialize is a removed method (the SDK's 404 -32601).
-        const modern = MODERN_PROTOCOL_VERSIONS.includes(String(req.headers['mcp-protocol-version'] ?? '')) || hasModernMeta(parsed);
-        const badInitialize = refused || modern || req.method !== 'POST' ? undefined : m.invalidInitialize(parsed);
+        const badInitialize = refused || req.method !== 'POST' ? undefined : m.invalidInitialize(req.method, req.headers, parsed);
         if (badInitialize) {
           // Answered as the SDK answers a tools/call with invalid params: HTTP 200, a JSON-RPC error.
           return reply.code(200).type('application/json; charset=utf-8').send({ jsonrpc: '2.0', id: badInitialize.id, error: { code: -32602, message: `Invalid params: initialize needs ${badInitialize.fields.join(', ')}.` } });
