@@ -25,6 +25,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Store } from '../store/connect.ts';
 import { publicProfile } from '../store/repos/listings.ts';
 import { baseText, storeProfiles } from '../store/repos/profile-cache.ts';
+import { prepared } from '../store/prepared.ts';
 import type { AppDeps } from '../app.ts';
 import type { ViewCounter } from './views.ts';
 
@@ -265,8 +266,8 @@ export class ProfileReader {
     const fail = (e: unknown) => {
       for (const waiting of batch.values()) for (const w of waiting) w.reject(e);
     };
-    this.#store.pgPool!.query<PgRow>({ name: 'll_profiles_batch', text: PG_BATCH, values: [slugs, held.map((h) => h?.id ?? 0), held.map((h) => h?.rev ?? -1), freshViews] })
-      .then((r) => done(r.rows), fail).finally(next);
+    prepared<PgRow>(this.#store.db, 'll_profiles_batch', PG_BATCH, [slugs, held.map((h) => h?.id ?? 0), held.map((h) => h?.rev ?? -1), freshViews])
+      .then(done, fail).finally(next);
   }
 
   /**

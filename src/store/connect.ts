@@ -46,9 +46,9 @@ export function openPostgres(url: string, max = 10): Kysely<DB> {
 function openPostgresPool(url: string, max = 10): { db: Kysely<DB>; pool: pg.Pool } {
   const pg = loadPg();
   // Named (prepared) statements get one generic plan. The app names only statements whose plan does not
-  // depend on their values (get_listing's batch, services/profiles.ts; store/prepared.ts); with the default
-  // (auto) PostgreSQL kept planning get_listing's batch for each execution's array, ~150 µs per batch.
-  // Kysely's own queries are unnamed and planned per execution as before.
+  // depend on their values, all run through store/prepared.ts (get_listing's batch, a search's summaries,
+  // the search feed's poll); with the default (auto) PostgreSQL kept planning get_listing's batch for each
+  // execution's array, ~150 µs per batch. Kysely's own queries are unnamed and planned per execution as before.
   const pool = new pg.Pool({ connectionString: url, max, options: '-c plan_cache_mode=force_generic_plan' });
   // An idle client whose connection drops (a restart, a terminated backend) emits 'error' on the pool;
   // without a listener that would crash the process. The pool discards the client and reconnects on demand.
