@@ -1,13 +1,14 @@
 // Process entry: configuration, storage, demo content, the server, workers, graceful shutdown.
 import { loadConfig } from './config.ts';
 import { openStore } from './store/index.ts';
+import { directoryIsEmpty } from './store/seed/empty.ts';
 import { createServer, warmSearchIndex } from './server.ts';
 
 const config = loadConfig();
 const started = performance.now();
 const store = await openStore(config);
 // The demo content and its data modules are loaded only for a database that has nothing in it yet.
-if (config.SEED_DEMO && !(await store.db.selectFrom('categories').select('id').limit(1).executeTakeFirst())) {
+if (config.SEED_DEMO && (await directoryIsEmpty(store.db))) {
   await (await import('./store/seed/index.ts')).seedIfEmpty(store, { publicUrl: config.publicUrl });
 }
 const server = await createServer(config, store);

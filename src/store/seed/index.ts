@@ -16,6 +16,7 @@ import { INTERVIEW_QUESTIONS, PRODUCTS, SETTINGS, SISTER_SITES } from './site-da
 import { INTERVIEW_ANSWERS, describe, listJoin, lowerFirst, pricingSummary, reviewBody, storyFor, updateFor, usps, type PricingModel } from './text.ts';
 import { DAY_MS, WEEK_MS, addWeeks, dayStart, mondayOf, toDateString } from '../../domain/weeks.ts';
 import { computeAwards } from '../repos/awards.ts';
+import { directoryIsEmpty } from './empty.ts';
 
 export interface SeedOptions {
   /** The moment the demo is built around (default: now). */
@@ -37,15 +38,13 @@ const HOUR = 3_600_000;
 
 /** Seeds the demo content when the categories table is empty. Returns true when it seeded. */
 export async function seedIfEmpty(store: Store, opts: SeedOptions = {}): Promise<boolean> {
-  const any = await store.db.selectFrom('categories').select('id').limit(1).executeTakeFirst();
-  if (any) return false;
+  if (!(await directoryIsEmpty(store.db))) return false;
   try {
     await seedDemo(store, opts);
     return true;
   } catch (e) {
     // Another process may have seeded at the same moment (unique slugs): then there is nothing to do.
-    const now = await store.db.selectFrom('categories').select('id').limit(1).executeTakeFirst();
-    if (now) return false;
+    if (!(await directoryIsEmpty(store.db))) return false;
     throw e;
   }
 }
