@@ -11,6 +11,12 @@ export const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date Y
 export const MAX_ID = 2_147_483_647;
 /** A record id in a JSON body. */
 export const Id = z.number().int().min(1).max(MAX_ID);
+/** A record id written in a website path (digits, 1 to MAX_ID), or undefined: such a page answers 404 for anything else. */
+export function recordIdOf(text: string): number | undefined {
+  if (!/^[0-9]{1,10}$/.test(text)) return undefined;
+  const id = Number(text);
+  return id >= 1 && id <= MAX_ID ? id : undefined;
+}
 /** A record id in a path (text, coerced). */
 export const IntId = z.coerce.number().int().min(1).max(MAX_ID);
 /** Any id of the 8-4-4-4-12 hexadecimal shape (version and variant bits are not checked: an unknown id is a 404, not a 400). */

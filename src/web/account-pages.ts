@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app.ts';
 import { SCOPES } from '../operations/context.ts';
-import { MAX_ID } from '../operations/schemas.ts';
+import { recordIdOf } from '../operations/schemas.ts';
 import { createApiKey, listApiKeys, revokeApiKey } from '../auth/api-keys.ts';
 import { parseScopes, SCOPE_WORDS, scopeWords } from '../auth/scopes.ts';
 import { listConnectedApps, revokeConnectedApp } from '../auth/oauth/tokens.ts';
@@ -159,8 +159,8 @@ export function registerAccountPages(app: FastifyInstance, deps: AppDeps): void 
     if (!(await checkCsrf(deps, req, reply))) return reply;
     const ctx = await requireUser(deps, req, reply);
     if (!ctx) return reply;
-    const id = Number((req.params as { id: string }).id);
-    const ok = Number.isSafeInteger(id) && id > 0 && id <= MAX_ID && (await revokeApiKey(db, ctx.user!.id, id));
+    const id = recordIdOf((req.params as { id: string }).id);
+    const ok = id !== undefined && (await revokeApiKey(db, ctx.user!.id, id));
     if (!ok) return accountPage(deps, reply, ctx, { keyForm: { error: 'That key does not exist or was already revoked.' }, status: 404 });
     return reply.redirect('/account?notice=key-revoked#api-keys', 303);
   });

@@ -113,4 +113,8 @@ test('mark reviewed: needs the CSRF token and the admin role; then the edit show
   assert.equal(missing.statusCode, 404);
   const bad = await post('/admin/edits/abc/reviewed', { _csrf: admin.csrf }, admin.cookie);
   assert.equal(bad.statusCode, 404);
+  // Past the largest id an integer column holds (PostgreSQL refused it: a 500), or not in digits.
+  for (const id of ['2147483648', '999999999999', '1e3']) {
+    assert.equal((await post(`/admin/edits/${id}/reviewed`, { _csrf: admin.csrf }, admin.cookie)).statusCode, 404, id);
+  }
 });

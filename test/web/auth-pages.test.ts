@@ -241,6 +241,11 @@ test('API keys: create with a name and scopes (shown once), list, use, last used
   const id = /\/account\/api-keys\/(\d+)\/revoke/.exec(revoke.attr('action')!)![1];
   const r = await ob.go(`/account/api-keys/${id}/revoke`, { form: { _csrf: csrfOf(op.text, '/account/api-keys') } });
   assert.equal(r.res.status, 404);
+  // An id past the largest a record can have, or not in digits, names no key either.
+  for (const bad of ['2147483648', '1e3']) {
+    const r2 = await ob.go(`/account/api-keys/${bad}/revoke`, { form: { _csrf: csrfOf(op.text, '/account/api-keys') } });
+    assert.equal(r2.res.status, 404, bad);
+  }
 });
 
 test('pages without a form set no cookie for signed-out visitors (public pages stay cacheable)', async () => {

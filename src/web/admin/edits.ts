@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app.ts';
 import { listVersions, markVersionReviewed, type VersionView } from '../../store/repos/my-listings.ts';
 import { checkCsrf, getWebContext, type WebContext } from '../context.ts';
+import { recordIdOf } from '../../operations/schemas.ts';
 import { csrfField, html, sendPage, type SafeHtml } from '../layout.ts';
 
 export const EDITS_PER_PAGE = 50;
@@ -83,8 +84,8 @@ export function registerAdminEditPages(app: FastifyInstance, deps: AppDeps): voi
     if (!ctx) return reply;
     if (!(await checkCsrf(deps, req, reply))) return reply;
     const raw = (req.params as { id: string }).id;
-    const id = /^\d{1,12}$/.test(raw) ? Number(raw) : 0;
-    if (!id || !(await markVersionReviewed(deps.store.db, id, ctx.user!.id, new Date().toISOString()))) {
+    const id = recordIdOf(raw);
+    if (id === undefined || !(await markVersionReviewed(deps.store.db, id, ctx.user!.id, new Date().toISOString()))) {
       return sendPage(reply, { title: 'Edit not found', user: ctx.user, csrf: ctx.csrf, narrow: true, noindex: true }, html`
         <h1>Edit not found</h1><p>There is no listing edit #${raw}. <a href="/admin/edits">Back to the edits</a>.</p>`, 404);
     }
