@@ -57,8 +57,13 @@ interface Row {
  */
 const MAX_BATCHES_IN_FLIGHT = 2;
 
-/** SQLite: one listing by slug, with its stored text and the rev that text was built from. */
-const SQLITE_BY_SLUG = "SELECT l.id, l.profile_rev AS rev, p.rev AS cache_rev, p.body AS cache, l.votes_count AS votes, l.followers_count AS followers, v.views FROM listings l JOIN listing_view_totals v ON v.listing_id = l.id LEFT JOIN listing_profiles p ON p.listing_id = l.id WHERE l.slug = ? AND l.status = 'live'";
+/**
+ * SQLite: one listing by slug, with its stored text and the rev that text was built from. Read as an
+ * array in Row's key order (SqliteRow): node:sqlite then builds no property names per row, ~2 µs of
+ * the ~8 µs a read costs at 100,000 listings.
+ */
+const SQLITE_BY_SLUG = "SELECT l.id, l.profile_rev, p.rev, p.body, l.votes_count, l.followers_count, v.views FROM listings l JOIN listing_view_totals v ON v.listing_id = l.id LEFT JOIN listing_profiles p ON p.listing_id = l.id WHERE l.slug = ? AND l.status = 'live'";
+type SqliteRow = [id: number, rev: number, cache_rev: number | null, cache: string | null, votes: number, followers: number, views: number];
 
 /**
  * PostgreSQL: the batch of slugs with, for each, the listing id and rev whose text this process holds
@@ -206,6 +211,7 @@ export class ProfileReader {
         this.#sqlite = new DatabaseSync(this.#store.sqliteFile, { readOnly: true });
         this.#sqlite.exec('PRAGMA busy_timeout = 5000; PRAGMA cache_size = -4000;');
         this.#bySlug = this.#sqlite.prepare(SQLITE_BY_SLUG);
+        this.#bySlug.setReturnArrays(true);
         this.#begin = this.#sqlite.prepare('BEGIN');
         this.#commit = this.#sqlite.prepare('COMMIT');
       }
@@ -226,7 +232,8 @@ export class ProfileReader {
           setImmediate(this.#endTurn);
         }
       }
-      return this.#bySlug.get(slug) as Row | undefined;
+      const r = this.#bySlug.get(slug) as unknown as SqliteRow | undefined;
+      return r && { id: r[0], rev: r[1], cache_rev: r[2], cache: r[3], votes: r[4], followers: r[5], views: r[6] };
     }
     if (!this.#store.pgPool) throw new Error('ProfileReader needs an SQLite file or a PostgreSQL pool (stores from connect() have one)');
     return new Promise((resolve, reject) => {
