@@ -295,8 +295,13 @@ async function scenario(engine: 'sqlite' | 'postgres', n: number, barePort: numb
     for (let i = 0; i < ROUNDS; i++) rounds.push({ bare: await load(barePort, () => '/bare'), gl: await load(port, getNext), sr: await load(port, searchNext) });
     const med = (xs: number[]) => quantile([...xs].sort((a, b) => a - b), 0.5);
     const bare = { rps: med(rounds.map((r) => r.bare.rps)) };
-    const gl = { rps: med(rounds.map((r) => r.gl.rps)), p50: med(rounds.map((r) => r.gl.p50)), p99: med(rounds.map((r) => r.gl.p99)), non2xx: rounds.reduce((n, r) => n + r.gl.non2xx, 0), errors: rounds.reduce((n, r) => n + r.gl.errors, 0) };
-    const sr = { rps: med(rounds.map((r) => r.sr.rps)), p50: med(rounds.map((r) => r.sr.p50)), p99: med(rounds.map((r) => r.sr.p99)), non2xx: rounds.reduce((n, r) => n + r.sr.non2xx, 0), errors: rounds.reduce((n, r) => n + r.sr.errors, 0) };
+    /** One load's rounds: medians of the rates and latencies, sums of the failures. */
+    const across = (loads: Array<Awaited<ReturnType<typeof load>>>) => ({
+      rps: med(loads.map((l) => l.rps)), p50: med(loads.map((l) => l.p50)), p99: med(loads.map((l) => l.p99)),
+      non2xx: loads.reduce((n, l) => n + l.non2xx, 0), errors: loads.reduce((n, l) => n + l.errors, 0),
+    });
+    const gl = across(rounds.map((r) => r.gl));
+    const sr = across(rounds.map((r) => r.sr));
     const ratios = rounds.map((r) => r.gl.rps / r.bare.rps);
     const mem = rssMb(server.pid!);
     return {

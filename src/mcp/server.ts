@@ -197,7 +197,7 @@ export async function registerMcp(app: FastifyInstance, deps: AppDeps): Promise<
       method: ['GET', 'POST', 'DELETE'],
       url: MCP_PATH,
       compress: false,
-      exposeHeadRoute: false, // HEAD is not an MCP method (answered 405 below); Fastify's HEAD-from-GET could not send the SDK's Response
+      exposeHeadRoute: false, // HEAD is not an MCP method (the HEAD route above answers 405); Fastify's HEAD-from-GET could not send the SDK's Response
       // Runs before the rate limiter's hook (route hooks run in order, the limiter's is appended),
       // so a signed-in caller is limited by their account, an anonymous one by address.
       onRequest: async (req, reply) => {

@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Browser, csrfOf, $ } from './browser.ts';
 import { liveApp, makeUser, pkce, PASSWORD, type LiveApp } from './helpers.ts';
-import { ALLOW_HTTP_CLIENT_IDS_SETTING } from '../../src/auth/oauth/provider.ts';
+import { ALLOW_HTTP_CLIENT_IDS_SETTING } from '../../src/auth/oauth/audiences.ts';
 import { checkClientIdUrl, validateMetadata } from '../../src/auth/oauth/cimd.ts';
 import { nowIso } from '../../src/store/json.ts';
 

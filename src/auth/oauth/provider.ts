@@ -23,7 +23,6 @@ import { html, renderPage } from '../../web/layout.ts';
 export const OAUTH_PREFIX = '/oauth';
 export const ACCESS_TOKEN_TTL_S = 3600;
 export const REFRESH_TOKEN_TTL_S = 30 * 24 * 3600;
-export { ALLOW_HTTP_CLIENT_IDS_SETTING, audiencesFor, type Audiences } from './audiences.ts';
 
 export interface ProviderOptions {
   config: Config;

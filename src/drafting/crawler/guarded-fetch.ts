@@ -25,12 +25,12 @@ import type { Socket } from 'node:net';
 import zlib from 'node:zlib';
 import { pipeline, type Readable } from 'node:stream';
 import type { Agent, buildConnector as BuildConnector, request as Request } from 'undici';
+import { isIpLiteral, isPublicAddress } from './ip.ts';
 
 type Undici = typeof import('undici');
 let undici: Promise<Undici> | undefined;
 /** undici (~6 MB resident) is loaded by the first fetch of a user-supplied URL, not at start. */
 const loadUndici = (): Promise<Undici> => (undici ??= import('undici'));
-import { isIpLiteral, isPublicAddress } from './ip.ts';
 
 export const DEFAULT_USER_AGENT = 'LaunchlistBot/1.0 (+https://launchlist.dev/bot)';
 export const DEFAULT_MAX_BYTES = 2 * 1024 * 1024;

@@ -41,7 +41,6 @@ export function typosFor(n: number): number {
   return n >= 8 ? 2 : n >= 5 ? 1 : 0;
 }
 
-
 export function planQuery(words: readonly string[], dict: TermDictionary, opts: { lastIsPrefix?: boolean } = {}): WordPlan[] {
   const unique = [...new Set(words)].slice(0, MAX_WORDS);
   return unique.map((word, i) => {

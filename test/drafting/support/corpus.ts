@@ -30,10 +30,12 @@ import { countryCode } from '../../../src/drafting/extract/places.ts';
 import { coverage, squash } from '../../../src/drafting/extract/text.ts';
 import { serveStaticSite } from './static-site.ts';
 
+/** ../shared/corpus next to the checkout. */
+const SIBLING_CORPUS = fileURLToPath(new URL('../../../../shared/corpus/', import.meta.url));
 /** LAUNCHLIST_CORPUS, else ../shared/corpus next to the checkout, else /work/shared/corpus (a clone made elsewhere, as CI's may be). */
 export const CORPUS_DIR = process.env.LAUNCHLIST_CORPUS
-  ?? [fileURLToPath(new URL('../../../../shared/corpus/', import.meta.url)), '/work/shared/corpus/'].find((d) => existsSync(join(d, 'labels')))
-  ?? fileURLToPath(new URL('../../../../shared/corpus/', import.meta.url));
+  ?? [SIBLING_CORPUS, '/work/shared/corpus/'].find((d) => existsSync(join(d, 'labels')))
+  ?? SIBLING_CORPUS;
 
 export function corpusAvailable(): boolean {
   return existsSync(join(CORPUS_DIR, 'labels')) && existsSync(join(CORPUS_DIR, 'sites'));
