@@ -5,6 +5,7 @@ import { startWorkers, type JobHandlers, type Workers } from './queue.ts';
 import { DRAFT_BUILD, draftBuildHandler } from '../services/drafting.ts';
 import { AWARDS_COMPUTE, awardsComputeHandler, ensureAwardsScheduled } from './awards.ts';
 import { LISTINGS_ADVANCE, listingsAdvanceHandler, ensureListingsAdvanceScheduled } from './listings.ts';
+import { MAIL_DELIVER, mailDeliverHandler } from './mail.ts';
 
 export * from './queue.ts';
 
@@ -13,6 +14,7 @@ export const jobHandlers: JobHandlers = {
   [DRAFT_BUILD]: draftBuildHandler,
   [AWARDS_COMPUTE]: awardsComputeHandler,
   [LISTINGS_ADVANCE]: listingsAdvanceHandler,
+  [MAIL_DELIVER]: mailDeliverHandler,
 };
 
 /**

@@ -27,12 +27,17 @@ async function transportFor(url: string): Promise<Transporter> {
   return t;
 }
 
+function outboxRow(msg: MailMessage, createdAt: string) {
+  const to = msg.to.trim();
+  if (!to || /[\r\n]/.test(to) || /[\r\n]/.test(msg.subject)) throw new Error('mail: invalid recipient or subject');
+  return { to_address: to, subject: msg.subject, text: msg.text, html: msg.html ?? null, created_at: createdAt, sent_at: null, error: null };
+}
+
 /** Writes the message to the outbox and, when SMTP is configured, sends it. Never throws for a send failure. */
 export async function sendMail(deps: MailDeps, msg: MailMessage): Promise<MailResult> {
-  const to = msg.to.trim();
-  if (!to || /[\r\n]/.test(to) || /[\r\n]/.test(msg.subject)) throw new Error('sendMail: invalid recipient or subject');
-  const row = await deps.db.insertInto('mail_outbox').values({ to_address: to, subject: msg.subject, text: msg.text, html: msg.html ?? null, created_at: nowIso(), sent_at: null, error: null })
-    .returning('id').executeTakeFirstOrThrow();
+  const values = outboxRow(msg, nowIso());
+  const to = values.to_address;
+  const row = await deps.db.insertInto('mail_outbox').values(values).returning('id').executeTakeFirstOrThrow();
   deps.log?.info({ mail_id: row.id, to, subject: msg.subject, smtp: Boolean(deps.config.SMTP_URL) }, 'mail queued');
   if (!deps.config.SMTP_URL) return { id: row.id, sent: false };
   return deliver(deps, row.id, { ...msg, to });
@@ -49,6 +54,43 @@ async function deliver(deps: MailDeps, id: number, msg: MailMessage): Promise<Ma
     deps.log?.error({ mail_id: id, err: error }, 'mail send failed');
     return { id, sent: false, error };
   }
+}
+
+/** Rows per INSERT when queueing many messages (well under SQLite's 32,766 bound parameters at 7 a row). */
+const QUEUE_CHUNK = 500;
+
+/**
+ * Writes many messages to the outbox, inside the caller's transaction when given one, WITHOUT sending
+ * them: for fan-outs (a listing's followers), whose sending is the mail.deliver job's (jobs/mail.ts), so
+ * a request never waits on SMTP once per recipient. Returns the outbox ids, in the order given.
+ */
+export async function queueMails(db: Kysely<DB>, msgs: readonly MailMessage[]): Promise<number[]> {
+  const createdAt = nowIso();
+  const rows = msgs.map((m) => outboxRow(m, createdAt));
+  const ids: number[] = [];
+  for (let i = 0; i < rows.length; i += QUEUE_CHUNK) {
+    const inserted = await db.insertInto('mail_outbox').values(rows.slice(i, i + QUEUE_CHUNK)).returning('id').execute();
+    for (const r of inserted) ids.push(Number(r.id));
+  }
+  return ids;
+}
+
+/**
+ * Sends those of these outbox messages not sent yet (re-runnable: a message already sent is skipped).
+ * Returns how many are still unsent afterwards (their errors are recorded on their rows). No-op
+ * without SMTP_URL: the outbox is then where mail ends.
+ */
+export async function deliverQueued(deps: MailDeps, ids: readonly number[], signal?: AbortSignal): Promise<{ sent: number; unsent: number }> {
+  if (!deps.config.SMTP_URL || !ids.length) return { sent: 0, unsent: 0 };
+  const rows = await deps.db.selectFrom('mail_outbox').selectAll().where('id', 'in', [...ids]).where('sent_at', 'is', null).orderBy('id').execute();
+  let sent = 0;
+  let unsent = 0;
+  for (const r of rows) {
+    if (signal?.aborted) { unsent++; continue; }
+    if ((await deliver(deps, r.id, { to: r.to_address, subject: r.subject, text: r.text, html: r.html ?? undefined })).sent) sent++;
+    else unsent++;
+  }
+  return { sent, unsent };
 }
 
 /** Retries unsent mail (for a periodic job); returns how many were sent. No-op without SMTP_URL. */

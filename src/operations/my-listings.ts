@@ -69,7 +69,7 @@ export const updateMyListing = defineOperation({
 export const postListingUpdate = defineOperation({
   name: 'post_listing_update', method: 'POST', path: '/me/listings/{listing_id}/updates', access: 'listings:write', tags: ['My listings'],
   summary: "Post a 'what's new' update",
-  description: "Publishes an update (title, plain-text body; neither may be empty) that feeds the site's latest-updates page and the listing's `latest_updates` (get_listing shows the 5 newest). The listing's followers are told by email, one message each (the poster is not mailed about their own update). Returns 201 with {id, listing_id, title, body, created_at, followers_notified}.",
+  description: "Publishes an update (title, plain-text body; neither may be empty) that feeds the site's latest-updates page and the listing's `latest_updates` (get_listing shows the 5 newest). The listing's followers are told by email, one message each (the poster is not mailed about their own update): the messages are queued with the update, in the same commit, and sent in the background, so `followers_notified` counts the messages queued. Returns 201 with {id, listing_id, title, body, created_at, followers_notified}.",
   params: ListingId,
   body: z.strictObject({ title: z.string().min(1).max(200), body: z.string().min(1).max(5000) }),
   response: JsonObject, status: 201, idempotencyKey: true, paginated: false,

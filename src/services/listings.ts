@@ -43,7 +43,8 @@ import { freeQueueWeek, mondayOf } from '../domain/weeks.ts';
 import { homepageHasBadge, listingPageUrl } from '../domain/badges.ts';
 import { checkUrl, guardedFetch, isFetchError } from '../drafting/crawler/guarded-fetch.ts';
 import { RobotsCache } from '../drafting/crawler/robots.ts';
-import { sendMail } from '../mail/index.ts';
+import { queueFanOut } from '../jobs/mail.ts';
+import type { Workers } from '../jobs/queue.ts';
 
 export const MAX_MILESTONES = 50;
 /** How often the listings.advance job runs (badge checks and launches). */
@@ -293,17 +294,14 @@ export async function postListingUpdate(ctx: Ctx, id: number, input: { title: st
   if (!text) errors.push({ path: 'body.body', message: 'must not be empty' });
   if (errors.length) throw validationError(errors);
   const now = ctx.now().toISOString();
-  const { listing, updateId, followers } = await ctx.db.transaction().execute(async (trx) => {
+  // Followers are told by mail; the poster is not mailed about their own update. The messages are
+  // written to the outbox in the update's own transaction, with the jobs that send them over SMTP
+  // (jobs/mail.ts): the update and its mails commit together, and the request never waits on SMTP.
+  const { updateId, notified } = await ctx.db.transaction().execute(async (trx) => {
     const listing = await ownOr404(trx, id, user.userId, { engine: ctx.engine, lock: true });
     const updateId = await insertUpdate(trx, id, title, text, now);
-    return { listing, updateId, followers: await followersOf(trx, id) };
-  });
-  // Followers are told by mail (outbox, then SMTP when configured); the poster is not mailed about their own update.
-  const page = listingPageUrl(ctx.config.publicUrl, listing.slug);
-  let notified = 0;
-  for (const f of followers) {
-    if (f.id === user.userId) continue;
-    await sendMail({ db: ctx.db, config: ctx.config }, {
+    const page = listingPageUrl(ctx.config.publicUrl, listing.slug);
+    const mails = (await followersOf(trx, id)).filter((f) => f.id !== user.userId).map((f) => ({
       to: f.email,
       subject: `${listing.name}: ${title}`.replace(/[\r\n]+/g, ' ').slice(0, 200),
       text: [
@@ -313,9 +311,10 @@ export async function postListingUpdate(ctx: Ctx, id: number, input: { title: st
         `See the listing: ${page}`, '',
         `You get this email because you follow ${listing.name} on Launchlist. To stop, unfollow it on ${page}.`,
       ].join('\n'),
-    });
-    notified++;
-  }
+    }));
+    return { updateId, notified: await queueFanOut(trx, ctx.config, mails) };
+  });
+  if (notified && ctx.config.SMTP_URL) (ctx.services.workers as Workers | undefined)?.wake();
   return { id: updateId, listing_id: id, title, body: text, created_at: now, followers_notified: notified };
 }
 
