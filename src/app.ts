@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import cookie from '@fastify/cookie';
+import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Store } from './store/connect.ts';
 import type { Principal } from './operations/context.ts';
@@ -20,6 +21,7 @@ import { sendNotFoundPage, wantsHtml } from './web/pages/index.ts';
 import { lazyChildLogger } from './http/lazy-logger.ts';
 import { MAX_JSON_DEPTH, jsonTooDeep } from './http/json-depth.ts';
 import { refuseNul } from './http/validation.ts';
+import { redisOf } from './http/redis.ts';
 
 export interface IdempotencyRunner {
   run(args: { principal: Extract<Principal, { kind: 'user' }>; key: string; operation: string; request: unknown }, exec: () => Promise<{ status: number; body: unknown }>): Promise<{ status: number; body: unknown; replayed: boolean }>;
@@ -32,6 +34,8 @@ export interface AppDeps {
   services: Record<string, unknown>;
   idempotency?: IdempotencyRunner;
   verifyAccessToken?: AccessTokenVerifier;
+  /** The Redis client when REDIS_URL is set (redisOf): API rate limits, sign-in and promo-code limits. */
+  redis?: Redis;
   /** The operations to serve; the registry unless a test supplies its own. */
   operations?: readonly Operation[];
   /** Extra route groups (website, OAuth, MCP), registered after the API. */
@@ -113,8 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await app.register(formbody);
   await app.register(cookie);
-  // ioredis is loaded only when a Redis store is configured.
-  const redis = config.REDIS_URL ? new (await import('ioredis')).Redis(config.REDIS_URL, { connectTimeout: 1000, maxRetriesPerRequest: 1, lazyConnect: false }) : undefined;
+  const redis = await redisOf(deps);
   if (redis) app.addHook('onClose', async () => { redis.disconnect(); });
   registerRateLimit(app, {
     max: config.RATE_LIMIT_MAX,

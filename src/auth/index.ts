@@ -15,6 +15,7 @@ import { accessTokenVerifier } from './oauth/tokens.ts';
 import { registerOAuthRoutes } from './oauth/routes.ts';
 import { AttemptLimiter } from './rate-limit.ts';
 import { createIdempotencyRunner } from '../http/idempotency.ts';
+import { redisOf } from '../http/redis.ts';
 import { registerWebAuth } from '../web/index.ts';
 
 export interface AuthServices {
@@ -46,12 +47,13 @@ export async function installAuth(deps: AppDeps): Promise<AuthServices> {
     made = undefined; // the next use tries again
     throw err;
   }));
+  const redis = await redisOf(deps); // the attempt limits are shared by every instance when REDIS_URL is set
   const auth: AuthServices = {
     db, config: deps.config, secrets, provider,
     audiences: audiencesFor(deps.config.publicUrl),
-    signInLimiter: new AttemptLimiter(10, 15 * 60_000),
-    ipLimiter: new AttemptLimiter(50, 15 * 60_000),
-    emailLimiter: new AttemptLimiter(30, 15 * 60_000),
+    signInLimiter: new AttemptLimiter(10, 15 * 60_000, { redis, name: 'sign-in' }),
+    ipLimiter: new AttemptLimiter(50, 15 * 60_000, { redis, name: 'ip' }),
+    emailLimiter: new AttemptLimiter(30, 15 * 60_000, { redis, name: 'email' }),
     mail: { db, config: deps.config },
   };
   deps.services.auth = auth;

@@ -1,15 +1,48 @@
-// A small in-memory fixed-window counter for sign-in attempts (per IP + email, and per IP).
-// Per process: with several instances each enforces its own window (the API limits use Redis).
+// Fixed-window attempt counters: sign-in attempts (per IP + email, per IP, per email) and wrong promo
+// codes (services/orders.ts). In memory by default; in Redis when the server has REDIS_URL, so every
+// instance counts into the same window (the API's own limits share that client, http/rate-limit.ts).
+// A Redis error falls back to this process's own counter for that attempt: a limiter that is down
+// must neither lock people out nor stop counting.
+import type { Redis } from 'ioredis';
+import { redisHit } from '../http/rate-limit.ts';
+
+interface Hit { count: number; resetAt: number }
+
 export class AttemptLimiter {
   readonly limit: number;
   readonly windowMs: number;
-  #hits = new Map<string, { count: number; resetAt: number }>();
-  constructor(limit: number, windowMs: number) {
+  readonly #redis: Redis | undefined;
+  readonly #prefix: string;
+  #hits = new Map<string, Hit>();
+  /** `name` keeps each limiter's Redis keys apart (launchlist-al:<name>:<key>). */
+  constructor(limit: number, windowMs: number, opts: { redis?: Redis; name?: string } = {}) {
     this.limit = limit;
     this.windowMs = windowMs;
+    this.#redis = opts.redis;
+    this.#prefix = `launchlist-al:${opts.name ?? 'attempts'}:`;
   }
-  /** Counts one attempt; returns the seconds to wait when over the limit, else 0. */
-  hit(key: string, now = Date.now()): number {
+
+  /** Counts one attempt; returns the seconds to wait when over the limit, else 0. `now` is the in-memory clock (Redis keeps its own). */
+  async hit(key: string, now = Date.now()): Promise<number> {
+    if (this.#redis) {
+      try {
+        const [count, ttl] = await redisHit(this.#redis, this.#prefix + key, this.windowMs);
+        return this.#wait(count, ttl);
+      } catch {
+        // counted here instead (below)
+      }
+    }
+    return this.hitHere(key, now);
+  }
+
+  /** Forgets the attempts of `key` (a successful sign-in). */
+  async reset(key: string): Promise<void> {
+    this.#hits.delete(key);
+    if (this.#redis) await this.#redis.del(this.#prefix + key).catch(() => {});
+  }
+
+  /** This process's own counter. */
+  hitHere(key: string, now = Date.now()): number {
     if (this.#hits.size > 50_000) for (const [k, v] of this.#hits) if (v.resetAt <= now) this.#hits.delete(k);
     let e = this.#hits.get(key);
     if (!e || e.resetAt <= now) {
@@ -17,9 +50,10 @@ export class AttemptLimiter {
       this.#hits.set(key, e);
     }
     e.count++;
-    return e.count > this.limit ? Math.max(1, Math.ceil((e.resetAt - now) / 1000)) : 0;
+    return this.#wait(e.count, e.resetAt - now);
   }
-  reset(key: string): void {
-    this.#hits.delete(key);
+
+  #wait(count: number, msLeft: number): number {
+    return count > this.limit ? Math.max(1, Math.ceil(msLeft / 1000)) : 0;
   }
 }

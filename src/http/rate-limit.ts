@@ -57,6 +57,16 @@ local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
 return {c, ttl}`;
 
+type RedisWithHit = Redis & { launchlistRateHit?: (key: string, windowMs: string) => Promise<[number, number]> };
+
+/** Counts one hit on a fixed-window counter in Redis (one atomic script, EVALSHA after the first call): [count, ms until the window resets]. */
+export async function redisHit(redis: Redis, key: string, windowMs: number): Promise<[number, number]> {
+  const r = redis as RedisWithHit;
+  if (!r.launchlistRateHit) r.defineCommand('launchlistRateHit', { numberOfKeys: 1, lua: REDIS_HIT });
+  const [count, ttl] = await r.launchlistRateHit!(key, String(windowMs));
+  return [Number(count), Number(ttl)];
+}
+
 export function registerRateLimit(app: FastifyInstance, opts: RateLimitOptions): void {
   const { max, windowMs, keyOf } = opts;
   const message = `Too many requests: the limit is ${max} per ${formatWindow(windowMs)}. Retry after the time in the Retry-After header.`;
@@ -93,12 +103,11 @@ export function registerRateLimit(app: FastifyInstance, opts: RateLimitOptions):
     return;
   }
 
-  const redis = opts.redis as Redis & { launchlistRateHit?: (key: string, windowMs: string) => Promise<[number, number]> };
+  const redis = opts.redis;
   const prefix = opts.prefix ?? 'launchlist-rl:';
-  if (!redis.launchlistRateHit) redis.defineCommand('launchlistRateHit', { numberOfKeys: 1, lua: REDIS_HIT }); // EVALSHA after the first call
   attach((req, reply, done) => {
-    redis.launchlistRateHit!(prefix + keyOf(req), String(windowMs)).then(
-      ([count, ttl]) => done(apply(reply, Number(count), Number(ttl))),
+    redisHit(redis, prefix + keyOf(req), windowMs).then(
+      ([count, ttl]) => done(apply(reply, count, ttl)),
       (err: unknown) => {
         req.log.warn({ err }, 'rate limit store unavailable; request let through');
         done();

@@ -25,6 +25,7 @@ import { WEEK_PRODUCTS, isDateString, isMonday, mondayOf, productWeeks } from '.
 import { formatCents, vatCents } from '../domain/money.ts';
 import { decideVat, vatRatesFrom, type VatDecision } from '../domain/vat.ts';
 import { AttemptLimiter } from '../auth/rate-limit.ts';
+import type { Redis } from 'ioredis';
 import type { ChargeResult } from '../payments/types.ts';
 import type { AuthServices } from '../auth/index.ts';
 import { bundleParts, fulfilOrderLines, fulfilmentKind } from './fulfilment.ts';
@@ -300,28 +301,45 @@ export async function checkPromo(db: Kysely<DB> | Transaction<DB>, code: string,
   return { ok: true, promo, view: { code: promo.code, description: `${what}${scope}, before VAT`, discount_cents: discount } };
 }
 
-/** Wrong promo codes per user: the sign-in attempt limiter, plus a block that also stops right codes while it lasts. */
+/**
+ * Wrong promo codes per user: an attempt limiter, plus a block that also stops right codes while it
+ * lasts. Both in Redis when the server has REDIS_URL (every instance sees the same count and block),
+ * else in this process; a Redis error falls back to this process's own.
+ */
 export class PromoGuard {
-  readonly limiter = new AttemptLimiter(PROMO_TRIES, PROMO_WINDOW_MS);
+  readonly limiter: AttemptLimiter;
+  readonly #redis: Redis | undefined;
   #blockedUntil = new Map<string, number>();
+  constructor(redis?: Redis) {
+    this.#redis = redis;
+    this.limiter = new AttemptLimiter(PROMO_TRIES, PROMO_WINDOW_MS, { redis, name: 'promo' });
+  }
   /** Seconds to wait while blocked, else 0. */
-  retryAfter(key: string, now = Date.now()): number {
+  async retryAfter(key: string, now = Date.now()): Promise<number> {
+    if (this.#redis) {
+      const ms = await this.#redis.pttl(PROMO_BLOCK + key).catch(() => undefined);
+      if (ms !== undefined && ms > 0) return Math.max(1, Math.ceil(ms / 1000));
+    }
     const until = this.#blockedUntil.get(key);
     if (!until) return 0;
     if (until <= now) { this.#blockedUntil.delete(key); return 0; }
     return Math.max(1, Math.ceil((until - now) / 1000));
   }
   /** Counts a wrong code; returns the seconds to wait when this one went over the limit, else 0. */
-  fail(key: string, now = Date.now()): number {
-    const wait = this.limiter.hit(key, now);
-    if (wait) this.#blockedUntil.set(key, now + wait * 1000);
+  async fail(key: string, now = Date.now()): Promise<number> {
+    const wait = await this.limiter.hit(key, now);
+    if (wait) {
+      this.#blockedUntil.set(key, now + wait * 1000);
+      await this.#redis?.set(PROMO_BLOCK + key, '1', 'PX', wait * 1000).catch(() => {});
+    }
     return wait;
   }
 }
+const PROMO_BLOCK = 'launchlist-promo-block:';
 
 export function promoGuard(services: Services): PromoGuard {
   let g = services.promoGuard as PromoGuard | undefined;
-  if (!g) services.promoGuard = g = new PromoGuard();
+  if (!g) services.promoGuard = g = new PromoGuard(services.redis as Redis | undefined);
   return g;
 }
 
@@ -359,11 +377,11 @@ export async function priceOrder(ctx: Ctx, req: OrderRequest): Promise<Priced> {
   if (req.promo_code !== undefined && req.promo_code !== '') {
     const guard = promoGuard(ctx.services);
     const key = `u:${user.userId}`;
-    const blocked = guard.retryAfter(key, now.getTime());
+    const blocked = await guard.retryAfter(key, now.getTime());
     if (blocked) throw rateLimited(blocked);
     const check = await checkPromo(ctx.db, req.promo_code, lines, now);
     if (!check.ok) {
-      const wait = guard.fail(key, now.getTime());
+      const wait = await guard.fail(key, now.getTime());
       if (wait) throw rateLimited(wait);
       throw promoRefused(check.reason);
     }

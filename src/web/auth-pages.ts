@@ -41,10 +41,10 @@ export async function signIn(deps: AppDeps, req: FastifyRequest, reply: FastifyR
 }
 
 /** Rate limit of sign-in attempts; sends the 429 page and returns false when over the limit. */
-export function allowSignInAttempt(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, email: string, ctx: WebContext): boolean {
+export async function allowSignInAttempt(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, email: string, ctx: WebContext): Promise<boolean> {
   const auth = authServices(deps);
   const who = normalizeEmail(email);
-  const wait = Math.max(auth.ipLimiter.hit(`ip:${ipOf(req)}`), auth.signInLimiter.hit(`${ipOf(req)}|${who}`), auth.emailLimiter.hit(`email:${who}`));
+  const wait = Math.max(...(await Promise.all([auth.ipLimiter.hit(`ip:${ipOf(req)}`), auth.signInLimiter.hit(`${ipOf(req)}|${who}`), auth.emailLimiter.hit(`email:${who}`)])));
   if (!wait) return true;
   reply.header('Retry-After', String(wait));
   sendPage(reply, { title: 'Too many attempts', user: ctx.user, csrf: ctx.csrf, narrow: true, noindex: true }, html`
@@ -55,11 +55,10 @@ export function allowSignInAttempt(deps: AppDeps, req: FastifyRequest, reply: Fa
 }
 
 /** A successful sign-in clears the counters of that address. */
-export function signInSucceeded(deps: AppDeps, req: FastifyRequest, email: string): void {
+export async function signInSucceeded(deps: AppDeps, req: FastifyRequest, email: string): Promise<void> {
   const auth = authServices(deps);
   const who = normalizeEmail(email);
-  auth.signInLimiter.reset(`${ipOf(req)}|${who}`);
-  auth.emailLimiter.reset(`email:${who}`);
+  await Promise.all([auth.signInLimiter.reset(`${ipOf(req)}|${who}`), auth.emailLimiter.reset(`email:${who}`)]);
 }
 
 export function signInForm(opts: { action: string; csrf: string; email?: string; next?: string; error?: string; submit?: string }): SafeHtml {
@@ -127,7 +126,7 @@ export function registerAuthPages(app: FastifyInstance, deps: AppDeps): void {
     if (pp) errors.password = `Password ${pp}.`;
     if ((f.name ?? '').length > 120) errors.name = 'Name must be at most 120 characters.';
     if (Object.keys(errors).length) return signUpPage(reply, ctx, { name: f.name, email: f.email }, errors, 400);
-    const wait = authServices(deps).ipLimiter.hit(`ip:${ipOf(req)}`);
+    const wait = await authServices(deps).ipLimiter.hit(`ip:${ipOf(req)}`);
     if (wait) {
       reply.header('Retry-After', String(wait));
       return signUpPage(reply, ctx, { name: f.name, email: f.email }, { email: 'Too many attempts from your network; try again later.' }, 429);
@@ -167,10 +166,10 @@ export function registerAuthPages(app: FastifyInstance, deps: AppDeps): void {
     const f = form(req);
     const email = (f.email ?? '').trim();
     const next = safeNext(f.next);
-    if (!allowSignInAttempt(deps, req, reply, email, ctx)) return reply;
+    if (!(await allowSignInAttempt(deps, req, reply, email, ctx))) return reply;
     const user = email && f.password ? await authenticate(db, email, f.password) : null;
     if (!user) return signInPage(reply, ctx, { email, next, error: 'The email or password is not right.' }, 400);
-    signInSucceeded(deps, req, email);
+    await signInSucceeded(deps, req, email);
     await signIn(deps, req, reply, user);
     return reply.redirect(next, 303);
   });
@@ -243,7 +242,7 @@ export function registerAuthPages(app: FastifyInstance, deps: AppDeps): void {
     const ctx = await getWebContext(deps, req, reply);
     const email = normalizeEmail(form(req).email ?? '');
     const auth = authServices(deps);
-    const wait = Math.max(auth.ipLimiter.hit(`ip:${ipOf(req)}`), auth.signInLimiter.hit(`reset|${email}`));
+    const wait = Math.max(await auth.ipLimiter.hit(`ip:${ipOf(req)}`), await auth.signInLimiter.hit(`reset|${email}`));
     if (wait) {
       reply.header('Retry-After', String(wait));
       return sendPage(reply, { title: 'Too many attempts', user: ctx.user, csrf: ctx.csrf, narrow: true }, html`<h1>Too many attempts</h1><p>Try again later.</p>`, 429);

@@ -101,10 +101,10 @@ export function registerOAuthPages(app: FastifyInstance, deps: AppDeps): void {
     let user = f.continue === '1' ? ctx.user : null;
     if (!user) {
       const email = typeof f.email === 'string' ? f.email.trim() : '';
-      if (!allowSignInAttempt(deps, req, reply, email, ctx)) return reply;
+      if (!(await allowSignInAttempt(deps, req, reply, email, ctx))) return reply;
       user = email && typeof f.password === 'string' && f.password ? await authenticate(db, email, f.password) : null;
       if (!user) return signInPage(reply, ctx, details.uid, await clientView(deps, details), { email, error: 'The email or password is not right.' }, 400);
-      signInSucceeded(deps, req, email);
+      await signInSucceeded(deps, req, email);
       await signIn(deps, req, reply, user);
     }
     const to = await (await authServices(deps).provider()).interactionResult(req.raw, reply.raw, { login: { accountId: String(user.id) } }, { mergeWithLastSubmission: false });
