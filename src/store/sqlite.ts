@@ -15,11 +15,14 @@ function toSqliteParam(v: unknown): unknown {
 /** Adapts node:sqlite's DatabaseSync to the shape Kysely's SqliteDialect expects, with a statement cache. */
 export class NodeSqlite implements SqliteDatabase {
   readonly raw: DatabaseSync;
+  /** The process's read-write connection (openSqlite), through which every write of this process goes; false for read-only ones. */
+  readonly writer: boolean;
   /** Statements run that may write (read by services/profiles.ts to end its read snapshot). */
   writes = 0;
   #cache = new Map<string, SqliteStatement>();
-  constructor(raw: DatabaseSync) {
+  constructor(raw: DatabaseSync, writer = false) {
     this.raw = raw;
+    this.writer = writer;
   }
   close(): void {
     this.#cache.clear();
@@ -53,13 +56,28 @@ export function openSqlite(file: string): { db: Kysely<DB>; raw: DatabaseSync; a
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const raw = new DatabaseSync(file);
   raw.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; PRAGMA cache_size = -8000; PRAGMA temp_store = MEMORY;');
-  const adapter = new NodeSqlite(raw);
-  return { db: new Kysely<DB>({ dialect: new SqliteDialect({ database: adapter }) }), raw, adapter };
+  const adapter = new NodeSqlite(raw, true);
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: adapter }) });
+  adapters.set(db, adapter);
+  return { db, raw, adapter };
+}
+
+const adapters = new WeakMap<Kysely<DB>, NodeSqlite>();
+
+/**
+ * The connection behind a Kysely handle made here (undefined for a transaction or a PostgreSQL
+ * handle): for the few hot reads that run a cached statement directly, without compiling a query.
+ */
+export function sqliteAdapterOf(db: Kysely<DB>): NodeSqlite | undefined {
+  return adapters.get(db);
 }
 
 /** A read-only connection to an SQLite database file (search threads): it never writes, so it never waits for the writer. */
 export function openSqliteReader(file: string, cacheKb = 4_000): Kysely<DB> {
   const raw = new DatabaseSync(file, { readOnly: true });
   raw.exec(`PRAGMA busy_timeout = 5000; PRAGMA cache_size = -${cacheKb}; PRAGMA temp_store = MEMORY;`);
-  return new Kysely<DB>({ dialect: new SqliteDialect({ database: new NodeSqlite(raw) }) });
+  const adapter = new NodeSqlite(raw);
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: adapter }) });
+  adapters.set(db, adapter);
+  return db;
 }

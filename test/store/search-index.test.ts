@@ -10,6 +10,7 @@ import { searchListings, searchDatabase, searchIndex, forgetSearchIndex, planQue
 import { MemorySearchIndex, SegmentBuilder, type IndexRow } from '../../src/store/search/memory-index.ts';
 import { openSqliteReader } from '../../src/store/sqlite.ts';
 import { seedSynthetic } from '../../src/store/seed/synthetic.ts';
+import { DatabaseSync } from 'node:sqlite';
 
 /** Typo queries built from the listings' own words: a swapped pair in one word, sometimes a second word. */
 function typoQueries(rows: Array<{ name: string; tagline: string | null }>): string[] {
@@ -154,6 +155,32 @@ test('a write in a transaction is searchable once it commits (and not before, wh
     const rows = await sql<{ n: number }>`SELECT count(*) AS n FROM listings WHERE slug = 'feedy'`.execute(t.store.db);
     assert.equal(Number(rows.rows[0].n), 1);
   } finally {
+    await t.cleanup();
+  }
+});
+
+test('SQLite: within one turn of the event loop a search sees this process\'s writes; the next turn, any process\'s', { skip: ENGINE !== 'sqlite' && 'SQLite only' }, async () => {
+  const t = await freshStore();
+  const other = new DatabaseSync(t.store.sqliteFile!); // another process's connection, as the CLI would hold
+  try {
+    await seedSynthetic(t.store, 10, { seed: 5, now: new Date('2026-06-01T00:00:00Z') });
+    await listing(t.store.db, { slug: 'turny', name: 'Turnwheeler', category: 'productivity' });
+    const count = async (q: string) => (await searchListings(t.store.db, t.store.engine, { q, limit: 5, offset: 0 })).total;
+    await new Promise((r) => setImmediate(r));
+    let turnEnded = false;
+    setImmediate(() => { turnEnded = true; });
+    assert.equal(await count('turnwheeler'), 1);
+    await t.store.db.updateTable('listings').set({ name: 'Spokeslinger' }).where('slug', '=', 'turny').execute();
+    assert.equal(await count('spokeslinger'), 1, 'this process\'s write, in the same turn');
+    assert.equal(await count('turnwheeler'), 0);
+    assert.equal(turnEnded, false, 'all of the above ran in one turn');
+
+    other.prepare("UPDATE listings SET name = 'Cogwhistle' WHERE slug = 'turny'").run();
+    await new Promise((r) => setImmediate(r));
+    assert.equal(await count('cogwhistle'), 1, 'another connection\'s commit, from the next turn');
+    assert.equal(await count('spokeslinger'), 0);
+  } finally {
+    other.close();
     await t.cleanup();
   }
 });

@@ -15,6 +15,7 @@ import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { MemorySearchIndex, SegmentBuilder, type IndexRow, type Segment } from './memory-index.ts';
 import { prepared } from '../prepared.ts';
+import { sqliteAdapterOf } from '../sqlite.ts';
 
 const LOAD_SLICE = 5000;
 
@@ -24,6 +25,11 @@ interface State {
   position: string;
   running?: Promise<void>;
   queued?: Promise<void>;
+  /**
+   * SQLite, on the process's read-write connection: its write count when the position was last read
+   * in this turn of the event loop (undefined once the turn ends). See sync().
+   */
+  turnWrites?: number;
 }
 
 const states = new WeakMap<Kysely<DB>, Promise<State>>();
@@ -82,13 +88,30 @@ async function loadInThread(db: Kysely<DB>, engine: Engine, file: string): Promi
   return state;
 }
 
+const DONE = Promise.resolve();
+const SQLITE_POSITION = 'SELECT rev FROM search_version WHERE id = 1';
+
 async function readPosition(db: Kysely<DB>, engine: Engine): Promise<string> {
-  if (engine === 'sqlite') return String((await sql<{ rev: number }>`SELECT rev FROM search_version WHERE id = 1`.execute(db)).rows[0]?.rev ?? 0);
+  if (engine === 'sqlite') {
+    const direct = sqliteAdapterOf(db); // a cached statement, not a compiled query: this runs before searches
+    const rows = direct ? direct.prepare(SQLITE_POSITION).all([]) as Array<{ rev: number }> : (await sql<{ rev: number }>`SELECT rev FROM search_version WHERE id = 1`.execute(db)).rows;
+    return String(rows[0]?.rev ?? 0);
+  }
   return (await sql<{ xmin: string }>`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin`.execute(db)).rows[0].xmin;
 }
 
-/** Applies the changes since the state's position; concurrent calls share a read that starts after they arrive. */
+/**
+ * Applies the changes since the state's position; concurrent calls share a read that starts after they arrive.
+ *
+ * SQLite, on the process's read-write connection (the main thread's index): the position is read at
+ * most once per turn of the event loop while no statement of this process has written since. Every
+ * write of this process goes through that connection and is seen at once; another process's commit is
+ * seen by the searches of the next turn, and the requests a turn serves were read from their sockets
+ * when it began. A search thread's connection never writes, so there the position is read every time.
+ */
 function sync(db: Kysely<DB>, engine: Engine, state: State): Promise<void> {
+  const writer = engine === 'sqlite' ? sqliteAdapterOf(db) : undefined;
+  if (writer?.writer && !state.running && state.turnWrites === writer.writes) return DONE;
   if (!state.running) {
     state.running = applyChanges(db, engine, state).finally(() => {
       state.running = undefined;
@@ -114,7 +137,13 @@ async function applyChanges(db: Kysely<DB>, engine: Engine, state: State): Promi
   let rows: IndexRow[];
   let deleted: number[];
   if (engine === 'sqlite') {
+    const writer = sqliteAdapterOf(db);
+    const writesBefore = writer?.writes ?? 0; // before the read: a write landing after it is read again next time
     const rev = await readPosition(db, engine);
+    if (writer?.writer) {
+      if (state.turnWrites === undefined) setImmediate(() => { state.turnWrites = undefined; });
+      state.turnWrites = writesBefore;
+    }
     if (rev === state.position) return;
     rows = (await sql<IndexRow>`SELECT ${columns(engine)} FROM listings WHERE search_rev > ${Number(state.position)}`.execute(db)).rows;
     deleted = (await sql<{ listing_id: number }>`SELECT listing_id FROM search_deletions WHERE rev > ${Number(state.position)}`.execute(db)).rows.map((r) => Number(r.listing_id));
