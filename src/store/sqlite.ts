@@ -1,6 +1,6 @@
 // SQLite through node:sqlite, for Kysely: the main read-write connection and read-only ones (search
 // threads). Kept apart from connect.ts so that a search thread loads neither pg nor the PostgreSQL setup.
-import { DatabaseSync } from 'node:sqlite';
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Kysely, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
@@ -20,12 +20,28 @@ export class NodeSqlite implements SqliteDatabase {
   /** Statements run that may write (read by services/profiles.ts to end its read snapshot). */
   writes = 0;
   #cache = new Map<string, SqliteStatement>();
+  #arrays = new Map<string, StatementSync>();
   constructor(raw: DatabaseSync, writer = false) {
     this.raw = raw;
     this.writer = writer;
   }
+  /**
+   * A cached read statement that returns each row as an array in the select list's order: node:sqlite
+   * then builds no property names per row (~0.7 µs a row of 14 columns). Reads only: it is not counted in `writes`.
+   */
+  arrays(sql: string): StatementSync {
+    let stmt = this.#arrays.get(sql);
+    if (!stmt) {
+      stmt = this.raw.prepare(sql);
+      stmt.setReturnArrays(true);
+      if (this.#arrays.size > 200) this.#arrays.clear();
+      this.#arrays.set(sql, stmt);
+    }
+    return stmt;
+  }
   close(): void {
     this.#cache.clear();
+    this.#arrays.clear();
     this.raw.close();
   }
   prepare(sql: string): SqliteStatement {
