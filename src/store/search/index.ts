@@ -4,7 +4,7 @@
 // on PostgreSQL) plus the shared filters and sorts.
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Engine } from '../connect.ts';
-import { prepared } from '../prepared.ts';
+import { preparedArrays } from '../prepared.ts';
 import { sqliteAdapterOf } from '../sqlite.ts';
 import type { DB } from '../types.ts';
 import { SUMMARY_SELECT, viewsOrderFrom, type SummaryRow } from '../repos/summary.ts';
@@ -116,10 +116,11 @@ async function summaries(db: Kysely<DB>, engine: Engine, ids: number[]): Promise
   if (!ids.length) return [];
   // SQLite runs the connection's cached statement directly: compiling the query through Kysely cost
   // ~20 µs of a search's ~300 (a page of 20 ids), the rows themselves ~100.
-  // Its rows come as arrays (SearchTuple), ~15 µs less a page than node:sqlite building the objects.
+  // Its rows come as arrays (SearchTuple), ~15 µs less a page than node:sqlite building the objects;
+  // PostgreSQL's too (pg's rowMode 'array').
   const direct = engine === 'sqlite' ? sqliteAdapterOf(db) : undefined;
   const found = engine === 'postgres'
-    ? await prepared<SearchRow>(db, 'll_search_summaries', PG_SUMMARIES, [ids])
+    ? (await preparedArrays<SearchTuple>(db, 'll_search_summaries', PG_SUMMARIES, [ids])).map(fromTuple)
     : direct
       ? (direct.arrays(sqliteSummaries(ids.length)).all(...ids) as unknown as SearchTuple[]).map(fromTuple)
       : (await sql<SearchRow>`select ${SEARCH_COLUMNS} from listings as l${SUMMARY_JOINS} where l.id in (${sql.join(ids)})`.execute(db)).rows;
