@@ -98,8 +98,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header('X-Request-Id', req.id);
     req.principal = ANONYMOUS;
     if (req.headers.authorization === undefined || !req.url.startsWith(API_PREFIX + '/')) return done();
+    // A credential that is not valid is a 401 for the operations that need sign-in (enforceAccess), and
+    // ignored by the public ones, which "work without credentials" (spec 5): only the former declare a 401.
     resolvePrincipal({ db: deps.store.db, verifyAccessToken: deps.verifyAccessToken }, req.headers.authorization, config.publicUrl + API_PREFIX, challenge)
-      .then((p) => { req.principal = p; done(); }, (err: Error) => done(err));
+      .then((p) => { req.principal = p; done(); }, (err: Error) => {
+        if (!(err instanceof ApiError) || err.status !== 401) return done(err);
+        req.principal = { kind: 'anonymous', refused: err };
+        done();
+      });
   });
 
   // NUL characters in what the website and the OAuth pages read (query strings, forms, path segments)

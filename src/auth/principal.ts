@@ -38,6 +38,7 @@ export async function resolvePrincipal(deps: AuthDeps, authorization: string | u
 /** The declared access of an operation, enforced for every surface. */
 export function enforceAccess(access: Access, principal: Principal, challenge: (error?: string, scope?: string) => string): void {
   if (access === 'public') return;
+  if (principal.kind === 'anonymous' && principal.refused) throw principal.refused;
   if (principal.kind !== 'user') {
     throw new ApiError('unauthorized', `Sign-in required: send Authorization: Bearer <API key or OAuth access token> with the scope ${access}.`, undefined, { 'WWW-Authenticate': challenge(undefined, access) });
   }

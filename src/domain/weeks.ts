@@ -6,8 +6,20 @@ export const WEEK_MS = 7 * DAY_MS;
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** The UTC calendar date of an instant, as YYYY-MM-DD. */
+/**
+ * Midnight UTC of year `y`, month `m0` (0–11), day `d`. Date.UTC reads the years 0–99 as 1900–1999;
+ * setUTCFullYear does not, so every year 0000–9999 is itself.
+ */
+function utcDate(y: number, m0: number, d: number): Date {
+  const t = new Date(0);
+  t.setUTCFullYear(y, m0, d);
+  return t;
+}
+
+/** The UTC calendar date of an instant, as YYYY-MM-DD. Throws RangeError outside the years 0000–9999 (no four-digit form). */
 export function toDateString(d: Date): string {
+  const y = d.getUTCFullYear();
+  if (!(y >= 0 && y <= 9999)) throw new RangeError(`a date outside the years 0000–9999 has no YYYY-MM-DD form (year ${y})`);
   return d.toISOString().slice(0, 10);
 }
 
@@ -16,7 +28,7 @@ export function isDateString(s: string): boolean {
   const m = DATE_RE.exec(s);
   if (!m) return false;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const t = new Date(Date.UTC(y, mo - 1, d));
+  const t = utcDate(y, mo - 1, d);
   return t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d;
 }
 
@@ -27,7 +39,7 @@ export function dayStart(date: Date | string): Date {
     return new Date(date + 'T00:00:00.000Z');
   }
   if (Number.isNaN(date.getTime())) throw new RangeError('invalid Date');
-  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+  return utcDate(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
 }
 
 export function addDays(date: Date | string, n: number): string {
@@ -60,14 +72,14 @@ export function isoWeek(date: Date | string): { year: number; week: number } {
   const dow = (d.getUTCDay() + 6) % 7;
   const thursday = new Date(d.getTime() + (3 - dow) * DAY_MS); // the week belongs to the year of its Thursday
   const year = thursday.getUTCFullYear();
-  const dayOfYear = Math.floor((thursday.getTime() - Date.UTC(year, 0, 1)) / DAY_MS);
+  const dayOfYear = Math.floor((thursday.getTime() - utcDate(year, 0, 1).getTime()) / DAY_MS);
   return { year, week: Math.floor(dayOfYear / 7) + 1 };
 }
 
 /** "2026-W53" */
 export function isoWeekLabel(date: Date | string): string {
   const { year, week } = isoWeek(date);
-  return `${year}-W${String(week).padStart(2, '0')}`;
+  return `${String(year).padStart(4, '0')}-W${String(week).padStart(2, '0')}`;
 }
 
 export type WeekKeyword = 'this' | 'next' | 'last';
@@ -82,7 +94,9 @@ export function resolveWeek(ref: string, now: Date): string {
   if (ref === 'next') return addWeeks(current, 1);
   if (ref === 'last') return addWeeks(current, -1);
   if (!isDateString(ref)) throw new RangeError('must be this, next, last or a real date YYYY-MM-DD');
-  return mondayOf(ref);
+  const monday = mondayOf(ref);
+  addDays(monday, 7); // the week and the Monday after it must have a YYYY-MM-DD form too (RangeError after 9999-12-26)
+  return monday;
 }
 
 export interface WeekBounds {

@@ -3,13 +3,15 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { DB } from '../store/types.ts';
 import type { Engine } from '../store/connect.ts';
+import type { ApiError } from './errors.ts';
 
 export type Scope = 'account:read' | 'listings:write' | 'orders:write';
 export const SCOPES: readonly Scope[] = ['account:read', 'listings:write', 'orders:write'];
 
 export interface Credential { type: 'api_key' | 'oauth' | 'session'; id: string; name: string; client_id?: string }
 export type Principal =
-  | { kind: 'anonymous' }
+  /** `refused`: a credential was sent but is not valid. Public operations serve the caller anonymously; the others answer this 401. */
+  | { kind: 'anonymous'; refused?: ApiError }
   | { kind: 'user'; userId: number; email: string; name: string; role: 'user' | 'admin'; credential: Credential; scopes: Scope[] };
 
 export interface Services {

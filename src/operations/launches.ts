@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineOperation } from './define.ts';
 import { invalid } from './errors.ts';
 import { JsonObject, Paged, Pagination, Slug, WeekRef, offsetOf, paged } from './schemas.ts';
-import { resolveWeek, weekInfo } from '../domain/weeks.ts';
+import { isDateString, resolveWeek, weekInfo } from '../domain/weeks.ts';
 import { TRENDING_FORMULA } from '../domain/ranking.ts';
 import { BOARDS, BOARD_INFO, LAUNCH_SECTIONS, launchSection, launchesOfWeek, leaderboard } from '../store/repos/launches.ts';
 import { listAwardItems } from '../store/repos/awards.ts';
@@ -18,7 +18,9 @@ function weekOrThrow(ref: string, now: Date, where: 'path' | 'query'): string {
   try {
     return resolveWeek(ref, now);
   } catch {
-    return invalid(`${where}.week`, 'must be this, next, last or a real calendar date YYYY-MM-DD');
+    return invalid(`${where}.week`, isDateString(ref)
+      ? 'the week of this date and the Monday after it must fall within the years 0000–9999'
+      : 'must be this, next, last or a real calendar date YYYY-MM-DD');
   }
 }
 

@@ -93,14 +93,15 @@ export const getAlternatives = defineOperation({
 export const compareListings = defineOperation({
   name: 'compare_listings', method: 'GET', path: '/compare', access: 'public', tags: ['Listings'],
   summary: 'Compare two live listings side by side',
-  description: 'A side-by-side comparison of two live listings: {a: summary, b: summary, attributes: [{key, label, a, b}]}. Rows are core facts (pricing model, pricing, stage, founded, country, city, Domain Rating) then the attributes of both primary categories. An empty cell (null) means that listing does not state the fact; a row where both cells are null is a fact on neither listing. 404 names which of `a` and `b` is not a live listing.',
+  description: 'A side-by-side comparison of two live listings: {a: summary, b: summary, attributes: [{key, label, a, b}]}. Rows are core facts (pricing model, pricing, stage, founded, country, city, Domain Rating) then the attributes of both primary categories. An empty cell (null) means that listing does not state the fact; a row where both cells are null is a fact on neither listing. A slug that is not a live listing is a 400 naming `query.a` or `query.b` (the spec declares 404 only for identifiers in the path).',
   query: z.object({ a: Slug.describe('First listing slug.'), b: Slug.describe('Second listing slug.') }),
   response: JsonObject, status: 200, idempotencyKey: false, paginated: false,
   handler: async (ctx, input) => {
     const out = await compareRepo(ctx.db, input.a, input.b);
     if ('missing' in out) {
       const slug = input[out.missing];
-      throw new ApiError('not_found', `${out.missing}: no live listing ${JSON.stringify(slug)} exists.`, [{ path: `query.${out.missing}`, message: `no live listing ${JSON.stringify(slug)}` }]);
+      // 400, not 404: the spec declares 404 only for operations with an identifier in the path (7).
+      throw new ApiError('validation_failed', `query.${out.missing}: no live listing ${JSON.stringify(slug)} exists.`, [{ path: `query.${out.missing}`, message: `no live listing ${JSON.stringify(slug)}` }]);
     }
     return out;
   },

@@ -231,6 +231,18 @@ test('401 challenges name the protected resource metadata; an invalid token says
   assert.match(String(bad.headers['www-authenticate']), /error="invalid_token"/);
 });
 
+test('a credential that is not valid is ignored by public operations (served as anonymous) and a 401 for the others', async () => {
+  for (const authorization of ['Bearer llk_AAAAAAAAAAAA_BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB', 'Bearer not-a-token', 'Basic Zm9vOmJhcg==']) {
+    const pub = await t.app.inject({ method: 'GET', url: '/api/v1/site', headers: { authorization } });
+    assert.equal(pub.statusCode, 200, `${authorization}: ${pub.body}`);
+    assert.equal(pub.headers['cache-control'], 'public, max-age=30', 'served as to anyone');
+    const own = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { authorization } });
+    assert.equal(own.statusCode, 401, authorization);
+    assert.equal(own.json().error.code, 'unauthorized');
+    assert.match(String(own.headers['www-authenticate']), /error="invalid_token"/);
+  }
+});
+
 test('a POST that takes no body accepts an empty body sent as application/json; a JSON body still must be valid', async () => {
   const s = await appWith();
   const noBody = defineOperation({

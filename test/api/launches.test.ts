@@ -76,11 +76,17 @@ test('get_launch_week: a valid week without launches is 200 and empty; bad weeks
   const empty = await get('/launches/weeks/2001-01-03');
   assert.equal(empty.status, 200);
   assert.deepEqual([empty.body.week.start, empty.body.week.iso_week, empty.body.launches, empty.body.total], ['2001-01-01', '2001-W01', [], 0]);
-  for (const bad of ['yesterday', '2026-02-30', '2026-13-01', '2026-11-160', 'THIS']) {
+  for (const bad of ['yesterday', '2026-02-30', '2026-13-01', '2026-11-160', 'THIS', '9999-12-31']) {
     const r = await get('/launches/weeks/' + bad);
     assert.equal(r.status, 400, bad);
     assert.equal(r.body.error.details[0].path, 'path.week', bad);
   }
+  // Early years are themselves (not 1900–1999), including a date whose Monday is in the year before.
+  const early = await get('/launches/weeks/0100-01-01');
+  assert.equal(early.status, 200, JSON.stringify(early.body));
+  assert.deepEqual([early.body.week.start, early.body.week.end, early.body.week.iso_week, early.body.total], ['0099-12-28', '0100-01-03', '0099-W53', 0]);
+  const board = await get('/leaderboards/community-weekly?week=0100-01-01');
+  assert.equal(board.status, 200, JSON.stringify(board.body));
 });
 
 test('list_launches this-week (default) and today', async () => {

@@ -341,13 +341,14 @@ describe('compare_listings', () => {
     assert.deepEqual([rows.city.a, rows.city.b], [null, null]);
   });
 
-  test('404 names which side is not a live listing; both are required', async () => {
+  test('a side that is not a live listing is a 400 naming it (no 404: a and b are not in the path); both are required', async () => {
     const b = await get('/compare?a=alpha-app&b=draft-one');
-    assert.equal(b.status, 404);
+    assert.equal(b.status, 400);
+    assert.equal(b.body.error.code, 'validation_failed');
     assert.equal(b.body.error.details[0].path, 'query.b');
     assert.match(b.body.error.message, /draft-one/);
     const a = await get('/compare?a=nope&b=alpha-app');
-    assert.equal(a.status, 404);
+    assert.equal(a.status, 400);
     assert.equal(a.body.error.details[0].path, 'query.a');
     const missing = await get('/compare?a=alpha-app');
     assert.equal(missing.status, 400);

@@ -71,3 +71,17 @@ test('weeks offered for sale and the free-queue limit', () => {
   assert.deepEqual(productWeeks('skip_queue', now, 2), ['2027-01-04']);
   assert.equal(productWeeks('featured', now, 4), null);
 });
+
+test('every year 0000–9999 is itself (Date.UTC would read 0–99 as 1900–1999); a week past 9999 is refused', () => {
+  const now = new Date('2026-11-21T10:00:00Z');
+  assert.equal(isDateString('0050-06-15'), true);
+  assert.equal(isDateString('0001-01-01'), true);
+  assert.equal(isDateString('0100-02-29'), false, '100 is not a leap year');
+  assert.equal(mondayOf('0100-01-01'), '0099-12-28', 'a Friday whose Monday is in the year before');
+  assert.equal(resolveWeek('0100-01-01', now), '0099-12-28');
+  assert.equal(mondayOf('0001-01-01'), '0001-01-01', 'a Monday in the proleptic Gregorian calendar');
+  assert.deepEqual(isoWeek('0050-06-15'), { year: 50, week: 24 });
+  assert.deepEqual(weekBounds('0099-12-31'), { start: '0099-12-28', end: '0100-01-03', from: '0099-12-28T00:00:00.000Z', to: '0100-01-04T00:00:00.000Z' });
+  assert.equal(resolveWeek('9999-12-26', now), '9999-12-20');
+  assert.throws(() => resolveWeek('9999-12-31', now), RangeError, 'its Sunday would be in the year 10000');
+});
