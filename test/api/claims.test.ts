@@ -7,6 +7,7 @@ import { category, listing } from '../support/listing-fixtures.ts';
 import { makeUser } from '../jobs/support/users.ts';
 import { serveSite, html, type Site } from '../jobs/support/site.ts';
 import type { ClaimOptions } from '../../src/services/claims.ts';
+import { insertDraft } from '../../src/store/repos/drafts.ts';
 
 type User = Awaited<ReturnType<typeof makeUser>>;
 let t: TestApp;
@@ -237,6 +238,11 @@ test('a listing owned by someone else moves to the verified claimant; the previo
   const carolAgain = await api(carol, 'POST', '/claims', { slug: 'acme-owned', method: 'dns' });
   assert.equal(carolAgain.statusCode, 409);
 
+  // carol made the listing from a draft, still linked to it.
+  const draft = await insertDraft(t.store.db, { userId: carol.id, url: 'https://acme-owned.example/', now: new Date().toISOString() });
+  await t.store.db.updateTable('drafts').set({ listing_id: owned.id, status: 'ready', stage: 'done' }).where('id', '=', draft.id).execute();
+  await t.store.db.updateTable('listings').set({ draft_id: draft.id }).where('id', '=', owned.id).execute();
+
   const rival = (await api(alice, 'POST', '/claims', { slug: 'acme-owned', method: 'file' })).json();
   const claim = (await api(bob, 'POST', '/claims', { slug: 'acme-owned', method: 'dns' })).json();
   txt.set('_launchlist.acme-owned.example', [[claim.instructions.value]]);
@@ -256,6 +262,19 @@ test('a listing owned by someone else moves to the verified claimant; the previo
   assert.match(closed.last_error, /another account proved control of acme-owned\.example/);
   const retry = await api(alice, 'POST', `/claims/${rival.id}/verify`);
   assert.equal(retry.statusCode, 409, 'a failed claim cannot be checked again');
+
+  // carol's draft no longer writes the listing bob now owns: editing it changes the draft only, and
+  // submitting it makes a listing of carol's own.
+  assert.equal((await listingRow('acme-owned')).draft_id, null);
+  const edit = await t.app.inject({ method: 'PATCH', url: `/api/v1/drafts/${draft.id}`, headers: carol.auth, payload: { fields: { name: 'Carol Again', tagline: 'Edited after losing the listing', categories: ['productivity'] } } });
+  assert.equal(edit.statusCode, 200, edit.body);
+  assert.equal(edit.json().listing_id, null);
+  assert.notEqual((await listingRow('acme-owned')).tagline, 'Edited after losing the listing');
+  const submitted = await t.app.inject({ method: 'POST', url: `/api/v1/drafts/${draft.id}/submit`, headers: carol.auth });
+  assert.equal(submitted.statusCode, 200, submitted.body);
+  assert.notEqual(submitted.json().listing_id, owned.id);
+  const after = await listingRow('acme-owned');
+  assert.deepEqual([after.owner_id, after.name], [bob.id, 'Acme Owned']);
 });
 
 test("a maker who owns an unverified listing can claim it to get the Verified badge", async () => {

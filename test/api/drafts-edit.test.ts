@@ -46,6 +46,12 @@ async function readyDraft(auth = user.auth): Promise<string> {
   return d.id;
 }
 
+/** Every listing has one primary category: a draft whose site named none gets one before it is submitted. */
+async function ensureCategory(id: string, auth = user.auth): Promise<void> {
+  const d = (await api('GET', `/drafts/${id}`, undefined, auth)).json();
+  if (!Array.isArray(d.fields.categories.value) || !d.fields.categories.value.length) assert.equal((await patch(id, { fields: { categories: ['productivity'] } }, auth)).statusCode, 200);
+}
+
 function assert400(res: { statusCode: number; json(): any }, path: string | RegExp, message?: RegExp) {
   assert.equal(res.statusCode, 400, JSON.stringify(res.json()));
   const body = res.json();
@@ -391,6 +397,7 @@ test('submit_draft: 409 until ready; saves a listing (draft, plan none, not publ
 
   // A second draft of a product with the same name gets its own, unique slug.
   const other = await readyDraft();
+  await ensureCategory(other);
   const o = (await api('POST', `/drafts/${other}/submit`)).json();
   assert.notEqual(o.listing_id, out.listing_id);
   assert.equal(o.slug, 'acme-notes-2');
@@ -398,6 +405,7 @@ test('submit_draft: 409 until ready; saves a listing (draft, plan none, not publ
 
 test('PATCH on a submitted draft updates its listing in the same step', async () => {
   const id = await readyDraft();
+  await ensureCategory(id);
   const { listing_id } = (await api('POST', `/drafts/${id}/submit`)).json();
   const res = await patch(id, { fields: { tagline: 'Now with AI search', keywords: ['notes', 'teams'], founded_year: '2018', categories: ['developer-tools'] }, faqs: [{ question: 'New?', answer: 'Yes.' }], milestones: [{ date: '2025-01-01', title: 'v2' }], story: { story: 'Updated story.' }, company_socials: { x: 'https://x.com/acme' } });
   assert.equal(res.statusCode, 200);
@@ -428,6 +436,7 @@ test('PATCH on a submitted draft updates its listing in the same step', async ()
 test("submitting again writes the draft's fields but keeps what the listing's own operations added (milestones, story)", async () => {
   const id = await readyDraft();
   await patch(id, { milestones: [{ date: '2024-01-10', title: 'Beta' }] });
+  await ensureCategory(id);
   const { listing_id } = (await api('POST', `/drafts/${id}/submit`)).json();
   const own = (method: 'POST' | 'PUT', path: string, payload: unknown) =>
     t.app.inject({ method, url: `/api/v1/me/listings/${listing_id}${path}`, headers: user.auth, payload: payload as object });
@@ -453,6 +462,9 @@ test('a draft whose site could not be read is submitted once the maker types the
   assert.equal(noName.statusCode, 409);
   assert.match(noName.json().error.message, /type the profile yourself/);
   assert.equal((await patch(id, { fields: { name: 'Hand Typed', tagline: 'Typed by its maker' } })).statusCode, 200);
+  const noCategory = await api('POST', `/drafts/${id}/submit`);
+  assert400(noCategory, 'fields.categories', /primary category/);
+  assert.equal((await patch(id, { fields: { categories: ['productivity'] } })).statusCode, 200);
   const sub = await api('POST', `/drafts/${id}/submit`);
   assert.equal(sub.statusCode, 200, sub.body);
   assert.ok(sub.json().listing_id >= 1);

@@ -46,6 +46,8 @@ test('free plan: draft → awaiting_badge (week W) → no badge stays → badge 
   const created = await api('POST', '/drafts', { url: s.origin + '/' });
   assert.equal(created.statusCode, 201, created.body);
   await drainJobs(t.server.deps, jobHandlers);
+  // The site names no category; every listing has a primary one, so the maker picks it.
+  assert.equal((await t.app.inject({ method: 'PATCH', url: `/api/v1/drafts/${created.json().id}`, headers: user.auth, payload: { fields: { categories: ['productivity'] } } })).statusCode, 200);
   const submitted = await api('POST', `/drafts/${created.json().id}/submit`);
   assert.equal(submitted.statusCode, 200, submitted.body);
   const id = submitted.json().listing_id as number;

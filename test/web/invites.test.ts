@@ -14,7 +14,9 @@ let user: Awaited<ReturnType<typeof makeUser>>;
 let site: Site;
 
 before(async () => {
-  t = await testApp({ FETCH_ALLOW_HOSTS: '127.0.0.1' });
+  t = await testApp({ FETCH_ALLOW_HOSTS: '127.0.0.1' }, async (store) => {
+    await store.db.insertInto('categories').values({ slug: 'productivity', name: 'Productivity', parent_id: null, description: '', faqs: '[]', attributes: '[]', position: 1 }).execute();
+  });
   user = await makeUser(t.store.db);
   t.server.deps.services.drafting = { drafter: testDrafter().drafter, crawl: { robots: new RobotsCache() } };
   site = await serveSite(productSite('Acme Notes'));
@@ -35,6 +37,7 @@ test('an invited co-founder adds their profile through the mailed link; the link
   const created = await api('POST', '/drafts', { url: site.origin + '/' });
   const id = created.json().id;
   await drainJobs(t.server.deps, jobHandlers);
+  assert.equal((await t.app.inject({ method: 'PATCH', url: `/api/v1/drafts/${id}`, headers: user.auth, payload: { fields: { categories: ['productivity'] } } })).statusCode, 200);
   const submitted = await api('POST', `/drafts/${id}/submit`);
   assert.equal(submitted.statusCode, 200);
   const listingId = submitted.json().listing_id;

@@ -126,6 +126,10 @@ export async function markVerified(trx: Transaction<DB>, engine: Engine, claim: 
     .where('id', '=', claim.id).where('status', '=', 'pending').executeTakeFirst();
   if (Number(r.numUpdatedRows) === 0) return null;
   await trx.updateTable('listings').set({ owner_id: claim.user_id, verified_at: nowIso, updated_at: nowIso }).where('id', '=', listing.id).execute();
+  // Drafts belong to their makers: one of anyone but the new owner stops being this listing's draft, so
+  // update_draft changes only the draft and submit_draft makes a listing of its own, never this one.
+  await trx.updateTable('drafts').set({ listing_id: null }).where('listing_id', '=', listing.id).where('user_id', '!=', claim.user_id).execute();
+  if (listing.owner_id !== claim.user_id) await trx.updateTable('listings').set({ draft_id: null }).where('id', '=', listing.id).execute();
   const others = await trx.selectFrom('claims').select(['id', 'user_id']).where('listing_id', '=', listing.id).where('status', '=', 'pending').where('id', '!=', claim.id).execute();
   for (const o of others) {
     const why = o.user_id === claim.user_id

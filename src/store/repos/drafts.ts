@@ -273,7 +273,8 @@ export const RESUBMIT_SECTIONS: SyncSections = { fields: 'all' };
  * that has to be created gets them all). Runs inside the caller's transaction.
  */
 export async function saveListingFromDraft(trx: Transaction<DB>, d: Draft, now: string, sections: SyncSections = ALL_SECTIONS): Promise<{ listing_id: number; slug: string; status: string; created: boolean }> {
-  const existing = d.listing_id !== null ? await trx.selectFrom('listings').select(['id', 'slug', 'status']).where('id', '=', d.listing_id).executeTakeFirst() : undefined;
+  // Only a listing of the draft's own maker is written (a claim that moved the listing detaches the draft, too).
+  const existing = d.listing_id !== null ? await trx.selectFrom('listings').select(['id', 'slug', 'status']).where('id', '=', d.listing_id).where('owner_id', '=', d.user_id).executeTakeFirst() : undefined;
   if (!existing) sections = ALL_SECTIONS;
   const f = d.fields;
   const name = str(f.name.value);
