@@ -248,7 +248,7 @@ test('faqs, founders, milestones replace the list; socials replace the map; stor
   const d = (await patch(id, { faqs: [{ question: 'C?', answer: '3' }], founders: [{ name: 'Cy', bio: 'Builds things.' }], milestones: [{ date: '2024-01-15', title: 'Launch', description: 'Public launch', url: 'https://acme.example/launch' }] })).json();
   assert.deepEqual(d.faqs, [{ question: 'C?', answer: '3' }]);
   assert.deepEqual(d.founders, [{ name: 'Cy', bio: 'Builds things.' }]);
-  assert.deepEqual(d.milestones, [{ date: '2024-01-15', title: 'Launch', description: 'Public launch', url: 'https://acme.example/launch' }]);
+  assert.deepEqual(d.milestones, [{ id: 1, date: '2024-01-15', title: 'Launch', description: 'Public launch', url: 'https://acme.example/launch' }]);
 
   await patch(id, { company_socials: { x: 'https://x.com/acme', github: 'https://github.com/acme' } });
   const s2 = (await patch(id, { company_socials: { linkedin: 'https://www.linkedin.com/company/acme', website: '' }, founder_socials: { x: 'https://x.com/cy', productlaunch: 'https://launch.example/@cy' } })).json();
@@ -410,6 +410,7 @@ test('PATCH on a submitted draft updates its listing in the same step', async ()
   const res = await patch(id, { fields: { tagline: 'Now with AI search', keywords: ['notes', 'teams'], founded_year: '2018', categories: ['developer-tools'] }, faqs: [{ question: 'New?', answer: 'Yes.' }], milestones: [{ date: '2025-01-01', title: 'v2' }], story: { story: 'Updated story.' }, company_socials: { x: 'https://x.com/acme' } });
   assert.equal(res.statusCode, 200);
   assert.equal(res.json().listing_id, listing_id);
+  assert.deepEqual(res.json().milestones, [{ id: 1, date: '2025-01-01', title: 'v2' }], 'a draft milestone has an id, as every Milestone (its position)');
   const db = t.store.db;
   const l = await db.selectFrom('listings').selectAll().where('id', '=', listing_id).executeTakeFirstOrThrow();
   assert.equal(l.tagline, 'Now with AI search');

@@ -152,7 +152,8 @@ export function draftView(input: DraftsTable | Draft) {
     company_socials: d.company_socials,
     founder_socials: d.founder_socials,
     story: d.story,
-    milestones: d.milestones,
+    // A Milestone's id is returned (spec 2); a draft's milestones are not rows yet, so theirs is the position (1…).
+    milestones: d.milestones.map((m, i) => ({ id: i + 1, ...m })),
     competitor: d.competitor,
     seo: d.seo,
     completeness: completenessOf(d),
