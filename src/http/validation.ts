@@ -47,6 +47,7 @@ export function checkIntegerText(schema: z.ZodType, value: unknown, where: strin
   for (const f of fields) {
     const v = (value as Record<string, unknown>)[f];
     if (typeof v === 'string' && !DIGITS.test(v)) details.push({ path: `${where}.${f}`, message: `must be a whole number written in digits (got ${JSON.stringify(v.slice(0, 40))})` });
+    else if (Array.isArray(v)) details.push({ path: `${where}.${f}`, message: `must be given once (it was given ${v.length} times)` });
   }
   if (details.length) throw validationError(details);
 }

@@ -226,6 +226,8 @@ test('401 challenges name the protected resource metadata; an invalid token says
   assert.match(www, /scope="account:read"/);
   const meta = await t.app.inject({ method: 'GET', url: '/.well-known/oauth-protected-resource/api/v1' });
   assert.equal(meta.statusCode, 200);
+  const docs = new URL(meta.json().resource_documentation);
+  assert.equal((await t.app.inject({ method: 'GET', url: docs.pathname })).statusCode, 200, `resource_documentation ${docs.pathname} is a page`);
   const bad = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { authorization: 'Bearer llk_AAAAAAAAAAAA_BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB' } });
   assert.equal(bad.statusCode, 401);
   assert.match(String(bad.headers['www-authenticate']), /error="invalid_token"/);

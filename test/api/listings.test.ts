@@ -222,6 +222,9 @@ describe('search_listings', () => {
       assert.equal(body.error.details[0].path, path, qs);
     }
     assert.equal((await get('/listings?q=' + 'a'.repeat(200))).status, 200, 'exactly 200 characters is allowed');
+    const twice = await get('/listings?page=1&page=2');
+    assert.equal(twice.status, 400);
+    assert.deepEqual(twice.body.error.details[0], { path: 'query.page', message: 'must be given once (it was given 2 times)' });
   });
 });
 

@@ -51,7 +51,7 @@ export function registerOAuthRoutes(app: FastifyInstance, deps: AppDeps, provide
       scopes_supported: [...SCOPES],
       bearer_methods_supported: ['header'],
       resource_name: 'Launchlist REST API',
-      resource_documentation: `${deps.config.publicUrl}/api/v1/docs`,
+      resource_documentation: `${deps.config.publicUrl}/docs`, // the API reference page
     };
   });
 }
