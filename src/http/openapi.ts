@@ -119,4 +119,6 @@ export function registerOpenApi(app: FastifyInstance, deps: AppDeps, ops: readon
   const init = `window.ui = SwaggerUIBundle({ url: '${API_PREFIX}/openapi.json', dom_id: '#ui', deepLinking: true, tryItOutEnabled: true, persistAuthorization: true });`;
   app.get('/docs', async (_req, reply) => reply.type('text/html; charset=utf-8').header('Content-Security-Policy', "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'").send(page));
   app.get('/docs/init.js', async (_req, reply) => reply.type('application/javascript; charset=utf-8').send(init));
+  // Where a reader of the API may look for its reference first.
+  app.get(`${API_PREFIX}/docs`, { config: { rateLimit: false } }, async (_req, reply) => reply.redirect('/docs', 301));
 }

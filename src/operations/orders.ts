@@ -14,7 +14,7 @@ export const OrderBody = z.strictObject({
     week: z.string().max(10).regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a Monday as YYYY-MM-DD').optional().describe('A Monday YYYY-MM-DD among the weeks list_products offers.'),
     amount_cents: z.number().int().min(1).max(100000000).optional().describe('billboard_min only; at least the minimum.'),
     categories: z.array(z.string().max(220)).max(10).optional().describe('extra_categories only; up to 3 extra category slugs.'),
-    options: z.record(z.string(), z.unknown()).refine((o) => Object.keys(o).length <= 20, 'must have at most 20 properties').optional(),
+    options: z.record(z.string(), z.unknown()).refine((o) => Object.keys(o).length <= 20, 'must have at most 20 properties').meta({ maxProperties: 20 }).optional(), // the meta puts the rule in the JSON Schema (OpenAPI, MCP) too
   })).min(1).max(20),
   billing_country: Country.optional().describe('For the VAT preview.'),
   vat_number: z.string().max(32).optional().describe('An EU business with a valid number gets reverse charge.'),

@@ -91,7 +91,7 @@ async function accountPage(deps: AppDeps, reply: FastifyReply, ctx: WebContext, 
 
     <section aria-labelledby="keys-h" id="api-keys">
       <h2 id="keys-h">API keys</h2>
-      <p>An API key lets a script or an agent use the <a href="/api/v1/docs">Launchlist API</a> and MCP server as you, with the scopes you choose.</p>
+      <p>An API key lets a script or an agent use the <a href="/docs">Launchlist API</a> and MCP server as you, with the scopes you choose.</p>
       ${created}
       <form method="post" action="/account/api-keys" class="stack" novalidate>
         ${csrfField(ctx.csrf)}

@@ -79,7 +79,7 @@ export const NAV: ReadonlyArray<{ href: string; label: string }> = [
   { href: '/leaderboards/community-weekly', label: 'Leaderboards' },
   { href: '/founders', label: 'Founders' },
   { href: '/blog', label: 'Blog' },
-  { href: '/api/v1/docs', label: 'API' },
+  { href: '/docs', label: 'API' },
 ];
 
 export function csrfField(token: string | undefined): SafeHtml {
@@ -154,7 +154,7 @@ ${opts.head ?? ''}
 ${flash}
 ${body}
 </main>
-<footer class="site"><div>Launchlist — a launch directory and launch calendar. <a href="/api/v1/docs">API</a> · <a href="/api/v1/openapi.json">OpenAPI</a></div></footer>
+<footer class="site"><div>Launchlist — a launch directory and launch calendar. <a href="/docs">API</a> · <a href="/api/v1/openapi.json">OpenAPI</a></div></footer>
 </body>
 </html>`.value;
 }

@@ -64,3 +64,28 @@ test('/docs serves the interactive reference with its assets locally (no CDN)', 
     assert.equal(asset.statusCode, 200, src[1]);
   }
 });
+
+test('every link to the API reference leads to it: the site\'s API link, both OAuth metadata documents, /api/v1/docs', async () => {
+  const moved = await t.app.inject({ method: 'GET', url: '/api/v1/docs' });
+  assert.equal(moved.statusCode, 301);
+  assert.equal(moved.headers.location, '/docs');
+  const home = await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+  const links = [...home.body.matchAll(/<a href="([^"]+)"[^>]*>API<\/a>/g)].map((m) => m[1]);
+  assert.ok(links.length >= 1, 'the site links to the API reference');
+  const as = (await t.app.inject({ method: 'GET', url: '/.well-known/oauth-authorization-server' })).json();
+  const pr = (await t.app.inject({ method: 'GET', url: '/.well-known/oauth-protected-resource/mcp' })).json();
+  for (const href of [...links, as.service_documentation, pr.resource_documentation]) {
+    const res = await t.app.inject({ method: 'GET', url: new URL(href, t.config.publicUrl).pathname });
+    assert.equal(res.statusCode, 200, href);
+    assert.match(res.body, /Launchlist API reference/, href);
+  }
+});
+
+test('an order item\'s options declare their limit of 20 properties (spec 4.7) in the document, as they enforce it', async () => {
+  const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+  for (const path of ['/orders/quote', '/orders/checkout']) {
+    const body = doc.paths[path].post.requestBody.content['application/json'].schema;
+    const schema = body.$ref ? doc.components.schemas[body.$ref.split('/').pop()] : body;
+    assert.equal(schema.properties.items.items.properties.options.maxProperties, 20, path);
+  }
+});

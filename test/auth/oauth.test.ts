@@ -69,6 +69,7 @@ test('metadata: issuer is PUBLIC_URL exactly, PKCE S256, registration, CIMD, iss
     assert.equal(m.authorization_response_iss_parameter_supported, true);
     assert.deepEqual(m.response_types_supported, ['code']);
     for (const s of ['account:read', 'listings:write', 'orders:write']) assert.ok(m.scopes_supported.includes(s));
+    assert.equal(new Set(m.scopes_supported).size, m.scopes_supported.length, 'each scope listed once');
   }
   const prm = await (await fetch(`${t.base}/.well-known/oauth-protected-resource/api/v1`)).json();
   assert.equal(prm.resource, `${t.base}/api/v1`);

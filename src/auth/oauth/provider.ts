@@ -155,9 +155,9 @@ export function createProvider(opts: ProviderOptions): Provider {
     await next();
     if (ctx.path === '/.well-known/openid-configuration' && ctx.status === 200 && ctx.body && typeof ctx.body === 'object') {
       const body = ctx.body as Record<string, unknown>;
-      body.scopes_supported = [...SCOPES, ...((body.scopes_supported as string[]) ?? [])];
+      body.scopes_supported = [...new Set([...SCOPES, ...((body.scopes_supported as string[]) ?? [])])]; // ours first, each once
       body.client_id_metadata_document_supported = true;
-      body.service_documentation = `${config.publicUrl}/api/v1/docs`;
+      body.service_documentation = `${config.publicUrl}/docs`;
     }
   });
   return provider;
