@@ -20,9 +20,12 @@ const form = (req: FastifyRequest): Form => {
   return out;
 };
 
-/** Only same-site paths are followed after sign-in (no open redirects). */
+/**
+ * Only same-site paths are followed after sign-in (no open redirects): one leading slash, then printable
+ * ASCII only. Browsers drop tabs and newlines from a URL, so "/<TAB>/evil.example" would be "//evil.example".
+ */
 export function safeNext(next: string | undefined, fallback = '/account'): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\') || /[\r\n]/.test(next)) return fallback;
+  if (!next || next.length > 2000 || !/^\/(?![/\\])[\x21-\x7e]*$/.test(next)) return fallback;
   return next;
 }
 

@@ -105,6 +105,11 @@ test('sign in and sign out; sign-out needs the CSRF token; next= only goes to ou
 
   const open = await signInAs(new Browser(t.base), user.email, PASSWORD, '//evil.example/x');
   assert.equal(open.url, `${t.base}/account`);
+  // Browsers drop tabs and newlines from a URL: "/<TAB>/evil.example" would be "//evil.example".
+  for (const next of ['/\t/evil.example/x', '/\n/evil.example', '/\\evil.example', '/\u00a0/x']) {
+    const tricked = await signInAs(new Browser(t.base), user.email, PASSWORD, next);
+    assert.equal(tricked.url, `${t.base}/account`, JSON.stringify(next));
+  }
 
   // Sign-out without the token is refused and changes nothing.
   assert.equal((await b.request('/sign-out', { method: 'POST', form: {} })).status, 403);
