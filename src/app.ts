@@ -51,7 +51,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Each request's logger (with its reqId) is made only when something is logged at an enabled level.
     childLoggerFactory: lazyChildLogger,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // false unless configured: X-Forwarded-For is anyone's to write. A number trusts that many proxy hops.
+    trustProxy: typeof config.TRUST_PROXY === 'number' ? ((n) => (_addr: string, hop: number) => hop < n)(config.TRUST_PROXY) : config.TRUST_PROXY,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();

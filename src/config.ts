@@ -15,6 +15,10 @@ export const ConfigSchema = z.object({
   REDIS_URL: z.string().optional(),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300), // requests per window per client
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  // Which X-Forwarded-For hops to believe for the client's address (rate limits, sign-in limits):
+  // false (default: the connecting address, so no client can name its own), true (any), a number of
+  // proxy hops, or a comma-separated list of proxy addresses/CIDRs. Set it when behind a reverse proxy.
+  TRUST_PROXY: z.string().default('false').transform((v) => (v === 'true' ? true : v === 'false' || v === '' ? false : /^\d+$/.test(v) ? Number(v) : v)),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Launchlist <no-reply@launchlist.local>'),
   FETCH_ALLOW_HOSTS: list.default([]), // host[:port] exempt from the public-address rule — tests and staging only

@@ -193,6 +193,19 @@ test('rate limits: 429 with the error body, Retry-After and RateLimit-* headers'
   await s.close();
 });
 
+test('X-Forwarded-For is believed only from trusted proxies (TRUST_PROXY): by default a client cannot name its own address', async () => {
+  const limited = async (overrides: Record<string, unknown>) => {
+    const s = await appWith({ RATE_LIMIT_MAX: 2, RATE_LIMIT_WINDOW_MS: 60_000, ...overrides });
+    const codes: number[] = [];
+    for (let i = 1; i <= 3; i++) codes.push((await s.app.inject({ method: 'GET', url: '/api/v1/big?n=1', remoteAddress: '10.7.7.7', headers: { 'x-forwarded-for': `198.51.100.${i}` } })).statusCode);
+    await s.close();
+    return codes;
+  };
+  assert.deepEqual(await limited({}), [200, 200, 429], 'default: the connecting address counts, whatever the header says');
+  assert.deepEqual(await limited({ TRUST_PROXY: '10.0.0.0/8' }), [200, 200, 200], 'behind a trusted proxy, each forwarded client has its own count');
+  assert.deepEqual(await limited({ TRUST_PROXY: '192.0.2.1' }), [200, 200, 429], 'a proxy not on the list is not believed');
+});
+
 test('rate limits are shared between instances through Redis when REDIS_URL is set', async (ctx) => {
   const url = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
   const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 500 });
