@@ -469,4 +469,7 @@ test('a draft whose site could not be read is submitted once the maker types the
   const sub = await api('POST', `/drafts/${id}/submit`);
   assert.equal(sub.statusCode, 200, sub.body);
   assert.ok(sub.json().listing_id >= 1);
+  // The site was never read, so the listing claims nothing about what it does not state.
+  const row = await t.store.db.selectFrom('listings').select('not_found').where('id', '=', sub.json().listing_id).executeTakeFirstOrThrow();
+  assert.deepEqual(JSON.parse(row.not_found), []);
 });

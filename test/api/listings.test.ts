@@ -307,6 +307,19 @@ describe('get_listing', () => {
   });
 });
 
+describe('not_found_on_website', () => {
+  test('lists only what is still blank: a fact the maker gave the listing later leaves the list', async () => {
+    await category(t.store.db, 'filled-later-cat'); // its own category: the alternatives tests count dev-tools
+    await listing(t.store.db, {
+      slug: 'filled-later', name: 'Filled Later', category: 'filled-later-cat', tagline: 'Given after the crawl', features: ['Given too'], city: null, founded_year: null, pricing_model: 'Free',
+      not_found: ['tagline', 'features', 'city', 'pricing_model', 'founded_year'],
+    });
+    const { status, body } = await get('/listings/filled-later');
+    assert.equal(status, 200);
+    assert.deepEqual(body.not_found_on_website, ['city', 'founded_year']);
+  });
+});
+
 describe('get_alternatives', () => {
   test('owner-approved first, then the same primary category by votes; never itself or a non-live listing', async () => {
     const { status, body } = await get('/listings/alpha-app/alternatives');

@@ -115,6 +115,11 @@ describe('pages render real content', () => {
     const first = week.items[0];
     assert.match($(`#l-${first.slug} a.vote-btn`).attr('href')!, /^\/sign-in\?next=%2F%23l-/);
     assert.equal($(`#l-${first.slug} .vote-btn .n`).text(), String(first.votes));
+    // Screen readers hear "1 vote", "2 votes".
+    $('a.vote-btn').each((_, el) => {
+      const n = Number($(el).find('.n').text().replace(/\D/g, ''));
+      assert.match($(el).find('.sr-only').text(), n === 1 ? /^ vote\. / : /^ votes\. /);
+    });
   });
 
   test('home: the notice query shows a known message and never echoes text', async () => {

@@ -288,7 +288,8 @@ export async function saveListingFromDraft(trx: Transaction<DB>, d: Draft, now: 
   if (want('founded_year')) columns.founded_year = year && /^\d{4}$/.test(year) ? Number(year) : null;
   for (const k of ['features', 'usps', 'keywords', 'tags'] as const) if (want(k)) columns[k] = toJson(list(f[k].value));
   if (want('name') && name) columns.name = name;
-  if (all || Array.isArray(sections.fields)) columns.not_found = toJson(notFoundOnWebsite(d));
+  // Only a site that was read can be said not to state something (a failed crawl read nothing).
+  if (all || Array.isArray(sections.fields)) columns.not_found = toJson(d.status === 'ready' ? notFoundOnWebsite(d) : []);
   if (sections.socials) columns.socials = toJson(d.company_socials);
   if (sections.faqs) columns.faqs = toJson(d.faqs.map((q) => ({ question: q.question, answer: q.answer })));
   if (sections.seo) {

@@ -218,7 +218,10 @@ function buildProfile(l: ProfileRow, allSections: boolean): Record<string, unkno
     domain_rating: domainRatingView(drHistory.map((d) => ({ date: d.date, rating: num(d.rating) })), l.domain_rating === null ? null : num(l.domain_rating)),
     links: { website: l.url, demo_video: l.demo_video_url, ...(socials.github ? { source_code: socials.github } : {}) },
     facts: fromJson<Record<string, unknown>>(l.facts, {}),
-    not_found_on_website: fromJson<string[]>(l.not_found, []),
+    // What the site did not state, less what the listing has since been given (by its maker, on the listing).
+    not_found_on_website: fromJson<string[]>(l.not_found, []).filter((f) => isBlank(
+      f === 'pricing_model' ? l.pricing_model : f === 'pricing_summary' ? l.pricing_summary : f === 'categories' ? cats : f === 'demo_video_url' ? l.demo_video_url
+        : f === 'founded_year' ? l.founded_year : ['features', 'usps', 'keywords', 'tags'].includes(f) ? fromJson<string[]>((l as Record<string, unknown>)[f] as string, []) : (l as Record<string, unknown>)[f])),
     verified: l.verified_at !== null,
     awards: awards.map((a) => ({ week: a.week, rank: num(a.rank), title: awardTitle(num(a.rank)), votes: num(a.votes) })),
     seo: { title: l.seo_title, description: l.seo_description },
@@ -333,3 +336,5 @@ export async function compareListings(db: Kysely<DB>, a: string, b: string): Pro
   }
   return { a: toSummary(ra), b: toSummary(rb), attributes: out };
 }
+
+const isBlank = (v: unknown): boolean => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);

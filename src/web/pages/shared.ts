@@ -188,14 +188,15 @@ export const rowId = (slug: string) => `l-${slug}`;
  */
 export function voteButton(v: Viewer, s: Pick<Summary, 'slug' | 'name' | 'votes' | 'status'>, opts: { anchor?: string } = {}): SafeHtml {
   const count = html`<span class="arrow" aria-hidden="true">▲</span><span class="n">${fmtNum(s.votes)}</span>`;
-  if (s.status !== 'live') return html`<span class="vote-btn static" title="Voting opens at launch">${count}<span class="sr-only"> votes</span></span>`;
+  const votes = s.votes === 1 ? ' vote' : ' votes';
+  if (s.status !== 'live') return html`<span class="vote-btn static" title="Voting opens at launch">${count}<span class="sr-only">${votes}</span></span>`;
   const back = v.here.split('#')[0] + (opts.anchor ? `#${opts.anchor}` : '');
   if (!v.signedIn) {
-    return html`<a class="vote-btn" href="${withQuery('/sign-in', { next: back })}">${count}<span class="sr-only"> votes. Sign in to upvote ${s.name}</span></a>`;
+    return html`<a class="vote-btn" href="${withQuery('/sign-in', { next: back })}">${count}<span class="sr-only">${votes}. Sign in to upvote ${s.name}</span></a>`;
   }
   const on = v.voted.has(s.slug);
   return html`<form method="post" action="/listings/${s.slug}/vote" class="vote">${csrfField(v.web.csrf)}<input type="hidden" name="next" value="${back}"><input type="hidden" name="action" value="${on ? 'remove' : 'add'}">
-<button type="submit" class="vote-btn" aria-pressed="${on ? 'true' : 'false'}" title="${on ? `You upvoted ${s.name}: press to take your vote back` : `Upvote ${s.name}`}">${count}<span class="sr-only"> votes. ${on ? `You upvoted ${s.name}; press to take your vote back` : `Upvote ${s.name}`}</span></button></form>`;
+<button type="submit" class="vote-btn" aria-pressed="${on ? 'true' : 'false'}" title="${on ? `You upvoted ${s.name}: press to take your vote back` : `Upvote ${s.name}`}">${count}<span class="sr-only">${votes}. ${on ? `You upvoted ${s.name}; press to take your vote back` : `Upvote ${s.name}`}</span></button></form>`;
 }
 
 export interface RowOptions {
