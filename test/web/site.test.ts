@@ -433,6 +433,23 @@ describe('voting', () => {
     assert.equal(Number(rows.n), before + 3, 'votes_count equals the number of vote rows');
   });
 
+  test('a vote counts from an account whose email is confirmed; before that the page says how to confirm', async () => {
+    const c = await signedIn();
+    const me = await t.store.db.selectFrom('users').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    await t.store.db.updateTable('users').set({ email_verified_at: null }).where('id', '=', me.id).execute();
+    const target = (await thisWeek())[3];
+    const before = await apiVotes(target.slug);
+    const form = voteForm((await c.page(`/listings/${target.slug}`)).$, target.slug);
+    const refused = await c.req('POST', `/listings/${target.slug}/vote`, form);
+    assert.equal(refused.statusCode, 403);
+    assert.match(refused.body, /Confirm your email to vote/);
+    assert.match(refused.body, /action="\/account\/verify-email"/);
+    assert.equal(await apiVotes(target.slug), before);
+    await t.store.db.updateTable('users').set({ email_verified_at: new Date().toISOString() }).where('id', '=', me.id).execute();
+    assert.equal((await c.req('POST', `/listings/${target.slug}/vote`, form)).statusCode, 303);
+    assert.equal(await apiVotes(target.slug), before + 1);
+  });
+
   test('a vote without the CSRF token is refused (403) and changes nothing', async () => {
     const c = await signedIn();
     const target = (await thisWeek())[0];

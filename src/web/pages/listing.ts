@@ -236,6 +236,14 @@ async function reactRoute(deps: AppDeps, kind: Reaction, req: FastifyRequest, re
   if (!(await checkCsrf(deps, req, reply))) return reply;
   if (!SLUG.test(slug)) return sendNotFoundPage(deps, req, reply);
   const action: ReactionAction = f.action === 'add' || f.action === 'remove' ? f.action : 'toggle';
+  // Votes make the rankings and the awards: a vote counts from an account whose email is confirmed,
+  // so that a vote costs more than a made-up address. Taking a vote back is always allowed.
+  if (kind === 'vote' && action !== 'remove' && !web.user.email_verified) {
+    return sendErrorPage(deps, req, reply, 403, 'Confirm your email to vote', html`<h1>Confirm your email to vote</h1>
+<p>Votes decide the weekly rankings and the awards, so they count from accounts with a confirmed email address. We sent a link to ${web.user.email} when you signed up.</p>
+<form method="post" action="/account/verify-email">${csrfField(web.csrf)}<button type="submit">Send a new confirmation link</button></form>
+<p><a href="${back}">Back</a></p>`);
+  }
   const r = await react(deps.store.db, deps.store.engine, kind, slug, web.user.id, action);
   if (r.status === 'not_found') return sendNotFoundPage(deps, req, reply);
   if (r.status === 'not_live') {
