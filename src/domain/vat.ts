@@ -12,6 +12,7 @@
 // The number's format is checked here; it is not looked up in VIES (no network calls).
 
 /** The 27 EU member states (ISO 3166-1 alpha-2). */
+import { isCountry } from './countries.ts';
 export const EU_COUNTRIES: readonly string[] = [
   'AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE', 'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE',
 ];
@@ -137,6 +138,7 @@ function pct(bp: number): string {
 export function decideVat(input: VatInput): VatResult {
   const seller = input.sellerCountry ? input.sellerCountry.toUpperCase() : null;
   let country = input.billingCountry ? input.billingCountry.toUpperCase() : null;
+  if (country !== null && !isCountry(country)) return { ok: false, field: 'billing_country', message: `is not a country code (ISO 3166-1 alpha-2, e.g. DE or US): ${JSON.stringify(input.billingCountry)}` };
   const raw = input.vatNumber ?? '';
   let number: string | null = raw.trim() ? normaliseVatNumber(raw) : null;
 

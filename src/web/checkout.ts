@@ -23,22 +23,8 @@ import { sendMail } from '../mail/index.ts';
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
-/** Country codes and names for the billing form (Intl's region names, without aliases and non-countries). */
-const NOT_COUNTRIES = new Set(['AC', 'AN', 'BU', 'CP', 'CQ', 'CS', 'DD', 'DG', 'DY', 'EA', 'EU', 'EZ', 'FX', 'HV', 'IC', 'NH', 'QO', 'RH', 'SU', 'TA', 'TP', 'UK', 'UN', 'VD', 'XA', 'XB', 'YD', 'YU', 'ZR', 'ZZ']);
-let countryList: Array<{ code: string; name: string }> | undefined;
-export function countries(): Array<{ code: string; name: string }> {
-  if (countryList) return countryList;
-  const names = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
-  const out: Array<{ code: string; name: string }> = [];
-  for (let a = 65; a < 91; a++) {
-    for (let b = 65; b < 91; b++) {
-      const code = String.fromCharCode(a, b);
-      const name = names.of(code);
-      if (name && name !== code && !NOT_COUNTRIES.has(code)) out.push({ code, name });
-    }
-  }
-  return (countryList = out.sort((x, y) => x.name.localeCompare(y.name, 'en')));
-}
+import { countries } from '../domain/countries.ts';
+export { countries }; // the billing form's list
 
 const STYLE = `
 .order-table td.num,.order-table th.num{text-align:right;white-space:nowrap}

@@ -90,3 +90,12 @@ test('a VAT number of the wrong format or another country is refused, naming vat
   assert.equal(ch.vat.rate_bp, 0);
   assert.equal(ch.vat.reverse_charge, false);
 });
+
+test('a billing country must be a country: ZZ, XX and EU are refused naming billing_country (they would be charged no VAT)', () => {
+  for (const code of ['ZZ', 'XX', 'EU', 'uk']) {
+    const r = decideVat({ billingCountry: code, rates });
+    assert.equal(r.ok, false, code);
+    if (!r.ok) assert.equal(r.field, 'billing_country', code);
+  }
+  for (const code of ['GB', 'ch', 'JP', 'DE']) assert.ok(decideVat({ billingCountry: code, rates }).ok, code);
+});

@@ -112,7 +112,7 @@ test('bad values: nothing is saved, the errors are shown by their fields; CSRF i
   const before = await products();
   for (const [field, value, message] of [
     ['price_launch', '-1', /enter an amount/], ['price_launch', 'cheap', /enter an amount/], ['price_launch', '1000000.01', /at most \$1,000,000\.00/],
-    ['billboard_min', '0', /at least \$0\.01/], ['free_queue_weeks', '0', /1 to 52/], ['vat_seller_country', 'Ireland', /two letters/],
+    ['billboard_min', '0', /at least \$0\.01/], ['free_queue_weeks', '0', /1 to 52/], ['vat_seller_country', 'Ireland', /two-letter code/], ['vat_seller_country', 'ZZ', /two-letter code/],
   ] as const) {
     const res = await admin.go('/admin/prices', { form: await formWith(admin, { price_featured: '1.00', [field]: value }) });
     assert.equal(res.res.status, 400, `${field}=${value}`);

@@ -210,6 +210,11 @@ test('VAT follows the billing details entered on the page: a new total is shown 
   const o = await newOrder({ items: [{ product: 'gift_card' }] }); // no billing country yet
   assert.equal(o.vat.country, null);
   const b = new Browser(t.base);
+  // A code that is no country (it would be charged no VAT) is refused by its field; nothing is charged.
+  const nowhere = await pay(b, o.checkout_url, { ...GOOD_CARD, country: 'ZZ' });
+  assert.equal(nowhere.res.status, 400);
+  assert.match($(nowhere.text)('#country-error').text(), /Choose the billing country/);
+  assert.equal((await orderOf(o.number)).status, 'pending');
   const first = await pay(b, o.checkout_url, { ...GOOD_CARD, country: 'DE' });
   assert.equal(first.res.status, 409, 'the total changed: shown, not charged');
   const vat = Math.round(PRICE.gift_card * 0.16);

@@ -4,6 +4,7 @@
 //
 //   GET  /admin/prices   admins only (others: 403 page; signed out: to the sign-in page)
 //   POST /admin/prices   CSRF-checked; every value validated before anything is saved
+import { isCountry } from '../../domain/countries.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app.ts';
 import { checkCsrf, getWebContext, type WebContext } from '../context.ts';
@@ -145,7 +146,7 @@ export function registerAdminPricesPage(app: FastifyInstance, deps: AppDeps): vo
     if (!(queue >= 1 && queue <= 52)) errors.free_queue_weeks = 'Free queue: a whole number of weeks from 1 to 52.';
     const seller = str('vat_seller_country').trim().toUpperCase();
     values.vat_seller_country = seller;
-    if (seller && !/^[A-Z]{2}$/.test(seller)) errors.vat_seller_country = "Seller's VAT country: two letters (e.g. IE), or empty.";
+    if (seller && !isCountry(seller)) errors.vat_seller_country = "Seller's VAT country: a country's two-letter code (e.g. IE), or empty.";
     if (Object.keys(errors).length) {
       return renderPage(deps, reply, ctx, { values, errors }, { kind: 'error', text: 'Nothing was saved: correct the values marked below.' }, 400);
     }
