@@ -8,7 +8,7 @@ import { consumeEmailToken, issueEmailToken, peekEmailToken } from '../auth/emai
 import { endOAuthSessions } from '../auth/oauth/tokens.ts';
 import { sendMail } from '../mail/index.ts';
 import { authServices, checkCsrf, cookieOptions, getWebContext, pageFor, resetWebContext, type WebContext } from './context.ts';
-import { csrfField, html, sendPage, type SafeHtml } from './layout.ts';
+import { csrfField, html, sendPage, type SafeHtml, raw } from './layout.ts';
 import { qs } from './pages/shared.ts';
 
 type Form = Record<string, string | undefined>;
@@ -227,14 +227,14 @@ export function registerAuthPages(app: FastifyInstance, deps: AppDeps): void {
   });
 
   // ---- Password reset
-  const forgotPage = (reply: FastifyReply, ctx: WebContext, sent = false, status = 200) =>
+  const forgotPage = (reply: FastifyReply, ctx: WebContext, sent = false, status = 200, error?: string) =>
     sendPage(reply, { title: 'Reset your password', user: ctx.user, csrf: ctx.csrf, narrow: true }, sent
       ? html`<h1>Check your email</h1><p>If an account exists for that address, we sent a link to choose a new password. The link works once, for one hour.</p>`
       : html`<h1>Reset your password</h1>
         <p>Enter the email address of your account and we will send you a link to choose a new password.</p>
         <form method="post" action="/forgot-password" class="stack">
           ${csrfField(ctx.csrf)}
-          <div><label for="email">Email</label><input id="email" name="email" type="email" autocomplete="email" required maxlength="254"></div>
+          <div><label for="email">Email</label><input id="email" name="email" type="email" autocomplete="email" required maxlength="254"${error ? raw(' aria-invalid="true" aria-describedby="email-error"') : ''}>${error ? html`<p class="error" id="email-error">${error}</p>` : ''}</div>
           <div><button type="submit">Send the link</button></div>
         </form>`, status);
 
@@ -244,13 +244,16 @@ export function registerAuthPages(app: FastifyInstance, deps: AppDeps): void {
     if (!(await checkCsrf(deps, req, reply))) return reply;
     const ctx = await getWebContext(deps, req, reply);
     const email = normalizeEmail(form(req).email ?? '');
+    // Only the address's form is checked here: whether an account has it is never told.
+    const problem = emailProblem(email);
+    if (problem) return forgotPage(reply, ctx, false, 400, `The email ${problem}.`);
     const auth = authServices(deps);
     const wait = Math.max(await auth.ipLimiter.hit(`ip:${ipOf(req)}`), await auth.signInLimiter.hit(`reset|${email}`));
     if (wait) {
       reply.header('Retry-After', String(wait));
       return sendPage(reply, { title: 'Too many attempts', user: ctx.user, csrf: ctx.csrf, narrow: true }, html`<h1>Too many attempts</h1><p>Try again later.</p>`, 429);
     }
-    const user = emailProblem(email) ? null : await findUserByEmail(db, email);
+    const user = await findUserByEmail(db, email);
     if (user) {
       const token = await issueEmailToken(db, user.id, 'reset_password');
       const link = `${deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;

@@ -155,6 +155,13 @@ test('password reset: a mailed single-use link sets a new password and signs out
   const none = await b.go('/forgot-password', { form: { _csrf: csrfOf(forgot.text, '/forgot-password'), email: 'nobody-here@example.com' } });
   assert.match(none.text, /Check your email/);
   assert.equal((await outboxFor(t.store.db, 'nobody-here@example.com')).length, 0);
+  // An empty or malformed address is a form error, not "check your email".
+  for (const email of ['', 'not-an-address']) {
+    const bad = await b.go('/forgot-password', { form: { _csrf: csrfOf(forgot.text, '/forgot-password'), email } });
+    assert.equal(bad.res.status, 400, JSON.stringify(email));
+    assert.doesNotMatch(bad.text, /Check your email/);
+    assert.match($(bad.text)('#email-error').text(), /^The email /);
+  }
 
   const link = await linkIn(user.email, '/reset-password');
   const form = await b.go(link);
