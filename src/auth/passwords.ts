@@ -43,6 +43,10 @@ export function passwordProblem(password: string, email?: string): string | null
   if (password.length < PASSWORD_MIN) return `must be at least ${PASSWORD_MIN} characters`;
   if (password.length > PASSWORD_MAX) return `must be at most ${PASSWORD_MAX} characters`;
   if (email && password.trim().toLowerCase() === email.trim().toLowerCase()) return 'must not be your email address';
+  // No composition rules (NIST SP 800-63B), but a password that is one character repeated, or a
+  // run like 1234567890, is the first thing anyone tries.
+  if (new Set(password.trim()).size < 3) return 'must not be made of one or two characters repeated (spaces count as nothing)';
+  if (isRun(password)) return 'must not be a run of consecutive characters such as 1234567890 or abcdefghij';
   return null;
 }
 
@@ -51,4 +55,19 @@ let dummy: Promise<string> | undefined;
 export function dummyHash(): Promise<string> {
   dummy ??= hashPassword(randomBytes(16).toString('hex'));
   return dummy;
+}
+
+/** Every character the next (or the previous) of the one before: 0123456789, 1234567890, abcdefghij, 9876543210. */
+function isRun(p: string): boolean {
+  const q = p.toLowerCase();
+  const digits = '01234567890123456789';
+  if (/^\d+$/.test(q)) return digits.includes(q) || [...digits].reverse().join('').includes(q);
+  let up = true;
+  let down = true;
+  for (let i = 1; i < q.length; i++) {
+    const d = q.charCodeAt(i) - q.charCodeAt(i - 1);
+    if (d !== 1) up = false;
+    if (d !== -1) down = false;
+  }
+  return up || down;
 }

@@ -84,6 +84,11 @@ test('sign up refuses a short password and a taken email, naming the field', asy
   const short = await signUp(b, email, 'short');
   assert.equal(short.res.status, 400);
   assert.match($(short.text)('#password-error').text(), /at least 10 characters/);
+  for (const [weak, why] of [[' '.repeat(12), /repeated/], ['aaaaaaaaaa', /repeated/], ['ababababab', /repeated/], ['1234567890', /run of consecutive/], ['kjihgfedcba', /run of consecutive/]] as const) {
+    const res = await signUp(b, email, weak);
+    assert.equal(res.res.status, 400, JSON.stringify(weak));
+    assert.match($(res.text)('#password-error').text(), why, JSON.stringify(weak));
+  }
   assert.equal((await signUp(b, email)).res.status, 200); // ends on the account page
   const again = await signUp(new Browser(t.base), email.toUpperCase());
   assert.equal(again.res.status, 400);
