@@ -8,7 +8,7 @@ import { checkCsrf, getWebContext } from '../context.ts';
 import { csrfField, html, raw, safeHref, type SafeHtml } from '../layout.ts';
 import { sendErrorPage, sendNotFoundPage } from './errors.ts';
 import {
-  extLink, fmtDate, fmtNum, listingList, logo, paragraphs, plural, qs, read, send, socialsList, viewerFor, voteButton, withQuery,
+  extLink, fmtDate, fmtNum, listingList, logo, paragraphs, plural, qs, read, safeBack, send, socialsList, viewerFor, voteButton, withQuery,
   type Rec, type Summary, type Viewer,
 } from './shared.ts';
 
@@ -207,13 +207,6 @@ ${(b.badges as Rec[]).map((x) => html`<section class="card" aria-labelledby="bad
 }
 
 // ------------------------------------------------------------------ votes and follows
-
-/** Only same-site paths are followed after a vote (no open redirects, nothing a header cannot carry). */
-export function safeBack(next: unknown, fallback: string): string {
-  if (typeof next !== 'string' || next.length > 2000) return fallback;
-  if (!next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\') || !/^[\x21-\x7e]+$/.test(next)) return fallback;
-  return next;
-}
 
 function formOf(req: FastifyRequest): Record<string, string> {
   const b = req.body;

@@ -147,6 +147,16 @@ export function withQuery(path: string, params: Record<string, string | number |
   return s ? `${path}?${s}` : path;
 }
 
+/**
+ * A same-site path to send the person to next (after signing in, voting, following), or `fallback`:
+ * one leading slash, then printable ASCII only, so no open redirect and nothing a header cannot carry.
+ * Browsers drop tabs and newlines from a URL, so "/<TAB>/evil.example" would be "//evil.example".
+ */
+export function safeBack(next: unknown, fallback: string): string {
+  if (typeof next !== 'string' || next.length > 2000 || !/^\/(?![/\\])[\x21-\x7e]*$/.test(next)) return fallback;
+  return next;
+}
+
 /** A query-string value as one string (repeated keys: the first). */
 export function qs(req: FastifyRequest, key: string): string | undefined {
   const v = (req.query as Record<string, unknown> | undefined)?.[key];
