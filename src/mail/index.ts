@@ -83,6 +83,11 @@ export async function queueMails(db: Kysely<DB>, msgs: readonly MailMessage[]): 
 export async function deliverQueued(deps: MailDeps, ids: readonly number[], signal?: AbortSignal): Promise<{ sent: number; unsent: number }> {
   if (!deps.config.SMTP_URL || !ids.length) return { sent: 0, unsent: 0 };
   const rows = await deps.db.selectFrom('mail_outbox').selectAll().where('id', 'in', [...ids]).where('sent_at', 'is', null).orderBy('id').execute();
+  return deliverRows(deps, rows, signal);
+}
+
+/** Sends these unsent outbox rows one by one (a stopped worker leaves the rest unsent). */
+async function deliverRows(deps: MailDeps, rows: ReadonlyArray<{ id: number; to_address: string; subject: string; text: string; html: string | null }>, signal?: AbortSignal): Promise<{ sent: number; unsent: number }> {
   let sent = 0;
   let unsent = 0;
   for (const r of rows) {
@@ -97,9 +102,7 @@ export async function deliverQueued(deps: MailDeps, ids: readonly number[], sign
 export async function sendPendingMail(deps: MailDeps, limit = 50): Promise<number> {
   if (!deps.config.SMTP_URL) return 0;
   const rows = await deps.db.selectFrom('mail_outbox').selectAll().where('sent_at', 'is', null).orderBy('id').limit(limit).execute();
-  let sent = 0;
-  for (const r of rows) if ((await deliver(deps, r.id, { to: r.to_address, subject: r.subject, text: r.text, html: r.html ?? undefined })).sent) sent++;
-  return sent;
+  return (await deliverRows(deps, rows)).sent;
 }
 
 /** The newest messages to an address (for tests and the operator CLI). */
