@@ -604,10 +604,11 @@ export async function submitDraftAsListing(ctx: Ctx, id: string) {
     }
     // Every listing has one primary category (spec 2): the draft must name a category we have.
     const cats = d.fields.categories.value;
-    if (!(await matchCategories(trx, Array.isArray(cats) ? cats.map(String) : [])).matched.length) {
+    const { matched } = await matchCategories(trx, Array.isArray(cats) ? cats.map(String) : []);
+    if (!matched.length) {
       throw validationError([{ path: 'fields.categories', message: 'a listing needs a primary category: set fields.categories with update_draft to a category slug or name from list_categories, then submit again' }]);
     }
-    const saved = await saveListingFromDraft(trx, d, now, d.listing_id === null ? ALL_SECTIONS : RESUBMIT_SECTIONS);
+    const saved = await saveListingFromDraft(trx, d, now, d.listing_id === null ? ALL_SECTIONS : RESUBMIT_SECTIONS, matched);
     if (d.listing_id !== saved.listing_id) await updateDraft(trx, id, { listing_id: saved.listing_id, updated_at: now });
     return { listing_id: saved.listing_id, slug: saved.slug, status: saved.status, draft_id: id, created: saved.created };
   });

@@ -273,7 +273,7 @@ export const RESUBMIT_SECTIONS: SyncSections = { fields: 'all' };
  * draft was submitted before — updates the same listing with the `sections` asked for (a listing
  * that has to be created gets them all). Runs inside the caller's transaction.
  */
-export async function saveListingFromDraft(trx: Transaction<DB>, d: Draft, now: string, sections: SyncSections = ALL_SECTIONS): Promise<{ listing_id: number; slug: string; status: string; created: boolean }> {
+export async function saveListingFromDraft(trx: Transaction<DB>, d: Draft, now: string, sections: SyncSections = ALL_SECTIONS, matched?: CategoryRef[]): Promise<{ listing_id: number; slug: string; status: string; created: boolean }> {
   // Only a listing of the draft's own maker is written (a claim that moved the listing detaches the draft, too).
   const existing = d.listing_id !== null ? await trx.selectFrom('listings').select(['id', 'slug', 'status']).where('id', '=', d.listing_id).where('owner_id', '=', d.user_id).executeTakeFirst() : undefined;
   if (!existing) sections = ALL_SECTIONS;
@@ -298,7 +298,7 @@ export async function saveListingFromDraft(trx: Transaction<DB>, d: Draft, now: 
   }
 
   let categories: CategoryRef[] | undefined;
-  if (want('categories')) categories = (await matchCategories(trx, list(f.categories.value))).matched;
+  if (want('categories')) categories = matched ?? (await matchCategories(trx, list(f.categories.value))).matched; // `matched`: the caller already matched them
 
   let listingId: number;
   let slug = '';
