@@ -11,8 +11,9 @@
 //   - no billing country yet → no VAT in the preview; it is worked out at checkout.
 // The number's format is checked here; it is not looked up in VIES (no network calls).
 
-/** The 27 EU member states (ISO 3166-1 alpha-2). */
 import { isCountry } from './countries.ts';
+
+/** The 27 EU member states (ISO 3166-1 alpha-2). */
 export const EU_COUNTRIES: readonly string[] = [
   'AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE', 'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE',
 ];

@@ -606,8 +606,10 @@ export async function setBilling(db: Kysely<DB>, orderId: number, b: BillingDeta
   if ((b.vat_number ?? '').length > 32) errors.push({ field: 'vat_number', message: 'The VAT number can be at most 32 characters.' });
   const settings = await orderSettings(db);
   const vat = decideVat({ billingCountry: country, vatNumber: b.vat_number, sellerCountry: settings.sellerCountry, rates: settings.vatRates });
-  if (!vat.ok && vat.field !== 'billing_country') errors.push({ field: 'vat_number', message: `The VAT number ${vat.message}.` });
-  else if (!vat.ok && !errors.some((e) => e.field === 'country')) errors.push({ field: 'country', message: 'Choose the billing country from the list.' });
+  if (!vat.ok) {
+    if (vat.field === 'vat_number') errors.push({ field: 'vat_number', message: `The VAT number ${vat.message}.` });
+    else if (!errors.some((e) => e.field === 'country')) errors.push({ field: 'country', message: 'Choose the billing country from the list.' }); // once, if the format check above has not said so
+  }
   if (errors.length || !vat.ok) return { ok: false, errors };
   return db.transaction().execute(async (trx) => {
     const o = await trx.selectFrom('orders').select(['subtotal_cents', 'discount_cents', 'status']).where('id', '=', orderId).executeTakeFirstOrThrow();

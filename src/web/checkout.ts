@@ -20,11 +20,9 @@ import { orderByTokenHash, linesOf, type OrderRow } from '../store/repos/orders.
 import { cancelOrder, checkPayable, checkoutKey, orderViews, payOrder, setBilling, tokenHash, type PayOutcome } from '../services/orders.ts';
 import { paymentProvider, parseCard, type PaymentOrder, type PaymentProvider } from '../payments/index.ts';
 import { sendMail } from '../mail/index.ts';
+import { countries } from '../domain/countries.ts';
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
-
-import { countries } from '../domain/countries.ts';
-export { countries }; // the billing form's list
 
 const STYLE = `
 .order-table td.num,.order-table th.num{text-align:right;white-space:nowrap}
