@@ -218,10 +218,7 @@ function buildProfile(l: ProfileRow, allSections: boolean): Record<string, unkno
     domain_rating: domainRatingView(drHistory.map((d) => ({ date: d.date, rating: num(d.rating) })), l.domain_rating === null ? null : num(l.domain_rating)),
     links: { website: l.url, demo_video: l.demo_video_url, ...(socials.github ? { source_code: socials.github } : {}) },
     facts: fromJson<Record<string, unknown>>(l.facts, {}),
-    // What the site did not state, less what the listing has since been given (by its maker, on the listing).
-    not_found_on_website: fromJson<string[]>(l.not_found, []).filter((f) => isBlank(
-      f === 'pricing_model' ? l.pricing_model : f === 'pricing_summary' ? l.pricing_summary : f === 'categories' ? cats : f === 'demo_video_url' ? l.demo_video_url
-        : f === 'founded_year' ? l.founded_year : ['features', 'usps', 'keywords', 'tags'].includes(f) ? fromJson<string[]>((l as Record<string, unknown>)[f] as string, []) : (l as Record<string, unknown>)[f])),
+    not_found_on_website: [] as string[], // below, from the profile's own values
     verified: l.verified_at !== null,
     awards: awards.map((a) => ({ week: a.week, rank: num(a.rank), title: awardTitle(num(a.rank)), votes: num(a.votes) })),
     seo: { title: l.seo_title, description: l.seo_description },
@@ -230,6 +227,8 @@ function buildProfile(l: ProfileRow, allSections: boolean): Record<string, unkno
     views: num(l.views_count),
     updated_at: l.updated_at,
   };
+  // What the site did not state, less what the listing has since been given (by its maker, on the listing).
+  profile.not_found_on_website = fromJson<string[]>(l.not_found, []).filter((f) => isBlank(profileValue(profile, f)));
   if (allSections || unlocked.has('story')) {
     profile.story = story
       ? { title: story.title, story: story.story, why_started: story.why_started, problem: story.problem, journey: story.journey, challenges: story.challenges, achievements: story.achievements, lessons: story.lessons, whats_next: story.whats_next, updated_at: iso(story.updated_at) }
@@ -338,3 +337,12 @@ export async function compareListings(db: Kysely<DB>, a: string, b: string): Pro
 }
 
 const isBlank = (v: unknown): boolean => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
+
+/** A profile field (a draft's field name) as the public profile shows it; most sit at the top under their own name. */
+function profileValue(profile: Record<string, unknown>, field: string): unknown {
+  const pricing = profile.pricing as { model: unknown; summary: unknown };
+  if (field === 'pricing_model') return pricing.model;
+  if (field === 'pricing_summary') return pricing.summary;
+  if (field === 'demo_video_url') return (profile.links as { demo_video: unknown }).demo_video;
+  return profile[field];
+}

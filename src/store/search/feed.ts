@@ -94,7 +94,7 @@ const SQLITE_POSITION = 'SELECT rev FROM search_version WHERE id = 1';
 async function readPosition(db: Kysely<DB>, engine: Engine): Promise<string> {
   if (engine === 'sqlite') {
     const direct = sqliteAdapterOf(db); // a cached statement, not a compiled query: this runs before searches
-    const rows = direct ? direct.prepare(SQLITE_POSITION).all([]) as Array<{ rev: number }> : (await sql<{ rev: number }>`SELECT rev FROM search_version WHERE id = 1`.execute(db)).rows;
+    const rows = direct ? direct.prepare(SQLITE_POSITION).all([]) as Array<{ rev: number }> : (await sql<{ rev: number }>`${sql.raw(SQLITE_POSITION)}`.execute(db)).rows;
     return String(rows[0]?.rev ?? 0);
   }
   return (await sql<{ xmin: string }>`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin`.execute(db)).rows[0].xmin;
