@@ -54,7 +54,7 @@ export const listProducts = defineOperation({
 const ORDER_RULES = 'Item rules (every broken rule is a 400 `validation_failed` naming `body.items.<i>.<field>`; nothing is saved): `product` must be an active code from list_products; '
   + '`listing_id` is required for products with needs_listing=true and must be one of your listings, and refused for the others; `week` (a Monday YYYY-MM-DD among the product\'s `weeks` in list_products) — '
   + 'launch and launch_bundle: optional (omitted = live at once, after payment), relaunch: required (a live listing only), skip_queue: required, only for a listing on the free plan waiting in the free queue, and earlier than its queued week; '
-  + 'launch/launch_bundle only for a listing that is not live and not already paid; featured once per listing; `amount_cents` only for billboard_min, at least its `min_amount_cents` (default: that minimum); '
+  + 'launch/launch_bundle only for a listing that is not live and not already paid; featured (a placement on the home page and the listing\'s category pages for the product\'s `days`, from payment or, for a listing not live yet, from its launch) not while one is running or waiting; `amount_cents` only for billboard_min, at least its `min_amount_cents` (default: that minimum); '
   + '`categories` only for extra_categories: 1 to `max` slugs of existing categories that are not already the listing\'s (at most `max` extras per listing), priced per category; '
   + '`options` only for products whose list entry has options, each key one of them (an array lists the accepted values; any other value is fixed). '
   + 'An order holds each product once per listing (a bundle counts as its parts) and one of launch, launch_bundle, relaunch and skip_queue per listing.\n\n'

@@ -5,7 +5,8 @@
 //   launch            plan paid; story, milestones and media unlocked; live at once (this week) or
 //                     scheduled for the chosen week
 //   skip_queue        the free listing's launch week moves to the chosen (earlier) week; still free
-//   featured          'featured' unlocked (the Featured badge and placement)
+//   featured          'featured' unlocked (the Featured badge) and a placement on the home page and the
+//                     listing's category pages for the product's days (store/repos/featured.ts)
 //   extra_categories  the categories are added as extra (non-primary) categories
 //   billboard_min     a billboard contribution of the line's amount (the PAID billboard ranking)
 //   relaunch          launch week = the chosen week, status scheduled (goes live when the week starts)
@@ -17,6 +18,7 @@ import type { DB } from '../store/types.ts';
 import { fromJson, toJson } from '../store/json.ts';
 import type { OrderLineRow, OrderRow, ProductRecord } from '../store/repos/orders.ts';
 import { mondayOf } from '../domain/weeks.ts';
+import { addPlacement, featuredDays } from '../store/repos/featured.ts';
 
 /** Sections a paid launch unlocks. */
 export const LAUNCH_SECTIONS = ['story', 'milestones', 'media'] as const;
@@ -59,7 +61,7 @@ async function applyLaunch(trx: Trx, listingId: number, week: string | null, now
 }
 
 /** Applies one product (or bundle part) to its listing. Returns false when it is staff work. */
-async function applyPart(trx: Trx, code: string, order: Pick<OrderRow, 'id'>, line: OrderLineRow, now: Date): Promise<boolean> {
+async function applyPart(trx: Trx, code: string, order: Pick<OrderRow, 'id'>, line: OrderLineRow, now: Date, products: ReadonlyMap<string, Record<string, unknown>>): Promise<boolean> {
   const at = now.toISOString();
   const listingId = line.listing_id;
   switch (code) {
@@ -74,6 +76,7 @@ async function applyPart(trx: Trx, code: string, order: Pick<OrderRow, 'id'>, li
     case 'featured':
       if (listingId === null) return false;
       await addUnlocked(trx, listingId, ['featured'], at);
+      await addPlacement(trx, listingId, order.id, featuredDays(line.options, products.get('featured') ?? {}), now);
       return true;
     case 'extra_categories': {
       if (listingId === null) return false;
@@ -107,7 +110,7 @@ export async function fulfilOrderLines(trx: Trx, order: Pick<OrderRow, 'id' | 's
     if (line.fulfilled_at !== null) continue;
     const parts = line.product_code === 'launch_bundle' ? bundleParts(products.get('launch_bundle') ?? {}) : [line.product_code];
     let done = true;
-    for (const part of parts) done = (await applyPart(trx, part, order, line, now)) && done;
+    for (const part of parts) done = (await applyPart(trx, part, order, line, now, products)) && done;
     if (done) await trx.updateTable('order_lines').set({ fulfilled_at: at }).where('id', '=', line.id).where('fulfilled_at', 'is', null).execute();
   }
 }

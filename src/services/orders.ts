@@ -29,6 +29,7 @@ import type { Redis } from 'ioredis';
 import type { ChargeResult } from '../payments/types.ts';
 import type { AuthServices } from '../auth/index.ts';
 import { bundleParts, fulfilOrderLines, fulfilmentKind } from './fulfilment.ts';
+import { openPlacements } from '../store/repos/featured.ts';
 
 export const ORDER_STATUSES = ['pending', 'paid', 'expired', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -122,7 +123,7 @@ function listingState(l: OrderListing): string {
 export async function checkItems(db: Kysely<DB> | Transaction<DB>, userId: number, items: readonly OrderItem[], now: Date, settings: OrderSettings, pathOf: (i: number) => string = (i) => `body.items.${i}`): Promise<{ lines: PricedLine[]; errors: ErrorDetail[] }> {
   const products = new Map((await allProducts(db)).map((p) => [p.code, p]));
   const listingIds = items.map((i) => i.listing_id).filter((x): x is number => typeof x === 'number');
-  const listings = await listingsByIds(db, listingIds);
+  const [listings, placements] = await Promise.all([listingsByIds(db, listingIds), openPlacements(db, listingIds, now)]);
   const catSlugs = items.flatMap((i) => i.categories ?? []);
   const [categories, listingCats] = await Promise.all([
     categoriesBySlug(db, catSlugs),
@@ -197,7 +198,8 @@ export async function checkItems(db: Kysely<DB> | Transaction<DB>, userId: numbe
         else if (listing.status === 'live') err('listing_id', `${listing.name} is already live; buy relaunch to launch it again in a new week`);
         else if (!LAUNCHABLE.has(listing.status)) err('listing_id', `${listing.name} cannot be launched while its status is ${listing.status}`);
       }
-      if (parts.includes('featured') && listing.unlocked.includes('featured')) err('listing_id', `${listing.name} already has the featured placement`);
+      const placement = parts.includes('featured') ? placements.get(listing.id) : undefined;
+      if (placement) err('listing_id', `${listing.name} already has a featured placement ${placement.ends_at ? `until ${placement.ends_at.slice(0, 10)}` : 'waiting for its launch'}; buy another once it has ended`);
       if (code === 'skip_queue') {
         if (listing.plan !== 'free' || !['awaiting_badge', 'scheduled'].includes(listing.status) || !listing.launch_week) {
           err('listing_id', `skip_queue is only for listings on the free plan waiting in the free queue; ${listing.name} is not (${listingState(listing)})`);

@@ -17,6 +17,7 @@ import * as m080 from './migrations/080_profile_cache.ts';
 import * as m090 from './migrations/090_search_feed.ts';
 import * as m100 from './migrations/100_view_totals.ts';
 import * as m110 from './migrations/110_drop_search_terms.ts';
+import * as m120 from './migrations/120_featured_placements.ts';
 
 /** Every migration, by name. */
 function migrationsFor(engine: Engine): Record<string, Migration> {
@@ -36,6 +37,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '090_search_feed': { up: m090.up(engine) },
     '100_view_totals': { up: m100.up(engine) },
     '110_drop_search_terms': { up: m110.up(engine) },
+    '120_featured_placements': { up: m120.up(engine) },
   };
 }
 

@@ -49,6 +49,7 @@ export interface BadgeChecksTable { id: Generated<number>; listing_id: number; c
 export interface DomainRatingsTable { listing_id: number; date: string; rating: number }
 export interface RevenueFiguresTable { listing_id: number; month: string; revenue_cents: number; verified: Bool }
 export interface BillboardContributionsTable { id: Generated<number>; listing_id: number; amount_cents: number; order_id: number | null; created_at: string }
+export interface FeaturedPlacementsTable { id: Generated<number>; listing_id: number; order_id: number | null; days: number; starts_at: string | null; ends_at: string | null; created_at: string }
 export interface ProductsTable { code: string; name: string; description: string; price_cents: number; needs_listing: Bool; options: Json; active: Bool; position: number; updated_at: string }
 export interface PromoCodesTable { code: string; percent_off: number | null; amount_off_cents: number | null; product_codes: Json; max_redemptions: number | null; redemptions: number; expires_at: string | null; active: Bool; created_at: string }
 export interface OrdersTable { id: Generated<number>; number: string; user_id: number; status: string; currency: string; subtotal_cents: number; discount_cents: number; vat_cents: number; total_cents: number; vat_rate_bp: number; billing_country: string | null; vat_number: string | null; reverse_charge: Bool; promo_code: string | null; checkout_token: string; provider: string; provider_ref: string | null; created_at: string; paid_at: string | null; expires_at: string | null; billing_name: string | null; billing_address: string | null }
@@ -71,7 +72,7 @@ export interface DB {
   alternatives: AlternativesTable; founders: FoundersTable; listing_founders: ListingFoundersTable; votes: VotesTable; follows: FollowsTable;
   listing_views: ListingViewsTable; listing_view_totals: ListingViewTotalsTable; reviews: ReviewsTable; updates: UpdatesTable; milestones: MilestonesTable; stories: StoriesTable;
   interview_questions: InterviewQuestionsTable; interview_answers: InterviewAnswersTable; blog_posts: BlogPostsTable; awards: AwardsTable;
-  badge_checks: BadgeChecksTable; domain_ratings: DomainRatingsTable; revenue_figures: RevenueFiguresTable; billboard_contributions: BillboardContributionsTable;
+  badge_checks: BadgeChecksTable; domain_ratings: DomainRatingsTable; revenue_figures: RevenueFiguresTable; billboard_contributions: BillboardContributionsTable; featured_placements: FeaturedPlacementsTable;
   products: ProductsTable; promo_codes: PromoCodesTable; orders: OrdersTable; order_lines: OrderLinesTable; claims: ClaimsTable;
   drafts: DraftsTable; draft_invites: DraftInvitesTable; jobs: JobsTable; idempotency_keys: IdempotencyKeysTable; settings: SettingsTable;
   sites: SitesTable; mail_outbox: MailOutboxTable;

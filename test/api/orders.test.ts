@@ -27,6 +27,8 @@ before(async () => {
   L.free = await ownListing(db, ua.id, { slug: 'acme-free', status: 'awaiting_badge', plan: 'free', launch_week: week(4) });
   L.live = await ownListing(db, ua.id, { slug: 'acme-live', status: 'live', plan: 'paid', unlocked: ['story', 'milestones', 'media'] });
   L.featured = await ownListing(db, ua.id, { slug: 'acme-featured', status: 'live', plan: 'paid', unlocked: ['featured'] });
+  const soon = new Date(Date.now() + 3 * 86_400_000).toISOString();
+  await db.insertInto('featured_placements').values({ listing_id: L.featured, order_id: null, days: 7, starts_at: new Date().toISOString(), ends_at: soon, created_at: new Date().toISOString() }).execute();
   L.liveFree = await ownListing(db, ua.id, { slug: 'acme-live-free', status: 'live', plan: 'free' });
   L.extras = await ownListing(db, ua.id, { slug: 'acme-extras', status: 'live', plan: 'paid', extraCategories: ['design', 'marketing'] });
   L.bee = await ownListing(db, ub.id, { slug: 'bee-live', status: 'live', plan: 'free' });
@@ -168,7 +170,7 @@ test('listing rules: launch, skip_queue, relaunch, featured and extra categories
   refused(await quote({ items: [{ product: 'skip_queue', listing_id: L.live, week: week(1) }] }), 'body.items.0.listing_id', /only for listings on the free plan/);
   refused(await quote({ items: [{ product: 'skip_queue', listing_id: L.draft, week: week(1) }] }), 'body.items.0.listing_id', /only for listings on the free plan/);
   refused(await quote({ items: [{ product: 'relaunch', listing_id: L.draft, week: week(2) }] }), 'body.items.0.listing_id', /has not launched yet; buy launch/);
-  refused(await quote({ items: [{ product: 'featured', listing_id: L.featured }] }), 'body.items.0.listing_id', /already has the featured placement/);
+  refused(await quote({ items: [{ product: 'featured', listing_id: L.featured }] }), 'body.items.0.listing_id', /already has a featured placement until \d{4}-\d\d-\d\d; buy another once it has ended/);
   refused(await quote({ items: [{ product: 'extra_categories', listing_id: L.live }] }), 'body.items.0.categories', /is required/);
   refused(await quote({ items: [{ product: 'extra_categories', listing_id: L.live, categories: ['astrology'] }] }), 'body.items.0.categories.0', /no category "astrology"/);
   refused(await quote({ items: [{ product: 'extra_categories', listing_id: L.live, categories: ['productivity'] }] }), 'body.items.0.categories.0', /already one of/);

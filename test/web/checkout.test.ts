@@ -15,6 +15,7 @@ import { formatCents } from '../../src/domain/money.ts';
 import { outboxFor } from '../../src/mail/index.ts';
 import { stripeProvider, testProvider } from '../../src/payments/index.ts';
 import { PRICE, addPromo, ownListing, seedShop } from '../api/orders-fixtures.ts';
+import { category } from '../support/listing-fixtures.ts';
 
 let t: LiveApp;
 type User = Awaited<ReturnType<typeof makeUser>>;
@@ -264,6 +265,70 @@ test('fulfilment of weeks: a launch in a chosen week is scheduled, skip_queue mo
   const upcoming = await api('GET', '/listings?status=upcoming&per_page=100');
   assert.ok(upcoming.body.items.some((i: any) => i.slug === 'later-launch'), 'listed among upcoming launches');
   assert.ok((await orderOf(o.number)).lines.every((l: any) => l.fulfilled));
+});
+
+/** The featured section of a page (home, category) as a visitor sees it: its heading and the listings in it. */
+async function featuredOn(path: string): Promise<{ heading: string; slugs: string[]; ids: string[] }> {
+  const page = await new Browser(t.base).go(path);
+  assert.equal(page.res.status, 200, path);
+  const $p = $(page.text);
+  const box = $p('section.featured');
+  const ids = $p('[id]').map((_i, el) => $p(el).attr('id')).get();
+  return { heading: box.find('h2').text(), slugs: box.find('li.item h3 a').map((_i, a) => $p(a).attr('href')!.replace('/listings/', '')).get(), ids };
+}
+const daysFromNow = (d: number) => new Date(Date.now() + d * 86_400_000);
+
+test('featured: a paid placement shows, labelled as paid, on the home page and its categories\' pages for the product\'s days, then ends and may be bought again', async () => {
+  const db = t.store.db;
+  const child = await category(db, 'focus-tools', { parent: 'productivity' });
+  const id = await ownListing(db, ua.id, { slug: 'glowfeature', status: 'live', plan: 'free' });
+  await db.updateTable('listing_categories').set({ category_id: child }).where('listing_id', '=', id).execute();
+  await db.updateTable('listings').set({ primary_category_id: child }).where('id', '=', id).execute();
+  assert.ok(!(await featuredOn('/')).slugs.includes('glowfeature'), 'not featured before payment');
+
+  const o = await newOrder({ items: [{ product: 'featured', listing_id: id }], billing_country: 'US' });
+  assert.equal((await pay(new Browser(t.base), o.checkout_url, GOOD_CARD)).res.status, 200);
+
+  const home = await featuredOn('/');
+  assert.equal(home.slugs[0], 'glowfeature', 'the newest placement first');
+  assert.match(home.heading, /Featured\s*Paid placement/);
+  assert.equal(new Set(home.ids).size, home.ids.length, `no element id twice on the home page: ${home.ids.join(' ')}`);
+  assert.deepEqual((await featuredOn('/categories/focus-tools')).slugs, ['glowfeature'], 'its own category');
+  assert.ok((await featuredOn('/categories/productivity')).slugs.includes('glowfeature'), 'the parent of its category');
+  assert.ok(!(await featuredOn('/categories/design')).slugs.includes('glowfeature'), 'not in other categories');
+
+  // While it runs, it cannot be bought again; the refusal says until when (7 days, the product's `days`).
+  const again = await api('POST', '/orders/quote', { items: [{ product: 'featured', listing_id: id }] });
+  assert.equal(again.status, 400);
+  assert.equal(again.body.error.details[0].path, 'body.items.0.listing_id');
+  assert.match(again.body.error.details[0].message, new RegExp(`until ${daysFromNow(7).toISOString().slice(0, 10)}`));
+
+  // Seven days later it has ended: gone from the pages, and on sale for this listing again.
+  await db.updateTable('featured_placements').set({ starts_at: daysFromNow(-7.5).toISOString(), ends_at: daysFromNow(-0.5).toISOString() }).where('listing_id', '=', id).execute();
+  assert.ok(!(await featuredOn('/')).slugs.includes('glowfeature'));
+  assert.deepEqual((await featuredOn('/categories/focus-tools')).slugs, []);
+  assert.equal((await api('POST', '/orders/quote', { items: [{ product: 'featured', listing_id: id }] })).status, 200);
+});
+
+test('featured: a placement bought before the launch starts when the listing goes live, not at payment', async () => {
+  const db = t.store.db;
+  const id = await ownListing(db, ua.id, { slug: 'soonfeature', status: 'scheduled', plan: 'paid', launch_week: week(2) });
+  const o = await newOrder({ items: [{ product: 'featured', listing_id: id }], billing_country: 'US' });
+  assert.equal((await pay(new Browser(t.base), o.checkout_url, GOOD_CARD)).res.status, 200);
+  assert.ok(!(await featuredOn('/')).slugs.includes('soonfeature'), 'not shown before it is live');
+  const waiting = await api('POST', '/orders/quote', { items: [{ product: 'featured', listing_id: id }] });
+  assert.match(waiting.body.error.details[0].message, /waiting for its launch/);
+
+  // Paid 10 days ago, launched 3 days ago: it runs 4 more days.
+  await db.updateTable('featured_placements').set({ created_at: daysFromNow(-10).toISOString() }).where('listing_id', '=', id).execute();
+  await db.updateTable('listings').set({ status: 'live', launch_week: mondayOf(daysFromNow(-3)), launched_at: daysFromNow(-3).toISOString() }).where('id', '=', id).execute();
+  assert.ok((await featuredOn('/')).slugs.includes('soonfeature'), 'shown once live, the days counted from the launch');
+  const running = await api('POST', '/orders/quote', { items: [{ product: 'featured', listing_id: id }] });
+  assert.match(running.body.error.details[0].message, new RegExp(`until ${daysFromNow(4).toISOString().slice(0, 10)}`));
+
+  // Launched 8 days ago: its 7 days are over.
+  await db.updateTable('listings').set({ launched_at: daysFromNow(-8).toISOString() }).where('id', '=', id).execute();
+  assert.ok(!(await featuredOn('/')).slugs.includes('soonfeature'));
 });
 
 test('a fully discounted order is confirmed without a card; cancelling an order; expired and other people\'s links', async () => {

@@ -7,7 +7,7 @@ import { refreshProfiles } from '../repos/profile-cache.ts';
 import { sql, type Kysely } from 'kysely';
 import type { Store } from '../connect.ts';
 import type { DB } from '../types.ts';
-import { toJson } from '../json.ts';
+import { fromJson, toJson } from '../json.ts';
 import { createRng, slugify } from './prng.ts';
 import { TREE, type ChildCategory, type Concept, type ParentCategory } from './catalog-tree.ts';
 import { BACKGROUNDS, FIRST_NAMES, FOUNDER_TITLES, INTERESTS, LAST_NAMES, MOTIVATIONS, PLACES } from './people.ts';
@@ -449,6 +449,15 @@ export async function seedDemo(store: Store, opts: SeedOptions = {}): Promise<Se
     await insert('domain_ratings', drHistory.map(([pl, date, rating]) => ({ listing_id: idOf(pl), date, rating })));
     await insert('revenue_figures', revenue.map(([pl, month, cents, verified]) => ({ listing_id: idOf(pl), month, revenue_cents: cents, verified })));
     await insert('billboard_contributions', billboard.map(([pl, amount, t]) => ({ listing_id: idOf(pl), amount_cents: amount, order_id: null, created_at: iso(t) })));
+    // featured placements (7 days from launch) of the most recently launched listings that bought one;
+    // chosen without the generator, so adding them left the rest of the demo content as it was
+    const featured = listings
+      .filter((pl) => pl.row.status === 'live' && fromJson<string[]>(pl.row.unlocked as string, []).includes('featured') && Date.parse(pl.row.launched_at as string) > nowMs - 7 * DAY_MS)
+      .sort((a, b) => Date.parse(b.row.launched_at as string) - Date.parse(a.row.launched_at as string)).slice(0, 4);
+    await insert('featured_placements', featured.map((pl) => {
+      const start = Date.parse(pl.row.launched_at as string);
+      return { listing_id: idOf(pl), order_id: null, days: 7, starts_at: iso(start), ends_at: iso(start + 7 * DAY_MS), created_at: iso(start) };
+    }));
 
     // approved alternatives: a few listings name rivals from their own category
     const alternatives: Row[] = [];

@@ -3,11 +3,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app.ts';
 import { BOARDS } from '../../store/repos/launches.ts';
 import { addWeeks, mondayOf, weekInfo } from '../../domain/weeks.ts';
+import { featuredNow } from '../../store/repos/featured.ts';
 import { html, raw, type SafeHtml } from '../layout.ts';
 import { sendNotFoundPage } from './errors.ts';
 import {
   cachedRead, fmtNum, fmtRange, listingList, pager, plural, qs, read, searchForm, send, viewerFor, withQuery,
-  type PageOf, type Rec, type Summary,
+  type PageOf, type Rec, type Summary, type Viewer,
 } from './shared.ts';
 
 const NOTICES: Record<string, string> = {
@@ -34,14 +35,29 @@ const pageNum = (req: FastifyRequest) => qs(req, 'page');
 
 // ------------------------------------------------------------------ home
 
+/** Listings with a running featured placement (the paid featured product), always labelled as paid. */
+function featuredBlock(v: Viewer, items: Summary[], id: string, where: string): SafeHtml {
+  if (!items.length) return html``;
+  return html`<section class="featured" aria-labelledby="${id}">
+<h2 id="${id}">Featured <span class="tag-paid">Paid placement</span></h2>
+<p class="meta">Makers paid to be shown here${where}. Rankings, votes and awards are not affected.</p>
+${listingList(v, items, { compact: true, rows: () => ({ vote: false }) })}
+</section>`;
+}
+
+/** At most this many featured listings at a time on the home page and on a category page. */
+const FEATURED_HOME = 4;
+const FEATURED_CATEGORY = 3;
+
 async function home(deps: AppDeps, req: FastifyRequest, reply: FastifyReply) {
-  const [week, trending, upcoming] = await Promise.all([
+  const now = new Date();
+  const [week, trending, upcoming, featured] = await Promise.all([
     read<PageOf<SectionItem>>(deps, req, 'list_launches', { query: { section: 'this-week', per_page: 30 } }),
     // Trending (time-decayed votes of 14 days) moves slowly and is the costliest block: shared for a minute.
     cachedRead<PageOf<SectionItem>>(deps, req, 60_000, 'list_launches', { query: { section: 'trending', per_page: 5 } }),
     read<PageOf<SectionItem>>(deps, req, 'list_launches', { query: { section: 'upcoming', per_page: 5 } }),
+    featuredNow(deps.store.db, now, { limit: FEATURED_HOME }),
   ]);
-  const now = new Date();
   const thisWeek = weekInfo(mondayOf(now), now);
   const v = await viewerFor(deps, req, reply, [...week.items, ...trending.items].map((s) => s.slug));
   const notice = NOTICES[qs(req, 'notice') ?? ''];
@@ -60,6 +76,7 @@ ${listingList(v, week.items, {
 ${week.total > week.items.length ? html`<p><a href="/launches/weeks/this">All ${fmtNum(week.total)} launches of this week →</a></p>` : ''}
 </section>
 <aside aria-label="More launches">
+${featuredBlock(v, featured, 'featured-h', ' for a few days')}
 <h2 id="trending-h">Trending</h2>
 ${listingList(v, trending.items, { compact: true, rows: () => ({ vote: false }), empty: 'Nothing is trending yet.' })}
 <p><a href="/launches?section=trending">More trending →</a></p>
@@ -234,6 +251,7 @@ async function category(deps: AppDeps, req: FastifyRequest, reply: FastifyReply)
   const { slug } = req.params as { slug: string };
   if (!/^[a-z0-9][a-z0-9-]{0,219}$/.test(slug)) return sendNotFoundPage(deps, req, reply);
   const c = await read<PageOf<Summary> & Rec>(deps, req, 'get_category', { params: { slug }, query: { page: pageNum(req), per_page: 30 } });
+  const featured = c.page === 1 ? await featuredNow(deps.store.db, new Date(), { limit: FEATURED_CATEGORY, category: c.slug }) : [];
   const v = await viewerFor(deps, req, reply, c.items.map((s) => s.slug));
   const offset = (c.page - 1) * c.per_page;
   const body = html`
@@ -242,6 +260,7 @@ async function category(deps: AppDeps, req: FastifyRequest, reply: FastifyReply)
 <p class="lede">${c.description}</p>
 ${(c.subcategories as Rec[]).length ? html`<h2 class="sr-only">Subcategories</h2><ul class="chips">${(c.subcategories as Rec[]).map((s) => html`<li><a href="/categories/${s.slug}">${s.name} <span class="muted">${fmtNum(s.live_listings)}</span></a></li>`)}</ul>` : ''}
 ${searchForm('', { action: '/search', label: `Search all products`, id: 'cat-q' })}
+${featuredBlock(v, featured, 'featured-h', ` in ${c.name}`)}
 <h2>${plural(c.total, 'live product')}, most voted first</h2>
 ${listingList(v, c.items, { ranked: true, rows: (_s, i) => ({ rank: offset + i + 1 }), empty: 'No live products in this category yet.' })}
 ${pager(c, (page) => withQuery(`/categories/${c.slug}`, { page }))}

@@ -230,13 +230,16 @@ export function listingRow(v: Viewer, s: Summary, o: RowOptions = {}): SafeHtml 
     : (s.launch_week ? html`Launches the week of ${fmtDate(s.launch_week)}` : 'Coming soon');
   const cat = s.primary_category ? html`<a href="/categories/${s.primary_category.slug}">${s.primary_category.name}</a>` : '';
   const meta = (o.brief ? [s.status === 'live' ? '' : when, o.metric ?? ''] : [cat, when, o.metric ?? '']).filter((x) => x !== '' && x !== null);
-  return html`<li class="item" id="${rowId(s.slug)}">
+  const votable = o.vote !== false && s.status === 'live';
+  // The id is the vote's way back to its row; only rows with a vote button carry it, so a listing
+  // shown twice on a page (ranked and again in a side list) does not give the page one id twice.
+  return html`<li class="item"${votable ? html` id="${rowId(s.slug)}"` : ''}>
 ${o.rank !== undefined && o.rank !== null ? html`<span class="rank"><span class="sr-only">Rank </span>${o.rank}</span>` : ''}
 ${logo(s)}
 <div class="body">${raw(`<${h}>`)}${name}${o.tag ? html` ${o.tag}` : ''}${raw(`</${h}>`)}
 ${s.tagline ? html`<p class="tagline">${s.tagline}</p>` : ''}
 ${meta.length ? html`<p class="meta">${meta.map((m, i) => html`${i ? ' · ' : ''}${m}`)}</p>` : ''}</div>
-${o.vote === false || s.status !== 'live' ? '' : voteButton(v, s, { anchor: rowId(s.slug) })}
+${votable ? voteButton(v, s, { anchor: rowId(s.slug) }) : ''}
 </li>`;
 }
 
