@@ -77,6 +77,7 @@ export const NAV: ReadonlyArray<{ href: string; label: string }> = [
   { href: '/launches', label: 'Launches' },
   { href: '/categories', label: 'Categories' },
   { href: '/leaderboards/community-weekly', label: 'Leaderboards' },
+  { href: '/updates', label: 'Updates' },
   { href: '/founders', label: 'Founders' },
   { href: '/blog', label: 'Blog' },
   { href: '/docs', label: 'API' },

@@ -1,5 +1,6 @@
-// Public reads of one listing: the full profile, its alternatives and a side-by-side comparison.
-// Only live listings are public here; anything else reads as "not found".
+// Public reads of one listing: the full profile, its alternatives and a side-by-side comparison;
+// and the updates makers post, newest first across the site. Only live listings are public here;
+// anything else reads as "not found".
 import { sql, type Compilable, type CompiledQuery, type Kysely, type RawBuilder } from 'kysely';
 import type { Engine } from '../connect.ts';
 import type { DB } from '../types.ts';
@@ -270,6 +271,26 @@ export async function alternativesOf(db: Kysely<DB>, slug: string, limit = ALTER
     for (const r of same) items.push({ ...toSummary(r as SummaryRow), approved: false });
   }
   return { listing: toSummary(self as SummaryRow), items };
+}
+
+export type UpdateFeedItem = { title: string; body: string; created_at: string; listing: ListingSummary };
+
+/**
+ * The site's latest updates (post_listing_update feeds it): updates of live listings, newest first
+ * (then the higher id), each with its listing's summary; `total` counts them all.
+ */
+export async function latestUpdates(db: Kysely<DB>, limit: number, offset: number): Promise<{ items: UpdateFeedItem[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    summaryQuery(db).innerJoin('updates as u', 'u.listing_id', 'l.id')
+      .select(['u.title', 'u.body', 'u.created_at as posted_at'])
+      .where('l.status', '=', 'live').orderBy('u.created_at', 'desc').orderBy('u.id', 'desc').limit(limit).offset(offset).execute(),
+    db.selectFrom('updates as u').innerJoin('listings as l', 'l.id', 'u.listing_id')
+      .select((eb) => eb.fn.countAll<number>().as('n')).where('l.status', '=', 'live').executeTakeFirstOrThrow(),
+  ]);
+  return {
+    items: rows.map((r) => ({ title: r.title, body: r.body, created_at: iso(r.posted_at)!, listing: toSummary(r as SummaryRow) })),
+    total: num(count.n),
+  };
 }
 
 /** Core facts compared for every pair, from listing columns. */

@@ -1,11 +1,15 @@
-// Founders and the blog.
+// Founders, the blog, and the latest updates makers post about their products.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
+import { Page, offsetOf, paged } from '../../operations/schemas.ts';
+import { checkIntegerText, parseOrThrow } from '../../http/validation.ts';
+import { latestUpdates } from '../../store/repos/listings.ts';
 import { html } from '../layout.ts';
 import { sendNotFoundPage } from './errors.ts';
 import { renderMarkdown } from './markdown.ts';
 import { countryName } from './listing.ts';
-import { fmtDate, listingList, logo, pager, paragraphs, plural, qs, read, searchForm, send, socialsList, viewerFor, withQuery, type PageOf, type Rec, type Summary } from './shared.ts';
+import { fmtDate, listingList, logo, pager, paragraphs, plural, qs, read, searchForm, send, socialsList, updateCard, viewerFor, withQuery, type PageOf, type Rec, type Summary } from './shared.ts';
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,219}$/;
 
@@ -99,7 +103,33 @@ ${faqs.length ? html`<section aria-labelledby="faq-h"><h2 id="faq-h">Questions</
   return send(deps, reply, v, { title: p.title, description: p.excerpt, path: `/blog/${p.slug}`, current: '/blog' }, body);
 }
 
+// ------------------------------------------------------------------ latest updates
+
+const UPDATES_PER_PAGE = 30;
+const PageQuery = z.object({ page: Page });
+
+/** The page of /updates: no operation reads this feed, so its `page` is checked as the API checks one (400 when it is not 1 to 1000). */
+function updatesPageOf(req: FastifyRequest): number {
+  const query = { page: qs(req, 'page') };
+  checkIntegerText(PageQuery, query, 'query');
+  return parseOrThrow(PageQuery, query, 'query').page;
+}
+
+async function updates(deps: AppDeps, req: FastifyRequest, reply: FastifyReply) {
+  const at = { page: updatesPageOf(req), per_page: UPDATES_PER_PAGE };
+  const found = await latestUpdates(deps.store.db, at.per_page, offsetOf(at));
+  const r = paged(found.items, found.total, at);
+  const v = await viewerFor(deps, req, reply);
+  const body = html`
+<h1>Latest updates</h1>
+<p class="lede">News from the makers of the products on Launchlist, newest first. Follow a product to have its updates mailed to you.</p>
+${r.items.length ? r.items.map((u) => updateCard(u, { heading: 'h2', about: html`<a href="/listings/${u.listing.slug}">${u.listing.name}</a>` })) : html`<p class="muted">No updates${r.page > 1 ? ' on this page' : ' yet'}.</p>`}
+${pager(r, (page) => withQuery('/updates', { page }))}`;
+  return send(deps, reply, v, { title: 'Latest updates', description: 'The latest news from the makers of products on Launchlist, newest first.', path: '/updates', current: '/updates', noindex: r.page > 1 }, body);
+}
+
 export function registerContentPages(app: FastifyInstance, deps: AppDeps): void {
+  app.get('/updates', (req, reply) => updates(deps, req, reply));
   app.get('/founders', (req, reply) => founders(deps, req, reply));
   app.get('/founders/:slug', (req, reply) => founder(deps, req, reply));
   app.get('/blog', (req, reply) => blog(deps, req, reply));

@@ -8,8 +8,8 @@ import { checkCsrf, getWebContext } from '../context.ts';
 import { csrfField, html, raw, safeHref, type SafeHtml } from '../layout.ts';
 import { sendErrorPage, sendNotFoundPage } from './errors.ts';
 import {
-  extLink, fmtDate, fmtNum, listingList, logo, paragraphs, plural, qs, read, safeBack, send, socialsList, viewerFor, voteButton, withQuery,
-  type Rec, type Summary, type Viewer,
+  extLink, fmtDate, fmtNum, listingList, logo, paragraphs, plural, qs, read, safeBack, send, socialsList, updateCard, viewerFor, voteButton, withQuery,
+  type PostedUpdate, type Rec, type Summary, type Viewer,
 } from './shared.ts';
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,219}$/;
@@ -101,7 +101,7 @@ async function profilePage(deps: AppDeps, req: FastifyRequest, reply: FastifyRep
   const cats: Rec[] = p.categories ?? [];
   const founders: Rec[] = p.founders ?? [];
   const faqs: Rec[] = p.faqs ?? [];
-  const updates: Rec[] = p.latest_updates ?? [];
+  const updates: PostedUpdate[] = p.latest_updates ?? [];
   const notFound: string[] = p.not_found_on_website ?? [];
   const facts = Object.entries((p.facts ?? {}) as Rec).filter(([, val]) => val !== null && val !== undefined && val !== '');
   const rating = p.community_rating ?? { average: null, count: 0 };
@@ -153,7 +153,8 @@ async function profilePage(deps: AppDeps, req: FastifyRequest, reply: FastifyRep
   ${storyBody.length ? html`<section aria-labelledby="story-h"><h2 id="story-h">${story?.title || 'Founder story'}</h2>${storyBody}</section>` : ''}
   ${p.milestones && (p.milestones as Rec[]).length ? html`<section aria-labelledby="ms-h"><h2 id="ms-h">Milestones</h2><ol class="timeline">${(p.milestones as Rec[]).map((m) => html`<li><strong>${fmtDate(m.date)}</strong> — ${m.url ? extLink(m.url, m.title) : m.title}${m.description ? html`<br><span class="muted">${m.description}</span>` : ''}</li>`)}</ol></section>` : ''}
   <section aria-labelledby="updates-h"><h2 id="updates-h">Latest updates</h2>
-  ${updates.length ? updates.map((u) => html`<div class="card"><h3>${u.title}</h3><p class="meta">${fmtDate(u.created_at)}</p>${paragraphs(u.body)}</div>`) : html`<p class="muted">No updates posted yet.</p>`}</section>
+  ${updates.length ? updates.map((u) => updateCard(u)) : html`<p class="muted">No updates posted yet.</p>`}
+  <p><a href="/updates">Latest updates from every product →</a></p></section>
   ${faqs.length ? html`<section aria-labelledby="faq-h"><h2 id="faq-h">Questions and answers</h2><dl class="faq">${faqs.map((f) => html`<dt>${f.question}</dt><dd>${f.answer}</dd>`)}</dl></section>` : ''}
 </div>
 <aside aria-label="About this listing">

@@ -165,10 +165,11 @@ export function qs(req: FastifyRequest, key: string): string | undefined {
   return undefined;
 }
 
-/** Plain text typed by a maker → paragraphs (blank lines split them); never HTML. */
-export function paragraphs(text: string | null | undefined): SafeHtml {
+/** Plain text typed by a maker → paragraphs (blank lines split them; `lines` keeps single line breaks too); never HTML. */
+export function paragraphs(text: string | null | undefined, o: { lines?: boolean } = {}): SafeHtml {
   if (!text) return html``;
-  return html`${text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean).map((p) => html`<p>${p}</p>`)}`;
+  const para = (p: string) => (o.lines ? p.split(/\r?\n/).map((line, i) => html`${i ? html`<br>` : ''}${line}`) : p);
+  return html`${text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean).map((p) => html`<p>${para(p)}</p>`)}`;
 }
 
 // ------------------------------------------------------------------ components
@@ -259,6 +260,19 @@ ${p.page > 1 ? html`<a href="${link(p.page - 1)}" rel="prev">← Previous</a>` :
 <span>Page ${p.page} of ${fmtNum(pages)}</span>
 ${p.has_more ? html`<a href="${link(p.page + 1)}" rel="next">Next →</a>` : ''}
 </nav>`;
+}
+
+export interface PostedUpdate { title: string; body: string; created_at: string }
+
+/**
+ * One update a maker posted (post_listing_update): its title, date and plain-text body, line breaks
+ * kept. `about` leads the date line (on the site-wide page: the listing it is about).
+ */
+export function updateCard(u: PostedUpdate, o: { heading?: 'h2' | 'h3'; about?: SafeHtml } = {}): SafeHtml {
+  const h = o.heading ?? 'h3';
+  return html`<article class="card update">${raw(`<${h}>`)}${u.title}${raw(`</${h}>`)}
+<p class="meta">${o.about ? html`${o.about} · ` : ''}<time datetime="${u.created_at}">${fmtDate(u.created_at)}</time></p>
+${paragraphs(u.body, { lines: true })}</article>`;
 }
 
 /** Links rendered for socials and websites: http(s) only; rel=nofollow ugc as makers typed them. */

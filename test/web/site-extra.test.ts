@@ -1,0 +1,116 @@
+// The public website's latest-updates page (/updates), compare page, alternatives page, search
+// filters, robots.txt and sitemap.xml, over a small fixture with known answers: what a visitor sees,
+// what stays text, and bad input answered by a 4xx page.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as cheerio from 'cheerio';
+import { testApp, type TestApp } from '../support/app.ts';
+import { category, listing } from '../support/listing-fixtures.ts';
+import { makeUser } from '../jobs/support/users.ts';
+
+let t: TestApp;
+const EVIL = '<script>alert("x")</script> & co';
+const MINUTE = 60_000;
+/** 35 updates (more than a page of 30) on live listings, the newest first: "Update 35" … "Update 1". */
+const UPDATES = 35;
+const START = Date.UTC(2025, 0, 6, 9, 0, 0);
+const at = (i: number) => new Date(START + i * MINUTE).toISOString();
+
+before(async () => {
+  t = await testApp({}, async (store) => {
+    const db = store.db;
+    await category(db, 'tools', { name: 'Tools', attributes: ['open_source', 'api'] });
+    await category(db, 'notes', { name: 'Notes', parent: 'tools', attributes: ['offline'] });
+    await category(db, 'finance', { name: 'Finance' });
+    const alpha = await listing(db, { slug: 'alpha', name: 'Alpha', tagline: 'Alpha tagline', category: 'tools', votes: 30, facts: { open_source: true, api: 'REST' } });
+    const bravo = await listing(db, { slug: 'bravo', name: 'Bravo', tagline: 'Bravo tagline', category: 'notes', votes: 20 });
+    const hidden = await listing(db, { slug: 'hidden', name: 'Hidden', category: 'tools', status: 'draft' });
+    for (let i = 1; i <= UPDATES; i++) {
+      await db.insertInto('updates').values({ listing_id: i % 2 ? alpha : bravo, title: `Update ${i}`, body: `Body of update ${i}.`, created_at: at(i) }).execute();
+    }
+    await db.insertInto('updates').values({ listing_id: hidden, title: 'Secret draft update', body: 'Never public.', created_at: at(UPDATES + 10) }).execute();
+  });
+});
+after(async () => { await t.cleanup(); });
+
+async function page(url: string) {
+  const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+  return { res, $: cheerio.load(res.body) };
+}
+
+const titles = ($: cheerio.CheerioAPI) => $('main article.update h2').map((_, el) => $(el).text()).get();
+
+// ------------------------------------------------------------------ /updates
+
+describe('latest updates', () => {
+  test('updates of live listings, newest first, 30 a page, each with its date and a link to its listing', async () => {
+    const { res, $ } = await page('/updates');
+    assert.equal(res.statusCode, 200);
+    assert.equal($('h1').text(), 'Latest updates');
+    const expected = Array.from({ length: 30 }, (_, i) => `Update ${UPDATES - i}`);
+    assert.deepEqual(titles($), expected);
+    assert.doesNotMatch($('main').text(), /Secret draft update/, 'a draft listing\'s update is not public');
+    const first = $('main article.update').first();
+    assert.equal(first.find('a[href="/listings/alpha"]').text(), 'Alpha', 'update 35 is about Alpha');
+    assert.equal(first.find('time').attr('datetime'), at(UPDATES));
+    assert.equal(first.find('time').text(), '6 Jan 2025');
+    assert.equal(first.find('p').last().text(), `Body of update ${UPDATES}.`);
+    assert.equal($('main article.update').eq(1).find('a[href="/listings/bravo"]').length, 1);
+    assert.match($('.pager').text(), /Page 1 of 2/);
+    assert.equal($('.pager a[rel=next]').attr('href'), '/updates?page=2');
+
+    const two = await page('/updates?page=2');
+    assert.equal(two.res.statusCode, 200);
+    assert.deepEqual(titles(two.$), ['Update 5', 'Update 4', 'Update 3', 'Update 2', 'Update 1']);
+    assert.equal(two.$('.pager a[rel=prev]').attr('href'), '/updates?page=1');
+    assert.equal(two.$('.pager a[rel=next]').length, 0);
+    assert.equal(two.$('meta[name=robots]').attr('content'), 'noindex');
+  });
+
+  test('an update posted with post_listing_update leads the page; its text stays text and keeps its line breaks', async () => {
+    const maker = await makeUser(t.store.db);
+    const id = (await t.store.db.selectFrom('listings').select('id').where('slug', '=', 'bravo').executeTakeFirstOrThrow()).id;
+    await t.store.db.updateTable('listings').set({ owner_id: maker.id }).where('id', '=', id).execute();
+    const posted = await t.app.inject({ method: 'POST', url: `/api/v1/me/listings/${id}/updates`, headers: maker.auth, payload: { title: `Version 2 ${EVIL}`, body: `Line one <b>bold?</b>\nline two\n\nNew paragraph` } });
+    assert.equal(posted.statusCode, 201, posted.body);
+    try {
+      const { res, $ } = await page('/updates');
+      const first = $('main article.update').first();
+      assert.equal(first.find('h2').text(), `Version 2 ${EVIL}`);
+      assert.equal($('script').length, 0);
+      assert.doesNotMatch(res.body, /<b>bold/);
+      const paras = first.find('p:not(.meta)');
+      assert.equal(paras.length, 2, 'a blank line starts a new paragraph');
+      assert.equal(paras.first().find('br').length, 1, 'a single line break is kept');
+      assert.equal(paras.first().text(), 'Line one <b>bold?</b>line two');
+      assert.equal(paras.last().text(), 'New paragraph');
+      assert.equal(first.find('a[href="/listings/bravo"]').text(), 'Bravo');
+      assert.equal(titles($).length, 30);
+      assert.match($('.pager').text(), /Page 1 of 2/);
+    } finally {
+      await t.store.db.deleteFrom('updates').where('listing_id', '=', id).where('title', 'like', 'Version 2%').execute();
+    }
+  });
+
+  test('the site navigation and a listing\'s updates section lead to the page', async () => {
+    const { $ } = await page('/updates');
+    assert.equal($('header nav a[href="/updates"]').attr('aria-current'), 'page');
+    const home = await page('/');
+    assert.equal(home.$('header nav a[href="/updates"]').text(), 'Updates');
+    const alpha = await page('/listings/alpha');
+    assert.equal(alpha.$('#updates-h').parent().find('a[href="/updates"]').length, 1);
+    assert.equal(alpha.$('#updates-h').parent().find('article.update h3').first().text(), 'Update 35');
+  });
+
+  test('a page that is not a number from 1 to 1000 is a 400 page naming it', async () => {
+    for (const bad of ['abc', '0', '1001', '1.5']) {
+      const { res, $ } = await page(`/updates?page=${bad}`);
+      assert.equal(res.statusCode, 400, bad);
+      assert.match(res.headers['content-type'] as string, /text\/html/);
+      assert.match($('main li').text(), /^page /, bad);
+    }
+    const empty = await page('/updates?page=9');
+    assert.equal(empty.res.statusCode, 200);
+    assert.match(empty.$('main').text(), /No updates on this page/);
+  });
+});
