@@ -232,11 +232,6 @@ export async function registerMcp(app: FastifyInstance, deps: AppDeps): Promise<
         const m = await loadSdk();
         const refused = parsed !== undefined && req.method === 'POST' ? m.refusedBeforeDispatch(req.method, req.headers, parsed, MODERN_PROTOCOL_VERSIONS) : undefined;
         if (refused) req.log.debug({ reason: refused }, 'mcp: left to the SDK to refuse before dispatch');
-        const badInitialize = refused || req.method !== 'POST' ? undefined : m.invalidInitialize(req.method, req.headers, parsed);
-        if (badInitialize) {
-          // Answered as the SDK answers a tools/call with invalid params: HTTP 200, a JSON-RPC error.
-          return reply.code(200).type('application/json; charset=utf-8').send({ jsonrpc: '2.0', id: badInitialize.id, error: { code: -32602, message: `Invalid params: initialize needs ${badInitialize.fields.join(', ')}.` } });
-        }
         for (const op of refused ? [] : calledOperations(parsed, tools().ops)) {
           if (op.access === 'public') continue;
           const granted = req.principal.kind === 'user' ? req.principal.scopes : [];

@@ -298,13 +298,14 @@ describe('versions and transport', () => {
   test('an initialize with malformed params is -32602 Invalid params naming them (not -32603), and a good one still succeeds', async () => {
     const good = { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } };
     const cases: Array<[unknown, RegExp]> = [
-      [{ ...good, protocolVersion: 5 }, /needs params\.protocolVersion \(a string\)\.$/],
-      [{ protocolVersion: '2025-11-25' }, /needs params\.capabilities \(an object\), params\.clientInfo/],
-      [{ ...good, clientInfo: { name: 'x' } }, /needs params\.clientInfo \(an object with name and version strings\)\.$/],
-      [undefined, /protocolVersion.*capabilities.*clientInfo/],
+      [{ ...good, protocolVersion: 5 }, /^Invalid params for initialize: params\.protocolVersion: .*expected string/],
+      [{ protocolVersion: '2025-11-25' }, /params\.capabilities: .*expected object.*; params\.clientInfo: .*expected object/],
+      [{ ...good, clientInfo: { name: 'x' } }, /params\.clientInfo\.version: .*expected string/],
+      [undefined, /^Invalid params for initialize: params: .*expected object/],
     ];
     for (const [params, message] of cases) {
-      const r = await rpc(t.url, { jsonrpc: '2.0', id: 'init-1', method: 'initialize', ...(params ? { params } : {}) }, { 'mcp-protocol-version': '' });
+      // As a client's first request: no MCP-Protocol-Version header (an empty one is an invalid version, a 400).
+      const r = await fetch(t.url + '/mcp', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 'init-1', method: 'initialize', ...(params ? { params } : {}) }) });
       assert.equal(r.status, 200, JSON.stringify(params)); // as the SDK answers a tools/call with invalid params
       const m = await rpcMessage(r);
       assert.equal(m.id, 'init-1');
@@ -318,6 +319,33 @@ describe('versions and transport', () => {
     const removed = await rpc(t.url, { jsonrpc: '2.0', id: 3, method: 'initialize', params: { _meta: meta } }, { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'initialize' });
     assert.equal(removed.status, 404);
     assert.equal((await rpcMessage(removed)).error.code, -32601);
+  });
+
+  test('a request of any method whose params the protocol refuses is -32602 Invalid params naming them (not -32603), in both eras', async () => {
+    const cases: Array<[string, unknown, RegExp]> = [
+      ['logging/setLevel', { level: 42 }, /^Invalid params for logging\/setLevel: params\.level: .*"debug"/],
+      ['logging/setLevel', {}, /params\.level/],
+      ['tools/list', { cursor: 5 }, /^Invalid params for tools\/list: params\.cursor: .*expected string/],
+      ['tools/call', { name: 'get_site_info', arguments: 5 }, /params\.arguments: .*expected record/],
+      ['tools/call', { arguments: {} }, /params\.name: .*expected string/],
+    ];
+    for (const [method, params, message] of cases) {
+      for (const version of ['2025-03-26', '2025-11-25']) {
+        const r = await rpc(t.url, { jsonrpc: '2.0', id: 'p-1', method, params }, { 'mcp-protocol-version': version });
+        assert.equal(r.status, 200, `${method} ${JSON.stringify(params)}`);
+        const m = await rpcMessage(r);
+        assert.equal(m.id, 'p-1');
+        assert.equal(m.error?.code, -32602, `${method} ${JSON.stringify(params)} (${version}): ${JSON.stringify(m)}`);
+        assert.match(m.error.message, message);
+      }
+    }
+    const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 'x', version: '1' }, 'io.modelcontextprotocol/clientCapabilities': {} };
+    const modern = await rpcMessage(await rpc(t.url, { jsonrpc: '2.0', id: 2, method: 'tools/list', params: { cursor: 5, _meta: meta } }, { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/list' }));
+    assert.equal(modern.error?.code, -32602, JSON.stringify(modern));
+    assert.match(modern.error.message, /params\.cursor/);
+    // Good params are still served.
+    const ok = await rpcMessage(await rpc(t.url, { jsonrpc: '2.0', id: 3, method: 'logging/setLevel', params: { level: 'info' } }));
+    assert.deepEqual(ok.result, {});
   });
 
   test('HEAD /mcp is a 405 naming the methods served (not a 500)', async () => {
