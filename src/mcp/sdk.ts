@@ -8,6 +8,7 @@ import { MCP_PROTOCOL_VERSIONS, callTool, contextOf, serverInstructions, type Ch
 
 export { validateHostHeader, validateOriginHeader } from '@modelcontextprotocol/server';
 export { refusedBeforeDispatch } from './headers.ts';
+export { splitBatch, withBatchErrors } from './batch.ts';
 
 type Tools = () => { ops: ReadonlyMap<string, Operation>; list: ToolDefinition[] };
 type LogError = (err: unknown, requestId: string, tool: string) => void;

@@ -215,7 +215,7 @@ export async function registerMcp(app: FastifyInstance, deps: AppDeps): Promise<
       },
       handler: async (req, reply) => {
         if (req.mcpAuthError) throw req.mcpAuthError;
-        const text = typeof req.body === 'string' ? req.body : undefined;
+        let text = typeof req.body === 'string' ? req.body : undefined;
         if (text !== undefined && jsonTooDeep(text)) {
           // Refused before the SDK (or the idempotency hash) walks it; JSON-RPC's "Invalid Request".
           return reply.code(400).type('application/json; charset=utf-8').send({ jsonrpc: '2.0', id: null, error: { code: -32600, message: `Invalid Request: the JSON nests more than ${MAX_JSON_DEPTH} levels deep.` } });
@@ -224,12 +224,20 @@ export async function registerMcp(app: FastifyInstance, deps: AppDeps): Promise<
         if (text !== undefined && /^application\/json\b|\+json\b/i.test(req.headers['content-type'] ?? '')) {
           try { parsed = JSON.parse(text); } catch { parsed = undefined; }
         }
+        const m = await loadSdk();
+        // A batch member that is not a JSON-RPC message gets its own Invalid Request error; the other
+        // members are served (the SDK would refuse the whole batch). Only such members: a 400.
+        const split = parsed !== undefined && req.method === 'POST' ? m.splitBatch(req.method, req.headers, parsed) : undefined;
+        if (split && split.valid.length === 0) return reply.code(400).type('application/json; charset=utf-8').send(split.errors);
+        if (split) {
+          parsed = split.valid;
+          text = JSON.stringify(split.valid);
+        }
         // Sign-in gate: the MCP authorization spec wants HTTP 401/403 with a challenge, so that the
         // client starts (or steps up) the OAuth flow; a tool result would not do that. A request the SDK
         // refuses before dispatch anyway (2026-07-28: Mcp-Method / Mcp-Name headers missing or not
         // matching the body, a bad envelope) skips it and gets that refusal (400, -32020 HeaderMismatch):
         // signing in would not make it valid. No tool runs for it.
-        const m = await loadSdk();
         const refused = parsed !== undefined && req.method === 'POST' ? m.refusedBeforeDispatch(req.method, req.headers, parsed, MODERN_PROTOCOL_VERSIONS) : undefined;
         if (refused) req.log.debug({ reason: refused }, 'mcp: left to the SDK to refuse before dispatch');
         for (const op of refused ? [] : calledOperations(parsed, tools().ops)) {
@@ -249,6 +257,7 @@ export async function registerMcp(app: FastifyInstance, deps: AppDeps): Promise<
           if (v === undefined) continue;
           for (const one of Array.isArray(v) ? v : [v]) headers.append(k, one);
         }
+        if (split) headers.delete('content-length'); // the body is now the valid members only
         const request = new Request(new URL(req.url, publicUrl), {
           method: req.method,
           headers,
@@ -260,7 +269,7 @@ export async function registerMcp(app: FastifyInstance, deps: AppDeps): Promise<
           ? { token: '', clientId: principal.credential.client_id ?? principal.credential.id, scopes: principal.scopes, extra: { principal, requestId: req.id } }
           : { token: '', clientId: '', scopes: [], extra: { principal, requestId: req.id } };
         const response = await (await runtimeOf()).handler.fetch(request, { authInfo, ...(parsed !== undefined ? { parsedBody: parsed } : {}) });
-        return reply.send(response);
+        return reply.send(split ? await m.withBatchErrors(response, split.errors) : response);
       },
     });
   });

@@ -348,6 +348,53 @@ describe('versions and transport', () => {
     assert.deepEqual(ok.result, {});
   });
 
+  test('2025-03-26 batches: each member is answered on its own, an invalid one with an Invalid Request error carrying its id (or null)', async () => {
+    /** Every JSON-RPC message of a response, by id, whether sent as SSE events or one JSON value. */
+    const messages = async (r: Response) => {
+      const text = await r.text();
+      const values = (r.headers.get('content-type') ?? '').includes('text/event-stream')
+        ? text.split('\n').filter((l) => l.startsWith('data: ') && l.length > 6).map((l) => JSON.parse(l.slice(6)))
+        : [JSON.parse(text)].flat();
+      return values;
+    };
+    const batch = await rpc(t.url, [
+      { jsonrpc: '2.0', id: 1, method: 'ping' },
+      { jsonrpc: '2.0', id: 2, method: 'ping', params: 5 }, // params must be an object: invalid, id readable
+      7, // not a message at all: id null
+      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'get_site_info', arguments: {} } },
+      { jsonrpc: '2.0', id: 4, method: 'logging/setLevel', params: { level: 42 } }, // a message with invalid params
+    ], { 'mcp-protocol-version': '2025-03-26' });
+    assert.equal(batch.status, 200);
+    const got = await messages(batch);
+    assert.equal(got.length, 5, JSON.stringify(got));
+    const byId = (id: unknown) => got.filter((m) => m.id === id);
+    assert.deepEqual(byId(1)[0].result, {});
+    assert.equal(byId(2)[0].error.code, -32600);
+    assert.match(byId(2)[0].error.message, /batch member 1/);
+    assert.equal(byId(null).length, 1);
+    assert.equal(byId(null)[0].error.code, -32600);
+    assert.match(byId(null)[0].error.message, /batch member 2/);
+    assert.equal(byId(3)[0].result.structuredContent.name, 'Launchlist');
+    assert.equal(byId(4)[0].error.code, -32602);
+    // Notifications beside an invalid member: the invalid one is still answered (there is nothing else to answer).
+    const notes = await rpc(t.url, [{ jsonrpc: '2.0', method: 'notifications/initialized' }, { id: 9, method: 'ping' }], { 'mcp-protocol-version': '2025-03-26' });
+    assert.equal(notes.status, 200);
+    const noted = await messages(notes);
+    assert.deepEqual(noted.map((m) => [m.id, m.error?.code]), [[9, -32600]]);
+    // Nothing valid at all: a 400 with an error per member.
+    const none = await rpc(t.url, [1, { id: 2 }], { 'mcp-protocol-version': '2025-03-26' });
+    assert.equal(none.status, 400);
+    assert.deepEqual((await none.json()).map((m: any) => [m.id, m.error.code]), [[null, -32600], [2, -32600]]);
+    // The sign-in gate still covers the valid members; an empty batch and a 2026-07-28 member are still refused whole.
+    const gated = await rpc(t.url, [{ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_account', arguments: {} } }, 5], { 'mcp-protocol-version': '2025-03-26' });
+    assert.equal(gated.status, 401);
+    assert.equal((await rpc(t.url, [], { 'mcp-protocol-version': '2025-03-26' })).status, 400);
+    const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 'x', version: '1' }, 'io.modelcontextprotocol/clientCapabilities': {} };
+    const modern = await rpc(t.url, [{ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: meta } }, 5], { 'mcp-protocol-version': '2025-03-26' });
+    assert.equal(modern.status, 400);
+    assert.equal((await modern.json()).error.code, -32600);
+  });
+
   test('HEAD /mcp is a 405 naming the methods served (not a 500)', async () => {
     const r = await fetch(t.url + '/mcp', { method: 'HEAD' });
     assert.equal(r.status, 405);
