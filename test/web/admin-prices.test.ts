@@ -4,9 +4,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { Browser, csrfOf, $ } from '../auth/browser.ts';
-import { liveApp, makeUser as makeWebUser, type LiveApp } from '../auth/helpers.ts';
+import { liveApp, signedInBrowser, type LiveApp } from '../auth/helpers.ts';
 import { makeUser } from '../jobs/support/users.ts';
-import { createSession, SESSION_COOKIE } from '../../src/auth/sessions.ts';
 import { addWeeks, mondayOf } from '../../src/domain/weeks.ts';
 import { parseUsd } from '../../src/web/admin/prices.ts';
 import { PRICE, ownListing, seedShop } from '../api/orders-fixtures.ts';
@@ -22,13 +21,7 @@ before(async () => {
 });
 after(async () => { await t.cleanup(); });
 
-async function signedIn(role: 'user' | 'admin'): Promise<Browser> {
-  const user = await makeWebUser(t.store, { role });
-  const { token } = await createSession(t.store.db, user.id);
-  const b = new Browser(t.base);
-  b.cookies.push({ name: SESSION_COOKIE, value: token, path: '/', expires: Infinity });
-  return b;
-}
+const signedIn = (role: 'user' | 'admin') => signedInBrowser(t, role);
 async function api(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: any }> {
   const r = await fetch(`${t.base}/api/v1${path}`, { method, headers: { ...buyer.auth, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
   return { status: r.status, body: await r.json() };
@@ -69,7 +62,7 @@ test('signed out: to the sign-in page; a signed-in non-admin: 403 and nothing ch
   const user = await signedIn('user');
   const page = await user.go('/admin/prices');
   assert.equal(page.res.status, 403);
-  assert.match($(page.text)('h1').text(), /Not allowed/);
+  assert.match($(page.text)('h1').text(), /Admins only/);
   const post = await user.request('/admin/prices', { form: { price_launch: '1.00' } });
   assert.equal(post.status, 403);
   assert.equal((await products()).launch.price_cents, PRICE.launch);

@@ -2,30 +2,15 @@
 // listing_versions row with before/after of the changed fields). GET /admin/edits lists them,
 // unreviewed first, newest first; POST /admin/edits/:id/reviewed (CSRF-checked) marks one reviewed.
 // Admins only (users.role = 'admin'): others get a 403 page, signed-out people go to sign-in.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app.ts';
 import { listVersions, markVersionReviewed, type VersionView } from '../../store/repos/my-listings.ts';
-import { checkCsrf, getWebContext, type WebContext } from '../context.ts';
+import { checkCsrf } from '../context.ts';
+import { requireAdmin } from './guard.ts';
 import { recordIdOf } from '../../operations/schemas.ts';
 import { csrfField, html, sendPage, type SafeHtml } from '../layout.ts';
 
 export const EDITS_PER_PAGE = 50;
-
-async function requireAdmin(deps: AppDeps, req: FastifyRequest, reply: FastifyReply): Promise<WebContext | null> {
-  const ctx = await getWebContext(deps, req, reply);
-  if (!ctx.user) {
-    reply.redirect(`/sign-in?next=${encodeURIComponent('/admin/edits')}`, 303);
-    return null;
-  }
-  if (ctx.user.role !== 'admin') {
-    sendPage(reply, { title: 'Admins only', user: ctx.user, csrf: ctx.csrf, narrow: true, noindex: true }, html`
-      <h1>Admins only</h1>
-      <p>This page is for the site team. You are signed in as ${ctx.user.email}, which is not an admin account.</p>
-      <p><a href="/">Go to the home page</a>.</p>`, 403);
-    return null;
-  }
-  return ctx;
-}
 
 function value(v: unknown): SafeHtml {
   if (v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0)) return html`<em class="hint">(empty)</em>`;
@@ -61,7 +46,7 @@ function versionBlock(v: VersionView, csrf: string): SafeHtml {
 
 export function registerAdminEditPages(app: FastifyInstance, deps: AppDeps): void {
   app.get('/admin/edits', async (req, reply) => {
-    const ctx = await requireAdmin(deps, req, reply);
+    const ctx = await requireAdmin(deps, req, reply, '/admin/edits');
     if (!ctx) return reply;
     const q = (req.query ?? {}) as Record<string, string | undefined>;
     const page = Math.min(1000, Math.max(1, Number.parseInt(q.page ?? '1', 10) || 1));
@@ -80,7 +65,7 @@ export function registerAdminEditPages(app: FastifyInstance, deps: AppDeps): voi
   });
 
   app.post('/admin/edits/:id/reviewed', async (req, reply) => {
-    const ctx = await requireAdmin(deps, req, reply);
+    const ctx = await requireAdmin(deps, req, reply, '/admin/edits');
     if (!ctx) return reply;
     if (!(await checkCsrf(deps, req, reply))) return reply;
     const raw = (req.params as { id: string }).id;

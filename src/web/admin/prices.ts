@@ -2,12 +2,13 @@
 // on sale, plus the billboard minimum, the free-queue length and the seller's VAT country. One form,
 // saved in one transaction; list_products and new quotes read the new values at once.
 //
-//   GET  /admin/prices   admins only (others: 403 page; signed out: to the sign-in page)
+//   GET  /admin/prices   admins only (guard.ts: others get a 403 page; signed out: to the sign-in page)
 //   POST /admin/prices   CSRF-checked; every value validated before anything is saved
 import { isCountry } from '../../domain/countries.ts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppDeps } from '../../app.ts';
-import { checkCsrf, getWebContext, type WebContext } from '../context.ts';
+import { checkCsrf, type WebContext } from '../context.ts';
+import { requireAdmin } from './guard.ts';
 import { csrfField, html, raw, sendPage, type SafeHtml } from '../layout.ts';
 import { centsToDecimal, formatCents } from '../../domain/money.ts';
 import { allProducts, type ProductRecord } from '../../store/repos/orders.ts';
@@ -26,21 +27,6 @@ export function parseUsd(input: string): number | null {
 }
 
 interface FormState { values: Record<string, string>; errors: Record<string, string> }
-
-async function guard(deps: AppDeps, req: FastifyRequest, reply: FastifyReply): Promise<WebContext | null> {
-  const ctx = await getWebContext(deps, req, reply);
-  if (!ctx.user) {
-    reply.redirect(`/sign-in?next=${encodeURIComponent(PATH)}`, 303);
-    return null;
-  }
-  if (ctx.user.role !== 'admin') {
-    sendPage(reply, { title: 'Not allowed', user: ctx.user, csrf: ctx.csrf, narrow: true, noindex: true }, html`
-      <h1>Not allowed</h1>
-      <p>Only the site's admins can set prices. You are signed in as ${ctx.user.email}.</p>`, 403);
-    return null;
-  }
-  return ctx;
-}
 
 async function current(deps: AppDeps) {
   const db = deps.store.db;
@@ -105,14 +91,14 @@ async function renderPage(deps: AppDeps, reply: FastifyReply, ctx: WebContext, s
 
 export function registerAdminPricesPage(app: FastifyInstance, deps: AppDeps): void {
   app.get(PATH, async (req, reply) => {
-    const ctx = await guard(deps, req, reply);
+    const ctx = await requireAdmin(deps, req, reply, PATH);
     if (!ctx) return reply;
     const saved = (req.query as Record<string, unknown>).saved === '1';
     return renderPage(deps, reply, ctx, undefined, saved ? { kind: 'success', text: 'Prices saved.' } : undefined);
   });
 
   app.post(PATH, async (req, reply) => {
-    const ctx = await guard(deps, req, reply);
+    const ctx = await requireAdmin(deps, req, reply, PATH);
     if (!ctx) return reply;
     if (!(await checkCsrf(deps, req, reply))) return reply;
     const body = (req.body ?? {}) as Record<string, unknown>;
