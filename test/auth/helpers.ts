@@ -6,6 +6,8 @@ import { freshStore, type TestDb } from '../support/app.ts';
 import { createServer, type Server } from '../../src/server.ts';
 import type { Store } from '../../src/store/connect.ts';
 import { createUser, type User } from '../../src/auth/users.ts';
+import { createSession, SESSION_COOKIE } from '../../src/auth/sessions.ts';
+import { Browser } from './browser.ts';
 
 
 export interface LiveApp extends TestDb { server: Server; base: string }
@@ -41,4 +43,13 @@ export async function makeUser(store: Store, extra: { email?: string; role?: 'us
 export function pkce(): { verifier: string; challenge: string } {
   const verifier = randomBytes(32).toString('base64url');
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+}
+
+/** A browser of the live app signed in (a session cookie) as a new person with this role. */
+export async function signedInBrowser(t: LiveApp, role: 'user' | 'admin'): Promise<Browser> {
+  const user = await makeUser(t.store, { role });
+  const { token } = await createSession(t.store.db, user.id);
+  const b = new Browser(t.base);
+  b.cookies.push({ name: SESSION_COOKIE, value: token, path: '/', expires: Infinity });
+  return b;
 }

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { createServer as httpServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Browser, csrfOf, $ } from '../auth/browser.ts';
-import { liveApp, type LiveApp } from '../auth/helpers.ts';
+import { liveApp, signedInBrowser, type LiveApp } from '../auth/helpers.ts';
 import { makeUser } from '../jobs/support/users.ts';
 import { addWeeks, mondayOf } from '../../src/domain/weeks.ts';
 import { formatCents } from '../../src/domain/money.ts';
@@ -329,6 +329,60 @@ test('featured: a placement bought before the launch starts when the listing goe
   // Launched 8 days ago: its 7 days are over.
   await db.updateTable('listings').set({ launched_at: daysFromNow(-8).toISOString() }).where('id', '=', id).execute();
   assert.ok(!(await featuredOn('/')).slugs.includes('soonfeature'));
+});
+
+/** A browser signed in as a new person with this role. */
+const signedIn = (role: 'user' | 'admin') => signedInBrowser(t, role);
+
+test('the team delivers what payment cannot: /admin/orders lists paid staff lines, and marking one delivered fulfils it in get_order and mails the buyer', async () => {
+  const id = await ownListing(t.store.db, ua.id, { slug: 'needs-team', name: 'Needs <Team>', status: 'live', plan: 'paid' });
+  const o = await newOrder({ items: [{ product: 'done_for_you', listing_id: id }, { product: 'billboard_min', listing_id: id }], billing_country: 'US' });
+  const unpaid = await newOrder({ items: [{ product: 'ai_review', listing_id: id }], billing_country: 'US' });
+  assert.equal((await pay(new Browser(t.base), o.checkout_url, GOOD_CARD)).res.status, 200);
+  const before = await orderOf(o.number);
+  const dfy = before.lines.find((l: any) => l.product === 'done_for_you');
+  assert.equal(dfy.fulfilled, false, 'staff work is not fulfilled by payment');
+  assert.equal(before.lines.find((l: any) => l.product === 'billboard_min').fulfilled, true);
+
+  // Only admins see the queue.
+  const visitor = await new Browser(t.base).go('/admin/orders');
+  assert.match(visitor.url, /\/sign-in\?next=%2Fadmin%2Forders$/);
+  assert.equal((await (await signedIn('user')).go('/admin/orders')).res.status, 403);
+
+  const admin = await signedIn('admin');
+  const page = await admin.go('/admin/orders');
+  assert.equal(page.res.status, 200);
+  const $p = $(page.text);
+  const rows = $p('tr[data-line]');
+  const row = rows.filter((_i, el) => $p(el).text().includes(o.number));
+  assert.equal(row.length, 1, 'the paid staff line, once; the automatic line and the unpaid order are not there');
+  assert.ok(!page.text.includes(unpaid.number), 'an unpaid order is not work yet');
+  assert.match(row.text(), /done_for_you/);
+  assert.match(row.text(), new RegExp(ua.email.replace(/[.+]/g, '\\$&')));
+  assert.equal(row.find('a[href="/listings/needs-team"]').text(), 'Needs <Team>', 'the listing name, escaped');
+
+  const lineId = row.attr('data-line')!;
+  const action = row.find('form').attr('action')!;
+  assert.equal(action, `/admin/orders/lines/${lineId}/delivered`);
+  // Without the CSRF token nothing changes.
+  assert.equal((await admin.go(action, { form: {} })).res.status, 403);
+  assert.equal((await orderOf(o.number)).lines.find((l: any) => l.product === 'done_for_you').fulfilled, false);
+
+  const done = await admin.go(action, { form: { _csrf: csrfOf(page.text, action) } });
+  assert.equal(done.res.status, 200);
+  assert.match($(done.text)('.flash').text(), new RegExp(`Marked delivered.*${o.number}`));
+  assert.equal($(done.text)(`tr[data-line="${lineId}"]`).length, 0, 'gone from the queue');
+  assert.equal((await orderOf(o.number)).lines.find((l: any) => l.product === 'done_for_you').fulfilled, true);
+  const delivered = async () => (await outboxFor(t.store.db, ua.email)).filter((m) => m.subject.startsWith('Delivered: ') && m.subject.includes(o.number));
+  const [mail] = await delivered();
+  assert.ok(mail, 'the buyer is told');
+  assert.match(mail!.text, /Needs <Team>/);
+
+  // Marking it again (a second tab, a double click) is a 404 page, not a second mail.
+  const again = await admin.go(action, { form: { _csrf: csrfOf(page.text, action) } });
+  assert.equal(again.res.status, 404);
+  assert.equal((await delivered()).length, 1);
+  assert.equal((await admin.go('/admin/orders/lines/99999999999/delivered', { form: { _csrf: csrfOf(page.text, action) } })).res.status, 404);
 });
 
 test('a fully discounted order is confirmed without a card; cancelling an order; expired and other people\'s links', async () => {
