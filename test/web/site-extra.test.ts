@@ -23,8 +23,13 @@ before(async () => {
     await category(db, 'notes', { name: 'Notes', parent: 'tools', attributes: ['offline'] });
     await category(db, 'finance', { name: 'Finance' });
     const alpha = await listing(db, { slug: 'alpha', name: 'Alpha', tagline: 'Alpha tagline', category: 'tools', votes: 30, facts: { open_source: true, api: 'REST' } });
-    const bravo = await listing(db, { slug: 'bravo', name: 'Bravo', tagline: 'Bravo tagline', category: 'notes', votes: 20 });
+    const bravo = await listing(db, { slug: 'bravo', name: 'Bravo', tagline: 'Bravo tagline', category: 'notes', votes: 20, country: 'DE', stage: 'growing', pricing_model: 'Subscription', facts: { offline: true } });
     const hidden = await listing(db, { slug: 'hidden', name: 'Hidden', category: 'tools', status: 'draft' });
+    await listing(db, { slug: 'soon', name: 'Soon', category: 'tools', status: 'scheduled' });
+    await listing(db, { slug: 'evil', name: EVIL, tagline: EVIL, category: 'finance', votes: 5 });
+    await listing(db, { slug: 'delta', name: 'Delta', category: 'tools', votes: 10 });
+    await listing(db, { slug: 'echo', name: 'Echo', category: 'tools', votes: 15 });
+    await db.insertInto('alternatives').values({ listing_id: alpha, alternative_id: bravo, approved: true, position: 0 }).execute();
     for (let i = 1; i <= UPDATES; i++) {
       await db.insertInto('updates').values({ listing_id: i % 2 ? alpha : bravo, title: `Update ${i}`, body: `Body of update ${i}.`, created_at: at(i) }).execute();
     }
@@ -112,5 +117,81 @@ describe('latest updates', () => {
     const empty = await page('/updates?page=9');
     assert.equal(empty.res.statusCode, 200);
     assert.match(empty.$('main').text(), /No updates on this page/);
+  });
+});
+
+// ------------------------------------------------------------------ /compare
+
+describe('compare', () => {
+  test('two live listings side by side: the facts compare_listings gives, in its order, unstated ones said so', async () => {
+    const api = (await t.app.inject({ method: 'GET', url: '/api/v1/compare?a=alpha&b=bravo' })).json();
+    const { res, $ } = await page('/compare?a=alpha&b=bravo');
+    assert.equal(res.statusCode, 200);
+    assert.equal($('h1').text(), 'Alpha vs Bravo');
+    assert.deepEqual($('table thead th a').map((_, el) => $(el).attr('href')).get(), ['/listings/alpha', '/listings/bravo']);
+    const rows = new Map($('table tbody tr').map((_, tr) => [[$(tr).find('th').text(), $(tr).find('td').map((_i, td) => $(td).text()).get()]]).get() as Array<[string, string[]]>);
+    const labels = $('table tbody tr th').map((_, el) => $(el).text()).get();
+    assert.deepEqual(labels.slice(-api.attributes.length), api.attributes.map((c: { label: string }) => c.label), 'every attribute of compare_listings, in its order');
+    assert.deepEqual(rows.get('Country'), ['United States', 'Germany']);
+    assert.deepEqual(rows.get('Stage'), ['Launched', 'Growing']);
+    assert.deepEqual(rows.get('Pricing model'), ['Freemium', 'Subscription']);
+    assert.deepEqual(rows.get('Open source'), ['Yes', 'Not stated']);
+    assert.deepEqual(rows.get('API'), ['REST', 'Not stated']);
+    assert.deepEqual(rows.get('Offline'), ['Not stated', 'Yes']);
+    assert.deepEqual(rows.get('Tagline'), ['Alpha tagline', 'Bravo tagline']);
+    assert.deepEqual(rows.get('Votes'), ['30', '20']);
+    assert.equal($('a').filter((_, el) => $(el).text() === 'Swap the columns').attr('href'), '/compare?a=bravo&b=alpha');
+  });
+
+  test('without two products: a form of two text inputs, keeping what was given; the listing page links to it', async () => {
+    const empty = await page('/compare');
+    assert.equal(empty.res.statusCode, 200);
+    assert.equal(empty.$('table').length, 0);
+    assert.equal(empty.$('form[action="/compare"] input[type=text][name=a]').val(), '');
+    assert.equal(empty.$('form[action="/compare"] input[type=text][name=b]').val(), '');
+    assert.equal(empty.$('label[for=compare-a]').length + empty.$('label[for=compare-b]').length, 2, 'both inputs are labelled');
+
+    const listingPage = await page('/listings/alpha');
+    const href = listingPage.$('a').filter((_, el) => /^Compare Alpha with/.test(listingPage.$(el).text())).attr('href');
+    assert.equal(href, '/compare?a=alpha');
+    const one = await page(href!);
+    assert.equal(one.res.statusCode, 200);
+    assert.equal(one.$('input[name=a]').val(), 'alpha');
+    assert.equal(one.$('input[name=b]').val(), '');
+    assert.equal(one.$('table').length, 0);
+    assert.equal(one.$('a[href="/compare?a=alpha&b=bravo"]').text(), 'Bravo', 'its alternatives are offered as the other product');
+  });
+
+  test('an unknown, non-live or malformed slug: the form again with the reason, a 400, never a 500', async () => {
+    const cases: Array<[string, string, RegExp]> = [
+      ['/compare?a=alpha&b=nope', 'b', /Second product: no live listing "nope"/],
+      ['/compare?a=soon&b=alpha', 'a', /First product: no live listing "soon"/],
+      ['/compare?a=hidden&b=alpha', 'a', /First product: no live listing "hidden"/],
+      ['/compare?a=alpha&b=Not%20A%20Slug', 'b', /Second product: must match/],
+      [`/compare?a=${'x'.repeat(300)}&b=alpha`, 'a', /First product: must match/],
+    ];
+    for (const [url, side, reason] of cases) {
+      const { res, $ } = await page(url);
+      assert.equal(res.statusCode, 400, url);
+      assert.match(res.headers['content-type'] as string, /text\/html/);
+      assert.match($('#compare-error').text(), reason, url);
+      assert.equal($(`input[name=${side}]`).attr('aria-invalid'), 'true', url);
+      assert.equal($(`input[name=${side === 'a' ? 'b' : 'a'}]`).attr('aria-invalid'), undefined, url);
+      assert.equal($('table').length, 0);
+    }
+    const kept = await page('/compare?a=alpha&b=nope');
+    assert.equal(kept.$('input[name=a]').val(), 'alpha');
+    assert.equal(kept.$('input[name=b]').val(), 'nope');
+  });
+
+  test('names and taglines stay text', async () => {
+    const { res, $ } = await page('/compare?a=evil&b=alpha');
+    assert.equal(res.statusCode, 200);
+    assert.equal($('script').length, 0);
+    assert.equal($('h1').text(), `${EVIL} vs Alpha`);
+    const typed = await page('/compare?a=%3Cscript%3Ex&b=alpha');
+    assert.equal(typed.res.statusCode, 400);
+    assert.equal(typed.$('script').length, 0);
+    assert.equal(typed.$('input[name=a]').val(), '<script>x');
   });
 });

@@ -6,6 +6,7 @@ import { react, reactionsOf, type Reaction, type ReactionAction } from '../../st
 import { attributeLabel } from '../../store/repos/listings.ts';
 import { checkCsrf, getWebContext } from '../context.ts';
 import { csrfField, html, raw, safeHref, type SafeHtml } from '../layout.ts';
+import { ApiError } from '../../operations/errors.ts';
 import { sendErrorPage, sendNotFoundPage } from './errors.ts';
 import {
   extLink, fmtDate, fmtNum, listingList, logo, paragraphs, plural, qs, read, safeBack, send, socialsList, updateCard, viewerFor, voteButton, withQuery,
@@ -20,7 +21,8 @@ const FIELD_LABELS: Record<string, string> = {
   features: 'Features', usps: 'What sets it apart', keywords: 'Keywords', contact_email: 'Contact email', demo_video_url: 'Demo video', logo_url: 'Logo',
 };
 
-const STAGES: Record<string, string> = { idea: 'Idea', mvp: 'MVP', launched: 'Launched', growing: 'Growing', profitable: 'Profitable', scaling: 'Scaling', mature: 'Mature' };
+export const STAGES: Record<string, string> = { idea: 'Idea', mvp: 'MVP', launched: 'Launched', growing: 'Growing', profitable: 'Profitable', scaling: 'Scaling', mature: 'Mature' };
+export const stageName = (stage: unknown): string => STAGES[String(stage).toLowerCase()] ?? String(stage);
 
 const STORY_SECTIONS: Array<[string, string]> = [
   ['story', 'The story'], ['why_started', 'Why it started'], ['problem', 'The problem'], ['journey', 'The journey'], ['challenges', 'Challenges'],
@@ -108,7 +110,7 @@ async function profilePage(deps: AppDeps, req: FastifyRequest, reply: FastifyRep
   const location = [p.city, countryName(p.country)].filter(Boolean).join(', ');
   const details: Array<[string, SafeHtml | string]> = [];
   if (p.pricing?.model) details.push(['Pricing model', p.pricing.model]);
-  if (p.stage) details.push(['Stage', STAGES[String(p.stage).toLowerCase()] ?? String(p.stage)]);
+  if (p.stage) details.push(['Stage', stageName(p.stage)]);
   if (p.founded_year) details.push(['Founded', String(p.founded_year)]);
   if (location) details.push(['Based in', location]);
   details.push(['Website', extLink(p.url, p.domain ?? p.url)]);
@@ -172,7 +174,10 @@ async function profilePage(deps: AppDeps, req: FastifyRequest, reply: FastifyRep
   <p><a href="/listings/${p.slug}/badges">Get the badge embed code</a> for ${p.name}'s website.</p>
 </aside>
 </div>
-${alts.items.length ? html`<section aria-labelledby="alt-h"><h2 id="alt-h">Alternatives to ${p.name}</h2>${listingList(v, alts.items.slice(0, 5))}</section>` : ''}
+<section aria-labelledby="alt-h"><h2 id="alt-h">Alternatives to ${p.name}</h2>
+${alts.items.length ? listingList(v, alts.items.slice(0, 5)) : html`<p class="muted">No alternatives yet.</p>`}
+<p><a href="/compare?a=${p.slug}">Compare ${p.name} with…</a></p>
+</section>
 </article>`;
 
   return send(deps, reply, v, {
@@ -205,6 +210,90 @@ ${(b.badges as Rec[]).map((x) => html`<section class="card" aria-labelledby="bad
 </section>`)}
 <p class="meta">The same code is available to scripts from <a href="/api/v1/listings/${listing.slug}/badges">the badges API</a>.</p>`;
   return send(deps, reply, web, { title: `Badges for ${listing.name}`, description: `Embeddable Launchlist badges for ${listing.name}.`, path: `/listings/${listing.slug}/badges`, noindex: listing.status !== 'live' }, body);
+}
+
+// ------------------------------------------------------------------ compare
+
+const SIDES: Array<['a' | 'b', string]> = [['a', 'First product'], ['b', 'Second product']];
+
+const NOT_STATED = html`<span class="muted">Not stated</span>`;
+
+/** A compared fact as text: country codes and stages by their names, the rest as the listing page shows facts. */
+function compareValue(key: string, v: unknown): SafeHtml | string {
+  if (v === null || v === undefined) return NOT_STATED;
+  if (key === 'country') return countryName(String(v));
+  if (key === 'stage') return stageName(v);
+  return factValue(v);
+}
+
+/**
+ * The form of /compare: two listing slugs. `error` is compare_listings' 400 (an unknown or non-live
+ * slug, or one that is not a slug), shown above the form with the field it names marked.
+ */
+function compareForm(q: { a: string; b: string }, error: ApiError | null, suggest: Summary[]): SafeHtml {
+  const named = new Set((error?.details ?? []).map((d) => d.path.replace(/^query\./, '')));
+  const invalid = (side: string) => (named.has(side) ? raw(' aria-invalid="true" aria-describedby="compare-error"') : '');
+  return html`${error ? html`<div class="field-error" role="alert" id="compare-error"><p>These cannot be compared:</p>
+<ul>${(error.details?.length ? error.details : [{ path: '', message: error.message }]).map((d) => html`<li>${SIDES.find(([k]) => `query.${k}` === d.path)?.[1] ?? 'Request'}: ${d.message}</li>`)}</ul></div>` : ''}
+<form method="get" action="/compare" class="filters">
+${SIDES.map(([k, label]) => html`<div><label for="compare-${k}">${label}</label><input type="text" id="compare-${k}" name="${k}" value="${q[k]}" maxlength="220" autocapitalize="none" spellcheck="false"${invalid(k)}></div>`)}
+<div><button type="submit">Compare</button></div>
+</form>
+<p class="hint">Each product is named as in the address of its page: for <code>/listings/acme</code>, type <code>acme</code>.</p>
+${suggest.length ? html`<h2>Compare with an alternative</h2><ul>${suggest.map((s) => html`<li><a href="${withQuery('/compare', { a: q.a, b: s.slug })}">${s.name}</a>${s.tagline ? html` <span class="muted">— ${s.tagline}</span>` : ''}</li>`)}</ul>` : ''}`;
+}
+
+async function comparePage(deps: AppDeps, req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  const q = { a: (qs(req, 'a') ?? '').trim(), b: (qs(req, 'b') ?? '').trim() };
+  let r: Rec | null = null;
+  let error: ApiError | null = null;
+  if (q.a && q.b) {
+    try {
+      r = await read<Rec>(deps, req, 'compare_listings', { query: q });
+    } catch (e) {
+      if (!(e instanceof ApiError) || e.status !== 400) throw e;
+      error = e;
+    }
+  }
+  const v = await viewerFor(deps, req, reply);
+  if (!r) {
+    // One product chosen (the listing page's "Compare with…"): offer its alternatives as the other.
+    const suggest = q.a && !q.b && SLUG.test(q.a)
+      ? await read<{ items: Summary[] }>(deps, req, 'get_alternatives', { params: { slug: q.a } }).then((x) => x.items, (e) => {
+        if (e instanceof ApiError) return []; // not a live listing: the form alone
+        throw e;
+      })
+      : [];
+    const body = html`<h1>Compare products</h1>
+<p class="lede">Two products side by side: pricing, stage, where they are based and the facts their categories compare.</p>
+${compareForm(q, error, suggest)}`;
+    return send(deps, reply, v, { title: 'Compare products', description: 'Compare two products on Launchlist side by side.', path: '/compare', noindex: true }, body, error ? 400 : 200);
+  }
+  const a = r.a as Summary;
+  const b = r.b as Summary;
+  const rows = r.attributes as Array<{ key: string; label: string; a: unknown; b: unknown }>;
+  const head = (s: Summary) => html`<th scope="col">${logo(s)} <a href="/listings/${s.slug}">${s.name}</a></th>`;
+  const line = (label: string, x: SafeHtml | string, y: SafeHtml | string) => html`<tr><th scope="row">${label}</th><td>${x}</td><td>${y}</td></tr>`;
+  const category = (s: Summary) => (s.primary_category ? html`<a href="/categories/${s.primary_category.slug}">${s.primary_category.name}</a>` : NOT_STATED);
+  const body = html`
+<nav class="crumbs" aria-label="Breadcrumb"><a href="/compare">Compare</a> › <span aria-current="page">${a.name} and ${b.name}</span></nav>
+<h1>${a.name} vs ${b.name}</h1>
+<p class="lede">Side by side, as each product states it. “Not stated” means that product does not say.</p>
+<table class="compare">
+<caption class="sr-only">${a.name} and ${b.name} compared</caption>
+<thead><tr><th scope="col">Fact</th>${head(a)}${head(b)}</tr></thead>
+<tbody>
+${line('Tagline', a.tagline ?? NOT_STATED, b.tagline ?? NOT_STATED)}
+${line('Category', category(a), category(b))}
+${line('Votes', fmtNum(a.votes), fmtNum(b.votes))}
+${line('Launched', fmtDate(a.launched_at), fmtDate(b.launched_at))}
+${rows.map((c) => line(c.label, compareValue(c.key, c.a), compareValue(c.key, c.b)))}
+</tbody>
+</table>
+<p><a href="${withQuery('/compare', { a: b.slug, b: a.slug })}">Swap the columns</a></p>
+<h2>Compare other products</h2>
+${compareForm(q, null, [])}`;
+  return send(deps, reply, v, { title: `${a.name} vs ${b.name}`, description: `${a.name} and ${b.name} compared side by side on Launchlist.`, path: withQuery('/compare', { a: a.slug, b: b.slug }) }, body);
 }
 
 // ------------------------------------------------------------------ votes and follows
@@ -251,6 +340,7 @@ async function reactRoute(deps: AppDeps, kind: Reaction, req: FastifyRequest, re
 
 export function registerListingPages(app: FastifyInstance, deps: AppDeps): void {
   app.get('/listings/:slug', async (req, reply) => profilePage(deps, req, reply, (req.params as { slug: string }).slug));
+  app.get('/compare', async (req, reply) => comparePage(deps, req, reply));
   app.get('/listings/:slug/badges', async (req, reply) => badgesPage(deps, req, reply, (req.params as { slug: string }).slug));
   app.post('/listings/:slug/vote', async (req, reply) => reactRoute(deps, 'vote', req, reply));
   app.post('/listings/:slug/follow', async (req, reply) => reactRoute(deps, 'follow', req, reply));
