@@ -195,3 +195,43 @@ describe('compare', () => {
     assert.equal(typed.$('input[name=a]').val(), '<script>x');
   });
 });
+
+// ------------------------------------------------------------------ /listings/{slug}/alternatives
+
+describe('alternatives', () => {
+  test('get_alternatives as a page: the maker\'s picks first and marked, then the category\'s most voted, each comparable', async () => {
+    const api = (await t.app.inject({ method: 'GET', url: '/api/v1/listings/alpha/alternatives' })).json();
+    assert.deepEqual(api.items.map((i: { slug: string; approved: boolean }) => [i.slug, i.approved]), [['bravo', true], ['echo', false], ['delta', false]]);
+    const { res, $ } = await page('/listings/alpha/alternatives');
+    assert.equal(res.statusCode, 200);
+    assert.equal($('h1').text(), 'Alternatives to Alpha');
+    assert.equal($('link[rel=canonical]').attr('href'), `${t.config.publicUrl}/listings/alpha/alternatives`);
+    const rows = $('main .items > li');
+    assert.deepEqual(rows.find('h3 a').map((_, el) => $(el).text()).get(), ['Bravo', 'Echo', 'Delta']);
+    assert.deepEqual(rows.map((_, li) => $(li).find('.tag-ok').text()).get(), ['Approved by the maker', '', '']);
+    assert.equal(rows.eq(1).find('a[href="/compare?a=alpha&b=echo"]').text(), 'Compare with Alpha');
+    assert.match($('.lede').text(), /1 product named by Alpha's maker comes first/);
+
+    const listingPage = await page('/listings/alpha');
+    const section = listingPage.$('#alt-h').parent();
+    assert.equal(section.find('a[href="/listings/alpha/alternatives"]').length, 1);
+    assert.equal(section.find('#l-bravo .tag-ok').text(), 'Approved by the maker');
+  });
+
+  test('a listing that is unknown, not live or not a slug is the site\'s 404 page', async () => {
+    for (const url of ['/listings/no-such/alternatives', '/listings/hidden/alternatives', '/listings/soon/alternatives', '/listings/UPPER/alternatives']) {
+      const { res, $ } = await page(url);
+      assert.equal(res.statusCode, 404, url);
+      assert.match(res.headers['content-type'] as string, /text\/html/);
+      assert.equal($('h1').text(), 'Page not found', url);
+    }
+  });
+
+  test('a listing with none says so; names stay text', async () => {
+    const { res, $ } = await page('/listings/evil/alternatives');
+    assert.equal(res.statusCode, 200);
+    assert.equal($('h1').text(), `Alternatives to ${EVIL}`);
+    assert.equal($('script').length, 0);
+    assert.match($('main').text(), /No alternatives yet/);
+  });
+});

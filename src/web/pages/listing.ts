@@ -10,7 +10,7 @@ import { ApiError } from '../../operations/errors.ts';
 import { sendErrorPage, sendNotFoundPage } from './errors.ts';
 import {
   extLink, fmtDate, fmtNum, listingList, logo, paragraphs, plural, qs, read, safeBack, send, socialsList, updateCard, viewerFor, voteButton, withQuery,
-  type PostedUpdate, type Rec, type Summary, type Viewer,
+  type PostedUpdate, type Rec, type RowOptions, type Summary, type Viewer,
 } from './shared.ts';
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,219}$/;
@@ -96,7 +96,7 @@ function media(items: unknown[]): SafeHtml {
 async function profilePage(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, slug: string): Promise<FastifyReply> {
   if (!SLUG.test(slug)) return sendNotFoundPage(deps, req, reply);
   const p = await read<Rec>(deps, req, 'get_listing', { params: { slug } });
-  const alts = await read<{ items: Summary[] }>(deps, req, 'get_alternatives', { params: { slug } });
+  const alts = await read<{ items: Alternative[] }>(deps, req, 'get_alternatives', { params: { slug } });
   const v = await viewerFor(deps, req, reply, [slug, ...alts.items.map((a) => a.slug)]);
   const following = v.web.user ? (await reactionsOf(deps.store.db, v.web.user.id, slug)).following : false;
 
@@ -175,7 +175,8 @@ async function profilePage(deps: AppDeps, req: FastifyRequest, reply: FastifyRep
 </aside>
 </div>
 <section aria-labelledby="alt-h"><h2 id="alt-h">Alternatives to ${p.name}</h2>
-${alts.items.length ? listingList(v, alts.items.slice(0, 5)) : html`<p class="muted">No alternatives yet.</p>`}
+${alts.items.length ? html`${listingList(v, alts.items.slice(0, ALTERNATIVES_SHOWN), { rows: alternativeRow(p as Summary) })}
+<p><a href="/listings/${p.slug}/alternatives">All alternatives to ${p.name} →</a></p>` : html`<p class="muted">No alternatives yet.</p>`}
 <p><a href="/compare?a=${p.slug}">Compare ${p.name} with…</a></p>
 </section>
 </article>`;
@@ -185,6 +186,36 @@ ${alts.items.length ? listingList(v, alts.items.slice(0, 5)) : html`<p class="mu
     description: p.seo?.description || p.short_description || p.tagline || `${p.name} on Launchlist.`,
     path: `/listings/${p.slug}`,
   }, body);
+}
+
+// ------------------------------------------------------------------ alternatives
+
+type Alternative = Summary & { approved: boolean };
+
+/** How many alternatives the listing page shows (the alternatives page shows all get_alternatives gives). */
+const ALTERNATIVES_SHOWN = 5;
+
+/** A row of an alternatives list: the maker's own picks are marked, and each offers a comparison with the listing. */
+function alternativeRow(of: Pick<Summary, 'slug' | 'name'>): (s: Alternative) => RowOptions {
+  return (s) => ({
+    tag: s.approved ? html`<span class="tag-ok" title="${of.name}'s maker names it as an alternative">Approved by the maker</span>` : null,
+    metric: html`<a href="${withQuery('/compare', { a: of.slug, b: s.slug })}">Compare with ${of.name}</a>`,
+  });
+}
+
+async function alternativesPage(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, slug: string): Promise<FastifyReply> {
+  if (!SLUG.test(slug)) return sendNotFoundPage(deps, req, reply);
+  const r = await read<{ listing: Summary; items: Alternative[] }>(deps, req, 'get_alternatives', { params: { slug } });
+  const l = r.listing;
+  const v = await viewerFor(deps, req, reply, r.items.map((a) => a.slug));
+  const approved = r.items.filter((a) => a.approved).length;
+  const body = html`
+<nav class="crumbs" aria-label="Breadcrumb"><a href="/">Home</a> › <a href="/listings/${l.slug}">${l.name}</a> › <span aria-current="page">Alternatives</span></nav>
+<h1>Alternatives to ${l.name}</h1>
+<p class="lede">${approved ? html`${plural(approved, 'product')} named by ${l.name}'s maker ${approved === 1 ? 'comes' : 'come'} first, then the` : 'The'} most voted live products in ${l.primary_category ? html`<a href="/categories/${l.primary_category.slug}">${l.primary_category.name}</a>` : 'its category'}.</p>
+${listingList(v, r.items, { rows: alternativeRow(l), empty: html`No alternatives yet. <a href="/categories">Browse the categories</a>.` })}
+<p><a href="/compare?a=${l.slug}">Compare ${l.name} with another product</a> · <a href="/listings/${l.slug}">Back to ${l.name}</a></p>`;
+  return send(deps, reply, v, { title: `Alternatives to ${l.name}`, description: `Products like ${l.name} on Launchlist: alternatives its maker names, and the most voted in its category.`, path: `/listings/${l.slug}/alternatives` }, body);
 }
 
 async function badgesPage(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, slug: string): Promise<FastifyReply> {
@@ -340,6 +371,7 @@ async function reactRoute(deps: AppDeps, kind: Reaction, req: FastifyRequest, re
 
 export function registerListingPages(app: FastifyInstance, deps: AppDeps): void {
   app.get('/listings/:slug', async (req, reply) => profilePage(deps, req, reply, (req.params as { slug: string }).slug));
+  app.get('/listings/:slug/alternatives', async (req, reply) => alternativesPage(deps, req, reply, (req.params as { slug: string }).slug));
   app.get('/compare', async (req, reply) => comparePage(deps, req, reply));
   app.get('/listings/:slug/badges', async (req, reply) => badgesPage(deps, req, reply, (req.params as { slug: string }).slug));
   app.post('/listings/:slug/vote', async (req, reply) => reactRoute(deps, 'vote', req, reply));
