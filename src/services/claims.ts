@@ -187,7 +187,8 @@ export async function claimListing(ctx: Ctx, input: ClaimInput): Promise<ClaimVi
   if (input.method === 'email' && !input.email) {
     invalid('body.email', "is required when method is email: an address at the listing's domain, where we send the link");
   }
-  const listing = (await publicListingBySlug(ctx.db, input.slug)) ?? notFound('listing', input.slug);
+  // 400, not 404: the slug is in the body, and the spec declares 404 only for identifiers in the path (7).
+  const listing = (await publicListingBySlug(ctx.db, input.slug)) ?? invalid('body.slug', `no published listing ${JSON.stringify(input.slug)} exists (live, scheduled or awaiting its badge); search_listings gives the slugs`);
   const domain = domainOf(listing);
   let email: string | null = null;
   if (input.method === 'email') {
