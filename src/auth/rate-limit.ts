@@ -8,6 +8,9 @@ import { redisHit } from '../http/rate-limit.ts';
 
 interface Hit { count: number; resetAt: number }
 
+/** DECR only a count that exists and is above zero (a key made by DECR would have no expiry). */
+const FORGIVE = "local n = tonumber(redis.call('GET', KEYS[1]) or '0') if n > 0 then return redis.call('DECR', KEYS[1]) end return 0";
+
 export class AttemptLimiter {
   readonly limit: number;
   readonly windowMs: number;
@@ -39,6 +42,16 @@ export class AttemptLimiter {
   async reset(key: string): Promise<void> {
     this.#hits.delete(key);
     if (this.#redis) await this.#redis.del(this.#prefix + key).catch(() => {});
+  }
+
+  /**
+   * Takes one attempt of `key` back (a sign-in that succeeded, for a per-network count: many people
+   * signing in rightly from one office address must not pause it). Never below zero; the window stays.
+   */
+  async forgive(key: string): Promise<void> {
+    const e = this.#hits.get(key);
+    if (e && e.count > 0) e.count--;
+    if (this.#redis) await this.#redis.eval(FORGIVE, 1, this.#prefix + key).catch(() => {});
   }
 
   /** This process's own counter. */

@@ -53,11 +53,11 @@ export async function allowSignInAttempt(deps: AppDeps, req: FastifyRequest, rep
   return false;
 }
 
-/** A successful sign-in clears the counters of that address. */
+/** A successful sign-in clears the counters of that address and takes its attempt off the network's count. */
 export async function signInSucceeded(deps: AppDeps, req: FastifyRequest, email: string): Promise<void> {
   const auth = authServices(deps);
   const who = normalizeEmail(email);
-  await Promise.all([auth.signInLimiter.reset(`${ipOf(req)}|${who}`), auth.emailLimiter.reset(`email:${who}`)]);
+  await Promise.all([auth.signInLimiter.reset(`${ipOf(req)}|${who}`), auth.emailLimiter.reset(`email:${who}`), auth.ipLimiter.forgive(`ip:${ipOf(req)}`)]);
 }
 
 export function signInForm(opts: { action: string; csrf: string; email?: string; next?: string; error?: string; submit?: string }): SafeHtml {

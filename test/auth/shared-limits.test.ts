@@ -39,6 +39,33 @@ test('two instances count sign-in attempts in one window through Redis; a reset 
   }
 });
 
+test('forgive takes one attempt back on every instance, never below zero, and makes no key without an expiry', async (ctx) => {
+  const clients = await redisOrSkip(ctx);
+  if (!clients) return;
+  const [ra, rb] = clients;
+  try {
+    const name = `t-${randomUUID()}`;
+    const a = new AttemptLimiter(2, 60_000, { redis: ra, name });
+    const b = new AttemptLimiter(2, 60_000, { redis: rb, name });
+    await a.forgive('ip:9.9.9.9');
+    assert.equal(await ra.exists(`launchlist-al:${name}:ip:9.9.9.9`), 0, 'nothing to forgive: no key made');
+    assert.equal(await a.hit('ip:9.9.9.9'), 0);
+    assert.equal(await b.hit('ip:9.9.9.9'), 0);
+    await a.forgive('ip:9.9.9.9'); // a sign-in that succeeded
+    assert.equal(await b.hit('ip:9.9.9.9'), 0, 'the other instance sees one attempt fewer');
+    assert.ok(await a.hit('ip:9.9.9.9') > 0, 'the third attempt in the window is over the limit of 2');
+    assert.ok(await ra.pttl(`launchlist-al:${name}:ip:9.9.9.9`) > 0, 'the window still expires');
+    const local = new AttemptLimiter(1, 60_000);
+    await local.forgive('k');
+    await local.forgive('k');
+    assert.equal(local.hitHere('k'), 0);
+    assert.ok(local.hitHere('k') > 0, 'forgiving nothing did not bank attempts');
+  } finally {
+    ra.disconnect();
+    rb.disconnect();
+  }
+});
+
 test('a promo-code block set on one instance stops the code on another', async (ctx) => {
   const clients = await redisOrSkip(ctx);
   if (!clients) return;

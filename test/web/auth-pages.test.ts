@@ -146,6 +146,31 @@ test('sign-in attempts are rate-limited per address (10 per 15 minutes) with 429
   assert.match(await limited.text(), /Too many sign-in attempts/);
 });
 
+test('people signing in rightly from one network are not paused: a successful sign-in is taken off the per-network count (50 per 15 minutes)', async (ctx) => {
+  const own = await liveApp(); // its own server: the guesses below use up the address's count
+  ctx.after(() => own.cleanup());
+  // An office behind one address: 6 colleagues, 60 sign-ins between them, each one right.
+  const people = await Promise.all(Array.from({ length: 6 }, () => makeUser(own.store)));
+  for (let i = 0; i < 60; i++) {
+    const b = new Browser(own.base);
+    const form = await b.go('/sign-in');
+    const r = await b.go('/sign-in', { form: { _csrf: csrfOf(form.text, '/sign-in'), email: people[i % people.length].email, password: PASSWORD } });
+    assert.equal(r.res.status, 200, `sign-in ${i + 1} from the shared address: ${r.res.status}`);
+    assert.match(r.url, /\/account$/);
+  }
+  // Wrong passwords still count: a guesser from that address is paused after the network's 50.
+  const guesser = new Browser(own.base);
+  const page = await guesser.go('/sign-in');
+  let paused = 0;
+  for (let i = 0; i < 60 && !paused; i++) {
+    const who = `nobody-${i}@example.com`; // a new address each time: only the per-network count can stop it
+    const r = await guesser.request('/sign-in', { form: { _csrf: csrfOf(page.text, '/sign-in'), email: who, password: 'not the password 1' } });
+    if (r.status === 429) paused = i + 1;
+    else assert.equal(r.status, 400);
+  }
+  assert.ok(paused > 0 && paused <= 51, `guessing from one address is paused (after ${paused} tries)`);
+});
+
 test('password reset: a mailed single-use link sets a new password and signs out other sessions', async () => {
   const user = await makeUser(t.store);
   const elsewhere = new Browser(t.base);
