@@ -56,7 +56,7 @@ export const listInterviewQuestions = defineOperation({
 export const answerInterview = defineOperation({
   name: 'answer_interview', method: 'PUT', path: '/me/interview', access: 'listings:write', tags: ['Founders'],
   summary: 'Answer founder interview questions',
-  description: 'Saves the caller\'s answers to interview questions (ids from list_interview_questions; at most 30 per call). An answer replaces the earlier answer to the same question; an empty answer withdraws it. Every `question_id` must be an active question (otherwise 400 naming `body.answers[i].question_id`) and may appear only once per call. Returns all of the caller\'s answers in question order: `{answers: [{question_id, question, answer, updated_at}]}`.',
+  description: 'Saves the caller\'s answers to interview questions (ids from list_interview_questions; at most 30 per call). An answer replaces the earlier answer to the same question; an empty answer withdraws it. Every `question_id` must be an active question (otherwise 400 naming `body.answers.<i>.question_id`) and may appear only once per call. Returns all of the caller\'s answers in question order: `{answers: [{question_id, question, answer, updated_at}]}`.',
   body: z.strictObject({
     answers: z.array(z.strictObject({ question_id: Id, answer: z.string().max(4000) })).max(30),
   }),

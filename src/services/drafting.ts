@@ -417,7 +417,7 @@ export async function applyDraftUpdate(ctx: Ctx, id: string, body: DraftPatch): 
   if (typed.categories) {
     const values = typed.categories as string[];
     const { matched, unknown } = await matchCategories(ctx.db, values);
-    for (const u of unknown) errors.push({ path: `body.fields.categories[${values.indexOf(u)}]`, message: `"${u}" is not a category: use a name or slug from list_categories` });
+    for (const u of unknown) errors.push({ path: `body.fields.categories.${values.indexOf(u)}`, message: `"${u}" is not a category: use a name or slug from list_categories` });
     typed.categories = matched.length ? matched.map((m) => m.name) : null;
   }
   const companySocials = body.company_socials ? checkSocials('company_socials', body.company_socials, errors) : undefined;

@@ -212,7 +212,7 @@ async function resolveApplyTo(db: Kysely<DB>, applyTo: string[], publicUrl: stri
     const key = raw.trim();
     if (key === 'all') for (const s of sites) { if (!own(s.url)) out.add(s.key); }
     else if (known.has(key)) out.add(key);
-    else errors.push({ path: `body.apply_to[${i}]`, message: `"${raw}" is not a site key: use "all" or one of ${sites.map((s) => s.key).join(', ') || '(no sites are configured)'}` });
+    else errors.push({ path: `body.apply_to.${i}`, message: `"${raw}" is not a site key: use "all" or one of ${sites.map((s) => s.key).join(', ') || '(no sites are configured)'}` });
   });
   return [...out].sort();
 }
@@ -243,8 +243,8 @@ export async function updateMyListing(ctx: Ctx, id: number, body: ListingPatch):
     next.faqs = body.faqs.map((q, i) => {
       const question = q.question.trim();
       const answer = q.answer.trim();
-      if (!question) errors.push({ path: `body.faqs[${i}].question`, message: 'must not be empty' });
-      if (!answer) errors.push({ path: `body.faqs[${i}].answer`, message: 'must not be empty' });
+      if (!question) errors.push({ path: `body.faqs.${i}.question`, message: 'must not be empty' });
+      if (!answer) errors.push({ path: `body.faqs.${i}.answer`, message: 'must not be empty' });
       return { question, answer };
     });
   }
@@ -372,9 +372,9 @@ export async function answerInterview(ctx: Ctx, answers: Array<{ question_id: nu
   const questions = await activeQuestionTexts(ctx.db, answers.map((a) => a.question_id));
   const firstAt = new Map<number, number>();
   answers.forEach((a, i) => {
-    const path = `body.answers[${i}].question_id`;
+    const path = `body.answers.${i}.question_id`;
     if (!questions.has(a.question_id)) errors.push({ path, message: `no interview question has id ${a.question_id}; use the ids from list_interview_questions` });
-    else if (firstAt.has(a.question_id)) errors.push({ path, message: `question ${a.question_id} is answered twice in this request (also at answers[${firstAt.get(a.question_id)}]); send each question once` });
+    else if (firstAt.has(a.question_id)) errors.push({ path, message: `question ${a.question_id} is answered twice in this request (also at body.answers.${firstAt.get(a.question_id)}); send each question once` });
     else firstAt.set(a.question_id, i);
   });
   if (errors.length) throw validationError(errors);

@@ -79,11 +79,11 @@ test('each person has their own answers', async () => {
   assert.equal((await stored(ada.id)).find((r) => r.question_id === q[0])!.answer, 'Teams of 2 to 20.');
 });
 
-test('unknown, inactive and duplicate question ids are 400s naming body.answers[i].question_id; nothing is written', async () => {
+test('unknown, inactive and duplicate question ids are 400s naming body.answers.<i>.question_id (the dotted paths of every other error); nothing is written', async () => {
   const before = await stored(ada.id);
-  assert400(await put({ answers: [{ question_id: q[2], answer: 'valid' }, { question_id: 999999, answer: 'x' }] }), 'body.answers[1].question_id', /999999/);
-  assert400(await put({ answers: [{ question_id: inactive, answer: 'x' }] }), 'body.answers[0].question_id', /list_interview_questions/);
-  assert400(await put({ answers: [{ question_id: q[2], answer: 'a' }, { question_id: q[1], answer: 'b' }, { question_id: q[2], answer: 'c' }] }), 'body.answers[2].question_id', /twice.*answers\[0\]/);
+  assert400(await put({ answers: [{ question_id: q[2], answer: 'valid' }, { question_id: 999999, answer: 'x' }] }), 'body.answers.1.question_id', /999999/);
+  assert400(await put({ answers: [{ question_id: inactive, answer: 'x' }] }), 'body.answers.0.question_id', /list_interview_questions/);
+  assert400(await put({ answers: [{ question_id: q[2], answer: 'a' }, { question_id: q[1], answer: 'b' }, { question_id: q[2], answer: 'c' }] }), 'body.answers.2.question_id', /twice.*body\.answers\.0\)/);
   assert.deepEqual(await stored(ada.id), before, 'the valid answers of a refused request were not saved');
 });
 

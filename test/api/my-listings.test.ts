@@ -206,7 +206,7 @@ describe('update_my_listing', () => {
     assert.deepEqual(JSON.parse((await versionsOf(ids.bravo)).at(-1)!.apply_to), []);
 
     const n = (await versionsOf(ids.bravo)).length;
-    assert400(await patch(ids.bravo, { fields: { headline: 'Nope' }, apply_to: ['saasgarden', 'nosuchsite'] }), 'body.apply_to[1]', /nosuchsite.*saasgarden/);
+    assert400(await patch(ids.bravo, { fields: { headline: 'Nope' }, apply_to: ['saasgarden', 'nosuchsite'] }), 'body.apply_to.1', /nosuchsite.*saasgarden/);
     assert400(await patch(ids.bravo, { apply_to: Array.from({ length: 61 }, () => 'all') }), 'body.apply_to');
     assert400(await patch(ids.bravo, { apply_to: ['x'.repeat(41)] }), 'body.apply_to.0');
     assert.equal((await versionsOf(ids.bravo)).length, n);
@@ -236,7 +236,7 @@ describe('update_my_listing', () => {
       [{ faqs: Array.from({ length: 11 }, () => ({ question: 'Q?', answer: 'A.' })) }, 'body.faqs', /10/],
       [{ faqs: [{ question: 'x'.repeat(301), answer: 'A' }] }, 'body.faqs.0.question'],
       [{ faqs: [{ question: 'Q?' }] }, 'body.faqs.0.answer', /required/],
-      [{ faqs: [{ question: '  ', answer: 'A.' }] }, 'body.faqs[0].question', /empty/],
+      [{ faqs: [{ question: '  ', answer: 'A.' }] }, 'body.faqs.0.question', /empty/],
       [{ socials: { x: 'ftp://x.com/bravo' } }, 'body.socials.x', /http/],
       [{ socials: { myspace: 'https://myspace.com/bravo' } }, 'body.socials'],
       [{ unknown: 1 }, 'body', /unknown/],
