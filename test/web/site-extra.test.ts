@@ -7,6 +7,7 @@ import * as cheerio from 'cheerio';
 import { testApp, type TestApp } from '../support/app.ts';
 import { category, listing } from '../support/listing-fixtures.ts';
 import { makeUser } from '../jobs/support/users.ts';
+import { week } from '../support/seed-fixtures.ts';
 
 let t: TestApp;
 const EVIL = '<script>alert("x")</script> & co';
@@ -14,6 +15,8 @@ const MINUTE = 60_000;
 /** 35 updates (more than a page of 30) on live listings, the newest first: "Update 35" … "Update 1". */
 const UPDATES = 35;
 const START = Date.UTC(2025, 0, 6, 9, 0, 0);
+/** Live games in France: one more than a search page of 20. */
+const BULK = 21;
 const at = (i: number) => new Date(START + i * MINUTE).toISOString();
 
 before(async () => {
@@ -25,10 +28,12 @@ before(async () => {
     const alpha = await listing(db, { slug: 'alpha', name: 'Alpha', tagline: 'Alpha tagline', category: 'tools', votes: 30, facts: { open_source: true, api: 'REST' } });
     const bravo = await listing(db, { slug: 'bravo', name: 'Bravo', tagline: 'Bravo tagline', category: 'notes', votes: 20, country: 'DE', stage: 'growing', pricing_model: 'Subscription', facts: { offline: true } });
     const hidden = await listing(db, { slug: 'hidden', name: 'Hidden', category: 'tools', status: 'draft' });
-    await listing(db, { slug: 'soon', name: 'Soon', category: 'tools', status: 'scheduled' });
+    await listing(db, { slug: 'soon', name: 'Soon', category: 'tools', status: 'scheduled', launch_week: week(1) });
     await listing(db, { slug: 'evil', name: EVIL, tagline: EVIL, category: 'finance', votes: 5 });
     await listing(db, { slug: 'delta', name: 'Delta', category: 'tools', votes: 10 });
     await listing(db, { slug: 'echo', name: 'Echo', category: 'tools', votes: 15 });
+    await category(db, 'games', { name: 'Games' });
+    for (let i = 1; i <= BULK; i++) await listing(db, { slug: `game-${i}`, name: `Game ${i}`, category: 'games', country: 'FR', launched_at: at(i) });
     await db.insertInto('alternatives').values({ listing_id: alpha, alternative_id: bravo, approved: true, position: 0 }).execute();
     for (let i = 1; i <= UPDATES; i++) {
       await db.insertInto('updates').values({ listing_id: i % 2 ? alpha : bravo, title: `Update ${i}`, body: `Body of update ${i}.`, created_at: at(i) }).execute();
@@ -233,5 +238,89 @@ describe('alternatives', () => {
     assert.equal($('h1').text(), `Alternatives to ${EVIL}`);
     assert.equal($('script').length, 0);
     assert.match($('main').text(), /No alternatives yet/);
+  });
+});
+
+// ------------------------------------------------------------------ /search filters
+
+describe('search filters', () => {
+  const apiNames = async (query: string) => ((await t.app.inject({ method: 'GET', url: `/api/v1/listings?per_page=20&${query}` })).json().items as Array<{ name: string }>).map((i) => i.name);
+  const shown = ($: cheerio.CheerioAPI) => $('main .items > li h3 a').map((_, el) => $(el).text()).get();
+  const selected = ($: cheerio.CheerioAPI, name: string) => $(`form[action="/search"] select[name=${name}] option[selected]`).map((_, el) => $(el).attr('value')).get();
+
+  test('category (from the tree), country, stage, pricing model and sort go to search_listings; the chosen values stay selected', async () => {
+    const { res, $ } = await page('/search?category=tools&country=de');
+    assert.equal(res.statusCode, 200);
+    assert.deepEqual(shown($), ['Bravo'], 'Tools includes its subcategory Notes; only Bravo is in Germany');
+    assert.deepEqual(shown($), await apiNames('category=tools&country=de'));
+    assert.deepEqual(selected($, 'category'), ['tools']);
+    assert.deepEqual(selected($, 'country'), ['DE'], 'a lower-case country code selects its country');
+    assert.match($('[role=status]').text(), /^1 product is live in Tools\./);
+    assert.equal($('meta[name=robots]').attr('content'), 'noindex');
+    const options = $('select[name=category] option').map((_, el) => [[$(el).attr('value'), $(el).text()]]).get() as unknown as Array<[string, string]>;
+    for (const [slug, label] of [['', 'Any category'], ['tools', 'Tools'], ['notes', 'Tools › Notes'], ['finance', 'Finance'], ['games', 'Games']]) {
+      assert.ok(options.some(([v, text]) => v === slug && text === label), `option ${label}`);
+    }
+
+    const two = await page('/search?stage=launched&pricing_model=freemium&sort=votes');
+    assert.deepEqual(shown(two.$), await apiNames('stage=launched&pricing_model=freemium&sort=votes'));
+    assert.deepEqual(shown(two.$).slice(0, 3), ['Alpha', 'Echo', 'Delta'], 'most votes first');
+    assert.ok(!shown(two.$).includes('Bravo'), 'Bravo is growing, on a subscription');
+    assert.deepEqual(selected(two.$, 'stage'), ['launched']);
+    assert.deepEqual(selected(two.$, 'pricing_model'), ['Freemium']);
+    assert.deepEqual(selected(two.$, 'sort'), ['votes']);
+    assert.deepEqual(selected(two.$, 'status'), ['live']);
+
+    const other = await page('/search?stage=established');
+    assert.equal(other.res.statusCode, 200);
+    assert.deepEqual(selected(other.$, 'stage'), ['established'], 'a stage the list does not offer is kept');
+  });
+
+  test('status=upcoming lists the listings scheduled to launch', async () => {
+    const { res, $ } = await page('/search?status=upcoming');
+    assert.equal(res.statusCode, 200);
+    assert.deepEqual(shown($), ['Soon']);
+    assert.deepEqual(shown($), await apiNames('status=upcoming'));
+    assert.equal($('h1').text(), 'Upcoming products');
+    assert.deepEqual(selected($, 'status'), ['upcoming']);
+    assert.match($('[role=status]').text(), /^1 product is upcoming/);
+  });
+
+  test('pagination keeps every filter', async () => {
+    const { $ } = await page('/search?category=games&country=FR&sort=newest');
+    assert.equal(shown($).length, 20);
+    assert.equal(shown($)[0], `Game ${BULK}`, 'newest first');
+    const next = $('.pager a[rel=next]').attr('href')!;
+    const params = new URL(next, 'http://x').searchParams;
+    assert.deepEqual(Object.fromEntries(params), { category: 'games', country: 'FR', sort: 'newest', page: '2' });
+    const two = await page(next);
+    assert.deepEqual(shown(two.$), ['Game 1']);
+    assert.deepEqual(selected(two.$, 'category'), ['games']);
+    assert.deepEqual(selected(two.$, 'sort'), ['newest']);
+    const back = new URL(two.$('.pager a[rel=prev]').attr('href')!, 'http://x').searchParams;
+    assert.equal(back.get('category'), 'games');
+    assert.equal(back.get('country'), 'FR');
+  });
+
+  test('a value search_listings refuses is a 400 page naming it, never a 500', async () => {
+    const cases: Array<[string, RegExp]> = [
+      ['country=zzz', /country\s*must be a two-letter country code/],
+      ['category=no-such', /category/],
+      ['category=Not%20a%20slug', /category\s*must match/],
+      ['sort=best', /sort/],
+      ['status=gone', /status/],
+      [`stage=${'x'.repeat(41)}`, /stage/],
+      ['pricing_model=' + 'y'.repeat(41), /pricing_model/],
+    ];
+    for (const [query, reason] of cases) {
+      const { res, $ } = await page(`/search?${query}`);
+      assert.equal(res.statusCode, 400, query);
+      assert.match(res.headers['content-type'] as string, /text\/html/, query);
+      assert.match($('main').text(), reason, query);
+    }
+    const none = await page('/search?country=JP');
+    assert.equal(none.res.statusCode, 200);
+    assert.match(none.$('[role=status]').text(), /No product matches/);
+    assert.equal(none.$('[role=status] a').filter((_, el) => none.$(el).text() === 'clear the filters').attr('href'), '/search');
   });
 });

@@ -4,10 +4,13 @@ import type { AppDeps } from '../../app.ts';
 import { BOARDS } from '../../store/repos/launches.ts';
 import { addWeeks, mondayOf, weekInfo } from '../../domain/weeks.ts';
 import { featuredNow } from '../../store/repos/featured.ts';
+import { countries } from '../../domain/countries.ts';
+import { PRICING_MODELS } from '../../drafting/extract/types.ts';
+import { STAGES } from './listing.ts';
 import { html, raw, type SafeHtml } from '../layout.ts';
 import { sendNotFoundPage } from './errors.ts';
 import {
-  cachedRead, fmtNum, fmtRange, listingList, pager, plural, qs, read, searchForm, send, viewerFor, withQuery,
+  cachedRead, fmtNum, fmtRange, listingList, pager, plural, qs, read, searchForm, selectField, send, viewerFor, withQuery,
   type PageOf, type Rec, type Summary, type Viewer,
 } from './shared.ts';
 
@@ -98,26 +101,46 @@ ${listingList(v, upcoming.items, { compact: true, rows: () => ({ vote: false }),
 // ------------------------------------------------------------------ search
 
 const SORTS: Array<[string, string]> = [['relevance', 'Best match'], ['votes', 'Most votes'], ['trending', 'Trending'], ['newest', 'Newest'], ['most_viewed', 'Most viewed'], ['most_followed', 'Most followed']];
+const STATUSES: Array<[string, string]> = [['live', 'Live'], ['upcoming', 'Upcoming']];
+
+/** The category tree as options: each top-level category, then its subcategories under it. */
+function categoryOptions(tree: Rec[]): Array<[string, string]> {
+  return tree.flatMap((c) => [[c.slug, c.name] as [string, string], ...((c.subcategories ?? []) as Rec[]).map((s) => [s.slug, `${c.name} › ${s.name}`] as [string, string])]);
+}
 
 async function search(deps: AppDeps, req: FastifyRequest, reply: FastifyReply) {
   const q = (qs(req, 'q') ?? '').trim();
-  const sort = qs(req, 'sort');
-  const category = qs(req, 'category');
-  const result = await read<PageOf<Summary>>(deps, req, 'search_listings', { query: { q, sort, category, page: pageNum(req), per_page: 20 } });
+  // The filters go to search_listings as given: a value it refuses is its 400, shown as the site's error page.
+  const f = { category: qs(req, 'category'), stage: qs(req, 'stage'), country: qs(req, 'country'), pricing_model: qs(req, 'pricing_model'), status: qs(req, 'status'), sort: qs(req, 'sort') };
+  const [result, tree] = await Promise.all([
+    read<PageOf<Summary>>(deps, req, 'search_listings', { query: { q, ...f, page: pageNum(req), per_page: 20 } }),
+    // The tree changes rarely and counts every live listing: shared for a minute.
+    cachedRead<{ categories: Rec[] }>(deps, req, 60_000, 'list_categories', { query: {} }),
+  ]);
   const v = await viewerFor(deps, req, reply, result.items.map((s) => s.slug));
-  const current = sort ?? 'relevance';
+  const categories = categoryOptions(tree.categories);
+  const categoryName = categories.find(([slug]) => slug === f.category)?.[1];
+  const upcoming = f.status === 'upcoming';
+  const filtered = Boolean(f.category || f.stage || f.country || f.pricing_model || upcoming);
+  const n = result.total;
+  const found = q ? html`${n === 1 ? 'matches' : 'match'} “${q}”` : html`${n === 1 ? 'is' : 'are'} ${upcoming ? 'upcoming' : 'live'}`;
+  const where = categoryName ? html` in <a href="/categories/${f.category}">${categoryName}</a>` : '';
   const body = html`
-<h1>${q ? html`Search results for “${q}”` : 'Browse products'}</h1>
+<h1>${q ? html`Search results for “${q}”` : upcoming ? 'Upcoming products' : 'Browse products'}</h1>
 <form class="filters" role="search" method="get" action="/search">
 <div><label for="search-q">Search</label><input type="search" id="search-q" name="q" value="${q}" maxlength="200"></div>
-<div><label for="search-sort">Sort by</label><select id="search-sort" name="sort">${SORTS.map(([k, label]) => html`<option value="${k}"${k === current ? raw(' selected') : ''}>${label}</option>`)}</select></div>
-${category ? html`<input type="hidden" name="category" value="${category}">` : ''}
+${selectField('search-category', 'category', 'Category', [['', 'Any category'], ...categories], f.category)}
+${selectField('search-stage', 'stage', 'Stage', [['', 'Any stage'], ...Object.entries(STAGES)], f.stage)}
+${selectField('search-country', 'country', 'Country', [['', 'Any country'], ...countries().map((c) => [c.code, c.name] as const)], f.country)}
+${selectField('search-pricing', 'pricing_model', 'Pricing', [['', 'Any pricing'], ...PRICING_MODELS.map((m) => [m, m] as const)], f.pricing_model)}
+${selectField('search-status', 'status', 'Status', STATUSES, f.status ?? 'live')}
+${selectField('search-sort', 'sort', 'Sort by', SORTS, f.sort ?? 'relevance')}
 <div><button type="submit">Search</button></div>
 </form>
-<p role="status">${result.total ? html`${plural(result.total, 'product')} ${q ? html`match “${q}”` : 'are live'}${category ? html` in <a href="/categories/${category}">this category</a>` : ''}.` : html`No product matches${q ? html` “${q}”` : ''}. Try other words, or <a href="/categories">browse the categories</a>.`}</p>
+<p role="status">${n ? html`${plural(n, 'product')} ${found}${where}.` : html`No product matches${q ? html` “${q}”` : ''}${where}. Try other words${filtered ? html`, <a href="${withQuery('/search', { q })}">clear the filters</a>` : ''} or <a href="/categories">browse the categories</a>.`}</p>
 ${listingList(v, result.items)}
-${pager(result, (page) => withQuery('/search', { q, sort, category, page }))}`;
-  return send(deps, reply, v, { title: q ? `Search: ${q}` : 'Browse products', description: q ? `Products matching “${q}” on Launchlist.` : 'Browse every live product on Launchlist.', path: '/search', noindex: Boolean(q) || result.page > 1 }, body);
+${pager(result, (page) => withQuery('/search', { q, ...f, page }))}`;
+  return send(deps, reply, v, { title: q ? `Search: ${q}` : upcoming ? 'Upcoming products' : 'Browse products', description: q ? `Products matching “${q}” on Launchlist.` : 'Browse every live product on Launchlist.', path: '/search', noindex: Boolean(q) || filtered || result.page > 1 }, body);
 }
 
 // ------------------------------------------------------------------ launches

@@ -9,7 +9,7 @@ import { csrfField, html, raw, safeHref, type SafeHtml } from '../layout.ts';
 import { ApiError } from '../../operations/errors.ts';
 import { sendErrorPage, sendNotFoundPage } from './errors.ts';
 import {
-  extLink, fmtDate, fmtNum, listingList, logo, paragraphs, plural, qs, read, safeBack, send, socialsList, updateCard, viewerFor, voteButton, withQuery,
+  extLink, fmtDate, fmtNum, listingList, logo, paragraphs, plural, qs, read, safeBack, selectField, send, socialsList, updateCard, viewerFor, voteButton, withQuery,
   type PostedUpdate, type Rec, type RowOptions, type Summary, type Viewer,
 } from './shared.ts';
 
@@ -224,8 +224,7 @@ async function badgesPage(deps: AppDeps, req: FastifyRequest, reply: FastifyRepl
   const b = await read<Rec>(deps, req, 'get_badges', { params: { slug }, query: style });
   const web = await getWebContext(deps, req, reply);
   const listing = b.listing as Summary;
-  const choice = (name: string, values: string[], current: string, label: string) => html`<div><label for="b-${name}">${label}</label>
-<select id="b-${name}" name="${name}">${values.map((x) => html`<option value="${x}"${x === current ? raw(' selected') : ''}>${x}</option>`)}</select></div>`;
+  const choice = (name: string, values: string[], current: string, label: string) => selectField(`b-${name}`, name, label, values.map((x) => [x, x] as const), current);
   const body = html`
 <nav class="crumbs" aria-label="Breadcrumb"><a href="/">Home</a> › ${listing.status === 'live' ? html`<a href="/listings/${listing.slug}">${listing.name}</a>` : listing.name} › <span aria-current="page">Badges</span></nav>
 <h1>Badges for ${listing.name}</h1>

@@ -293,6 +293,17 @@ export function socialsList(socials: Record<string, string> | null | undefined):
   return html`<ul class="chips">${entries.map(([k, url]) => html`<li>${extLink(url, SOCIAL_NAMES[k] ?? k)}</li>`)}</ul>`;
 }
 
+/**
+ * A labelled <select> of a GET form: `options` as [value, label]. The current value stays selected
+ * (compared without case, as the filters compare); one the list does not offer is added, so it is kept.
+ */
+export function selectField(id: string, name: string, label: string, options: ReadonlyArray<readonly [string, string]>, current: string | undefined): SafeHtml {
+  const cur = (current ?? '').toLowerCase();
+  const list = cur && !options.some(([v]) => v.toLowerCase() === cur) ? [...options, [current!, current!] as const] : options;
+  return html`<div><label for="${id}">${label}</label>
+<select id="${id}" name="${name}">${list.map(([v, text]) => html`<option value="${v}"${v.toLowerCase() === cur ? raw(' selected') : ''}>${text}</option>`)}</select></div>`;
+}
+
 /** A search form (GET). */
 export function searchForm(q = '', opts: { action?: string; label?: string; id?: string } = {}): SafeHtml {
   const id = opts.id ?? 'q';
