@@ -24,7 +24,7 @@ export const Uuid = z.guid();
 export const Email = z.email().max(254);
 export const HttpsUrl = (max: number) => z.string().max(max).url().refine((s) => s.startsWith('https://'), 'must be an https:// link');
 export const QueryBool = z
-  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])], { error: 'must be true or false (1 and 0 are accepted too)' })
   .transform((v) => v === true || v === 'true' || v === '1');
 /** A week: this, next, last, or a date YYYY-MM-DD (snaps to its Monday). */
 export const WeekRef = z.string().max(10).refine((s) => ['this', 'next', 'last'].includes(s) || /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(s + 'T00:00:00Z')), 'must be this, next, last or a date YYYY-MM-DD');

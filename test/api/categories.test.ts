@@ -46,9 +46,14 @@ test('list_categories: include_empty=false hides categories without live listing
   assert.deepEqual(body.categories.map((c: any) => [c.slug, c.subcategories.map((s: any) => s.slug)]), [['alpha', ['alpha-one', 'alpha-two']]]);
   assert.equal(body.total_categories, 3);
   assert.equal((await get('/categories?include_empty=true')).body.total_categories, 6);
-  const bad = await get('/categories?include_empty=maybe');
-  assert.equal(bad.status, 400);
-  assert.equal(bad.body.error.details[0].path, 'query.include_empty');
+  for (const value of ['maybe', 'TRUE', 'yes', '']) {
+    const bad = await get(`/categories?include_empty=${value}`);
+    assert.equal(bad.status, 400, value);
+    assert.equal(bad.body.error.details[0].path, 'query.include_empty');
+    assert.equal(bad.body.error.details[0].message, 'must be true or false (1 and 0 are accepted too)', 'says what is accepted (was: "Invalid input")');
+  }
+  assert.equal((await get('/categories?include_empty=0')).body.total_categories, 3);
+  assert.equal((await get('/categories?include_empty=1')).body.total_categories, 6);
 });
 
 test('get_category: description, FAQs, parent, subcategories and live listings (subcategories included) most voted first', async () => {
