@@ -19,8 +19,11 @@ export function recordIdOf(text: string): number | undefined {
 }
 /** A record id in a path (text, coerced). */
 export const IntId = z.coerce.number().int().min(1).max(MAX_ID);
-/** Any id of the 8-4-4-4-12 hexadecimal shape (version and variant bits are not checked: an unknown id is a 404, not a 400). */
-export const Uuid = z.guid();
+/**
+ * Any id of the 8-4-4-4-12 hexadecimal shape (version and variant bits are not checked: an unknown id is a 404, not a 400),
+ * in either case: a UUID is case-insensitive (RFC 9562), and ours are stored in lower case.
+ */
+export const Uuid = z.guid({ error: 'must be a UUID: 8-4-4-4-12 hexadecimal digits, e.g. 3f2a9c4e-1b7d-4e8a-9c0f-5d6e7f8a9b0c' }).transform((s) => s.toLowerCase());
 export const Email = z.email().max(254);
 export const HttpsUrl = (max: number) => z.string().max(max).url().refine((s) => s.startsWith('https://'), 'must be an https:// link');
 export const QueryBool = z

@@ -334,7 +334,14 @@ test('drafts are private: another user gets 404, a malformed id 400, an unknown 
   const mine = (await post('https://example.org/')).json();
   const other = await makeUser(t.store.db);
   assert.equal((await get(mine.id, other.auth)).statusCode, 404);
-  assert.equal((await get('not-a-uuid')).statusCode, 400);
+  const malformed = await get('not-a-uuid');
+  assert.equal(malformed.statusCode, 400);
+  assert.equal(malformed.json().error.details[0].path, 'path.id');
+  assert.match(malformed.json().error.details[0].message, /must be a UUID: 8-4-4-4-12 hexadecimal digits/, 'says what is accepted (was: "Invalid GUID")');
+  // A UUID is case-insensitive (RFC 9562): the caller's own draft by its id in capitals is that draft, not a 404.
+  const upper = await get(mine.id.toUpperCase());
+  assert.equal(upper.statusCode, 200, upper.body);
+  assert.equal(upper.json().id, mine.id);
   assert.equal((await get('3f0c8a9e-1b2c-4d5e-8f90-123456789abc')).statusCode, 404);
   for (const id of ['11111111-1111-1111-1111-111111111111', '00000000-0000-0000-0000-000000000001']) {
     assert.equal((await get(id)).statusCode, 404, `${id} has the shape of a uuid (its version and variant bits are not checked)`);
