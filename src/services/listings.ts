@@ -201,6 +201,13 @@ function currentOf(row: OwnRow, f: string): unknown {
   }
 }
 
+/** Editable fields (decoded values, as currentOf gives them) as listing columns: the lists and objects as JSON text. */
+function columnsOf(values: Record<string, unknown>, now: string): Record<string, unknown> {
+  const columns: Record<string, unknown> = { updated_at: now };
+  for (const [f, v] of Object.entries(values)) columns[f] = ['features', 'usps', 'keywords', 'socials', 'faqs'].includes(f) ? toJson(v) : v;
+  return columns;
+}
+
 /** Resolves apply_to (`all` or site keys) to site keys; unknown keys are 400s naming them. */
 async function resolveApplyTo(db: Kysely<DB>, applyTo: string[], publicUrl: string, errors: ErrorDetail[]): Promise<string[]> {
   if (!applyTo.length) return [];
@@ -264,9 +271,7 @@ export async function updateMyListing(ctx: Ctx, id: number, body: ListingPatch):
     }
     const changed = Object.keys(after);
     if (!changed.length) return { changed, versionId: null, applied: [] as string[], fields: [] as string[] };
-    const columns: Record<string, unknown> = { updated_at: now };
-    for (const f of changed) columns[f] = ['features', 'usps', 'keywords', 'socials', 'faqs'].includes(f) ? toJson(after[f]) : after[f];
-    await trx.updateTable('listings').set(columns).where('id', '=', id).execute();
+    await trx.updateTable('listings').set(columnsOf(after, now)).where('id', '=', id).execute();
     const travelling = changed.filter((f) => (TRAVELLING_FIELDS as readonly string[]).includes(f));
     const applied = travelling.length ? sites : [];
     const versionId = await insertVersion(trx, { listingId: id, userId: user.userId, before, after, applyTo: applied, now });
@@ -280,6 +285,46 @@ export async function updateMyListing(ctx: Ctx, id: number, body: ListingPatch):
     applied_to: result.applied,
     applied_fields: result.fields,
   };
+}
+
+/** What reverting an edit did: the fields put back, and those left because a later edit changed them again. */
+export interface RevertOutcome { versionId: number; listing: { id: number; slug: string; name: string; owner_id: number | null }; restored: string[]; kept: string[] }
+
+/**
+ * The site team takes an owner's edit back (admin edit review): each field the edit changed returns to
+ * its value before it, unless a later edit changed it again (kept, so no newer edit is lost). The
+ * revert is itself an edit in the version history, by the admin and already reviewed; the edit is
+ * marked reviewed. Undefined when no edit has the id.
+ */
+export async function revertVersion(db: Kysely<DB>, engine: Engine, versionId: number, adminId: number, now: string): Promise<RevertOutcome | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const v = await trx.selectFrom('listing_versions').select(['listing_id', 'before', 'after']).where('id', '=', versionId).executeTakeFirst();
+    if (!v) return undefined;
+    let q = trx.selectFrom('listings').selectAll().where('id', '=', v.listing_id);
+    if (engine === 'postgres') q = q.forUpdate();
+    const row = (await q.executeTakeFirstOrThrow()) as unknown as OwnRow;
+    const before = fromJson<Record<string, unknown>>(v.before, {});
+    const after = fromJson<Record<string, unknown>>(v.after, {});
+    const was: Record<string, unknown> = {};
+    const back: Record<string, unknown> = {};
+    const kept: string[] = [];
+    for (const [f, value] of Object.entries(before)) {
+      const cur = currentOf(row, f);
+      if (canon(cur) !== canon(after[f])) kept.push(f); // changed again since: not this edit's value any more
+      else if (canon(cur) !== canon(value)) {
+        was[f] = cur;
+        back[f] = value;
+      }
+    }
+    const restored = Object.keys(back);
+    if (restored.length) {
+      await trx.updateTable('listings').set(columnsOf(back, now)).where('id', '=', row.id).execute();
+      const revertId = await insertVersion(trx, { listingId: row.id, userId: adminId, before: was, after: back, applyTo: [], now });
+      await trx.updateTable('listing_versions').set({ reviewed_at: now, reviewed_by: adminId }).where('id', '=', revertId).execute();
+    }
+    await trx.updateTable('listing_versions').set({ reviewed_at: now, reviewed_by: adminId }).where('id', '=', versionId).where('reviewed_at', 'is', null).execute();
+    return { versionId, listing: { id: row.id, slug: row.slug, name: row.name, owner_id: row.owner_id }, restored, kept };
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ import { category, listing } from '../support/listing-fixtures.ts';
 import { makeUser as makeApiUser } from '../jobs/support/users.ts';
 import { makeUser } from '../auth/helpers.ts';
 import { createSession } from '../../src/auth/sessions.ts';
+import { outboxFor } from '../../src/mail/index.ts';
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof makeApiUser>>;
@@ -104,7 +105,7 @@ test('mark reviewed: needs the CSRF token and the admin role; then the edit show
   const $ = cheerio.load((await page('/admin/edits?notice=reviewed', admin.cookie)).body);
   assert.deepEqual($('article.edit').map((_, el) => Number($(el).attr('data-version'))).get(), [oldId, newId], 'unreviewed first');
   assert.equal($(`#edit-${newId}`).attr('data-reviewed'), 'yes');
-  assert.equal($(`#edit-${newId} form`).length, 0);
+  assert.equal($(`#edit-${newId} form[action$="/reviewed"]`).length, 0, 'no mark-reviewed form once reviewed');
   assert.match($(`#edit-${newId} .reviewed`).text(), /Reviewed .* by Person/);
   assert.equal($(`#edit-${oldId} form[action="/admin/edits/${oldId}/reviewed"] input[name=_csrf]`).val(), admin.csrf);
   assert.match($('.flash').text(), /marked reviewed/);
@@ -117,4 +118,45 @@ test('mark reviewed: needs the CSRF token and the admin role; then the edit show
   for (const id of ['2147483648', '999999999999', '1e3']) {
     assert.equal((await post(`/admin/edits/${id}/reviewed`, { _csrf: admin.csrf }, admin.cookie)).statusCode, 404, id);
   }
+});
+
+test('revert: the fields an edit changed go back, a field changed again since is kept, the owner is told why, and the revert is itself an edit', async () => {
+  // A third edit changes the city again (Lyon → Nice) after the second one (city Paris → Lyon, headline set).
+  const third = await t.app.inject({ method: 'PATCH', url: `/api/v1/me/listings/${listingId}`, headers: owner.auth, payload: { fields: { city: 'Nice' } } });
+  assert.equal(third.statusCode, 200, third.body);
+  const second = versionIds[1];
+  const url = `/admin/edits/${second}/revert`;
+  const before = await page('/admin/edits', admin.cookie);
+  assert.equal(cheerio.load(before.body)(`#edit-${second} form[action="${url}"] textarea[name=reason]`).length, 1, 'each edit offers a revert with a reason');
+  assert.equal((await post(url, { reason: 'x' }, admin.cookie)).statusCode, 403, 'no CSRF token');
+  assert.equal((await post(url, { _csrf: person.csrf, reason: 'x' }, person.cookie)).statusCode, 403, 'not an admin');
+  assert.equal((await t.app.inject({ method: 'GET', url: '/api/v1/listings/edited' })).json().headline, 'Best notes');
+
+  const res = await post(url, { _csrf: admin.csrf, reason: 'Headlines may not <claim> to be the best.' }, admin.cookie);
+  assert.equal(res.statusCode, 303);
+  const shown = cheerio.load((await page(res.headers.location as string, admin.cookie)).body);
+  assert.match(shown('.flash').text(), /reverted: headline put back; city kept, changed again since/);
+
+  const pub = (await t.app.inject({ method: 'GET', url: '/api/v1/listings/edited' })).json();
+  assert.equal(pub.headline, null, 'the public profile shows the value before the edit');
+  assert.equal(pub.city, 'Nice', 'the later edit of the city is not lost');
+
+  const [mail] = await outboxFor(t.store.db, owner.email);
+  assert.match(mail.subject, /Your edit of Edited <Co> was reverted/);
+  assert.match(mail.text, /headline is back to its earlier value/);
+  assert.match(mail.text, /Their reason: Headlines may not <claim> to be the best\./);
+
+  // The revert is in the history as the admin's edit, already reviewed; the reverted edit is reviewed too.
+  const revert = await t.store.db.selectFrom('listing_versions').selectAll().where('listing_id', '=', listingId).orderBy('id', 'desc').executeTakeFirstOrThrow();
+  assert.equal(revert.user_id, admin.id);
+  assert.deepEqual(JSON.parse(revert.before as string), { headline: 'Best notes' });
+  assert.deepEqual(JSON.parse(revert.after as string), { headline: null });
+  assert.ok(revert.reviewed_at);
+  assert.ok((await versionRow(second)).reviewed_at);
+
+  // Again: nothing left to put back, and no second mail.
+  const again = await post(url, { _csrf: admin.csrf }, admin.cookie);
+  assert.match(cheerio.load((await page(again.headers.location as string, admin.cookie)).body)('.flash').text(), /nothing to put back/);
+  assert.equal((await outboxFor(t.store.db, owner.email)).filter((m) => /was reverted/.test(m.subject)).length, 1);
+  assert.equal((await post('/admin/edits/999999/revert', { _csrf: admin.csrf }, admin.cookie)).statusCode, 404);
 });

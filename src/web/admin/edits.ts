@@ -1,6 +1,9 @@
 // The site team's review of listing edits (update_my_listing publishes at once; every edit leaves a
 // listing_versions row with before/after of the changed fields). GET /admin/edits lists them,
-// unreviewed first, newest first; POST /admin/edits/:id/reviewed (CSRF-checked) marks one reviewed.
+// unreviewed first, newest first; POST /admin/edits/:id/reviewed (CSRF-checked) marks one reviewed;
+// POST /admin/edits/:id/revert puts the fields it changed back (services/listings.ts revertVersion:
+// a field a later edit changed again is kept), records that as an edit by the admin, and mails the owner
+// with the reason given.
 // Admins only (users.role = 'admin'): others get a 403 page, signed-out people go to sign-in.
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app.ts';
@@ -8,6 +11,8 @@ import { listVersions, markVersionReviewed, type VersionView } from '../../store
 import { checkCsrf } from '../context.ts';
 import { requireAdmin } from './guard.ts';
 import { recordIdOf } from '../../operations/schemas.ts';
+import { revertVersion } from '../../services/listings.ts';
+import { sendMail } from '../../mail/index.ts';
 import { csrfField, html, sendPage, type SafeHtml } from '../layout.ts';
 
 export const EDITS_PER_PAGE = 50;
@@ -41,6 +46,14 @@ function versionBlock(v: VersionView, csrf: string): SafeHtml {
     ${v.reviewed_at
       ? html`<p class="reviewed">Reviewed ${when(v.reviewed_at)}${v.reviewed_by ? html` by ${v.reviewed_by.name}` : ''}.</p>`
       : html`<form method="post" action="/admin/edits/${v.id}/reviewed">${csrfField(csrf)}<button type="submit">Mark edit #${v.id} reviewed</button></form>`}
+    <details class="revert"><summary>Revert edit #${v.id}</summary>
+      <form method="post" action="/admin/edits/${v.id}/revert" class="stack">${csrfField(csrf)}
+        <p class="hint">Puts back the values before this edit (a field changed again since is left as it is) and tells the owner by email.</p>
+        <label for="reason-${v.id}">Reason, for the owner <span class="hint">(optional)</span></label>
+        <textarea id="reason-${v.id}" name="reason" rows="2" maxlength="1000"></textarea>
+        <p><button type="submit" class="danger">Revert edit #${v.id}</button></p>
+      </form>
+    </details>
   </article>`;
 }
 
@@ -52,7 +65,9 @@ export function registerAdminEditPages(app: FastifyInstance, deps: AppDeps): voi
     const page = Math.min(1000, Math.max(1, Number.parseInt(q.page ?? '1', 10) || 1));
     const { items, total, unreviewed } = await listVersions(deps.store.db, { limit: EDITS_PER_PAGE, offset: (page - 1) * EDITS_PER_PAGE });
     const pages = Math.max(1, Math.ceil(total / EDITS_PER_PAGE));
-    const flash = q.notice === 'reviewed' ? { kind: 'success' as const, text: 'The edit is marked reviewed.' } : null;
+    const flash = q.notice === 'reviewed' ? { kind: 'success' as const, text: 'The edit is marked reviewed.' }
+      : q.notice === 'reverted' ? { kind: 'success' as const, text: `The edit is reverted${q.restored ? `: ${q.restored} put back` : ' (nothing to put back)'}${q.kept ? `; ${q.kept} kept, changed again since` : ''}. The owner has been told.` }
+        : null;
     return sendPage(reply, { title: 'Listing edits', user: ctx.user, csrf: ctx.csrf, noindex: true, flash }, html`
       <h1>Listing edits</h1>
       <p>Owners' edits publish at once; each shows the fields it changed, before and after. <strong>${unreviewed}</strong> of ${total} not reviewed yet (shown first, newest first).</p>
@@ -75,5 +90,34 @@ export function registerAdminEditPages(app: FastifyInstance, deps: AppDeps): voi
         <h1>Edit not found</h1><p>There is no listing edit #${raw}. <a href="/admin/edits">Back to the edits</a>.</p>`, 404);
     }
     return reply.redirect(`/admin/edits?notice=reviewed#edit-${id}`, 303);
+  });
+
+  app.post('/admin/edits/:id/revert', async (req, reply) => {
+    const ctx = await requireAdmin(deps, req, reply, '/admin/edits');
+    if (!ctx) return reply;
+    if (!(await checkCsrf(deps, req, reply))) return reply;
+    const raw = (req.params as { id: string }).id;
+    const id = recordIdOf(raw);
+    const reasonRaw = (req.body as Record<string, unknown> | undefined)?.reason;
+    const reason = typeof reasonRaw === 'string' ? reasonRaw.trim().slice(0, 1000) : '';
+    const out = id === undefined ? undefined : await revertVersion(deps.store.db, deps.store.engine, id, ctx.user!.id, new Date().toISOString());
+    if (!out) {
+      return sendPage(reply, { title: 'Edit not found', user: ctx.user, csrf: ctx.csrf, narrow: true, noindex: true }, html`
+        <h1>Edit not found</h1><p>There is no listing edit #${raw}. <a href="/admin/edits">Back to the edits</a>.</p>`, 404);
+    }
+    req.log.info({ admin: ctx.user!.id, version: id, listing: out.listing.id, restored: out.restored, kept: out.kept }, 'listing edit reverted');
+    const owner = out.restored.length && out.listing.owner_id !== null
+      ? await deps.store.db.selectFrom('users').select(['email', 'name']).where('id', '=', out.listing.owner_id).executeTakeFirst() : undefined;
+    if (owner) {
+      await sendMail({ db: deps.store.db, config: deps.config, log: req.log }, {
+        to: owner.email,
+        subject: `Your edit of ${out.listing.name} was reverted`,
+        text: `Hello ${owner.name},\n\nThe site team has reverted your edit #${id} of ${out.listing.name}: ${out.restored.join(', ')} ${out.restored.length === 1 ? 'is' : 'are'} back to ${out.restored.length === 1 ? 'its' : 'their'} earlier value.\n`
+          + (reason ? `\nTheir reason: ${reason}\n` : '')
+          + `\nThe listing: ${deps.config.publicUrl}/listings/${out.listing.slug}\nReply to this message if you think this was a mistake.\n`,
+      });
+    }
+    const qs = new URLSearchParams({ notice: 'reverted', ...(out.restored.length ? { restored: out.restored.join(', ') } : {}), ...(out.kept.length ? { kept: out.kept.join(', ') } : {}) });
+    return reply.redirect(`/admin/edits?${qs}#edit-${id}`, 303);
   });
 }
