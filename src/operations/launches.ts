@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperation } from './define.ts';
 import { invalid } from './errors.ts';
-import { JsonObject, Paged, Pagination, Slug, WeekRef, offsetOf, paged } from './schemas.ts';
+import { JsonObject, Paged, Pagination, Slug, WEEK_WORDS, WeekRef, offsetOf, paged, weekRef, weekRule } from './schemas.ts';
 import { isDateString, resolveWeek, weekInfo } from '../domain/weeks.ts';
 import { TRENDING_FORMULA } from '../domain/ranking.ts';
 import { BOARDS, BOARD_INFO, LAUNCH_SECTIONS, launchSection, launchesOfWeek, leaderboard } from '../store/repos/launches.ts';
@@ -14,13 +14,16 @@ export const WEEK_LIMIT = 100;
 
 const SUMMARY_TEXT = 'A listing summary is `{slug, name, url, tagline, logo_url, votes (all-time), primary_category: {slug, name}, status, launch_week, launched_at}`.';
 
-function weekOrThrow(ref: string, now: Date, where: 'path' | 'query'): string {
+/** The words community-weekly takes: next week has no votes yet. */
+const BOARD_WEEK_WORDS = ['this', 'last'] as const;
+
+function weekOrThrow(ref: string, now: Date, where: 'path' | 'query', words: readonly string[]): string {
   try {
     return resolveWeek(ref, now);
   } catch {
     return invalid(`${where}.week`, isDateString(ref)
       ? 'the week of this date and the Monday after it must fall within the years 0000–9999'
-      : 'must be this, next, last or a real calendar date YYYY-MM-DD');
+      : weekRule(words, 'a real calendar date YYYY-MM-DD'));
   }
 }
 
@@ -33,7 +36,7 @@ export const getLaunchWeek = defineOperation({
   response: JsonObject, status: 200, idempotencyKey: false, paginated: false,
   handler: async (ctx, input) => {
     const now = ctx.now();
-    const monday = weekOrThrow(input.week, now, 'path');
+    const monday = weekOrThrow(input.week, now, 'path', WEEK_WORDS);
     const { items, total } = await launchesOfWeek(ctx.db, monday, now, WEEK_LIMIT);
     return { week: weekInfo(monday, now), launches: items, total, truncated: total > items.length };
   },
@@ -65,15 +68,14 @@ export const getLeaderboard = defineOperation({
     + 'Metrics: votes `{name: "votes", value, votes}`; billboard `{name: "amount_cents", value, amount_cents, amount (formatted USD), paid: true}`; domain-rating `{name: "domain_rating", value, as_of, previous, previous_date, change, trend: up|down|flat|new}`; revenue `{name: "monthly_revenue_cents", value, amount, month, verified}`. '
     + `Listings without a value for the metric are not ranked. ${SUMMARY_TEXT}`,
   params: z.object({ board: z.enum(BOARDS) }),
-  query: z.object({ week: WeekRef.optional().describe('Only for community-weekly: this, last or a date YYYY-MM-DD.'), ...Pagination }),
+  query: z.object({ week: weekRef(BOARD_WEEK_WORDS).optional().describe('Only for community-weekly: this, last or a date YYYY-MM-DD (next week has no votes yet).'), ...Pagination }),
   response: Paged(JsonObject), status: 200, idempotencyKey: false, paginated: true,
   handler: async (ctx, input) => {
     const now = ctx.now();
     let week: string | null = null;
     if (input.week !== undefined && input.board !== 'community-weekly') return invalid('query.week', `is accepted only for the community-weekly board (not ${input.board})`);
     if (input.board === 'community-weekly') {
-      if (input.week === 'next') return invalid('query.week', 'must be this, last or a date YYYY-MM-DD (next week has no votes yet)');
-      week = weekOrThrow(input.week ?? 'this', now, 'query');
+      week = weekOrThrow(input.week ?? 'this', now, 'query', BOARD_WEEK_WORDS);
     }
     const { items, total } = await leaderboard(ctx.db, input.board, week, input.per_page, offsetOf(input));
     return { board: BOARD_INFO[input.board], ...(week ? { week: weekInfo(week, now) } : {}), ...paged(items, total, input) };

@@ -29,8 +29,13 @@ export const HttpsUrl = (max: number) => z.string().max(max).url().refine((s) =>
 export const QueryBool = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0'])], { error: 'must be true or false (1 and 0 are accepted too)' })
   .transform((v) => v === true || v === 'true' || v === '1');
+/** What a week parameter taking `words` (this, next, last …) or a date accepts, said in its errors. */
+export const weekRule = (words: readonly string[], date = 'a date YYYY-MM-DD') => `must be ${words.join(', ')} or ${date}`;
+/** A week: one of `words`, or a date YYYY-MM-DD (snaps to its Monday). */
+export const weekRef = (words: readonly string[]) => z.string().max(10).refine((s) => words.includes(s) || /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(s + 'T00:00:00Z')), weekRule(words));
 /** A week: this, next, last, or a date YYYY-MM-DD (snaps to its Monday). */
-export const WeekRef = z.string().max(10).refine((s) => ['this', 'next', 'last'].includes(s) || /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(s + 'T00:00:00Z')), 'must be this, next, last or a date YYYY-MM-DD');
+export const WEEK_WORDS = ['this', 'next', 'last'] as const;
+export const WeekRef = weekRef(WEEK_WORDS);
 export const Cents = z.number().int().describe('Amount in USD cents, excluding VAT unless named otherwise.');
 
 export const SOCIAL_PLATFORMS = ['linkedin', 'x', 'facebook', 'instagram', 'tiktok', 'youtube', 'threads', 'pinterest', 'github', 'reddit', 'medium', 'website', 'custom', 'productlaunch'] as const;

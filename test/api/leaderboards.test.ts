@@ -57,10 +57,13 @@ test('community-weekly: votes cast in the week, any live listing (default: this 
   assert.equal(last.body.items[0].metric.name, 'votes');
   const byDate = await get('/leaderboards/community-weekly?week=' + addDays(week(-1), 4));
   assert.deepEqual(ranks(byDate.body), ranks(last.body), 'a date snaps to its Monday');
-  const next = await get('/leaderboards/community-weekly?week=next');
-  assert.equal(next.status, 400);
-  assert.equal(next.body.error.details[0].path, 'query.week');
-  assert.equal((await get('/leaderboards/community-weekly?week=2026-02-31')).status, 400);
+  // The board takes this, last or a date (next week has no votes yet), and its errors name only those.
+  for (const [value, message] of [['next', 'must be this, last or a date YYYY-MM-DD'], ['soon', 'must be this, last or a date YYYY-MM-DD'], ['2026-02-31', 'must be this, last or a real calendar date YYYY-MM-DD']]) {
+    const bad = await get('/leaderboards/community-weekly?week=' + value);
+    assert.equal(bad.status, 400, value);
+    assert.equal(bad.body.error.details[0].path, 'query.week');
+    assert.equal(bad.body.error.details[0].message, message, value);
+  }
 });
 
 test('community-all-time: all votes; listings without votes are not ranked', async () => {
