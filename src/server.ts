@@ -17,6 +17,7 @@ import { registerCheckoutPages } from './web/checkout.ts';
 import { registerAdminPricesPage } from './web/admin/prices.ts';
 import { registerAdminEditPages } from './web/admin/edits.ts';
 import { registerAdminOrdersPage } from './web/admin/orders.ts';
+import { registerAdminHome } from './web/admin/home.ts';
 import { registerClaimPages } from './web/claims.ts';
 
 export interface Server { app: FastifyInstance; deps: AppDeps; close(): Promise<void> }
@@ -32,6 +33,7 @@ export async function createServer(config: Config, store: Store, options: Pick<A
   deps.plugins!.push(registerAdminPricesPage); // admin page where prices are set (orders)
   deps.plugins!.push(registerAdminEditPages); // admin review of listing edits at /admin/edits (my listings)
   deps.plugins!.push(registerAdminOrdersPage); // the team's queue of paid lines to deliver at /admin/orders
+  deps.plugins!.push(registerAdminHome); // /admin: what waits for the team, linked from the header for admins
   deps.plugins!.push(registerClaimPages); // email claim links: confirm page (claims)
   if (store.engine === 'sqlite' && store.sqliteFile && config.SEARCH_THREADS > 0) {
     const pool = new SearchPool(store.sqliteFile, config.SEARCH_THREADS); // search_listings off the event loop

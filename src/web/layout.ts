@@ -119,6 +119,7 @@ button.secondary,.button.secondary{background:#fff;color:var(--accent)}
 button.danger{background:#fff;color:var(--err);border-color:var(--err)}
 button.link{background:none;border:none;color:var(--accent);padding:0;text-decoration:underline}
 table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:8px;border-bottom:1px solid var(--line);vertical-align:top}
+@media (max-width:640px){main table{display:block;overflow-x:auto}}
 code,.secret{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:.92em}
 .secret{display:block;padding:10px;background:var(--soft);border:1px solid var(--line);border-radius:4px;word-break:break-all;user-select:all}
 .actions{display:flex;gap:12px;flex-wrap:wrap;align-items:center}
@@ -128,7 +129,7 @@ code,.secret{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:.
 export function renderPage(opts: PageOptions, body: SafeHtml): string {
   const nav = NAV.map((n) => html`<li><a href="${n.href}"${opts.current === n.href ? raw(' aria-current="page"') : ''}>${n.label}</a></li>`);
   const me = opts.user
-    ? html`<a href="/account">${opts.user.name || opts.user.email}</a>
+    ? html`${opts.user.role === 'admin' ? html`<a href="/admin"${opts.current === '/admin' ? raw(' aria-current="page"') : ''}>Admin</a>` : ''}<a href="/account">${opts.user.name || opts.user.email}</a>
         <form method="post" action="/sign-out">${csrfField(opts.csrf)}<button type="submit" class="link">Sign out</button></form>`
     : html`<a href="/sign-in">Sign in</a> <a href="/sign-up" class="button secondary">Sign up</a>`;
   const flash = opts.flash ? html`<div class="flash ${opts.flash.kind}" role="${opts.flash.kind === 'error' ? 'alert' : 'status'}">${opts.flash.text}</div>` : '';

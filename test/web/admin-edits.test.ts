@@ -160,3 +160,18 @@ test('revert: the fields an edit changed go back, a field changed again since is
   assert.equal((await outboxFor(t.store.db, owner.email)).filter((m) => /was reverted/.test(m.subject)).length, 1);
   assert.equal((await post('/admin/edits/999999/revert', { _csrf: admin.csrf }, admin.cookie)).statusCode, 404);
 });
+
+test('/admin: linked from the header for admins only; it counts what waits for the team and links every admin page', async () => {
+  const home = cheerio.load((await page('/', admin.cookie)).body);
+  assert.equal(home('header.site a[href="/admin"]').text(), 'Admin');
+  assert.equal(cheerio.load((await page('/', person.cookie)).body)('header.site a[href="/admin"]').length, 0, 'not for other people');
+  assert.equal((await page('/admin', person.cookie)).statusCode, 403);
+  assert.equal((await page('/admin')).headers.location, '/sign-in?next=%2Fadmin');
+  const res = await page('/admin', admin.cookie);
+  assert.equal(res.statusCode, 200);
+  const $ = cheerio.load(res.body);
+  assert.deepEqual($('main a').map((_, a) => $(a).attr('href')).get(), ['/admin/edits', '/admin/orders', '/admin/prices']);
+  const unreviewed = await t.store.db.selectFrom('listing_versions').select((eb) => eb.fn.countAll<number>().as('n')).where('reviewed_at', 'is', null).executeTakeFirstOrThrow();
+  assert.equal(Number($('[data-count=edits]').text()), Number(unreviewed.n));
+  assert.equal($('[data-count=orders]').text(), '0');
+});

@@ -50,10 +50,10 @@ export function registerAdminOrdersPage(app: FastifyInstance, deps: AppDeps): vo
     return sendPage(reply, { title: 'Orders to deliver', user: ctx.user, csrf: ctx.csrf, noindex: true, flash }, html`
       <h1>Orders to deliver</h1>
       <p>Paid order lines that payment does not fulfil by itself: the team's work (listing on other launch sites, reviews …). The buyer sees each as not fulfilled in their order until it is marked delivered here. <strong>${total}</strong> waiting, the longest waiting first.</p>
-      ${rows.length ? html`<div class="table-wrap"><table>
+      ${rows.length ? html`<table>
         <thead><tr><th scope="col">What</th><th scope="col">Listing</th><th scope="col">Order</th><th scope="col">Buyer</th><th scope="col">Amount (excl. VAT)</th><th scope="col"><span class="sr-only">Action</span></th></tr></thead>
         <tbody>${rows.map((l) => lineRow(l, ctx.csrf))}</tbody>
-      </table></div>` : html`<p>Nothing is waiting.</p>`}
+      </table>` : html`<p>Nothing is waiting.</p>`}
       ${pages > 1 ? html`<nav aria-label="Pages" class="actions">
         ${page > 1 ? html`<a href="${PATH}?page=${page - 1}">Previous page</a>` : ''}
         <span>Page ${page} of ${pages}</span>
