@@ -8,6 +8,8 @@ import { testApp, type TestApp } from '../support/app.ts';
 import { category, listing } from '../support/listing-fixtures.ts';
 import { makeUser } from '../jobs/support/users.ts';
 import { week } from '../support/seed-fixtures.ts';
+import { parseRobots } from '../../src/drafting/crawler/robots.ts';
+import { sitemapSlugs } from '../../src/store/repos/sitemap.ts';
 
 let t: TestApp;
 const EVIL = '<script>alert("x")</script> & co';
@@ -34,6 +36,15 @@ before(async () => {
     await listing(db, { slug: 'echo', name: 'Echo', category: 'tools', votes: 15 });
     await category(db, 'games', { name: 'Games' });
     for (let i = 1; i <= BULK; i++) await listing(db, { slug: `game-${i}`, name: `Game ${i}`, category: 'games', country: 'FR', launched_at: at(i) });
+    const founder = (slug: string) => db.insertInto('founders').values({ slug, name: slug, title: null, bio: null, country: null, socials: '{}', avatar_url: null, user_id: null, created_at: at(0) }).returning('id').executeTakeFirstOrThrow();
+    await db.insertInto('listing_founders').values([
+      { listing_id: alpha, founder_id: (await founder('ada')).id, position: 0 },
+      { listing_id: hidden, founder_id: (await founder('ghost')).id, position: 0 },
+    ]).execute();
+    const post = (slug: string, published_at: string) => ({ slug, title: slug, excerpt: 'Excerpt.', author: 'Tester', tags: '[]', body_md: 'Text.', faqs: '[]', published_at, created_at: at(0) });
+    await db.insertInto('blog_posts').values([post('hello-world', at(1)), post('not-yet', new Date(Date.now() + 7 * 24 * 3_600_000).toISOString())]).execute();
+    await db.updateTable('listings').set({ launch_week: week(-1) }).where('id', '=', alpha).execute();
+    await db.updateTable('listings').set({ launch_week: week(0) }).where('id', '=', bravo).execute();
     await db.insertInto('alternatives').values({ listing_id: alpha, alternative_id: bravo, approved: true, position: 0 }).execute();
     for (let i = 1; i <= UPDATES; i++) {
       await db.insertInto('updates').values({ listing_id: i % 2 ? alpha : bravo, title: `Update ${i}`, body: `Body of update ${i}.`, created_at: at(i) }).execute();
@@ -322,5 +333,81 @@ describe('search filters', () => {
     assert.equal(none.res.statusCode, 200);
     assert.match(none.$('[role=status]').text(), /No product matches/);
     assert.equal(none.$('[role=status] a').filter((_, el) => none.$(el).text() === 'clear the filters').attr('href'), '/search');
+  });
+});
+
+// ------------------------------------------------------------------ robots.txt and sitemap.xml
+
+describe('robots.txt and sitemap.xml', () => {
+  const get = (url: string) => t.app.inject({ method: 'GET', url });
+  const locs = (xml: string) => {
+    const $ = cheerio.load(xml, { xml: true });
+    return $('urlset > url > loc').map((_, el) => $(el).text()).get();
+  };
+
+  test('robots.txt lets crawlers read the public pages, keeps them out of personal, admin and one-time pages, and names the sitemap', async () => {
+    const res = await get('/robots.txt');
+    assert.equal(res.statusCode, 200);
+    assert.match(res.headers['content-type'] as string, /^text\/plain/);
+    const base = t.config.publicUrl;
+    const robots = parseRobots(base, res.body);
+    for (const p of ['/', '/listings/alpha', '/search?q=x', '/updates', '/compare?a=alpha&b=bravo', '/categories/tools', '/founders/ada', '/blog/hello-world', '/launches/weeks/this', '/docs']) {
+      assert.equal(robots.isAllowed(base + p), true, p);
+    }
+    for (const p of ['/account', '/account/api-keys', '/admin/edits', '/checkout/abc', '/oauth/interaction/x', '/claims/verify/token', '/invites/token']) {
+      assert.equal(robots.isAllowed(base + p), false, p);
+    }
+    assert.deepEqual(robots.sitemaps, [`${base}/sitemap.xml`]);
+  });
+
+  test('sitemap.xml: absolute URLs of the home page, categories, live listings, public founders, published posts and launch weeks, each a page that exists', async () => {
+    const res = await get('/sitemap.xml');
+    assert.equal(res.statusCode, 200);
+    assert.match(res.headers['content-type'] as string, /^application\/xml/);
+    assert.match(res.body, /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    const base = t.config.publicUrl;
+    const urls = locs(res.body);
+    assert.equal(new Set(urls).size, urls.length, 'each URL once');
+    const paths = urls.map((u) => {
+      assert.ok(u.startsWith(base + '/'), u);
+      return u.slice(base.length);
+    });
+    const expected = [
+      '/', '/categories', '/founders', '/blog', '/updates',
+      '/categories/tools', '/categories/notes', '/categories/finance', '/categories/games',
+      '/listings/alpha', '/listings/bravo', '/listings/evil', '/listings/delta', '/listings/echo', '/listings/game-1', `/listings/game-${BULK}`,
+      '/founders/ada', '/blog/hello-world', `/launches/weeks/${week(-1)}`, `/launches/weeks/${week(0)}`,
+    ];
+    for (const p of expected) assert.ok(paths.includes(p), `lists ${p}`);
+    for (const p of ['/listings/hidden', '/listings/soon', '/founders/ghost', '/blog/not-yet', `/launches/weeks/${week(1)}`]) assert.ok(!paths.includes(p), `leaves out ${p}`);
+    assert.equal(paths.filter((p) => p.startsWith('/listings/')).length, 5 + BULK, 'every live listing');
+    for (const p of paths) {
+      const page = await t.app.inject({ method: 'GET', url: p, headers: { accept: 'text/html' } });
+      assert.equal(page.statusCode, 200, p);
+    }
+  });
+
+  test('sitemap.xml escapes what it prints', async () => {
+    const id = (await t.store.db.insertInto('categories').values({ slug: 'a&b<c>', name: 'Odd', parent_id: null, description: '', faqs: '[]', attributes: '[]', position: 99 }).returning('id').executeTakeFirstOrThrow()).id;
+    try {
+      const res = await get('/sitemap.xml');
+      assert.ok(res.body.includes('/categories/a&amp;b&lt;c&gt;</loc>'));
+      assert.doesNotMatch(res.body, /&(?!amp;|lt;|gt;|quot;|#\d+;)/, 'no bare ampersand');
+      assert.ok(locs(res.body).includes(`${t.config.publicUrl}/categories/a&b<c>`));
+    } finally {
+      await t.store.db.deleteFrom('categories').where('id', '=', id).execute();
+    }
+  });
+
+  test('the sitemap stays within its cap: the smaller kinds first, then listings, then founders', async () => {
+    const all = await sitemapSlugs(t.store.db, new Date(), 50_000);
+    assert.deepEqual(all.categories, ['tools', 'notes', 'finance', 'games']);
+    const count = (s: typeof all) => Object.values(s).reduce((n, list) => n + list.length, 0);
+    const cap = all.categories.length + all.weeks.length + all.posts.length + 3;
+    const capped = await sitemapSlugs(t.store.db, new Date(), cap);
+    assert.equal(count(capped), cap);
+    assert.deepEqual(capped.listings, all.listings.slice(0, 3));
+    assert.deepEqual(capped.founders, []);
+    assert.equal(count(await sitemapSlugs(t.store.db, new Date(), 2)), 2);
   });
 });

@@ -13,9 +13,14 @@ export function readingMinutes(markdown: string): number {
   return Math.max(1, Math.round(words / 220));
 }
 
-/** Published posts (published_at set and not in the future), newest first; `q` matches title, excerpt or body. */
+/** `blog_posts as b` narrowed to the published posts: published_at set and not in the future. */
+export function publishedPosts(db: Kysely<DB>, now: Date) {
+  return db.selectFrom('blog_posts as b').where('b.published_at', 'is not', null).where('b.published_at', '<=', now.toISOString());
+}
+
+/** Published posts, newest first; `q` matches title, excerpt or body. */
 export async function listPublishedPosts(db: Kysely<DB>, now: Date, q: string | undefined, limit: number, offset: number): Promise<{ items: BlogListItem[]; total: number }> {
-  let base = db.selectFrom('blog_posts as b').where('b.published_at', 'is not', null).where('b.published_at', '<=', now.toISOString());
+  let base = publishedPosts(db, now);
   const term = q?.trim();
   if (term) base = base.where((eb) => eb.or([icontains(sql.ref('b.title'), term), icontains(sql.ref('b.excerpt'), term), icontains(sql.ref('b.body_md'), term)]));
   const rows = await base.select(['b.slug', 'b.title', 'b.excerpt', 'b.author', 'b.tags', 'b.published_at', 'b.body_md']).orderBy('b.published_at', 'desc').orderBy('b.id', 'desc').limit(limit).offset(offset).execute();
@@ -29,7 +34,7 @@ export async function listPublishedPosts(db: Kysely<DB>, now: Date, q: string | 
 export type BlogPost = BlogListItem & { body_markdown: string; faqs: Array<{ question: string; answer: string }> };
 
 export async function publishedPostBySlug(db: Kysely<DB>, slug: string, now: Date): Promise<BlogPost | undefined> {
-  const r = await db.selectFrom('blog_posts').selectAll().where('slug', '=', slug).where('published_at', 'is not', null).where('published_at', '<=', now.toISOString()).executeTakeFirst();
+  const r = await publishedPosts(db, now).selectAll('b').where('b.slug', '=', slug).executeTakeFirst();
   if (!r) return undefined;
   return {
     slug: r.slug, title: r.title, excerpt: r.excerpt, author: r.author, tags: fromJson<string[]>(r.tags, []), published_at: r.published_at as string,

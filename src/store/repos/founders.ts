@@ -25,7 +25,8 @@ async function companiesOf(db: Kysely<DB>, founderIds: number[]): Promise<Map<nu
   return out;
 }
 
-const behindLive = (db: Kysely<DB>) => db.selectFrom('founders as f').where((eb) => eb.exists(
+/** `founders as f` narrowed to the founders of at least one live listing (the public ones). */
+export const behindLive = (db: Kysely<DB>) => db.selectFrom('founders as f').where((eb) => eb.exists(
   eb.selectFrom('listing_founders as lf').innerJoin('listings as l', 'l.id', 'lf.listing_id').select('lf.listing_id').whereRef('lf.founder_id', '=', 'f.id').where('l.status', '=', 'live'),
 ));
 

@@ -1,7 +1,7 @@
 // The public website: server-rendered pages for browsing and voting. Data comes from the same
 // operations the API serves (read as an anonymous caller); votes and follows are cast here only.
 //
-//   registerSitePages(app, deps)   pages, the vote/follow form posts and /assets/*
+//   registerSitePages(app, deps)   pages, the vote/follow form posts, /assets/*, /robots.txt and /sitemap.xml
 //   wantsHtml(req), sendNotFoundPage(deps, req, reply)   the HTML 404 (used by app.ts)
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app.ts';
@@ -10,6 +10,7 @@ import { siteErrorHandler } from './errors.ts';
 import { registerBrowsePages } from './browse.ts';
 import { registerListingPages } from './listing.ts';
 import { registerContentPages } from './content.ts';
+import { registerCrawlerRoutes } from './crawlers.ts';
 
 export { wantsHtml, sendNotFoundPage } from './errors.ts';
 
@@ -25,6 +26,7 @@ export async function registerSitePages(app: FastifyInstance, deps: AppDeps): Pr
   // Browsers ask for /favicon.ico on every page, including those outside the site's layout.
   app.get('/favicon.ico', { config: { rateLimit: false } }, async (_req, reply) =>
     reply.header('Cache-Control', 'public, max-age=86400').type(ASSETS['favicon.svg'].type).send(ASSETS['favicon.svg'].body));
+  registerCrawlerRoutes(app, deps);
   // The pages live in their own scope so that their errors render as HTML pages, not API JSON.
   await app.register(async (site) => {
     site.setErrorHandler((err: FastifyError, req, reply) => siteErrorHandler(deps, err, req, reply));
