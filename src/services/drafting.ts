@@ -13,6 +13,8 @@ import { ApiError, conflict, notFound, type ErrorDetail } from '../operations/er
 import { validationError } from '../http/validation.ts';
 import { enqueue, type Job, type JobContext, type JobDeps, type JobHandler } from '../jobs/queue.ts';
 import { checkUrl, FetchRefused } from '../drafting/crawler/guarded-fetch.ts';
+import { isIpLiteral } from '../drafting/crawler/ip.ts';
+import { normaliseDomain } from '../domain/urls.ts';
 import { crawlSite, CrawlError, type CrawledPage, type CrawlOptions } from '../drafting/crawler/crawl.ts';
 import type { Draft as ProfileDraft, SourcePage } from '../drafting/extract/types.ts';
 import { extractProfile } from '../drafting/extract/index.ts';
@@ -286,6 +288,13 @@ export function normaliseSubmittedUrl(raw: string, allowHosts: readonly string[]
   } catch (e) {
     if (e instanceof FetchRefused) throw validationError([{ path: 'body.url', message: `${e.message}; give the product's public website` }]);
     throw e;
+  }
+  // A public website is named by a domain (example.com) or a public IP address: "not-a-url" would be
+  // read as https://not-a-url/, a name no public site has (a FETCH_ALLOW_HOSTS entry is exempt).
+  const host = u.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  const allowed = allowHosts.some((e) => e.trim().toLowerCase().replace(/:\d+$/, '') === host);
+  if (!allowed && !isIpLiteral(host) && normaliseDomain(u.href) === null) {
+    throw validationError([{ path: 'body.url', message: `must be a website address such as https://example.com: ${JSON.stringify(u.hostname)} is not a domain name` }]);
   }
   u.hash = '';
   return u.href;

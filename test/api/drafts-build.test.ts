@@ -253,7 +253,8 @@ test('a site that never answers ends in failed with reason timeout within the to
 });
 
 test('POST /drafts refuses a URL that is not http(s), has no host, or is plainly not public — 400 naming url', async () => {
-  for (const url of ['ftp://example.com/', 'javascript:alert(1)', 'http://', 'http://user:pw@example.com/', 'http://localhost/', 'http://10.1.2.3/', 'http://[::1]/']) {
+  // Words that are no website address ("not-a-url", read as https://not-a-url/) and hosts that are no domain name are refused too.
+  for (const url of ['ftp://example.com/', 'javascript:alert(1)', 'http://', 'http://user:pw@example.com/', 'http://localhost/', 'http://10.1.2.3/', 'http://[::1]/', 'not-a-url', 'hello', 'https://intranet/', 'https://.com/', 'https://a..example/', 'https://exa_mple.com/']) {
     const res = await post(url);
     assert.equal(res.statusCode, 400, url);
     const body = res.json();
@@ -268,6 +269,7 @@ test('POST /drafts refuses a URL that is not http(s), has no host, or is plainly
   const bare = await post('example.com');
   assert.equal(bare.statusCode, 201);
   assert.equal(bare.json().url, 'https://example.com/');
+  for (const url of ['https://www.example.org/pricing', 'http://93.184.216.34/', 'https://bücher.example/', 'https://example.com./']) assert.equal((await post(url)).statusCode, 201, url);
   await t.store.db.deleteFrom('jobs').where('status', '=', 'queued').execute();
 });
 
