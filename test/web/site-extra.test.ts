@@ -130,6 +130,7 @@ describe('latest updates', () => {
       assert.match(res.headers['content-type'] as string, /text\/html/);
       assert.match($('main li').text(), /^page /, bad);
     }
+    assert.deepEqual(titles((await page('/updates?page=')).$).slice(0, 1), ['Update 35'], 'an empty page is the first');
     const empty = await page('/updates?page=9');
     assert.equal(empty.res.statusCode, 200);
     assert.match(empty.$('main').text(), /No updates on this page/);

@@ -110,7 +110,7 @@ const PageQuery = z.object({ page: Page });
 
 /** The page of /updates: no operation reads this feed, so its `page` is checked as the API checks one (400 when it is not 1 to 1000). */
 function updatesPageOf(req: FastifyRequest): number {
-  const query = { page: qs(req, 'page') };
+  const query = { page: qs(req, 'page') || undefined }; // an empty page= is the first, as on the other pages
   checkIntegerText(PageQuery, query, 'query');
   return parseOrThrow(PageQuery, query, 'query').page;
 }
