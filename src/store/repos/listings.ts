@@ -5,7 +5,7 @@ import { sql, type Compilable, type CompiledQuery, type Kysely, type RawBuilder 
 import type { Engine } from '../connect.ts';
 import type { DB } from '../types.ts';
 import { fromJson } from '../json.ts';
-import { summaryQuery, toSummary, type ListingSummary, type SummaryRow } from './summary.ts';
+import { summariesByIds, summaryQuery, toSummary, type ListingSummary, type SummaryRow } from './summary.ts';
 import { num } from './sql-helpers.ts';
 import { AWARD_KIND, awardTitle, trendOf } from '../../domain/ranking.ts';
 import { addDays } from '../../domain/weeks.ts';
@@ -280,15 +280,19 @@ export type UpdateFeedItem = { title: string; body: string; created_at: string; 
  * (then the higher id), each with its listing's summary; `total` counts them all.
  */
 export async function latestUpdates(db: Kysely<DB>, limit: number, offset: number): Promise<{ items: UpdateFeedItem[]; total: number }> {
+  // Updates first (CROSS JOIN keeps them the outer loop on SQLite): the page is read from the
+  // updates_recent index in order, each update's listing by its key, instead of sorting every update.
+  const live = () => db.selectFrom('updates as u').crossJoin('listings as l').whereRef('l.id', '=', 'u.listing_id').where('l.status', '=', 'live');
   const [rows, count] = await Promise.all([
-    summaryQuery(db).innerJoin('updates as u', 'u.listing_id', 'l.id')
-      .select(['u.title', 'u.body', 'u.created_at as posted_at'])
-      .where('l.status', '=', 'live').orderBy('u.created_at', 'desc').orderBy('u.id', 'desc').limit(limit).offset(offset).execute(),
-    db.selectFrom('updates as u').innerJoin('listings as l', 'l.id', 'u.listing_id')
-      .select((eb) => eb.fn.countAll<number>().as('n')).where('l.status', '=', 'live').executeTakeFirstOrThrow(),
+    live().select(['u.listing_id', 'u.title', 'u.body', 'u.created_at']).orderBy('u.created_at', 'desc').orderBy('u.id', 'desc').limit(limit).offset(offset).execute(),
+    live().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
+  const summaries = await summariesByIds(db, rows.map((r) => r.listing_id));
   return {
-    items: rows.map((r) => ({ title: r.title, body: r.body, created_at: iso(r.posted_at)!, listing: toSummary(r as SummaryRow) })),
+    items: rows.flatMap((r) => {
+      const listing = summaries.get(r.listing_id);
+      return listing ? [{ title: r.title, body: r.body, created_at: iso(r.created_at)!, listing }] : [];
+    }),
     total: num(count.n),
   };
 }
