@@ -19,6 +19,7 @@ import { registerAdminEditPages } from './web/admin/edits.ts';
 import { registerAdminOrdersPage } from './web/admin/orders.ts';
 import { registerAdminHome } from './web/admin/home.ts';
 import { registerClaimPages } from './web/claims.ts';
+import { registerMakerPages } from './web/maker/index.ts';
 
 export interface Server { app: FastifyInstance; deps: AppDeps; close(): Promise<void> }
 
@@ -35,6 +36,7 @@ export async function createServer(config: Config, store: Store, options: Pick<A
   deps.plugins!.push(registerAdminOrdersPage); // the team's queue of paid lines to deliver at /admin/orders
   deps.plugins!.push(registerAdminHome); // /admin: what waits for the team, linked from the header for admins
   deps.plugins!.push(registerClaimPages); // email claim links: confirm page (claims)
+  deps.plugins!.push(registerMakerPages); // the maker's pages: /submit, /drafts, /my/listings, /claims (signed in)
   if (store.engine === 'sqlite' && store.sqliteFile && config.SEARCH_THREADS > 0) {
     const pool = new SearchPool(store.sqliteFile, config.SEARCH_THREADS); // search_listings off the event loop
     deps.services.searchPool = pool;

@@ -128,10 +128,12 @@ code,.secret{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:.
 
 export function renderPage(opts: PageOptions, body: SafeHtml): string {
   const nav = NAV.map((n) => html`<li><a href="${n.href}"${opts.current === n.href ? raw(' aria-current="page"') : ''}>${n.label}</a></li>`);
+  // Makers start here; signed out, the link signs the person in first and comes back to /submit.
+  const submit = html`<a href="${opts.user ? '/submit' : '/sign-in?next=%2Fsubmit'}"${opts.current === '/submit' ? raw(' aria-current="page"') : ''}>Submit a product</a>`;
   const me = opts.user
-    ? html`${opts.user.role === 'admin' ? html`<a href="/admin"${opts.current === '/admin' ? raw(' aria-current="page"') : ''}>Admin</a>` : ''}<a href="/account">${opts.user.name || opts.user.email}</a>
+    ? html`${submit}${opts.user.role === 'admin' ? html`<a href="/admin"${opts.current === '/admin' ? raw(' aria-current="page"') : ''}>Admin</a>` : ''}<a href="/account">${opts.user.name || opts.user.email}</a>
         <form method="post" action="/sign-out">${csrfField(opts.csrf)}<button type="submit" class="link">Sign out</button></form>`
-    : html`<a href="/sign-in">Sign in</a> <a href="/sign-up" class="button secondary">Sign up</a>`;
+    : html`${submit} <a href="/sign-in">Sign in</a> <a href="/sign-up" class="button secondary">Sign up</a>`;
   const flash = opts.flash ? html`<div class="flash ${opts.flash.kind}" role="${opts.flash.kind === 'error' ? 'alert' : 'status'}">${opts.flash.text}</div>` : '';
   return html`<!doctype html>
 <html lang="en">

@@ -17,13 +17,19 @@ import { csrfField, html, raw, safeHref, sendPage, type PageOptions, type SafeHt
 
 const byName = new Map<string, Operation>(operations.map((o) => [o.name, o]));
 
+/** An operation of the registry by its name (the site calls operations, never their handlers). */
+export function operationNamed(name: string): Operation {
+  const op = byName.get(name);
+  if (!op) throw new Error(`unknown operation ${name}`);
+  return op;
+}
+
 /**
  * Runs a public read operation as an anonymous caller: the same validation and handler as
  * GET /api/v1/…; its ApiErrors (404, 400) propagate to the site's HTML error handler.
  */
 export async function read<T = Rec>(deps: AppDeps, req: FastifyRequest, name: string, input: { params?: Record<string, unknown>; query?: Record<string, unknown> } = {}): Promise<T> {
-  const op = byName.get(name);
-  if (!op) throw new Error(`unknown operation ${name}`);
+  const op = operationNamed(name);
   const query = input.query ? Object.fromEntries(Object.entries(input.query).filter(([, v]) => v !== undefined && v !== '')) : undefined;
   return (await runOperation(deps, op, ANONYMOUS, req.id, { params: input.params, query }, restChallenge(deps.config.publicUrl))) as T;
 }

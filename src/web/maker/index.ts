@@ -1,0 +1,15 @@
+// The maker's side of the website, for a person signed in with a session cookie: submit a product
+// (/submit), follow and edit its draft (/drafts), manage the listings (/my/listings) and claims
+// (/claims). Every page calls the operations as that person (act.ts); an operation's 404 is the
+// site's 404 page, like the public pages' errors.
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app.ts';
+import { siteErrorHandler } from '../pages/errors.ts';
+import { registerSubmitPage } from './submit.ts';
+
+export async function registerMakerPages(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  await app.register(async (maker) => {
+    maker.setErrorHandler((err: FastifyError, req, reply) => siteErrorHandler(deps, err, req, reply));
+    registerSubmitPage(maker, deps);
+  });
+}
