@@ -10,12 +10,11 @@ import assert from 'node:assert/strict';
 import { Browser, csrfOf, $ } from '../auth/browser.ts';
 import { liveApp, makeUser, type LiveApp } from '../auth/helpers.ts';
 import { serveSite, productSite, html as sitePage, type Site } from '../jobs/support/site.ts';
-import { seedShop, ownListing } from '../api/orders-fixtures.ts';
+import { seedShop } from '../api/orders-fixtures.ts';
 import { listing } from '../support/listing-fixtures.ts';
 import { createSession, SESSION_COOKIE } from '../../src/auth/sessions.ts';
 import { createApiKey } from '../../src/auth/api-keys.ts';
 import { drainJobs, jobHandlers } from '../../src/jobs/index.ts';
-import { fmtDate } from '../../src/web/pages/shared.ts';
 import type { User } from '../../src/auth/users.ts';
 
 let t: LiveApp;
@@ -79,7 +78,8 @@ async function readyDraft(b: Browser): Promise<string> {
 
 test('signed out: every maker page sends the person to sign in and back; posts change nothing; the header offers "Submit a product"', async () => {
   const anon = new Browser(t.base);
-  for (const path of ['/submit']) {
+  const uuid = '00000000-0000-4000-8000-000000000000';
+  for (const path of ['/submit', '/drafts', `/drafts/${uuid}`]) {
     const r = await anon.request(path);
     assert.equal(r.status, 303, path);
     assert.equal(r.headers.get('location'), `/sign-in?next=${encodeURIComponent(path)}`, path);
@@ -96,18 +96,47 @@ test('signed out: every maker page sends the person to sign in and back; posts c
   assert.equal(signedIn('header.site a:contains("Submit a product")').attr('href'), '/submit');
 });
 
-test('submit a website: the draft is started and the person is sent to its page; the form is private and not indexed', async () => {
-  const { b, api } = await person();
+test('submit a website: the draft page says it is being read and reloads itself; once ready every field shows its state and the quotes it came from', async () => {
+  const { b } = await person();
   const form = await b.go('/submit');
   assert.equal(form.res.status, 200);
   assert.equal(form.res.headers.get('cache-control'), 'private, no-store');
   assert.equal($(form.text)('meta[name=robots]').attr('content'), 'noindex');
+
   const res = await b.request('/submit', { form: { _csrf: csrfOf(form.text, '/submit'), url: site.origin + '/' } });
   assert.equal(res.status, 303);
-  const drafts = await api('GET', '/drafts');
-  assert.equal(drafts.total, 1);
-  assert.equal(drafts.items[0].url, site.origin + '/');
-  assert.equal(res.headers.get('location'), `/drafts/${drafts.items[0].id}`);
+  const loc = res.headers.get('location')!;
+  assert.match(loc, /^\/drafts\/[0-9a-f-]{36}$/);
+
+  const reading = await b.go(loc);
+  assert.equal(reading.res.status, 200);
+  const $r = $(reading.text);
+  assert.equal($r('meta[http-equiv=refresh]').attr('content'), '3', 'the page reloads itself while the site is read');
+  assert.match($r('#draft-progress').text(), /reading your website/);
+  assert.equal($r('#draft-form').length, 0, 'no form before the draft is ready');
+
+  await drain();
+  const ready = await b.go(loc);
+  const $d = $(ready.text);
+  assert.equal($d('meta[http-equiv=refresh]').length, 0, 'a ready draft no longer reloads');
+  assert.equal($d('#d-name').attr('value'), 'Acme Notes');
+  assert.equal(stateOf(ready.text, 'name'), 'ai');
+  assert.match($d('#f-name .state').text(), /Drafted from your site/);
+  assert.equal($d('#f-name .evidence q').first().text(), 'Acme Notes');
+  assert.equal($d('#f-name .evidence a').attr('href'), site.origin + '/');
+  assert.equal($d('#f-pricing_summary .evidence a').attr('href'), site.origin + '/pricing', 'a quote links to the page it came from');
+  assert.match($d('#f-pricing_summary .evidence q').text(), /Team plan \$8 per user per month/);
+  assert.equal($d('#d-features').text(), 'Shared notebooks\nOffline sync\nEnd-to-end encryption', 'a list, one item a line');
+  assert.equal(stateOf(ready.text, 'contact_email'), 'not_found');
+  assert.match($d('#f-contact_email .state').text(), /Not found on your site/);
+  assert.equal($d('#f-contact_email .evidence').length, 0);
+  assert.equal($d('#draft-form .draft-field').length, 18, 'every profile field of the draft');
+  assert.ok($d('#d-categories option').toArray().some((o) => $d(o).text() === 'Productivity'), 'categories from list_categories');
+  assert.equal($d('#draft-form input[name=lock][value=tagline]').length, 1, 'a lock per field');
+
+  const list = $((await b.go('/drafts')).text);
+  assert.equal(list(`a[href="${loc}"]`).text(), 'Acme Notes');
+  assert.equal(list('td .state').first().attr('data-state'), 'ready');
 });
 
 test('a website address the operation refuses is shown by the field (400) and starts nothing', async () => {
@@ -122,8 +151,97 @@ test('a website address the operation refuses is shown by the field (400) and st
   assert.equal((await api('GET', '/drafts')).total, 0);
 });
 
-test('the submit form is refused without its CSRF token and starts nothing', async () => {
+test('saving sends only the fields changed: an edit shows "edited", the others keep their state; lock and restore', async () => {
   const { b, api } = await person();
-  assert.equal((await b.go('/submit', { form: { url: site.origin + '/' } })).res.status, 403);
-  assert.equal((await api('GET', '/drafts')).total, 0);
+  const id = await readyDraft(b);
+  const saved = await b.request(`/drafts/${id}`, { form: await draftForm(b, id, { tagline: 'Our own words <b>bold</b>', lock: 'features', action: 'save' }) });
+  assert.equal(saved.status, 303);
+  assert.equal(saved.headers.get('location'), `/drafts/${id}?notice=saved`);
+  const page = await b.go(`/drafts/${id}?notice=saved`);
+  const $p = $(page.text);
+  assert.equal(stateOf(page.text, 'tagline'), 'edited');
+  assert.match($p('#f-tagline .state').text(), /Edited by you/);
+  assert.equal($p('#d-tagline').attr('value'), 'Our own words <b>bold</b>', 'typed text is shown as text');
+  assert.ok(!page.text.includes('<b>bold</b>'), 'and never as markup');
+  assert.equal(stateOf(page.text, 'name'), 'ai', 'fields left alone were not sent');
+  assert.equal(stateOf(page.text, 'features'), 'override');
+  assert.equal($p('#f-features input[name=lock]').attr('checked'), 'checked');
+  assert.match($p('.flash.success').text(), /saved/);
+  const d = await api('GET', `/drafts/${id}`);
+  assert.equal(d.fields.tagline.value, 'Our own words <b>bold</b>');
+  assert.equal(d.fields.name.state, 'ai');
+
+  // An emptied field is sent as null: removed.
+  await b.request(`/drafts/${id}`, { form: await draftForm(b, id, { short_description: '' }) });
+  assert.equal((await api('GET', `/drafts/${id}`)).fields.short_description.state, 'deleted');
+
+  // "Restore the drafted value" brings back the AI's value.
+  const restored = await b.request(`/drafts/${id}`, { form: await draftForm(b, id, { restore: 'tagline' }) });
+  assert.equal(restored.headers.get('location'), `/drafts/${id}?notice=restored`);
+  const after = await api('GET', `/drafts/${id}`);
+  assert.equal(after.fields.tagline.state, 'ai');
+  assert.match(after.fields.tagline.value, /keeps your team's notes/);
+  assert.equal(after.fields.short_description.state, 'deleted', 'restoring one field leaves the others');
+});
+
+test('a value the operation refuses: 400, the message by the field it names, what was typed kept, nothing saved', async () => {
+  const { b, api } = await person();
+  const id = await readyDraft(b);
+  const before = await api('GET', `/drafts/${id}`);
+
+  const bad = await b.go(`/drafts/${id}`, { form: await draftForm(b, id, { tagline: 'A new tagline', contact_email: 'nope', action: 'save' }) });
+  assert.equal(bad.res.status, 400);
+  const $b = $(bad.text);
+  assert.match($b('#d-contact_email-error').text(), /email/i);
+  assert.equal($b('#d-contact_email').attr('aria-invalid'), 'true');
+  assert.equal($b('#d-contact_email').attr('value'), 'nope');
+  assert.equal($b('#d-tagline').attr('value'), 'A new tagline', 'the other edits stay on the form');
+  assert.match($b('#form-problems').text(), /Nothing was saved/);
+  assert.equal($b('#form-problems a[href="#d-contact_email"]').text(), 'Contact email');
+
+  const long = await b.go(`/drafts/${id}`, { form: await draftForm(b, id, { features: `Fine\n${'x'.repeat(201)}` }) });
+  assert.equal(long.res.status, 400);
+  assert.match($(long.text)('#d-features-error').text(), /200/);
+  assert.equal($(long.text)('#form-problems a[href="#d-features"]').text(), 'Features');
+
+  const now = await api('GET', `/drafts/${id}`);
+  assert.deepEqual(now.fields, before.fields, 'nothing was saved');
+});
+
+test("save as my listing: without a category the page says so by the field; with one the draft is saved as the person's listing", async () => {
+  const { b, api } = await person();
+  const id = await readyDraft(b);
+  const none = await b.go(`/drafts/${id}`, { form: await draftForm(b, id, { action: 'submit' }) });
+  assert.equal(none.res.status, 400);
+  assert.match($(none.text)('#d-categories-error').text(), /primary category/);
+  assert.equal((await api('GET', '/me/listings')).total, 0);
+
+  const res = await b.request(`/drafts/${id}`, { form: await draftForm(b, id, { category_primary: 'Productivity', categories_more: 'Design', action: 'submit' }) });
+  assert.equal(res.status, 303);
+  const d = await api('GET', `/drafts/${id}`);
+  assert.deepEqual(d.fields.categories.value, ['Productivity', 'Design'], 'the first chosen is the primary');
+  assert.equal(res.headers.get('location'), `/my/listings/${d.listing_id}?notice=saved`);
+  const draftPage = $((await b.go(`/drafts/${id}`)).text);
+  assert.equal(draftPage(`#draft-listing a[href="/my/listings/${d.listing_id}"]`).length, 1);
+});
+
+test("another person's draft is the site's 404 page; forms without their CSRF token are refused and change nothing", async () => {
+  const owner = await person();
+  const other = await person();
+  const id = await readyDraft(owner.b);
+  const r = await other.b.go(`/drafts/${id}`);
+  assert.equal(r.res.status, 404);
+  assert.equal($(r.text)('h1').text(), 'Page not found');
+  const csrf = csrfOf((await other.b.go('/drafts')).text, '/sign-out');
+  const post = await other.b.go(`/drafts/${id}`, { form: { _csrf: csrf, tagline: 'Hijacked', action: 'save' } });
+  assert.equal(post.res.status, 404);
+
+  // Without the token: 403, nothing changes.
+  const noToken = await owner.b.go(`/drafts/${id}`, { form: { ...(await draftForm(owner.b, id, { tagline: 'No token' })), _csrf: '' } });
+  assert.equal(noToken.res.status, 403);
+  assert.match($(noToken.text)('h1').text(), /expired/);
+  assert.notEqual((await owner.api('GET', `/drafts/${id}`)).fields.tagline.value, 'No token');
+  const drafts = (await owner.api('GET', '/drafts')).total;
+  assert.equal((await owner.b.go('/submit', { form: { url: site.origin + '/' } })).res.status, 403);
+  assert.equal((await owner.api('GET', '/drafts')).total, drafts);
 });

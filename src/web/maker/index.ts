@@ -6,10 +6,12 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app.ts';
 import { siteErrorHandler } from '../pages/errors.ts';
 import { registerSubmitPage } from './submit.ts';
+import { registerDraftPages } from './drafts.ts';
 
 export async function registerMakerPages(app: FastifyInstance, deps: AppDeps): Promise<void> {
   await app.register(async (maker) => {
     maker.setErrorHandler((err: FastifyError, req, reply) => siteErrorHandler(deps, err, req, reply));
     registerSubmitPage(maker, deps);
+    registerDraftPages(maker, deps);
   });
 }

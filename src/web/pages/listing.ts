@@ -15,7 +15,8 @@ import {
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,219}$/;
 
-const FIELD_LABELS: Record<string, string> = {
+/** What a draft's and a listing's profile fields are called on the site. */
+export const FIELD_LABELS: Record<string, string> = {
   name: 'Name', tagline: 'Tagline', short_description: 'Short description', description: 'Description', stage: 'Business stage', categories: 'Categories',
   tags: 'Tags', pricing_model: 'Pricing model', pricing_summary: 'Pricing details', country: 'Country', city: 'City', founded_year: 'Year founded',
   features: 'Features', usps: 'What sets it apart', keywords: 'Keywords', contact_email: 'Contact email', demo_video_url: 'Demo video', logo_url: 'Logo',

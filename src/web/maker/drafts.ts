@@ -1,0 +1,285 @@
+// A maker's drafts: /drafts (list_my_drafts) and /drafts/{id} (get_draft). While the site is read
+// and the draft written (crawling, drafting) the page says so and reloads itself every 3 s; once
+// ready (or failed) it is a form of the 18 profile fields, each with its state, the quotes from the
+// site it was drafted from and a lock. Saving sends update_draft only the fields the person
+// changed; "Restore the drafted value" sends `restore`; "Save as my listing" saves, then submit_draft.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../app.ts';
+import { DRAFT_FIELDS, LIST_FIELDS, type DraftField } from '../../operations/drafts.ts';
+import type { ApiError } from '../../operations/errors.ts';
+import { checkCsrf } from '../context.ts';
+import { csrfField, html, raw, type SafeHtml } from '../layout.ts';
+import { extLink, fmtDate, pager, qs, read, withQuery, type PageOf, type Rec } from '../pages/shared.ts';
+import { FIELD_LABELS, STAGES } from '../pages/listing.ts';
+import { act, all, attempt, fieldMessage, formOf, invalidAttrs, one, problems, sendMakerPage, signedIn, statusOf, when, type Form, type Problems, type SignedIn } from './act.ts';
+
+type FieldValue = string | string[] | null;
+interface DraftFieldView { value: FieldValue; state: string; evidence: Array<{ quote: string; url: string }> }
+interface Draft {
+  id: string; url: string; status: string; progress: { stage: string; pages_read: number; pages_planned: number };
+  error: { reason: string; message: string } | null; fields: Record<DraftField, DraftFieldView>;
+  completeness: number; missing: string[]; listing_id: number | null; created_at: string; updated_at: string;
+}
+
+const isList = (f: DraftField): boolean => (LIST_FIELDS as readonly string[]).includes(f);
+const isDraftField = (f: string): f is DraftField => (DRAFT_FIELDS as readonly string[]).includes(f);
+const BUSY = new Set(['crawling', 'drafting']);
+
+/** A field's state in words; the state's own name is kept in data-state. */
+const STATE_WORDS: Record<string, string> = {
+  ai: 'Drafted from your site', not_found: 'Not found on your site', edited: 'Edited by you', manual: 'Typed by you', override: 'Locked by you', deleted: 'Removed by you',
+};
+/** States the person made: the drafted value can be restored. */
+const RESTORABLE = new Set(['edited', 'manual', 'override', 'deleted']);
+
+const HINTS: Partial<Record<DraftField, string>> = {
+  tagline: 'one line', short_description: 'a sentence or two', stage: 'how far along the business is', country: 'two-letter code, e.g. DE',
+  founded_year: 'four digits, e.g. 2021', contact_email: 'a public address', demo_video_url: 'an https link to YouTube, Vimeo, Loom…', logo_url: 'an http(s) link to an image',
+  pricing_model: 'e.g. Free, Freemium, Subscription',
+};
+
+const NOTICES: Record<string, { kind: 'success' | 'info'; text: string }> = {
+  saved: { kind: 'success', text: 'Your changes are saved.' },
+  restored: { kind: 'success', text: 'The drafted value is back.' },
+  unchanged: { kind: 'info', text: 'Nothing changed: the form was as saved.' },
+};
+
+const controlId = (f: string) => `d-${f}`;
+
+/** Where an error path of update_draft / submit_draft belongs: fields.<name>[.<i>] → that field's control. */
+function draftFieldOf(path: string): { id: string; label: string } | null {
+  const m = /^fields\.([a-z_]+)/.exec(path);
+  return m && isDraftField(m[1]) ? { id: controlId(m[1]), label: FIELD_LABELS[m[1]] ?? m[1] } : null;
+}
+
+// ------------------------------------------------------------------ the form's values
+
+/** The text a field's control shows: one item a line for lists. */
+function textOf(v: FieldValue): string {
+  return Array.isArray(v) ? v.join('\n') : v ?? '';
+}
+
+/** The categories the form sent: the primary first, then the others (each once). */
+function categoriesOf(f: Form): string[] {
+  const primary = one(f, 'category_primary').trim();
+  const more = all(f, 'categories_more').map((s) => s.trim()).filter((s) => s && s !== primary);
+  return [...(primary ? [primary] : []), ...new Set(more)];
+}
+
+/** A field's value as the form sent it (null: empty), in the shape update_draft takes. */
+function sentValue(f: Form, field: DraftField): FieldValue {
+  if (field === 'categories') {
+    const c = categoriesOf(f);
+    return c.length ? c : null;
+  }
+  const text = one(f, field).replace(/\r\n?/g, '\n');
+  if (isList(field)) {
+    const items = text.split('\n').map((s) => s.trim()).filter(Boolean);
+    return items.length ? items : null;
+  }
+  return text.trim() || null;
+}
+
+const same = (a: FieldValue, b: FieldValue): boolean => JSON.stringify(a ?? null) === JSON.stringify(Array.isArray(b) && !b.length ? null : b ?? null);
+
+/** True when the form has the field's control (a field it lacks is left as it is). */
+const onForm = (f: Form, field: DraftField): boolean => (field === 'categories' ? 'category_primary' in f : field in f);
+
+/** The fields the person changed (an emptied field → null), compared with the draft as it is now. */
+function changedFields(draft: Draft, f: Form): Partial<Record<DraftField, FieldValue>> {
+  const out: Partial<Record<DraftField, FieldValue>> = {};
+  for (const field of DRAFT_FIELDS) {
+    if (!onForm(f, field)) continue;
+    const v = sentValue(f, field);
+    if (!same(v, draft.fields[field].value)) out[field] = v;
+  }
+  return out;
+}
+
+// ------------------------------------------------------------------ rendering
+
+function pageLabel(url: string): string {
+  try {
+    const u = new URL(url);
+    return u.pathname + u.search === '/' ? u.host : u.host + u.pathname + u.search;
+  } catch {
+    return url;
+  }
+}
+
+function evidence(list: DraftFieldView['evidence']): SafeHtml {
+  if (!list.length) return html``;
+  return html`<div class="evidence"><p class="meta">Quoted from your site:</p><ul>${list.map((e) => html`<li><q>${e.quote}</q> — ${extLink(e.url, pageLabel(e.url))}</li>`)}</ul></div>`;
+}
+
+interface Category { name: string; label: string }
+
+async function categoryOptions(deps: AppDeps, req: FastifyRequest): Promise<Category[]> {
+  const r = await read<{ categories: Array<{ name: string; subcategories?: Array<{ name: string }> }> }>(deps, req, 'list_categories');
+  return r.categories.flatMap((c) => [{ name: c.name, label: c.name }, ...(c.subcategories ?? []).map((s) => ({ name: s.name, label: `${c.name} › ${s.name}` }))]);
+}
+
+function option(value: string, label: string, selected: boolean): SafeHtml {
+  return html`<option value="${value}"${selected ? raw(' selected') : ''}>${label}</option>`;
+}
+
+/** The control of one field, showing `value` (the draft's, or what the person sent). */
+function control(field: DraftField, value: FieldValue, cats: Category[], p: Problems): SafeHtml {
+  const id = controlId(field);
+  const bad = invalidAttrs(p, id);
+  if (field === 'categories') {
+    const chosen = Array.isArray(value) ? value : [];
+    const known = new Set(cats.map((c) => c.name));
+    const options = [...cats, ...chosen.filter((c) => !known.has(c)).map((c) => ({ name: c, label: c }))]; // a value the list lacks is kept
+    return html`<label for="${id}" class="sub">Primary category</label>
+<select id="${id}" name="category_primary"${bad}>${option('', '— none —', !chosen.length)}${options.map((c) => option(c.name, c.label, chosen[0] === c.name))}</select>
+<label for="${id}-more" class="sub">More categories <span class="hint">(paid listings show up to 3 more; Ctrl or ⌘ to choose several)</span></label>
+<select id="${id}-more" name="categories_more" multiple size="5">${options.map((c) => option(c.name, c.label, chosen.slice(1).includes(c.name)))}</select>`;
+  }
+  if (field === 'stage') {
+    const cur = typeof value === 'string' ? value : '';
+    const list: Array<[string, string]> = [['', '— not stated —'], ...Object.entries(STAGES)];
+    if (cur && !list.some(([v]) => v === cur)) list.push([cur, cur]);
+    return html`<select id="${id}" name="stage"${bad}>${list.map(([v, label]) => option(v, label, v === cur))}</select>`;
+  }
+  const text = textOf(value);
+  if (isList(field)) {
+    return html`<textarea id="${id}" name="${field}" rows="${Math.min(12, Math.max(3, text.split('\n').length + 1))}"${bad}>${text}</textarea>`;
+  }
+  if (field === 'description') return html`<textarea id="${id}" name="${field}" rows="8" maxlength="20000"${bad}>${text}</textarea>`;
+  const type = field === 'contact_email' ? 'email' : field === 'demo_video_url' || field === 'logo_url' ? 'url' : 'text';
+  return html`<input type="${type}" id="${id}" name="${field}" value="${text}" maxlength="500"${field === 'founded_year' ? raw(' inputmode="numeric"') : ''}${bad}>`;
+}
+
+function fieldBlock(draft: Draft, field: DraftField, value: FieldValue, cats: Category[], p: Problems): SafeHtml {
+  const s = draft.fields[field];
+  const id = controlId(field);
+  const label = FIELD_LABELS[field] ?? field;
+  const locked = s.state === 'override';
+  const hint = isList(field) ? 'one a line' : HINTS[field];
+  return html`<div class="draft-field" id="f-${field}">
+<div class="field-head">${field === 'categories' ? html`<span class="label">${label}</span>` : html`<label for="${id}">${label}${hint ? html` <span class="hint">(${hint})</span>` : ''}</label>`}
+<span class="state" data-state="${s.state}">${STATE_WORDS[s.state] ?? s.state}</span></div>
+${control(field, value, cats, p)}
+${fieldMessage(p, id)}
+${evidence(s.evidence)}
+<div class="field-actions">
+<label class="check"><input type="checkbox" name="lock" value="${field}"${locked ? raw(' checked disabled') : ''}> ${locked ? 'Locked against AI redrafts' : 'Lock against AI redrafts'}</label>
+${RESTORABLE.has(s.state) ? html`<button type="submit" name="restore" value="${field}" class="secondary">Restore the drafted value<span class="sr-only"> of ${label}</span></button>${s.state === 'manual' ? html` <span class="hint">(the site did not state it: this empties the field)</span>` : ''}` : ''}
+</div></div>`;
+}
+
+function busyBody(d: Draft): SafeHtml {
+  const p = d.progress;
+  const reading = d.status === 'crawling';
+  return html`<div class="flash info" role="status" id="draft-progress">
+<p><strong>${reading ? 'We are reading your website' : 'We are writing your draft'}</strong> (status: ${d.status}).</p>
+${reading && p.pages_planned ? html`<p><progress max="${p.pages_planned}" value="${p.pages_read}"></progress> ${p.pages_read} of ${p.pages_planned} pages read</p>` : ''}
+<p>This takes about a minute. This page reloads itself every 3 seconds; the form appears when the draft is ready.</p></div>`;
+}
+
+function failedNote(d: Draft): SafeHtml {
+  if (d.status !== 'failed' || !d.error) return html``;
+  return html`<div class="flash error" role="alert" id="draft-failed"><p><strong>We could not read your website</strong> (<code>${d.error.reason}</code>): ${d.error.message}</p>
+<p>You can fill in the profile below by hand: type at least the name and a category, then save it as your listing.</p></div>`;
+}
+
+interface DraftPageState { form?: Form; problems?: Problems; notice?: string; error?: ApiError | null }
+
+async function draftPage(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, web: SignedIn, d: Draft, st: DraftPageState = {}, status = 200): Promise<FastifyReply> {
+  const name = typeof d.fields.name.value === 'string' && d.fields.name.value ? d.fields.name.value : null;
+  const title = name ? `Draft: ${name}` : 'Your draft';
+  const p = st.problems ?? problems(null, () => null);
+  const notice = st.notice ? NOTICES[st.notice] : undefined;
+  const head = html`<nav class="crumbs" aria-label="Breadcrumb"><a href="/drafts">Your drafts</a> › <span aria-current="page">${name ?? d.url}</span></nav>
+<h1>${title}</h1>
+<p class="meta">From ${extLink(d.url, d.url)} · started ${when(d.created_at)} · ${d.completeness}% complete</p>`;
+  if (BUSY.has(d.status)) {
+    return sendMakerPage(reply, web, { title, refresh: true }, html`${head}${busyBody(d)}`, status);
+  }
+  const cats = await categoryOptions(deps, req);
+  const valueOf = (f: DraftField): FieldValue => (st.form && onForm(st.form, f) ? sentValue(st.form, f) : d.fields[f].value);
+  const saved = d.listing_id
+    ? html`<p class="note" id="draft-listing">Saved as <a href="/my/listings/${d.listing_id}">your listing</a>: the changes you save here update it too.</p>`
+    : '';
+  const body = html`${head}
+${failedNote(d)}
+${saved}
+<p>Every value below was drafted from your own site, with the words it was taken from; what the site does not state is left blank (<em>Not found on your site</em>). Change what you like: your values are marked as yours, and a locked field is never redrafted.</p>
+${d.missing.length ? html`<p class="meta">Still missing: ${d.missing.map((m, i) => html`${i ? ', ' : ''}${FIELD_LABELS[m] ?? m}`)}.</p>` : ''}
+${p.summary(st.error?.status === 400 ? 'Nothing was saved. Please correct these:' : 'This could not be done:')}
+<form method="post" action="/drafts/${d.id}" id="draft-form" class="draft-form" novalidate>
+${csrfField(web.csrf)}
+<div class="actions"><button type="submit" name="action" value="save">Save changes</button></div>
+${DRAFT_FIELDS.map((f) => fieldBlock(d, f, valueOf(f), cats, p))}
+<div class="actions">
+<button type="submit" name="action" value="save">Save changes</button>
+<button type="submit" name="action" value="submit" class="secondary">Save as my listing</button>
+<span class="hint">Saving as a listing publishes nothing yet: you choose the free plan or a paid launch next.</span>
+</div>
+</form>
+<p class="meta">Founders, FAQs, socials, story and milestones of a draft are edited through the <a href="/docs#/Drafts/update_draft">API</a> for now.</p>`;
+  return sendMakerPage(reply, web, { title, flash: notice ?? null }, body, status);
+}
+
+// ------------------------------------------------------------------ routes
+
+async function listPage(deps: AppDeps, req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  const web = await signedIn(deps, req, reply, req.url);
+  if (!web) return reply;
+  const page = qs(req, 'page') || undefined;
+  const r = await act<PageOf<Rec>>(deps, req, web, 'list_my_drafts', { query: { page } });
+  const rows = r.items.map((d) => html`<tr>
+<td><a href="/drafts/${d.id}">${d.name ?? d.url}</a>${d.name ? html`<br><span class="meta">${d.url}</span>` : ''}</td>
+<td><span class="state" data-state="${d.status}">${d.status}</span>${d.status === 'failed' && d.error ? html`<br><span class="meta">${d.error.reason}</span>` : ''}</td>
+<td>${d.completeness}%</td><td>${fmtDate(d.created_at)}</td>
+<td>${d.listing_id ? html`<a href="/my/listings/${d.listing_id}">Your listing</a>` : html`<span class="muted">not saved yet</span>`}</td></tr>`);
+  return sendMakerPage(reply, web, { title: 'Your drafts' }, html`<h1>Your drafts</h1>
+<p><a class="button" href="/submit">Submit a product</a></p>
+${r.items.length ? html`<table><caption class="sr-only">Your drafts, newest first</caption>
+<thead><tr><th scope="col">Product</th><th scope="col">Status</th><th scope="col">Complete</th><th scope="col">Started</th><th scope="col">Listing</th></tr></thead>
+<tbody>${rows}</tbody></table>
+${pager(r, (n) => withQuery('/drafts', { page: n }))}` : html`<p>You have no drafts yet. <a href="/submit">Submit a product</a> to draft one from its website.</p>`}
+<p><a href="/my/listings">Your listings</a> · <a href="/claims">Your claims</a></p>`);
+}
+
+async function postDraft(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, id: string): Promise<FastifyReply> {
+  const web = await signedIn(deps, req, reply, `/drafts/${id}`);
+  if (!web) return reply;
+  if (!(await checkCsrf(deps, req, reply))) return reply;
+  const draft = await act<Draft>(deps, req, web, 'get_draft', { params: { id } });
+  const f = formOf(req);
+  const restore = one(f, 'restore');
+  const fields = changedFields(draft, f);
+  if (restore) delete fields[restore as DraftField]; // restoring a field takes back what was typed in it
+  const lock = all(f, 'lock').filter((k) => k !== restore && draft.fields[k as DraftField]?.state !== 'override');
+  const body: Record<string, unknown> = {};
+  if (Object.keys(fields).length) body.fields = fields;
+  if (lock.length) body.lock_fields = lock;
+  if (restore) body.restore = [restore];
+
+  let current = draft;
+  if (Object.keys(body).length) {
+    const r = await attempt<Draft>(deps, req, web, 'update_draft', { params: { id }, body });
+    if (!r.ok) return draftPage(deps, req, reply, web, draft, { form: f, error: r.error, problems: problems(r.error, draftFieldOf) }, statusOf(reply, r.error));
+    current = r.value;
+  }
+  if (!restore && one(f, 'action') === 'submit') {
+    const s = await attempt<{ listing_id: number }>(deps, req, web, 'submit_draft', { params: { id } });
+    if (!s.ok) return draftPage(deps, req, reply, web, current, { error: s.error, problems: problems(s.error, draftFieldOf) }, statusOf(reply, s.error));
+    return reply.redirect(`/my/listings/${s.value.listing_id}?notice=saved`, 303);
+  }
+  return reply.redirect(`/drafts/${id}?notice=${restore ? 'restored' : Object.keys(body).length ? 'saved' : 'unchanged'}`, 303);
+}
+
+export function registerDraftPages(app: FastifyInstance, deps: AppDeps): void {
+  app.get('/drafts', async (req, reply) => listPage(deps, req, reply));
+  app.get('/drafts/:id', async (req, reply) => {
+    const { id } = req.params as { id: string };
+    const web = await signedIn(deps, req, reply, `/drafts/${id}`);
+    if (!web) return reply;
+    const d = await act<Draft>(deps, req, web, 'get_draft', { params: { id } });
+    return draftPage(deps, req, reply, web, d, { notice: qs(req, 'notice') });
+  });
+  app.post('/drafts/:id', async (req, reply) => postDraft(deps, req, reply, (req.params as { id: string }).id));
+}
