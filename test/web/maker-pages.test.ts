@@ -10,11 +10,12 @@ import assert from 'node:assert/strict';
 import { Browser, csrfOf, $ } from '../auth/browser.ts';
 import { liveApp, makeUser, type LiveApp } from '../auth/helpers.ts';
 import { serveSite, productSite, html as sitePage, type Site } from '../jobs/support/site.ts';
-import { seedShop } from '../api/orders-fixtures.ts';
+import { seedShop, ownListing } from '../api/orders-fixtures.ts';
 import { listing } from '../support/listing-fixtures.ts';
 import { createSession, SESSION_COOKIE } from '../../src/auth/sessions.ts';
 import { createApiKey } from '../../src/auth/api-keys.ts';
 import { drainJobs, jobHandlers } from '../../src/jobs/index.ts';
+import { fmtDate } from '../../src/web/pages/shared.ts';
 import type { User } from '../../src/auth/users.ts';
 
 let t: LiveApp;
@@ -79,7 +80,7 @@ async function readyDraft(b: Browser): Promise<string> {
 test('signed out: every maker page sends the person to sign in and back; posts change nothing; the header offers "Submit a product"', async () => {
   const anon = new Browser(t.base);
   const uuid = '00000000-0000-4000-8000-000000000000';
-  for (const path of ['/submit', '/drafts', `/drafts/${uuid}`]) {
+  for (const path of ['/submit', '/drafts', `/drafts/${uuid}`, '/my/listings', '/my/listings/1']) {
     const r = await anon.request(path);
     assert.equal(r.status, 303, path);
     assert.equal(r.headers.get('location'), `/sign-in?next=${encodeURIComponent(path)}`, path);
@@ -208,7 +209,7 @@ test('a value the operation refuses: 400, the message by the field it names, wha
   assert.deepEqual(now.fields, before.fields, 'nothing was saved');
 });
 
-test("save as my listing: without a category the page says so by the field; with one the draft is saved as the person's listing", async () => {
+test("save as my listing: without a category the page says so by the field; with one → the listing's page", async () => {
   const { b, api } = await person();
   const id = await readyDraft(b);
   const none = await b.go(`/drafts/${id}`, { form: await draftForm(b, id, { action: 'submit' }) });
@@ -221,26 +222,106 @@ test("save as my listing: without a category the page says so by the field; with
   const d = await api('GET', `/drafts/${id}`);
   assert.deepEqual(d.fields.categories.value, ['Productivity', 'Design'], 'the first chosen is the primary');
   assert.equal(res.headers.get('location'), `/my/listings/${d.listing_id}?notice=saved`);
+  const page = await b.go(res.headers.get('location')!);
+  const $l = $(page.text);
+  assert.equal($l('h1').text(), 'Acme Notes');
+  assert.equal($l('#listing-facts .state').attr('data-state'), 'draft');
+  assert.match($l('.flash.success').text(), /Saved as your listing/);
+  assert.equal($l('#badge-link').attr('href'), '/listings/acme-notes/badges');
+  assert.match($l('#next-steps').text(), /choose_free_listing/, 'the next steps the operation gives');
+  assert.equal($l('a[href="/docs#/My%20listings/update_my_listing"]').length, 1);
   const draftPage = $((await b.go(`/drafts/${id}`)).text);
   assert.equal(draftPage(`#draft-listing a[href="/my/listings/${d.listing_id}"]`).length, 1);
 });
 
-test("another person's draft is the site's 404 page; forms without their CSRF token are refused and change nothing", async () => {
+test('publish free: the page names the week it gets; afterwards the listing waits for its badge in that week', async () => {
+  const { b, user, api } = await person();
+  const id = await ownListing(t.store.db, user.id, { slug: 'free-one', status: 'draft', plan: 'none' });
+  const products = await api('GET', '/products');
+  const page = await b.go(`/my/listings/${id}`);
+  assert.equal(page.res.status, 200);
+  assert.equal($(page.text)('#free-week').text(), `the week of ${fmtDate(products.free_queue_week)}`);
+  const res = await b.request(`/my/listings/${id}/free`, { form: { _csrf: csrfOf(page.text, `/my/listings/${id}/free`) } });
+  assert.equal(res.status, 303);
+  const after = await b.go(res.headers.get('location')!);
+  const $a = $(after.text);
+  assert.match($a('.flash.success').text(), new RegExp(`queued for the week of ${fmtDate(products.free_queue_week)}`));
+  assert.equal($a('#listing-facts .state').attr('data-state'), 'awaiting_badge');
+  assert.equal($a(`#listing-facts a[href="/launches/weeks/${products.free_queue_week}"]`).length, 1);
+  assert.equal($a('#free').length, 0, 'no second "Publish free"');
+  const l = await api('GET', `/me/listings/${id}`);
+  assert.equal(l.plan, 'free');
+  assert.equal(l.launch_week, products.free_queue_week);
+});
+
+test('buy a launch: the order is built and the person lands on its checkout page; a week not offered is refused by the field', async () => {
+  const { b, user, api } = await person();
+  const id = await ownListing(t.store.db, user.id, { slug: 'paid-one', status: 'draft', plan: 'none' });
+  const page = await b.go(`/my/listings/${id}`);
+  const weeks = $(page.text)('#launch-week option').map((_, o) => $(page.text)(o).attr('value')).get();
+  assert.equal(weeks[0], '', 'live at once is the first choice');
+  const week = weeks[2];
+  const csrf = csrfOf(page.text, `/my/listings/${id}/launch`);
+
+  const bad = await b.go(`/my/listings/${id}/launch`, { form: { _csrf: csrf, week: '2020-01-06' } });
+  assert.equal(bad.res.status, 400);
+  assert.match($(bad.text)('#launch-week-error').text(), /week/);
+  assert.equal((await api('GET', '/orders')).total, 0, 'no order was built');
+
+  const res = await b.request(`/my/listings/${id}/launch`, { form: { _csrf: csrf, week } });
+  assert.equal(res.status, 303);
+  const orders = await api('GET', '/orders');
+  assert.equal(orders.total, 1);
+  const order = orders.items[0];
+  assert.equal(res.headers.get('location'), order.checkout_url);
+  assert.deepEqual(order.lines.map((x: any) => [x.product, x.listing_id, x.week]), [['launch', id, week]]);
+  const checkout = await b.go(new URL(order.checkout_url).pathname);
+  assert.equal(checkout.res.status, 200);
+  assert.match(checkout.text, new RegExp(order.number));
+});
+
+test('post an update: an empty title is refused by the field; a posted one shows on the page', async () => {
+  const { b, user } = await person();
+  const id = await ownListing(t.store.db, user.id, { slug: 'news-one', status: 'live', plan: 'paid' });
+  const page = await b.go(`/my/listings/${id}`);
+  const csrf = csrfOf(page.text, `/my/listings/${id}/updates`);
+  assert.equal($(page.text)('#launch').length, 0, 'no launch to buy for a live listing');
+  const bad = await b.go(`/my/listings/${id}/updates`, { form: { _csrf: csrf, title: '  ', body: 'We shipped dark mode.' } });
+  assert.equal(bad.res.status, 400);
+  assert.match($(bad.text)('#update-title-error').text(), /must not be empty/);
+  assert.equal($(bad.text)('#update-body').text(), 'We shipped dark mode.');
+  const ok = await b.go(`/my/listings/${id}/updates`, { form: { _csrf: csrf, title: 'Dark mode <i>is</i> here', body: 'We shipped dark mode.' } });
+  assert.equal(ok.res.status, 200);
+  assert.match(ok.url, /notice=update/);
+  const $o = $(ok.text);
+  assert.equal($o('#update .update h3').first().text(), 'Dark mode <i>is</i> here');
+  assert.match($o('.flash.success').text(), /update is posted/);
+});
+
+test("another person's draft or listing is the site's 404 page; forms without their CSRF token are refused and change nothing", async () => {
   const owner = await person();
   const other = await person();
   const id = await readyDraft(owner.b);
-  const r = await other.b.go(`/drafts/${id}`);
-  assert.equal(r.res.status, 404);
-  assert.equal($(r.text)('h1').text(), 'Page not found');
-  const csrf = csrfOf((await other.b.go('/drafts')).text, '/sign-out');
+  const lid = await ownListing(t.store.db, owner.user.id, { slug: 'private-one', status: 'draft', plan: 'none' });
+  for (const path of [`/drafts/${id}`, `/my/listings/${lid}`, '/my/listings/999999']) {
+    const r = await other.b.go(path);
+    assert.equal(r.res.status, 404, path);
+    assert.equal($(r.text)('h1').text(), 'Page not found', path);
+  }
+  const otherPage = await other.b.go('/drafts');
+  const csrf = csrfOf(otherPage.text, '/sign-out');
   const post = await other.b.go(`/drafts/${id}`, { form: { _csrf: csrf, tagline: 'Hijacked', action: 'save' } });
   assert.equal(post.res.status, 404);
+  const free = await other.b.go(`/my/listings/${lid}/free`, { form: { _csrf: csrf } });
+  assert.equal(free.res.status, 404);
 
   // Without the token: 403, nothing changes.
   const noToken = await owner.b.go(`/drafts/${id}`, { form: { ...(await draftForm(owner.b, id, { tagline: 'No token' })), _csrf: '' } });
   assert.equal(noToken.res.status, 403);
   assert.match($(noToken.text)('h1').text(), /expired/);
   assert.notEqual((await owner.api('GET', `/drafts/${id}`)).fields.tagline.value, 'No token');
+  assert.equal((await owner.b.go(`/my/listings/${lid}/free`, { form: {} })).res.status, 403);
+  assert.equal((await owner.api('GET', `/me/listings/${lid}`)).plan, 'none');
   const drafts = (await owner.api('GET', '/drafts')).total;
   assert.equal((await owner.b.go('/submit', { form: { url: site.origin + '/' } })).res.status, 403);
   assert.equal((await owner.api('GET', '/drafts')).total, drafts);

@@ -7,11 +7,13 @@ import type { AppDeps } from '../../app.ts';
 import { siteErrorHandler } from '../pages/errors.ts';
 import { registerSubmitPage } from './submit.ts';
 import { registerDraftPages } from './drafts.ts';
+import { registerMyListingPages } from './listings.ts';
 
 export async function registerMakerPages(app: FastifyInstance, deps: AppDeps): Promise<void> {
   await app.register(async (maker) => {
     maker.setErrorHandler((err: FastifyError, req, reply) => siteErrorHandler(deps, err, req, reply));
     registerSubmitPage(maker, deps);
     registerDraftPages(maker, deps);
+    registerMyListingPages(maker, deps);
   });
 }

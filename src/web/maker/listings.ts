@@ -1,0 +1,162 @@
+// A maker's own listings: /my/listings (list_my_listings) and /my/listings/{id} (get_my_listing):
+// status, plan, launch week, the operation's next steps and the badge page, with the actions that
+// publish it — "Publish free" (choose_free_listing), "Buy a launch" (create_checkout, then our own
+// checkout page) — and "Post an update" (post_listing_update).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../app.ts';
+import type { ApiError } from '../../operations/errors.ts';
+import { checkCsrf } from '../context.ts';
+import { csrfField, html, type SafeHtml } from '../layout.ts';
+import { fmtDate, pager, qs, read, updateCard, withQuery, type PageOf, type PostedUpdate, type Rec } from '../pages/shared.ts';
+import { act, attempt, fieldMessage, formOf, invalidAttrs, one, problems, sendMakerPage, signedIn, statusOf, type Form, type Problems, type SignedIn } from './act.ts';
+
+const STATUS_WORDS: Record<string, string> = {
+  draft: 'Saved, not published', awaiting_badge: 'Waiting for your badge', scheduled: 'Scheduled', live: 'Live',
+};
+const PLAN_WORDS: Record<string, string> = { none: 'None chosen yet', free: 'Free', paid: 'Paid' };
+
+const week = (monday: string | null | undefined): string => (monday ? `the week of ${fmtDate(monday)}` : '');
+
+function notice(key: string | undefined, l: Rec): { kind: 'success'; text: string } | null {
+  switch (key) {
+    case 'saved': return { kind: 'success', text: 'Saved as your listing. It is not public yet: publish it free or buy a launch below.' };
+    case 'free': return { kind: 'success', text: `You chose the free plan: your listing is queued for ${week(l.launch_week)}. It goes live then once a Launchlist badge is on your homepage.` };
+    case 'update': return { kind: 'success', text: 'Your update is posted; followers are told by email.' };
+    default: return null;
+  }
+}
+
+/** Which panel a refused form belongs to, and what the person had typed. */
+interface Refusal { panel: 'free' | 'launch' | 'update'; error: ApiError; form: Form }
+
+const FIELDS: Record<string, { id: string; label: string }> = {
+  week: { id: 'launch-week', label: 'Launch week' },
+  title: { id: 'update-title', label: 'Title' },
+  body: { id: 'update-body', label: 'What is new' },
+};
+function listingFieldOf(path: string): { id: string; label: string } | null {
+  if (/^items\.\d+\.week$/.test(path)) return FIELDS.week;
+  return path === 'title' || path === 'body' ? FIELDS[path] : null;
+}
+
+function freePanel(l: Rec, products: Rec, web: SignedIn, p: Problems | null): SafeHtml {
+  if (l.status !== 'draft' || l.plan === 'paid') return html``;
+  return html`<section class="panel" aria-labelledby="free-h" id="free"><h2 id="free-h">Publish free</h2>
+${p ? p.summary('Not published:') : ''}
+<p>Free listings launch in turn: one chosen now is queued for <strong id="free-week">${week(products.free_queue_week)}</strong>, and goes live that week once a Launchlist badge (or a link to your listing page) is on your homepage.</p>
+<form method="post" action="/my/listings/${l.listing_id}/free">${csrfField(web.csrf)}<button type="submit">Publish free</button></form></section>`;
+}
+
+function launchPanel(l: Rec, products: Rec, web: SignedIn, p: Problems | null, form: Form | null): SafeHtml {
+  const launch = (products.products as Rec[]).find((x) => x.code === 'launch');
+  if (!launch || l.status === 'live' || l.plan === 'paid') return html``;
+  const chosen = form ? one(form, 'week') : '';
+  const id = FIELDS.week.id;
+  return html`<section class="panel" aria-labelledby="launch-h" id="launch"><h2 id="launch-h">Buy a launch</h2>
+${p ? p.summary('The order was not built:') : ''}
+<p>${launch.description} <strong>${launch.price}</strong> (USD, VAT extra where it applies). Live as soon as it is paid, or in the week you choose. You review the order and pay on the next page.</p>
+<form method="post" action="/my/listings/${l.listing_id}/launch" class="stack">${csrfField(web.csrf)}
+<div><label for="${id}">${FIELDS.week.label}</label>
+<select id="${id}" name="week"${p ? invalidAttrs(p, id) : ''}><option value="">As soon as it is paid</option>${((launch.weeks ?? []) as string[]).map((w) => html`<option value="${w}"${w === chosen ? html` selected` : ''}>Week of ${fmtDate(w)}</option>`)}</select>
+${p ? fieldMessage(p, id) : ''}</div>
+<div><button type="submit">Buy a launch</button></div></form></section>`;
+}
+
+function updatePanel(l: Rec, web: SignedIn, p: Problems | null, form: Form | null): SafeHtml {
+  const t = FIELDS.title.id;
+  const b = FIELDS.body.id;
+  const updates: PostedUpdate[] = l.latest_updates ?? [];
+  return html`<section class="panel" aria-labelledby="update-h" id="update"><h2 id="update-h">Post an update</h2>
+${p ? p.summary('The update was not posted:') : ''}
+<p>Tell people what is new. Updates show on your listing and on <a href="/updates">the latest updates</a>, and your followers get them by email.</p>
+<form method="post" action="/my/listings/${l.listing_id}/updates" class="stack" novalidate>${csrfField(web.csrf)}
+<div><label for="${t}">${FIELDS.title.label}</label><input type="text" id="${t}" name="title" maxlength="200" value="${form ? one(form, 'title') : ''}"${p ? invalidAttrs(p, t) : ''}>${p ? fieldMessage(p, t) : ''}</div>
+<div><label for="${b}">${FIELDS.body.label} <span class="hint">(plain text)</span></label><textarea id="${b}" name="body" rows="5" maxlength="5000"${p ? invalidAttrs(p, b) : ''}>${form ? one(form, 'body') : ''}</textarea>${p ? fieldMessage(p, b) : ''}</div>
+<div><button type="submit">Post the update</button></div></form>
+${updates.length ? html`<h3>Posted</h3>${updates.map((u) => updateCard(u, { heading: 'h3' }))}` : ''}</section>`;
+}
+
+async function listingPage(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, web: SignedIn, l: Rec, refused: Refusal | null = null): Promise<FastifyReply> {
+  const products = await read<Rec>(deps, req, 'list_products');
+  const p = refused ? problems(refused.error, listingFieldOf) : null;
+  const on = (panel: Refusal['panel']) => (refused?.panel === panel ? p : null);
+  const formOn = (panel: Refusal['panel']) => (refused?.panel === panel ? refused.form : null);
+  const steps: string[] = l.next_steps ?? [];
+  const body = html`<nav class="crumbs" aria-label="Breadcrumb"><a href="/my/listings">Your listings</a> › <span aria-current="page">${l.name}</span></nav>
+<h1>${l.name}</h1>
+${l.tagline ? html`<p class="lede">${l.tagline}</p>` : ''}
+<dl class="facts" id="listing-facts">
+<dt>Status</dt><dd><span class="state" data-state="${l.status}">${STATUS_WORDS[l.status] ?? l.status}</span></dd>
+<dt>Plan</dt><dd>${PLAN_WORDS[l.plan] ?? l.plan}</dd>
+<dt>Launch week</dt><dd>${l.launch_week ? html`<a href="/launches/weeks/${l.launch_week}">${week(l.launch_week)}</a>` : html`<span class="muted">not set</span>`}</dd>
+${l.launched_at ? html`<dt>Launched</dt><dd>${fmtDate(l.launched_at)}</dd>` : ''}
+<dt>Ownership</dt><dd>${l.verified ? html`<span class="tag-ok">Verified</span>` : 'Not verified'}</dd>
+<dt>Public page</dt><dd>${l.status === 'live' ? html`<a href="/listings/${l.slug}">/listings/${l.slug}</a>` : html`<span class="muted">shown once it is live</span>`}</dd>
+<dt>Badge</dt><dd><a href="/listings/${l.slug}/badges" id="badge-link">Your badge snippets</a>${l.badge_seen_at ? html` · seen on your homepage ${fmtDate(l.badge_seen_at)}` : ''}</dd>
+</dl>
+${steps.length ? html`<section aria-labelledby="next-h" id="next-steps"><h2 id="next-h">What to do next</h2><ul class="steps">${steps.map((s) => html`<li>${s}</li>`)}</ul></section>` : ''}
+${freePanel(l, products, web, on('free'))}
+${launchPanel(l, products, web, on('launch'), formOn('launch'))}
+${updatePanel(l, web, on('update'), formOn('update'))}
+<section aria-labelledby="edit-h"><h2 id="edit-h">Edit the listing</h2>
+<p>Edits of a saved listing (tagline, description, pricing, features, FAQs, socials…) are made through the API for now: <a href="/docs#/My%20listings/update_my_listing">update_my_listing</a>, with an <a href="/account#api-keys">API key</a>. Edits publish at once and are kept in the version history.</p></section>`;
+  return sendMakerPage(reply, web, { title: l.name, flash: notice(qs(req, 'notice'), l) }, body, refused ? statusOf(reply, refused.error) : 200);
+}
+
+async function listPage(deps: AppDeps, req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  const web = await signedIn(deps, req, reply, req.url);
+  if (!web) return reply;
+  const r = await act<PageOf<Rec>>(deps, req, web, 'list_my_listings', { query: { page: qs(req, 'page') } });
+  const rows = r.items.map((l) => html`<tr><td><a href="/my/listings/${l.listing_id}">${l.name}</a>${l.tagline ? html`<br><span class="meta">${l.tagline}</span>` : ''}</td>
+<td><span class="state" data-state="${l.status}">${STATUS_WORDS[l.status] ?? l.status}</span></td><td>${PLAN_WORDS[l.plan] ?? l.plan}</td>
+<td>${l.launch_week ? fmtDate(l.launch_week) : html`<span class="muted">—</span>`}</td>
+<td>${l.status === 'live' ? html`<a href="/listings/${l.slug}">Public page</a>` : ''}</td></tr>`);
+  return sendMakerPage(reply, web, { title: 'Your listings' }, html`<h1>Your listings</h1>
+${r.items.length ? html`<table><caption class="sr-only">Your listings, newest first</caption>
+<thead><tr><th scope="col">Listing</th><th scope="col">Status</th><th scope="col">Plan</th><th scope="col">Launch week</th><th scope="col"></th></tr></thead>
+<tbody>${rows}</tbody></table>${pager(r, (n) => withQuery('/my/listings', { page: n }))}`
+    : html`<p>You have no listings yet. <a href="/submit">Submit a product</a>, check its draft and save it as your listing.</p>`}
+<p><a href="/drafts">Your drafts</a> · <a href="/claims">Your claims</a> · <a href="/submit">Submit a product</a></p>`);
+}
+
+type Action = (deps: AppDeps, req: FastifyRequest, web: SignedIn, id: string, f: Form) => Promise<{ redirect: string } | Refusal>;
+
+const ACTIONS: Record<string, Action> = {
+  free: async (deps, req, web, id, form) => {
+    const r = await attempt(deps, req, web, 'choose_free_listing', { params: { listing_id: id } });
+    return r.ok ? { redirect: `/my/listings/${id}?notice=free` } : { panel: 'free', error: r.error, form };
+  },
+  launch: async (deps, req, web, id, form) => {
+    const w = one(form, 'week');
+    const item = { product: 'launch', listing_id: Number(id), ...(w ? { week: w } : {}) };
+    const r = await attempt<{ checkout_url: string }>(deps, req, web, 'create_checkout', { body: { items: [item] } });
+    return r.ok ? { redirect: r.value.checkout_url } : { panel: 'launch', error: r.error, form };
+  },
+  updates: async (deps, req, web, id, form) => {
+    const r = await attempt(deps, req, web, 'post_listing_update', { params: { listing_id: id }, body: { title: one(form, 'title'), body: one(form, 'body') } });
+    return r.ok ? { redirect: `/my/listings/${id}?notice=update#update` } : { panel: 'update', error: r.error, form };
+  },
+};
+
+export function registerMyListingPages(app: FastifyInstance, deps: AppDeps): void {
+  app.get('/my/listings', async (req, reply) => listPage(deps, req, reply));
+  app.get('/my/listings/:id', async (req, reply) => {
+    const { id } = req.params as { id: string };
+    const web = await signedIn(deps, req, reply, `/my/listings/${id}`);
+    if (!web) return reply;
+    return listingPage(deps, req, reply, web, await act<Rec>(deps, req, web, 'get_my_listing', { params: { listing_id: id } }));
+  });
+  for (const [name, run] of Object.entries(ACTIONS)) {
+    app.post(`/my/listings/:id/${name}`, async (req, reply) => {
+      const { id } = req.params as { id: string };
+      const web = await signedIn(deps, req, reply, `/my/listings/${id}`);
+      if (!web) return reply;
+      if (!(await checkCsrf(deps, req, reply))) return reply;
+      // Another person's listing (or no such listing) is the operation's 404, before anything is tried.
+      const listing = await act<Rec>(deps, req, web, 'get_my_listing', { params: { listing_id: id } });
+      const out = await run(deps, req, web, id, formOf(req));
+      if ('redirect' in out) return reply.redirect(out.redirect, 303);
+      return listingPage(deps, req, reply, web, listing, out);
+    });
+  }
+}
