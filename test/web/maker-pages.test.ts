@@ -80,7 +80,7 @@ async function readyDraft(b: Browser): Promise<string> {
 test('signed out: every maker page sends the person to sign in and back; posts change nothing; the header offers "Submit a product"', async () => {
   const anon = new Browser(t.base);
   const uuid = '00000000-0000-4000-8000-000000000000';
-  for (const path of ['/submit', '/drafts', `/drafts/${uuid}`, '/my/listings', '/my/listings/1']) {
+  for (const path of ['/submit', '/drafts', `/drafts/${uuid}`, '/my/listings', '/my/listings/1', '/claims', '/claims/1', '/listings/meta-co/claim']) {
     const r = await anon.request(path);
     assert.equal(r.status, 303, path);
     assert.equal(r.headers.get('location'), `/sign-in?next=${encodeURIComponent(path)}`, path);
@@ -298,12 +298,12 @@ test('post an update: an empty title is refused by the field; a posted one shows
   assert.match($o('.flash.success').text(), /update is posted/);
 });
 
-test("another person's draft or listing is the site's 404 page; forms without their CSRF token are refused and change nothing", async () => {
+test("another person's draft, listing or claim is the site's 404 page; forms without their CSRF token are refused and change nothing", async () => {
   const owner = await person();
   const other = await person();
   const id = await readyDraft(owner.b);
   const lid = await ownListing(t.store.db, owner.user.id, { slug: 'private-one', status: 'draft', plan: 'none' });
-  for (const path of [`/drafts/${id}`, `/my/listings/${lid}`, '/my/listings/999999']) {
+  for (const path of [`/drafts/${id}`, `/my/listings/${lid}`, '/my/listings/999999', '/claims/999999']) {
     const r = await other.b.go(path);
     assert.equal(r.res.status, 404, path);
     assert.equal($(r.text)('h1').text(), 'Page not found', path);
@@ -325,4 +325,47 @@ test("another person's draft or listing is the site's 404 page; forms without th
   const drafts = (await owner.api('GET', '/drafts')).total;
   assert.equal((await owner.b.go('/submit', { form: { url: site.origin + '/' } })).res.status, 403);
   assert.equal((await owner.api('GET', '/drafts')).total, drafts);
+  assert.equal((await other.b.go('/listings/meta-co/claim', { form: { method: 'meta' } })).res.status, 403);
+});
+
+test('claim a listing with a meta tag: the listing page offers it, the claim page shows the tag, "Check now" says what it found, then verifies', async () => {
+  const { b, user } = await person();
+  const listingPage = await b.go('/listings/meta-co');
+  const $l = $(listingPage.text);
+  assert.equal($l('#claim form').attr('action'), '/listings/meta-co/claim');
+  assert.deepEqual($l('#claim input[name=method]').map((_, el) => $l(el).attr('value')).get(), ['dns', 'meta', 'file', 'email']);
+  const csrf = csrfOf(listingPage.text, '/listings/meta-co/claim');
+
+  const gmail = await b.go('/listings/meta-co/claim', { form: { _csrf: csrf, method: 'email', email: 'ceo@gmail.com' } });
+  assert.equal(gmail.res.status, 400);
+  assert.match($(gmail.text)('#claim-email-error').text(), /127\.0\.0\.1/);
+
+  const res = await b.request('/listings/meta-co/claim', { form: { _csrf: csrf, method: 'meta' } });
+  assert.equal(res.status, 303);
+  const claimPath = res.headers.get('location')!;
+  assert.match(claimPath, /^\/claims\/\d+$/);
+  const page = await b.go(claimPath);
+  const tag = $(page.text)('#claim-tag').text();
+  assert.match(tag, /^<meta name="launchlist-verification" content="[0-9a-f]{32}">$/);
+  assert.equal($(page.text)('#claim-facts .state').attr('data-state'), 'pending');
+
+  const notYet = await b.go(`${claimPath}/verify`, { form: { _csrf: csrfOf(page.text, `${claimPath}/verify`) } });
+  assert.equal(notYet.res.status, 200);
+  assert.match(notYet.url, /notice=checked/);
+  assert.equal($(notYet.text)('#claim-facts .state').attr('data-state'), 'pending');
+  assert.match($(notYet.text)('#claim-last-error').text(), /launchlist-verification/);
+  assert.match($(notYet.text)('.flash.info').text(), /not found yet/);
+
+  claimSite.routes['/'] = sitePage(`<!doctype html><html><head><title>Meta Co</title>${tag}</head><body><h1>Meta Co</h1></body></html>`);
+  const ok = await b.go(`${claimPath}/verify`, { form: { _csrf: csrfOf(notYet.text, `${claimPath}/verify`) } });
+  assert.equal($(ok.text)('#claim-facts .state').attr('data-state'), 'verified');
+  assert.match($(ok.text)('.flash.success').text(), /Verified: Meta Co is now yours/);
+  const row = await t.store.db.selectFrom('listings').select('owner_id').where('slug', '=', 'meta-co').executeTakeFirstOrThrow();
+  assert.equal(row.owner_id, user.id);
+
+  const claims = $((await b.go('/claims')).text);
+  assert.equal(claims(`a[href="${claimPath}"]`).text(), 'Meta Co');
+  assert.equal($((await b.go('/listings/meta-co')).text)('#claim').length, 0, 'its owner is not offered to claim it');
+  const anon = $((await new Browser(t.base).go('/listings/meta-co')).text);
+  assert.match(anon('a:contains("Sign in to claim")').attr('href')!, /^\/sign-in\?next=%2Flistings%2Fmeta-co%2Fclaim$/);
 });

@@ -8,6 +8,7 @@ import { siteErrorHandler } from '../pages/errors.ts';
 import { registerSubmitPage } from './submit.ts';
 import { registerDraftPages } from './drafts.ts';
 import { registerMyListingPages } from './listings.ts';
+import { registerClaimMakerPages } from './claims.ts';
 
 export async function registerMakerPages(app: FastifyInstance, deps: AppDeps): Promise<void> {
   await app.register(async (maker) => {
@@ -15,5 +16,6 @@ export async function registerMakerPages(app: FastifyInstance, deps: AppDeps): P
     registerSubmitPage(maker, deps);
     registerDraftPages(maker, deps);
     registerMyListingPages(maker, deps);
+    registerClaimMakerPages(maker, deps);
   });
 }

@@ -8,6 +8,7 @@ import { checkCsrf, getWebContext } from '../context.ts';
 import { csrfField, html, raw, safeHref, type SafeHtml } from '../layout.ts';
 import { ApiError } from '../../operations/errors.ts';
 import { sendErrorPage, sendNotFoundPage } from './errors.ts';
+import { claimBox } from '../maker/claims.ts';
 import {
   extLink, fmtDate, fmtNum, listingList, logo, paragraphs, plural, qs, read, safeBack, selectField, send, socialsList, updateCard, viewerFor, voteButton, withQuery,
   type PostedUpdate, type Rec, type RowOptions, type Summary, type Viewer,
@@ -100,6 +101,7 @@ async function profilePage(deps: AppDeps, req: FastifyRequest, reply: FastifyRep
   const alts = await read<{ items: Alternative[] }>(deps, req, 'get_alternatives', { params: { slug } });
   const v = await viewerFor(deps, req, reply, [slug, ...alts.items.map((a) => a.slug)]);
   const following = v.web.user ? (await reactionsOf(deps.store.db, v.web.user.id, slug)).following : false;
+  const claim = await claimBox(deps, v.web, p as { slug: string; name: string });
 
   const cats: Rec[] = p.categories ?? [];
   const founders: Rec[] = p.founders ?? [];
@@ -173,6 +175,7 @@ async function profilePage(deps: AppDeps, req: FastifyRequest, reply: FastifyRep
   <h2>Badge</h2>
   <p><img src="/badges/${p.slug}/launched.svg" alt="Launched on Launchlist: ${p.name}" height="54" loading="lazy"></p>
   <p><a href="/listings/${p.slug}/badges">Get the badge embed code</a> for ${p.name}'s website.</p>
+  ${claim}
 </aside>
 </div>
 <section aria-labelledby="alt-h"><h2 id="alt-h">Alternatives to ${p.name}</h2>
