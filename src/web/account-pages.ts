@@ -89,6 +89,16 @@ async function accountPage(deps: AppDeps, reply: FastifyReply, ctx: WebContext, 
       </dl>
     </section>
 
+    <section aria-labelledby="products-h" id="your-products">
+      <h2 id="products-h">Your products</h2>
+      <ul>
+        <li><a href="/submit">Submit a product</a>: we draft its listing from its website</li>
+        <li><a href="/drafts">Your drafts</a>: check and edit what we drafted, then save it as your listing</li>
+        <li><a href="/my/listings">Your listings</a>: publish free or buy a launch, post updates</li>
+        <li><a href="/claims">Your claims</a>: listings you asked to own</li>
+      </ul>
+    </section>
+
     <section aria-labelledby="keys-h" id="api-keys">
       <h2 id="keys-h">API keys</h2>
       <p>An API key lets a script or an agent use the <a href="/docs">Launchlist API</a> and MCP server as you, with the scopes you choose.</p>

@@ -16,6 +16,7 @@ import { createSession, SESSION_COOKIE } from '../../src/auth/sessions.ts';
 import { createApiKey } from '../../src/auth/api-keys.ts';
 import { drainJobs, jobHandlers } from '../../src/jobs/index.ts';
 import { fmtDate } from '../../src/web/pages/shared.ts';
+import { parseRobots } from '../../src/drafting/crawler/robots.ts';
 import type { User } from '../../src/auth/users.ts';
 
 let t: LiveApp;
@@ -368,4 +369,19 @@ test('claim a listing with a meta tag: the listing page offers it, the claim pag
   assert.equal($((await b.go('/listings/meta-co')).text)('#claim').length, 0, 'its owner is not offered to claim it');
   const anon = $((await new Browser(t.base).go('/listings/meta-co')).text);
   assert.match(anon('a:contains("Sign in to claim")').attr('href')!, /^\/sign-in\?next=%2Flistings%2Fmeta-co%2Fclaim$/);
+});
+
+test('the account page links the maker pages under "Your products"', async () => {
+  const { b } = await person();
+  const $a = $((await b.go('/account')).text);
+  assert.equal($a('#products-h').text(), 'Your products');
+  assert.deepEqual($a('#your-products a').map((_, el) => $a(el).attr('href')).get(), ['/submit', '/drafts', '/my/listings', '/claims']);
+});
+
+test('robots.txt keeps crawlers out of the maker pages and still lets them read listing pages', async () => {
+  const robots = parseRobots(t.base, await (await fetch(`${t.base}/robots.txt`)).text());
+  for (const p of ['/submit', '/drafts', '/drafts/x', '/my/listings', '/my/listings/3', '/claims', '/claims/3', '/claims/verify/token', '/listings/meta-co/claim']) {
+    assert.equal(robots.isAllowed(t.base + p), false, p);
+  }
+  for (const p of ['/listings/meta-co', '/listings/meta-co/badges', '/listings/claimer', '/launches']) assert.equal(robots.isAllowed(t.base + p), true, p);
 });

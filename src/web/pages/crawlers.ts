@@ -5,8 +5,8 @@ import type { AppDeps } from '../../app.ts';
 import { SITEMAP_MAX_URLS, sitemapSlugs } from '../../store/repos/sitemap.ts';
 import { escapeHtml } from '../layout.ts';
 
-/** Paths crawlers are asked to keep out of: a person's own pages, admin, payment, sign-in flows and one-time links. */
-export const ROBOTS_DISALLOW = ['/account', '/admin', '/checkout', '/oauth', '/claims/verify', '/invites'] as const;
+/** Paths crawlers are asked to keep out of: a person's own pages (account, the maker's drafts, listings and claims), admin, payment, sign-in flows and one-time links. */
+export const ROBOTS_DISALLOW = ['/account', '/submit', '/drafts', '/my/', '/claims', '/listings/*/claim', '/admin', '/checkout', '/oauth', '/invites'] as const;
 
 /** Site pages that always exist. */
 const FIXED_PAGES = ['/', '/launches', '/categories', '/leaderboards/community-weekly', '/awards', '/updates', '/founders', '/blog'] as const;
