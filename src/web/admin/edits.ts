@@ -5,7 +5,7 @@
 // a field a later edit changed again is kept), records that as an edit by the admin, and mails the owner
 // with the reason given.
 // Admins only (users.role = 'admin'): others get a 403 page, signed-out people go to sign-in.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app.ts';
 import { listVersions, markVersionReviewed, type VersionView } from '../../store/repos/my-listings.ts';
 import { checkCsrf } from '../context.ts';
@@ -79,32 +79,32 @@ export function registerAdminEditPages(app: FastifyInstance, deps: AppDeps): voi
       </nav>` : ''}`);
   });
 
-  app.post('/admin/edits/:id/reviewed', async (req, reply) => {
+  /** A POST on one edit: the admin, the edit's id (undefined when the path holds none) and its 404 page; null once the reply is sent (sign-in, 403, CSRF). */
+  const editPost = async (req: FastifyRequest, reply: FastifyReply) => {
     const ctx = await requireAdmin(deps, req, reply, '/admin/edits');
-    if (!ctx) return reply;
-    if (!(await checkCsrf(deps, req, reply))) return reply;
+    if (!ctx || !(await checkCsrf(deps, req, reply))) return null;
     const raw = (req.params as { id: string }).id;
-    const id = recordIdOf(raw);
-    if (id === undefined || !(await markVersionReviewed(deps.store.db, id, ctx.user!.id, new Date().toISOString()))) {
-      return sendPage(reply, { title: 'Edit not found', user: ctx.user, csrf: ctx.csrf, narrow: true, noindex: true }, html`
-        <h1>Edit not found</h1><p>There is no listing edit #${raw}. <a href="/admin/edits">Back to the edits</a>.</p>`, 404);
-    }
+    const notFound = () => sendPage(reply, { title: 'Edit not found', user: ctx.user, csrf: ctx.csrf, narrow: true, noindex: true }, html`
+      <h1>Edit not found</h1><p>There is no listing edit #${raw}. <a href="/admin/edits">Back to the edits</a>.</p>`, 404);
+    return { ctx, id: recordIdOf(raw), notFound };
+  };
+
+  app.post('/admin/edits/:id/reviewed', async (req, reply) => {
+    const post = await editPost(req, reply);
+    if (!post) return reply;
+    const { ctx, id } = post;
+    if (id === undefined || !(await markVersionReviewed(deps.store.db, id, ctx.user!.id, new Date().toISOString()))) return post.notFound();
     return reply.redirect(`/admin/edits?notice=reviewed#edit-${id}`, 303);
   });
 
   app.post('/admin/edits/:id/revert', async (req, reply) => {
-    const ctx = await requireAdmin(deps, req, reply, '/admin/edits');
-    if (!ctx) return reply;
-    if (!(await checkCsrf(deps, req, reply))) return reply;
-    const raw = (req.params as { id: string }).id;
-    const id = recordIdOf(raw);
+    const post = await editPost(req, reply);
+    if (!post) return reply;
+    const { ctx, id } = post;
     const reasonRaw = (req.body as Record<string, unknown> | undefined)?.reason;
     const reason = typeof reasonRaw === 'string' ? reasonRaw.trim().slice(0, 1000) : '';
     const out = id === undefined ? undefined : await revertVersion(deps.store.db, deps.store.engine, id, ctx.user!.id, new Date().toISOString());
-    if (!out) {
-      return sendPage(reply, { title: 'Edit not found', user: ctx.user, csrf: ctx.csrf, narrow: true, noindex: true }, html`
-        <h1>Edit not found</h1><p>There is no listing edit #${raw}. <a href="/admin/edits">Back to the edits</a>.</p>`, 404);
-    }
+    if (!out) return post.notFound();
     req.log.info({ admin: ctx.user!.id, version: id, listing: out.listing.id, restored: out.restored, kept: out.kept }, 'listing edit reverted');
     const owner = out.restored.length && out.listing.owner_id !== null
       ? await deps.store.db.selectFrom('users').select(['email', 'name']).where('id', '=', out.listing.owner_id).executeTakeFirst() : undefined;
