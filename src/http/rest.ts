@@ -69,6 +69,8 @@ export function registerRest(app: FastifyInstance, deps: AppDeps, ops: readonly 
       method: op.method,
       url: API_PREFIX + toFastifyPath(op.path),
       handler: async (req: FastifyRequest, reply: FastifyReply) => {
+        const sentAs = nonJsonBody(req);
+        if (sentAs) throw validationError([{ path: 'body', message: `must be JSON, sent with the header Content-Type: application/json (this request's body was sent as ${sentAs})` }]);
         const exec = () => runOperation(deps, op, req.principal, req.id, { params: req.params, query: req.query, body: req.body }, challenge, { jsonText: op.method === 'GET' });
         let status: number = op.status;
         let result: unknown;
@@ -94,6 +96,21 @@ export function registerRest(app: FastifyInstance, deps: AppDeps, ops: readonly 
       },
     });
   }
+}
+
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+
+/**
+ * The media type of a request body that is not JSON (a form, text …), or undefined. Every API body is
+ * JSON (spec), but other types have parsers for the website's forms: without this, `curl -d '{…}'`
+ * (sent as a form by default) read as a form field named by the whole JSON text.
+ */
+function nonJsonBody(req: FastifyRequest): string | undefined {
+  const type = req.headers['content-type'];
+  const body = req.body;
+  if (!type || JSON_TYPE.test(type) || body === undefined || body === null || body === '') return undefined;
+  if (typeof body === 'object' && Object.keys(body as object).length === 0) return undefined;
+  return type.split(';')[0].trim();
 }
 
 export function errorBody(err: unknown, requestId: string): { status: number; body: unknown; headers?: Record<string, string> } {

@@ -258,6 +258,22 @@ test('a credential that is not valid is ignored by public operations (served as 
   }
 });
 
+test('a body sent as a form or as text (curl -d without a Content-Type) is a 400 saying to send JSON, not a puzzle about unknown fields', async () => {
+  const s = await appWith();
+  const json = JSON.stringify({ text: 'ok' });
+  for (const type of ['application/x-www-form-urlencoded', 'text/plain', 'text/plain; charset=utf-8']) {
+    const r = await s.app.inject({ method: 'POST', url: '/api/v1/echo/1', headers: { 'content-type': type }, payload: json });
+    assert.equal(r.statusCode, 400, type);
+    assert.equal(r.json().error.details[0].path, 'body');
+    assert.match(r.json().error.details[0].message, new RegExp(`must be JSON, sent with the header Content-Type: application/json \\(this request's body was sent as ${type.split(';')[0].replace('+', '\\+')}\\)`));
+  }
+  for (const type of ['application/json', 'application/json; charset=utf-8']) {
+    const r = await s.app.inject({ method: 'POST', url: '/api/v1/echo/1', headers: { 'content-type': type }, payload: json });
+    assert.equal(r.statusCode, 201, `${type}: ${r.body}`);
+  }
+  await s.close();
+});
+
 test('a POST that takes no body accepts an empty body sent as application/json; a JSON body still must be valid', async () => {
   const s = await appWith();
   const noBody = defineOperation({
