@@ -87,10 +87,13 @@ export function csrfField(token: string | undefined): SafeHtml {
   return token ? html`<input type="hidden" name="_csrf" value="${token}">` : html``;
 }
 
+// Nothing may widen the page past a narrow screen: long words wrap (overflow-wrap), and tables scroll
+// inside themselves below 640 px — position:relative keeps their absolutely positioned .sr-only texts
+// inside that scroll box (otherwise they stand where the cell is and widen the page).
 const STYLE = `
 :root{--fg:#1a1a1a;--muted:#555;--bg:#fff;--line:#d8d8d8;--accent:#0b57d0;--err:#a50e0e;--ok:#146c2e;--soft:#f4f6f8}
 *{box-sizing:border-box}
-body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg)}
+body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg);overflow-wrap:break-word}
 a{color:var(--accent)}
 a:focus,button:focus,input:focus,select:focus,textarea:focus{outline:3px solid #ffbf47;outline-offset:1px}
 .skip{position:absolute;left:-9999px}.skip:focus{left:8px;top:8px;background:#fff;padding:8px;z-index:10}
@@ -119,7 +122,7 @@ button.secondary,.button.secondary{background:#fff;color:var(--accent)}
 button.danger{background:#fff;color:var(--err);border-color:var(--err)}
 button.link{background:none;border:none;color:var(--accent);padding:0;text-decoration:underline}
 table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:8px;border-bottom:1px solid var(--line);vertical-align:top}
-@media (max-width:640px){main table{display:block;overflow-x:auto}}
+@media (max-width:640px){main table{display:block;overflow-x:auto;position:relative}}
 code,.secret{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:.92em}
 .secret{display:block;padding:10px;background:var(--soft);border:1px solid var(--line);border-radius:4px;word-break:break-all;user-select:all}
 .actions{display:flex;gap:12px;flex-wrap:wrap;align-items:center}

@@ -6,9 +6,11 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
-import { liveApp, PASSWORD, type LiveApp } from '../auth/helpers.ts';
+import { liveApp, makeUser, PASSWORD, type LiveApp } from '../auth/helpers.ts';
+import { listing } from '../support/listing-fixtures.ts';
 import { seedDemo } from '../../src/store/seed/index.ts';
 import { outboxFor } from '../../src/mail/index.ts';
+import { createSession, SESSION_COOKIE } from '../../src/auth/sessions.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const SCREENSHOT = '/tmp/launchlist-home-voted.png';
@@ -78,4 +80,46 @@ test('sign up, vote on the home page, see the count change', { skip: missing ? `
   await page.waitForFunction((sel) => document.querySelector(sel)?.getAttribute('aria-pressed') === 'false', `#${id} button.vote-btn`);
   assert.equal(Number(await page.locator(`#${id} button.vote-btn .n`).textContent()), before);
   assert.deepEqual(problems, [], 'no console errors (CSP violations would show here)');
+});
+
+test('at 360 px no page is wider than the screen: search filters, facts, long unbroken names, admin tables with screen-reader texts', { skip: missing ? `${CHROMIUM} is not installed (apt-get install chromium)` : false, timeout: 90_000 }, async () => {
+  const db = t.store.db;
+  const maker = await makeUser(t.store);
+  const admin = await makeUser(t.store, { role: 'admin' });
+  // A product named by one long word, live (public pages) and another still a draft (the maker's page).
+  const name = 'Supercalifragilisticexpialidociousnotetakingapp';
+  const live = await listing(db, { slug: 'longword', name, category: 'productivity', launched_at: new Date().toISOString(), pricing_model: 'Subscription' });
+  const draft = await listing(db, { slug: 'longword-draft', name, category: 'productivity', status: 'draft' });
+  await db.updateTable('listings').set({ owner_id: maker.id }).where('id', 'in', [live, draft]).execute();
+  // A paid line waiting for the team (its row holds screen-reader texts).
+  const now = new Date().toISOString();
+  const order = await db.insertInto('orders').values({
+    number: 'LL-2026-990001', user_id: maker.id, status: 'paid', currency: 'usd', subtotal_cents: 14900, discount_cents: 0, vat_cents: 0, total_cents: 14900, vat_rate_bp: 0,
+    billing_country: 'US', vat_number: null, reverse_charge: false, promo_code: null, checkout_token: 'layout-test-token', provider: 'test', provider_ref: null,
+    created_at: now, paid_at: now, expires_at: null, billing_name: 'Maker', billing_address: '1 Main St',
+  }).returning('id').executeTakeFirstOrThrow();
+  await db.insertInto('order_lines').values({
+    order_id: order.id, product_code: 'done_for_you', description: `Done-for-you launch for ${name}`, listing_id: live, week: null, quantity: 1,
+    unit_cents: 14900, amount_cents: 14900, options: '{}', fulfilled_at: null, categories: '[]',
+  }).execute();
+
+  const widthOf = async (user: { id: number } | null, paths: string[]): Promise<Record<string, number>> => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    if (user) await context.addCookies([{ name: SESSION_COOKIE, value: (await createSession(db, user.id)).token, url: t.base }]);
+    const page = await context.newPage();
+    const out: Record<string, number> = {};
+    for (const path of paths) {
+      const res = await page.goto(`${t.base}${path}`);
+      assert.equal(res?.status(), 200, path);
+      out[path] = await page.evaluate(() => document.documentElement.scrollWidth);
+    }
+    await context.close();
+    return out;
+  };
+  const widths = {
+    ...await widthOf(null, ['/search', '/search?q=note&country=US', '/listings/longword', '/listings/ledgerbot', '/', '/compare?a=longword&b=ledgerbot']),
+    ...await widthOf(maker, [`/my/listings/${draft}`, '/my/listings']),
+    ...await widthOf(admin, ['/admin/orders', '/admin']),
+  };
+  assert.deepEqual(widths, Object.fromEntries(Object.keys(widths).map((p) => [p, 360])), 'scrollWidth of each page at a 360 px viewport');
 });
