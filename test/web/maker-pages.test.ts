@@ -281,6 +281,22 @@ test('buy a launch: the order is built and the person lands on its checkout page
   assert.match(checkout.text, new RegExp(order.number));
 });
 
+test('a form sent from an out-of-date page (the listing was bought since) is refused with the reason at the top, though its panel is gone', async () => {
+  const { b, user, api } = await person();
+  const id = await ownListing(t.store.db, user.id, { slug: 'bought-since', status: 'draft', plan: 'none' });
+  const stale = await b.go(`/my/listings/${id}`);
+  assert.equal($(stale.text)('#free').length, 1);
+  await t.store.db.updateTable('listings').set({ status: 'live', plan: 'paid', launched_at: new Date().toISOString() }).where('id', '=', id).execute();
+  for (const [action, reason] of [['free', /paid plan/], ['launch', /already on the paid plan/]] as const) {
+    const res = await b.go(`/my/listings/${id}/${action}`, { form: { _csrf: csrfOf(stale.text, `/my/listings/${id}/${action}`) } });
+    assert.equal(res.res.status, action === 'free' ? 409 : 400, action);
+    const $r = $(res.text);
+    assert.equal($r(`#${action}`).length, 0, `no ${action} panel for a paid live listing`);
+    assert.match($r('#form-problems').text(), reason, `the ${action} refusal is shown`);
+  }
+  assert.equal((await api('GET', '/orders')).total, 0, 'no order was built');
+});
+
 test('post an update: an empty title is refused by the field; a posted one shows on the page', async () => {
   const { b, user } = await person();
   const id = await ownListing(t.store.db, user.id, { slug: 'news-one', status: 'live', plan: 'paid' });

@@ -39,21 +39,24 @@ function listingFieldOf(path: string): { id: string; label: string } | null {
   return path === 'title' || path === 'body' ? FIELDS[path] : null;
 }
 
-function freePanel(l: Rec, products: Rec, web: SignedIn, p: Problems | null): SafeHtml {
-  if (l.status !== 'draft' || l.plan === 'paid') return html``;
+/** What a refused form of each panel did not do: the top of its summary. */
+const REFUSED: Record<Refusal['panel'], string> = { free: 'Not published:', launch: 'The order was not built:', update: 'The update was not posted:' };
+
+function freePanel(l: Rec, products: Rec, web: SignedIn, p: Problems | null): SafeHtml | null {
+  if (l.status !== 'draft' || l.plan === 'paid') return null;
   return html`<section class="panel" aria-labelledby="free-h" id="free"><h2 id="free-h">Publish free</h2>
-${p ? p.summary('Not published:') : ''}
+${p ? p.summary(REFUSED.free) : ''}
 <p>Free listings launch in turn: one chosen now is queued for <strong id="free-week">${week(products.free_queue_week)}</strong>, and goes live that week once a Launchlist badge (or a link to your listing page) is on your homepage.</p>
 <form method="post" action="/my/listings/${l.listing_id}/free">${csrfField(web.csrf)}<button type="submit">Publish free</button></form></section>`;
 }
 
-function launchPanel(l: Rec, products: Rec, web: SignedIn, p: Problems | null, form: Form | null): SafeHtml {
+function launchPanel(l: Rec, products: Rec, web: SignedIn, p: Problems | null, form: Form | null): SafeHtml | null {
   const launch = (products.products as Rec[]).find((x) => x.code === 'launch');
-  if (!launch || l.status === 'live' || l.plan === 'paid') return html``;
+  if (!launch || l.status === 'live' || l.plan === 'paid') return null;
   const chosen = form ? one(form, 'week') : '';
   const id = FIELDS.week.id;
   return html`<section class="panel" aria-labelledby="launch-h" id="launch"><h2 id="launch-h">Buy a launch</h2>
-${p ? p.summary('The order was not built:') : ''}
+${p ? p.summary(REFUSED.launch) : ''}
 <p>${launch.description} <strong>${launch.price}</strong> (USD, VAT extra where it applies). Live as soon as it is paid, or in the week you choose. You review the order and pay on the next page.</p>
 <form method="post" action="/my/listings/${l.listing_id}/launch" class="stack">${csrfField(web.csrf)}
 <div><label for="${id}">${FIELDS.week.label}</label>
@@ -67,7 +70,7 @@ function updatePanel(l: Rec, web: SignedIn, p: Problems | null, form: Form | nul
   const b = FIELDS.body.id;
   const updates: PostedUpdate[] = l.latest_updates ?? [];
   return html`<section class="panel" aria-labelledby="update-h" id="update"><h2 id="update-h">Post an update</h2>
-${p ? p.summary('The update was not posted:') : ''}
+${p ? p.summary(REFUSED.update) : ''}
 <p>Tell people what is new. Updates show on your listing and on <a href="/updates">the latest updates</a>, and your followers get them by email.</p>
 <form method="post" action="/my/listings/${l.listing_id}/updates" class="stack" novalidate>${csrfField(web.csrf)}
 <div><label for="${t}">${FIELDS.title.label}</label><input type="text" id="${t}" name="title" maxlength="200" value="${form ? one(form, 'title') : ''}"${p ? invalidAttrs(p, t) : ''}>${p ? fieldMessage(p, t) : ''}</div>
@@ -82,9 +85,18 @@ async function listingPage(deps: AppDeps, req: FastifyRequest, reply: FastifyRep
   const on = (panel: Refusal['panel']) => (refused?.panel === panel ? p : null);
   const formOn = (panel: Refusal['panel']) => (refused?.panel === panel ? refused.form : null);
   const steps: string[] = l.next_steps ?? [];
+  const panels: Record<Refusal['panel'], SafeHtml | null> = {
+    free: freePanel(l, products, web, on('free')),
+    launch: launchPanel(l, products, web, on('launch'), formOn('launch')),
+    update: updatePanel(l, web, on('update'), formOn('update')),
+  };
+  // A form posted from a page that was out of date (the listing was bought or published since) is
+  // refused for a panel the page no longer shows: the refusal is said at the top instead.
+  const unplaced = refused && p && !panels[refused.panel] ? p.summary(REFUSED[refused.panel]) : '';
   const body = html`<nav class="crumbs" aria-label="Breadcrumb"><a href="/my/listings">Your listings</a> › <span aria-current="page">${l.name}</span></nav>
 <h1>${l.name}</h1>
 ${l.tagline ? html`<p class="lede">${l.tagline}</p>` : ''}
+${unplaced}
 <dl class="facts" id="listing-facts">
 <dt>Status</dt><dd><span class="state" data-state="${l.status}">${STATUS_WORDS[l.status] ?? l.status}</span></dd>
 <dt>Plan</dt><dd>${PLAN_WORDS[l.plan] ?? l.plan}</dd>
@@ -95,9 +107,9 @@ ${l.launched_at ? html`<dt>Launched</dt><dd>${fmtDate(l.launched_at)}</dd>` : ''
 <dt>Badge</dt><dd><a href="/listings/${l.slug}/badges" id="badge-link">Your badge snippets</a>${l.badge_seen_at ? html` · seen on your homepage ${fmtDate(l.badge_seen_at)}` : ''}</dd>
 </dl>
 ${steps.length ? html`<section aria-labelledby="next-h" id="next-steps"><h2 id="next-h">What to do next</h2><ul class="steps">${steps.map((s) => html`<li>${s}</li>`)}</ul></section>` : ''}
-${freePanel(l, products, web, on('free'))}
-${launchPanel(l, products, web, on('launch'), formOn('launch'))}
-${updatePanel(l, web, on('update'), formOn('update'))}
+${panels.free}
+${panels.launch}
+${panels.update}
 <section aria-labelledby="edit-h"><h2 id="edit-h">Edit the listing</h2>
 <p>Edits of a saved listing (tagline, description, pricing, features, FAQs, socials…) are made through the API for now: <a href="/docs#/My%20listings/update_my_listing">update_my_listing</a>, with an <a href="/account#api-keys">API key</a>. Edits publish at once and are kept in the version history.</p></section>`;
   return sendMakerPage(reply, web, { title: l.name, flash: notice(qs(req, 'notice'), l) }, body, refused ? statusOf(reply, refused.error) : 200);
