@@ -175,3 +175,15 @@ test('/admin: linked from the header for admins only; it counts what waits for t
   assert.equal(Number($('[data-count=edits]').text()), Number(unreviewed.n));
   assert.equal($('[data-count=orders]').text(), '0');
 });
+
+test('an edit of a listing that is not live names it without a link (its public page would be a 404)', async () => {
+  const id = await listing(t.store.db, { slug: 'edited-draft', name: 'Draft <Co>', category: 'tools', status: 'draft' });
+  await t.store.db.updateTable('listings').set({ owner_id: owner.id }).where('id', '=', id).execute();
+  const r = await t.app.inject({ method: 'PATCH', url: `/api/v1/me/listings/${id}`, headers: owner.auth, payload: { fields: { tagline: 'Not live yet' } } });
+  assert.equal(r.statusCode, 200, r.body);
+  const $ = cheerio.load((await page('/admin/edits', admin.cookie)).body);
+  const edit = $(`article.edit[data-version="${r.json().version_id}"]`);
+  assert.equal(edit.find('h2').text().replace(/\s+/g, ' ').trim(), `Draft <Co> (draft, listing ${id})`);
+  assert.equal(edit.find('h2 a').length, 0);
+  assert.equal((await page('/listings/edited-draft')).statusCode, 404, 'the page a link would open');
+});

@@ -385,6 +385,19 @@ test('the team delivers what payment cannot: /admin/orders lists paid staff line
   assert.equal((await admin.go('/admin/orders/lines/99999999999/delivered', { form: { _csrf: csrfOf(page.text, action) } })).res.status, 404);
 });
 
+test('/admin/orders: a line for a listing that is not live names it without a link (its public page would be a 404)', async () => {
+  const id = await ownListing(t.store.db, ua.id, { slug: 'team-before-launch', name: 'Before <Launch>', status: 'draft', plan: 'none' });
+  const o = await newOrder({ items: [{ product: 'done_for_you', listing_id: id }], billing_country: 'US' });
+  assert.equal((await pay(new Browser(t.base), o.checkout_url, GOOD_CARD)).res.status, 200);
+  const page = await (await signedIn('admin')).go('/admin/orders');
+  const $p = $(page.text);
+  const row = $p('tr[data-line]').filter((_i, el) => $p(el).text().includes(o.number));
+  assert.equal(row.length, 1);
+  assert.match(row.find('td').eq(1).text(), /Before <Launch>/);
+  assert.equal(row.find('a[href^="/listings/"]').length, 0);
+  assert.equal((await new Browser(t.base).go('/listings/team-before-launch')).res.status, 404, 'the page a link would open');
+});
+
 test('a fully discounted order is confirmed without a card; cancelling an order; expired and other people\'s links', async () => {
   await addPromo(t.store.db, 'ONTHEHOUSE', { percent_off: 100 });
   const o = await newOrder({ items: [{ product: 'gift_card' }], promo_code: 'ONTHEHOUSE', billing_country: 'DE' });

@@ -228,7 +228,7 @@ test("save as my listing: without a category the page says so by the field; with
   assert.equal($l('h1').text(), 'Acme Notes');
   assert.equal($l('#listing-facts .state').attr('data-state'), 'draft');
   assert.match($l('.flash.success').text(), /Saved as your listing/);
-  assert.equal($l('#badge-link').attr('href'), '/listings/acme-notes/badges');
+  assert.equal($l('#badge-link').length, 0, 'a listing saved but not published has no badge page yet');
   assert.match($l('#next-steps').text(), /choose_free_listing/, 'the next steps the operation gives');
   assert.equal($l('a[href="/docs#/My%20listings/update_my_listing"]').length, 1);
   const draftPage = $((await b.go(`/drafts/${id}`)).text);
@@ -242,6 +242,8 @@ test('publish free: the page names the week it gets; afterwards the listing wait
   const page = await b.go(`/my/listings/${id}`);
   assert.equal(page.res.status, 200);
   assert.equal($(page.text)('#free-week').text(), `the week of ${fmtDate(products.free_queue_week)}`);
+  assert.equal($(page.text)('#badge-link').length, 0, 'no badge page before it is published (it would be a 404)');
+  assert.equal((await b.go('/listings/free-one/badges')).res.status, 404);
   const res = await b.request(`/my/listings/${id}/free`, { form: { _csrf: csrfOf(page.text, `/my/listings/${id}/free`) } });
   assert.equal(res.status, 303);
   const after = await b.go(res.headers.get('location')!);
@@ -250,6 +252,8 @@ test('publish free: the page names the week it gets; afterwards the listing wait
   assert.equal($a('#listing-facts .state').attr('data-state'), 'awaiting_badge');
   assert.equal($a(`#listing-facts a[href="/launches/weeks/${products.free_queue_week}"]`).length, 1);
   assert.equal($a('#free').length, 0, 'no second "Publish free"');
+  const badges = await b.go($a('#badge-link').attr('href')!);
+  assert.equal(badges.res.status, 200, 'waiting for its badge: the snippets are there');
   const l = await api('GET', `/me/listings/${id}`);
   assert.equal(l.plan, 'free');
   assert.equal(l.launch_week, products.free_queue_week);

@@ -147,7 +147,8 @@ export async function expireDueOrders(db: Db, now: Date, userId?: number): Promi
 /** A line of a paid order that waits for the site team (done_for_you, ai_review, a bundle's staff part …). */
 export interface StaffLine extends OrderLineRow {
   order_number: string; paid_at: string; buyer_email: string; buyer_name: string;
-  listing_slug: string | null; listing_name: string | null;
+  /** The listing the line is for (its status: only a live listing has a public page). */
+  listing: { slug: string; name: string; status: string } | null;
 }
 
 /** Lines of paid orders not fulfilled yet, the longest waiting first (the team's queue), and how many there are. */
@@ -156,13 +157,13 @@ export async function staffQueue(db: Db, limit: number, offset: number): Promise
     .where('o.status', '=', 'paid').where('ln.fulfilled_at', 'is', null);
   const rows = await base.innerJoin('users as u', 'u.id', 'o.user_id').leftJoin('listings as l', 'l.id', 'ln.listing_id')
     .selectAll('ln')
-    .select(['o.number as order_number', 'o.paid_at', 'u.email as buyer_email', 'u.name as buyer_name', 'l.slug as listing_slug', 'l.name as listing_name'])
+    .select(['o.number as order_number', 'o.paid_at', 'u.email as buyer_email', 'u.name as buyer_name', 'l.slug as listing_slug', 'l.name as listing_name', 'l.status as listing_status'])
     .orderBy('o.paid_at').orderBy('ln.id').limit(limit).offset(offset).execute();
   const total = num((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   return {
     rows: rows.map((r) => ({
       ...lineRow(r), order_number: r.order_number, paid_at: r.paid_at as string, buyer_email: r.buyer_email, buyer_name: r.buyer_name,
-      listing_slug: r.listing_slug, listing_name: r.listing_name,
+      listing: r.listing_slug === null ? null : { slug: r.listing_slug, name: r.listing_name!, status: r.listing_status! },
     })),
     total,
   };

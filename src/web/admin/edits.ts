@@ -14,6 +14,7 @@ import { recordIdOf } from '../../operations/schemas.ts';
 import { revertVersion } from '../../services/listings.ts';
 import { sendMail } from '../../mail/index.ts';
 import { csrfField, html, sendPage, type SafeHtml } from '../layout.ts';
+import { pageLink } from '../pages/shared.ts';
 
 export const EDITS_PER_PAGE = 50;
 
@@ -36,7 +37,7 @@ function versionBlock(v: VersionView, csrf: string): SafeHtml {
   const fields = [...new Set([...Object.keys(v.before), ...Object.keys(v.after)])];
   return html`
   <article class="edit" id="edit-${v.id}" data-version="${v.id}" data-reviewed="${v.reviewed_at ? 'yes' : 'no'}">
-    <h2><a href="/listings/${v.listing.slug}">${v.listing.name}</a> <small class="hint">(${v.listing.status}, listing ${v.listing.id})</small></h2>
+    <h2>${pageLink(v.listing)} <small class="hint">(${v.listing.status}, listing ${v.listing.id})</small></h2>
     <p>Edit #${v.id} by ${v.user ? html`${v.user.name} &lt;${v.user.email}&gt;` : html`<em>unknown</em>`}, ${when(v.created_at)}.
       ${v.apply_to.length ? html`Also sent to: <strong class="apply-to">${v.apply_to.join(', ')}</strong>.` : html`This listing only.`}</p>
     <table>

@@ -10,6 +10,7 @@ import type { AppDeps } from '../../app.ts';
 import { checkCsrf } from '../context.ts';
 import { requireAdmin } from './guard.ts';
 import { csrfField, html, sendPage, type SafeHtml } from '../layout.ts';
+import { pageLink } from '../pages/shared.ts';
 import { recordIdOf } from '../../operations/schemas.ts';
 import { formatCents } from '../../domain/money.ts';
 import { staffQueue, type StaffLine } from '../../store/repos/orders.ts';
@@ -30,7 +31,7 @@ function details(l: StaffLine): SafeHtml {
 function lineRow(l: StaffLine, csrf: string): SafeHtml {
   return html`<tr id="line-${l.id}" data-line="${l.id}">
     <td><strong>${l.description}</strong> <code>${l.product_code}</code>${details(l)}</td>
-    <td>${l.listing_slug ? html`<a href="/listings/${l.listing_slug}">${l.listing_name}</a>` : html`<span class="hint">—</span>`}</td>
+    <td>${l.listing ? pageLink(l.listing) : html`<span class="hint">—</span>`}</td>
     <td>${l.order_number}<br><span class="hint">paid <time datetime="${l.paid_at}">${l.paid_at.slice(0, 10)}</time></span></td>
     <td>${l.buyer_name}<br><span class="hint">${l.buyer_email}</span></td>
     <td>${formatCents(l.amount_cents)}</td>

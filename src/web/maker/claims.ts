@@ -9,7 +9,7 @@ import { publicListingBySlug } from '../../store/repos/claims.ts';
 import { checkCsrf, type WebContext } from '../context.ts';
 import { csrfField, html, raw, type SafeHtml } from '../layout.ts';
 import { sendNotFoundPage } from '../pages/errors.ts';
-import { fmtDate, pager, qs, withQuery, type PageOf, type Rec } from '../pages/shared.ts';
+import { fmtDate, pageLink, pager, qs, withQuery, type PageOf, type Rec } from '../pages/shared.ts';
 import { act, attempt, fieldMessage, formOf, invalidAttrs, one, problems, sendMakerPage, signedIn, statusOf, when, type Form, type Problems, type SignedIn } from './act.ts';
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,219}$/;
@@ -64,7 +64,7 @@ async function claimFormPage(deps: AppDeps, req: FastifyRequest, reply: FastifyR
   if (!l) return sendNotFoundPage(deps, req, reply);
   const p = problems(refused?.error, claimFieldOf);
   return sendMakerPage(reply, web, { title: `Claim ${l.name}`, narrow: true }, html`
-<nav class="crumbs" aria-label="Breadcrumb">${l.status === 'live' ? html`<a href="/listings/${l.slug}">${l.name}</a>` : l.name} › <span aria-current="page">Claim</span></nav>
+<nav class="crumbs" aria-label="Breadcrumb">${pageLink(l)} › <span aria-current="page">Claim</span></nav>
 <h1>Claim ${l.name}</h1>
 <p class="lede">Prove that you control ${l.domain}: the listing then moves to your account and shows the Verified badge. Verified is not the same as paid.</p>
 ${p.summary('The claim was not started:')}

@@ -5,6 +5,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app.ts';
 import type { ApiError } from '../../operations/errors.ts';
+import { PUBLIC_STATUSES } from '../../store/repos/summary.ts';
 import { checkCsrf } from '../context.ts';
 import { csrfField, html, type SafeHtml } from '../layout.ts';
 import { fmtDate, pager, qs, read, updateCard, withQuery, type PageOf, type PostedUpdate, type Rec } from '../pages/shared.ts';
@@ -104,7 +105,7 @@ ${unplaced}
 ${l.launched_at ? html`<dt>Launched</dt><dd>${fmtDate(l.launched_at)}</dd>` : ''}
 <dt>Ownership</dt><dd>${l.verified ? html`<span class="tag-ok">Verified</span>` : 'Not verified'}</dd>
 <dt>Public page</dt><dd>${l.status === 'live' ? html`<a href="/listings/${l.slug}">/listings/${l.slug}</a>` : html`<span class="muted">shown once it is live</span>`}</dd>
-<dt>Badge</dt><dd><a href="/listings/${l.slug}/badges" id="badge-link">Your badge snippets</a>${l.badge_seen_at ? html` · seen on your homepage ${fmtDate(l.badge_seen_at)}` : ''}</dd>
+<dt>Badge</dt><dd>${(PUBLIC_STATUSES as readonly string[]).includes(l.status) ? html`<a href="/listings/${l.slug}/badges" id="badge-link">Your badge snippets</a>` : html`<span class="muted">snippets once it is published (free or paid)</span>`}${l.badge_seen_at ? html` · seen on your homepage ${fmtDate(l.badge_seen_at)}` : ''}</dd>
 </dl>
 ${steps.length ? html`<section aria-labelledby="next-h" id="next-steps"><h2 id="next-h">What to do next</h2><ul class="steps">${steps.map((s) => html`<li>${s}</li>`)}</ul></section>` : ''}
 ${panels.free}

@@ -10,7 +10,7 @@ import { ApiError } from '../../operations/errors.ts';
 import { sendErrorPage, sendNotFoundPage } from './errors.ts';
 import { claimBox } from '../maker/claims.ts';
 import {
-  extLink, fmtDate, fmtNum, listingList, logo, paragraphs, plural, qs, read, safeBack, selectField, send, socialsList, updateCard, viewerFor, voteButton, withQuery,
+  extLink, fmtDate, fmtNum, listingList, logo, pageLink, paragraphs, plural, qs, read, safeBack, selectField, send, socialsList, updateCard, viewerFor, voteButton, withQuery,
   type PostedUpdate, type Rec, type RowOptions, type Summary, type Viewer,
 } from './shared.ts';
 
@@ -230,7 +230,7 @@ async function badgesPage(deps: AppDeps, req: FastifyRequest, reply: FastifyRepl
   const listing = b.listing as Summary;
   const choice = (name: string, values: string[], current: string, label: string) => selectField(`b-${name}`, name, label, values.map((x) => [x, x] as const), current);
   const body = html`
-<nav class="crumbs" aria-label="Breadcrumb"><a href="/">Home</a> › ${listing.status === 'live' ? html`<a href="/listings/${listing.slug}">${listing.name}</a>` : listing.name} › <span aria-current="page">Badges</span></nav>
+<nav class="crumbs" aria-label="Breadcrumb"><a href="/">Home</a> › ${pageLink(listing)} › <span aria-current="page">Badges</span></nav>
 <h1>Badges for ${listing.name}</h1>
 <p class="lede">Paste a badge on your website to show you are on Launchlist. Each badge links to ${listing.status === 'live' ? 'your listing' : 'your listing page'}.${listing.status === 'awaiting_badge' ? ' Free listings go live once a badge is on their homepage.' : ''}</p>
 <form method="get" action="/listings/${listing.slug}/badges" class="filters">

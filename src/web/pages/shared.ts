@@ -190,6 +190,11 @@ export function logo(s: { name: string; logo_url: string | null }, big = false):
   return html`<span class="${cls} ph ph${hash % 6}" aria-hidden="true">${letter}</span>`;
 }
 
+/** A listing's name, linked to its public page (/listings/{slug} exists only while it is live: otherwise the name alone). */
+export function pageLink(l: { slug: string; name: string; status: string }): SafeHtml {
+  return l.status === 'live' ? html`<a href="/listings/${l.slug}">${l.name}</a>` : html`${l.name}`;
+}
+
 /** Where a listing's name links: its page when live; the week it launches in otherwise. */
 export function listingHref(s: Pick<Summary, 'slug' | 'status' | 'launch_week'>): string {
   if (s.status === 'live') return `/listings/${s.slug}`;
