@@ -60,6 +60,11 @@ async function page(url: string) {
 }
 
 const titles = ($: cheerio.CheerioAPI) => $('main article.update h2').map((_, el) => $(el).text()).get();
+/** Where the page's headings skip a level (h1 → h3): each as "1→3"; none on a well-formed page. */
+const headingSkips = ($: cheerio.CheerioAPI): string[] => {
+  const levels = $('h1, h2, h3, h4, h5, h6').map((_, el) => Number((el as { tagName: string }).tagName[1])).get() as number[];
+  return levels.flatMap((l, i) => (i && l > levels[i - 1] + 1 ? [`${levels[i - 1]}→${l}`] : []));
+};
 
 // ------------------------------------------------------------------ /updates
 
@@ -224,7 +229,8 @@ describe('alternatives', () => {
     assert.equal($('h1').text(), 'Alternatives to Alpha');
     assert.equal($('link[rel=canonical]').attr('href'), `${t.config.publicUrl}/listings/alpha/alternatives`);
     const rows = $('main .items > li');
-    assert.deepEqual(rows.find('h3 a').map((_, el) => $(el).text()).get(), ['Bravo', 'Echo', 'Delta']);
+    assert.deepEqual(rows.find('h2 a').map((_, el) => $(el).text()).get(), ['Bravo', 'Echo', 'Delta'], 'names are headings right under the h1');
+    assert.deepEqual(headingSkips($), []);
     assert.deepEqual(rows.map((_, li) => $(li).find('.tag-ok').text()).get(), ['Approved by the maker', '', '']);
     assert.equal(rows.eq(1).find('a[href="/compare?a=alpha&b=echo"]').text(), 'Compare with Alpha');
     assert.match($('.lede').text(), /1 product named by Alpha's maker comes first/);
@@ -257,7 +263,7 @@ describe('alternatives', () => {
 
 describe('search filters', () => {
   const apiNames = async (query: string) => ((await t.app.inject({ method: 'GET', url: `/api/v1/listings?per_page=20&${query}` })).json().items as Array<{ name: string }>).map((i) => i.name);
-  const shown = ($: cheerio.CheerioAPI) => $('main .items > li h3 a').map((_, el) => $(el).text()).get();
+  const shown = ($: cheerio.CheerioAPI) => $('main .items > li h2 a').map((_, el) => $(el).text()).get();
   const selected = ($: cheerio.CheerioAPI, name: string) => $(`form[action="/search"] select[name=${name}] option[selected]`).map((_, el) => $(el).attr('value')).get();
 
   test('category (from the tree), country, stage, pricing model and sort go to search_listings; the chosen values stay selected', async () => {
@@ -265,6 +271,7 @@ describe('search filters', () => {
     assert.equal(res.statusCode, 200);
     assert.deepEqual(shown($), ['Bravo'], 'Tools includes its subcategory Notes; only Bravo is in Germany');
     assert.deepEqual(shown($), await apiNames('category=tools&country=de'));
+    assert.deepEqual(headingSkips($), [], 'result names are headings right under the h1');
     assert.deepEqual(selected($, 'category'), ['tools']);
     assert.deepEqual(selected($, 'country'), ['DE'], 'a lower-case country code selects its country');
     assert.match($('[role=status]').text(), /^1 product is live in Tools\./);

@@ -138,7 +138,7 @@ ${selectField('search-sort', 'sort', 'Sort by', SORTS, f.sort ?? 'relevance')}
 <div><button type="submit">Search</button></div>
 </form>
 <p role="status">${n ? html`${plural(n, 'product')} ${found}${where}.` : html`No product matches${q ? html` “${q}”` : ''}${where}. Try other words${filtered ? html`, <a href="${withQuery('/search', { q })}">clear the filters</a>` : ''} or <a href="/categories">browse the categories</a>.`}</p>
-${listingList(v, result.items)}
+${listingList(v, result.items, { heading: 'h2' })}
 ${pager(result, (page) => withQuery('/search', { q, ...f, page }))}`;
   return send(deps, reply, v, { title: q ? `Search: ${q}` : upcoming ? 'Upcoming products' : 'Browse products', description: q ? `Products matching “${q}” on Launchlist.` : 'Browse every live product on Launchlist.', path: '/search', noindex: Boolean(q) || filtered || result.page > 1 }, body);
 }

@@ -217,7 +217,7 @@ async function alternativesPage(deps: AppDeps, req: FastifyRequest, reply: Fasti
 <nav class="crumbs" aria-label="Breadcrumb"><a href="/">Home</a> › <a href="/listings/${l.slug}">${l.name}</a> › <span aria-current="page">Alternatives</span></nav>
 <h1>Alternatives to ${l.name}</h1>
 <p class="lede">${approved ? html`${plural(approved, 'product')} named by ${l.name}'s maker ${approved === 1 ? 'comes' : 'come'} first, then the` : 'The'} most voted live products in ${l.primary_category ? html`<a href="/categories/${l.primary_category.slug}">${l.primary_category.name}</a>` : 'its category'}.</p>
-${listingList(v, r.items, { rows: alternativeRow(l), empty: html`No alternatives yet. <a href="/categories">Browse the categories</a>.` })}
+${listingList(v, r.items, { heading: 'h2', rows: alternativeRow(l), empty: html`No alternatives yet. <a href="/categories">Browse the categories</a>.` })}
 <p><a href="/compare?a=${l.slug}">Compare ${l.name} with another product</a> · <a href="/listings/${l.slug}">Back to ${l.name}</a></p>`;
   return send(deps, reply, v, { title: `Alternatives to ${l.name}`, description: `Products like ${l.name} on Launchlist: alternatives its maker names, and the most voted in its category.`, path: `/listings/${l.slug}/alternatives` }, body);
 }

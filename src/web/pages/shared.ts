@@ -255,9 +255,10 @@ ${votable ? voteButton(v, s, { anchor: rowId(s.slug) }) : ''}
 </li>`;
 }
 
-export function listingList<T extends Summary>(v: Viewer, items: T[], o: { ranked?: boolean; compact?: boolean; rows?: (s: T, i: number) => RowOptions; empty?: SafeHtml | string } = {}): SafeHtml {
+/** A list of listing rows; `heading` is the level of each name: h3 (the default) under a section's h2, h2 right under the page's h1. */
+export function listingList<T extends Summary>(v: Viewer, items: T[], o: { ranked?: boolean; compact?: boolean; heading?: RowOptions['heading']; rows?: (s: T, i: number) => RowOptions; empty?: SafeHtml | string } = {}): SafeHtml {
   if (!items.length) return html`<p class="muted">${o.empty ?? 'Nothing here yet.'}</p>`;
-  const rows = items.map((s, i) => listingRow(v, s, { brief: o.compact, ...(o.rows ? o.rows(s, i) : {}) }));
+  const rows = items.map((s, i) => listingRow(v, s, { brief: o.compact, heading: o.heading, ...(o.rows ? o.rows(s, i) : {}) }));
   const cls = o.compact ? 'items compact' : 'items';
   return o.ranked ? html`<ol class="${cls}">${rows}</ol>` : html`<ul class="${cls}">${rows}</ul>`;
 }
