@@ -9,6 +9,7 @@ import { parseScopes, SCOPE_WORDS, scopeWords } from '../auth/scopes.ts';
 import { listConnectedApps, revokeConnectedApp } from '../auth/oauth/tokens.ts';
 import { authServices, checkCsrf, getWebContext, type WebContext } from './context.ts';
 import { csrfField, html, sendPage, type SafeHtml } from './layout.ts';
+import { entryOf, qs } from './pages/shared.ts';
 
 export const API_KEY_NAME_MAX = 100;
 export const API_KEYS_PER_PERSON = 50;
@@ -46,7 +47,7 @@ async function accountPage(deps: AppDeps, reply: FastifyReply, ctx: WebContext, 
   const keys = await listApiKeys(db, user.id);
   const apps = await listConnectedApps(await auth.provider(), db, user.id);
   const kf = opts.keyForm ?? {};
-  const notice = opts.notice ? NOTICES[opts.notice] : undefined;
+  const notice = entryOf(NOTICES, opts.notice);
   const checked = (s: string) => (kf.scopes ? kf.scopes.includes(s) : s === 'account:read');
 
   const created = kf.created ? html`
@@ -140,7 +141,7 @@ export function registerAccountPages(app: FastifyInstance, deps: AppDeps): void 
   app.get('/account', async (req, reply) => {
     const ctx = await requireUser(deps, req, reply);
     if (!ctx) return reply;
-    return accountPage(deps, reply, ctx, { notice: (req.query as Record<string, string>)?.notice });
+    return accountPage(deps, reply, ctx, { notice: qs(req, 'notice') });
   });
 
   app.post('/account/api-keys', async (req, reply) => {

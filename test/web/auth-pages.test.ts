@@ -203,6 +203,7 @@ test('password reset: a mailed single-use link sets a new password and signs out
   const done = await b.go('/reset-password', { form: { _csrf: csrf, token: tokenValue, password: 'a brand new passphrase' } });
   assert.equal(done.url, `${t.base}/account?notice=password-reset`);
   assert.match(done.text, /new password is saved/);
+  for (const name of ['constructor', '__proto__']) assert.equal($((await b.go(`/account?notice=${name}`)).text)('.flash').length, 0, `?notice=${name} names no message`);
 
   assert.equal((await elsewhere.request('/account')).status, 303, 'other sessions were ended');
   assert.equal((await signInAs(new Browser(t.base), user.email, PASSWORD)).res.status, 400, 'the old password no longer works');

@@ -159,6 +159,7 @@ test('saving sends only the fields changed: an edit shows "edited", the others k
   const saved = await b.request(`/drafts/${id}`, { form: await draftForm(b, id, { tagline: 'Our own words <b>bold</b>', lock: 'features', action: 'save' }) });
   assert.equal(saved.status, 303);
   assert.equal(saved.headers.get('location'), `/drafts/${id}?notice=saved`);
+  for (const name of ['constructor', '__proto__']) assert.equal($((await b.go(`/drafts/${id}?notice=${name}`)).text)('.flash').length, 0, `?notice=${name} names no message (it was an empty box)`);
   const page = await b.go(`/drafts/${id}?notice=saved`);
   const $p = $(page.text);
   assert.equal(stateOf(page.text, 'tagline'), 'edited');

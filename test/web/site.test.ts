@@ -129,6 +129,9 @@ describe('pages render real content', () => {
     assert.equal(other.$('.flash').length, 0);
     assert.doesNotMatch(other.res.body, /<b>hacked/);
     assert.doesNotMatch(other.$('main').text(), /hacked/);
+    for (const name of ['constructor', '__proto__', 'toString']) {
+      assert.equal((await anon.page(`/?notice=${name}`)).$('.flash').length, 0, `?notice=${name} names no message (it showed "function Object() { [native code] }")`);
+    }
   });
 
   test('search: results of search_listings, a 400 page for a query over the limit', async () => {

@@ -9,7 +9,7 @@ import { DRAFT_FIELDS, LIST_FIELDS, type DraftField } from '../../operations/dra
 import type { ApiError } from '../../operations/errors.ts';
 import { checkCsrf } from '../context.ts';
 import { csrfField, html, raw, type SafeHtml } from '../layout.ts';
-import { extLink, fmtDate, pager, qs, read, withQuery, type PageOf, type Rec } from '../pages/shared.ts';
+import { entryOf, extLink, fmtDate, pager, qs, read, withQuery, type PageOf, type Rec } from '../pages/shared.ts';
 import { FIELD_LABELS, STAGES } from '../pages/listing.ts';
 import { act, all, attempt, fieldMessage, formOf, invalidAttrs, one, problems, sendMakerPage, signedIn, statusOf, when, type Form, type Problems, type SignedIn } from './act.ts';
 
@@ -190,7 +190,7 @@ async function draftPage(deps: AppDeps, req: FastifyRequest, reply: FastifyReply
   const name = typeof d.fields.name.value === 'string' && d.fields.name.value ? d.fields.name.value : null;
   const title = name ? `Draft: ${name}` : 'Your draft';
   const p = st.problems ?? problems(null, () => null);
-  const notice = st.notice ? NOTICES[st.notice] : undefined;
+  const notice = entryOf(NOTICES, st.notice);
   const head = html`<nav class="crumbs" aria-label="Breadcrumb"><a href="/drafts">Your drafts</a> › <span aria-current="page">${name ?? d.url}</span></nav>
 <h1>${title}</h1>
 <p class="meta">From ${extLink(d.url, d.url)} · started ${when(d.created_at)} · ${d.completeness}% complete</p>`;

@@ -10,7 +10,7 @@ import { STAGES } from './listing.ts';
 import { html, raw, type SafeHtml } from '../layout.ts';
 import { sendNotFoundPage } from './errors.ts';
 import {
-  cachedRead, fmtNum, fmtRange, listingList, pager, plural, qs, read, searchForm, selectField, send, viewerFor, withQuery,
+  cachedRead, entryOf, fmtNum, fmtRange, listingList, pager, plural, qs, read, searchForm, selectField, send, viewerFor, withQuery,
   type PageOf, type Rec, type Summary, type Viewer,
 } from './shared.ts';
 
@@ -63,7 +63,7 @@ async function home(deps: AppDeps, req: FastifyRequest, reply: FastifyReply) {
   ]);
   const thisWeek = weekInfo(mondayOf(now), now);
   const v = await viewerFor(deps, req, reply, [...week.items, ...trending.items].map((s) => s.slug));
-  const notice = NOTICES[qs(req, 'notice') ?? ''];
+  const notice = entryOf(NOTICES, qs(req, 'notice'));
   const body = html`
 <h1>This week's launches</h1>
 <p class="lede">New products launched ${fmtRange(thisWeek.start, thisWeek.end)}, ranked by the votes people cast this week.${v.signedIn ? '' : html` <a href="/sign-in">Sign in</a> to vote.`}</p>

@@ -163,6 +163,14 @@ export function safeBack(next: unknown, fallback: string): string {
   return next;
 }
 
+/**
+ * The entry of a fixed table that a request names (?notice=saved → its flash), or undefined. Own
+ * entries only: "constructor", "toString" or "__proto__" name nothing (else Object's own members).
+ */
+export function entryOf<T>(table: Readonly<Record<string, T>>, key: string | undefined): T | undefined {
+  return key !== undefined && Object.hasOwn(table, key) ? table[key] : undefined;
+}
+
 /** A query-string value as one string (repeated keys: the first). */
 export function qs(req: FastifyRequest, key: string): string | undefined {
   const v = (req.query as Record<string, unknown> | undefined)?.[key];
