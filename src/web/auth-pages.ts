@@ -92,7 +92,7 @@ export function registerAuthPages(app: FastifyInstance, deps: AppDeps): void {
   const signUpPage = (reply: FastifyReply, ctx: WebContext, v: Form = {}, errors: Record<string, string | SafeHtml> = {}, status = 200) => {
     const err = (f: string) => (errors[f] ? html`<span class="field-error" id="${f}-error">${errors[f]}</span>` : '');
     const described = (f: string) => (errors[f] ? html` aria-invalid="true" aria-describedby="${f}-error"` : '');
-    return sendPage(reply, { title: 'Create an account', user: ctx.user, csrf: ctx.csrf, narrow: true, flash: Object.keys(errors).length ? { kind: 'error', text: 'Please fix the fields marked below.' } : null }, html`
+    return sendPage(reply, { title: 'Create an account', user: ctx.user, csrf: ctx.csrf, narrow: true, noindex: true, flash: Object.keys(errors).length ? { kind: 'error', text: 'Please fix the fields marked below.' } : null }, html`
       <h1>Create an account</h1>
       <form method="post" action="/sign-up" class="stack" novalidate>
         ${csrfField(ctx.csrf)}
@@ -145,9 +145,9 @@ export function registerAuthPages(app: FastifyInstance, deps: AppDeps): void {
     return reply.redirect('/account?notice=welcome', 303);
   });
 
-  // ---- Sign in
+  // ---- Sign in (not indexed: every page links it with its own ?next=, and none of them is content)
   const signInPage = (reply: FastifyReply, ctx: WebContext, v: { email?: string; next?: string; error?: string } = {}, status = 200) =>
-    sendPage(reply, { title: 'Sign in', user: ctx.user, csrf: ctx.csrf, narrow: true }, html`
+    sendPage(reply, { title: 'Sign in', user: ctx.user, csrf: ctx.csrf, narrow: true, noindex: true }, html`
       <h1>Sign in</h1>
       ${signInForm({ action: '/sign-in', csrf: ctx.csrf, email: v.email, next: v.next, error: v.error })}
       <p>New here? <a href="/sign-up">Create an account</a>.</p>`, status);
@@ -224,7 +224,7 @@ export function registerAuthPages(app: FastifyInstance, deps: AppDeps): void {
 
   // ---- Password reset
   const forgotPage = (reply: FastifyReply, ctx: WebContext, sent = false, status = 200, error?: string) =>
-    sendPage(reply, { title: 'Reset your password', user: ctx.user, csrf: ctx.csrf, narrow: true }, sent
+    sendPage(reply, { title: 'Reset your password', user: ctx.user, csrf: ctx.csrf, narrow: true, noindex: true }, sent
       ? html`<h1>Check your email</h1><p>If an account exists for that address, we sent a link to choose a new password. The link works once, for one hour.</p>`
       : html`<h1>Reset your password</h1>
         <p>Enter the email address of your account and we will send you a link to choose a new password.</p>

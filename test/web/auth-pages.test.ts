@@ -308,3 +308,11 @@ test('a repeated query parameter on the sign-in and email-link pages is read as 
     assert.ok(r.status >= 400 && r.status < 500, `${path}: ${r.status}`);
   }
 });
+
+test('sign-in, sign-up and password-reset pages are not indexed: every listing page links sign-in with its own ?next=', async () => {
+  for (const path of ['/sign-in', '/sign-in?next=%2Flistings%2Facme%2Fclaim', '/sign-up', '/forgot-password']) {
+    const r = await fetch(t.base + path);
+    assert.equal(r.status, 200, path);
+    assert.equal($(await r.text())('meta[name=robots]').attr('content'), 'noindex', path);
+  }
+});
