@@ -1,7 +1,7 @@
 // Assembles Fastify from the parts; no business logic lives here.
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import cookie from '@fastify/cookie';
@@ -17,7 +17,7 @@ import { registerCors } from './http/cors.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
 import { ApiError, type ErrorCode } from './operations/errors.ts';
 import { ANONYMOUS, resolvePrincipal, type AccessTokenVerifier } from './auth/principal.ts';
-import { sendNotFoundPage, wantsHtml } from './web/pages/index.ts';
+import { sendNotFoundPage, siteErrorHandler, wantsHtml } from './web/pages/index.ts';
 import { lazyChildLogger } from './http/lazy-logger.ts';
 import { MAX_JSON_DEPTH, jsonTooDeep } from './http/json-depth.ts';
 import { refuseNul } from './http/validation.ts';
@@ -134,6 +134,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   app.setErrorHandler((err, req, reply) => {
+    // A browser on a page outside the site's own scopes (account, admin, checkout…) gets the site's HTML error page.
+    if (wantsHtml(req)) return siteErrorHandler(deps, err as FastifyError, req, reply);
     const { status, body, headers } = errorBody(err, req.id);
     if (status >= 500) req.log.error({ err }, 'request failed');
     if (headers) for (const [k, v] of Object.entries(headers)) reply.header(k, v);

@@ -187,3 +187,17 @@ test('an edit of a listing that is not live names it without a link (its public 
   assert.equal(edit.find('h2 a').length, 0);
   assert.equal((await page('/listings/edited-draft')).statusCode, 404, 'the page a link would open');
 });
+
+test('a refused request on an admin page is the site\'s HTML error page for a browser (it was the API\'s JSON)', async () => {
+  const res = await page('/admin/edits?page=%00', admin.cookie);
+  assert.equal(res.statusCode, 400);
+  assert.match(String(res.headers['content-type']), /text\/html/);
+  const $ = cheerio.load(res.body);
+  assert.equal($('h1').text(), 'This address cannot be used');
+  assert.match($('main li').text(), /page.*NUL/);
+  const big = await post('/admin/edits/1/revert', { _csrf: admin.csrf, reason: 'x'.repeat(1024 * 1024) }, admin.cookie);
+  assert.equal(big.statusCode, 413);
+  assert.equal(cheerio.load(big.body)('h1').text(), 'This form could not be sent', 'a form, not an address');
+  const api = await t.app.inject({ method: 'GET', url: '/api/v1/listings?page=%00', headers: { accept: 'text/html' } });
+  assert.match(String(api.headers['content-type']), /application\/json/, 'the API keeps its JSON errors');
+});

@@ -52,10 +52,13 @@ export async function siteErrorHandler(deps: AppDeps, err: FastifyError | ApiErr
   }
   if (status >= 400 && status < 500) {
     const details = err instanceof ApiError ? err.details ?? [] : [];
-    return sendErrorPage(deps, req, reply, status, 'This address cannot be used', html`<h1>This address cannot be used</h1>
-<p>Part of the address is not something we can show:</p>
-${details.length ? html`<ul>${details.map((d) => html`<li><code>${d.path.replace(/^(query|path)\./, '')}</code> ${d.message}</li>`)}</ul>` : html`<p>${err.message}</p>`}
-<p><a href="/">Go to the home page</a>.</p>`);
+    // A form (POST) that was refused before its page could answer (too large, a NUL character…) is not an address.
+    const sent = req.method !== 'GET' && req.method !== 'HEAD';
+    const title = sent ? 'This form could not be sent' : 'This address cannot be used';
+    return sendErrorPage(deps, req, reply, status, title, html`<h1>${title}</h1>
+<p>${sent ? 'What the form sent is not something we can take:' : 'Part of the address is not something we can show:'}</p>
+${details.length ? html`<ul>${details.map((d) => html`<li><code>${d.path.replace(/^(query|path|body)\./, '')}</code> ${d.message}</li>`)}</ul>` : html`<p>${err.message}</p>`}
+<p>${sent ? 'Go back, change it and send it again, or go to ' : 'Go to '}<a href="/">the home page</a>.</p>`);
   }
   req.log.error({ err }, 'site page failed');
   return sendErrorPage(deps, req, reply, 500, 'Something went wrong', html`<h1>Something went wrong</h1>

@@ -12,7 +12,7 @@ import { registerListingPages } from './listing.ts';
 import { registerContentPages } from './content.ts';
 import { registerCrawlerRoutes } from './crawlers.ts';
 
-export { wantsHtml, sendNotFoundPage } from './errors.ts';
+export { wantsHtml, sendNotFoundPage, siteErrorHandler } from './errors.ts';
 
 export async function registerSitePages(app: FastifyInstance, deps: AppDeps): Promise<void> {
   app.get('/assets/:file', { config: { rateLimit: false } }, async (req, reply) => {
