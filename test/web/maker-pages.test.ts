@@ -392,6 +392,22 @@ test('claim a listing with a meta tag: the listing page offers it, the claim pag
   assert.match(anon('a:contains("Sign in to claim")').attr('href')!, /^\/sign-in\?next=%2Flistings%2Fmeta-co%2Fclaim$/);
 });
 
+test('the owner of a published listing that is not verified is offered to prove it, on the listing page and on /my/listings/{id}', async () => {
+  const { b, user } = await person();
+  const id = await ownListing(t.store.db, user.id, { slug: 'mine-unverified', name: 'Mine Unverified', status: 'live', plan: 'free' });
+  const listing = $((await b.go('/listings/mine-unverified')).text);
+  assert.equal(listing('#claim-h').text(), 'Your listing is not verified');
+  assert.equal(listing('#claim summary').text(), 'Verify this listing');
+  assert.equal(listing('#claim form').attr('action'), '/listings/mine-unverified/claim');
+  const mine = $((await b.go(`/my/listings/${id}`)).text);
+  assert.equal(mine('#verify-link').attr('href'), '/listings/mine-unverified/claim');
+  // A saved listing that is not published yet cannot be claimed (claim_listing refuses it): no link.
+  const draftId = await ownListing(t.store.db, user.id, { slug: 'mine-draft', status: 'draft', plan: 'none' });
+  const draft = $((await b.go(`/my/listings/${draftId}`)).text);
+  assert.equal(draft('#verify-link').length, 0);
+  assert.match(draft('#listing-facts').text(), /once the listing is published/);
+});
+
 test('the account page links the maker pages under "Your products"', async () => {
   const { b } = await person();
   const $a = $((await b.go('/account')).text);

@@ -50,10 +50,12 @@ export async function claimBox(deps: AppDeps, web: WebContext, listing: { slug: 
     return html`<h2>Is this your product?</h2><p><a href="${withQuery('/sign-in', { next: `/listings/${listing.slug}/claim` })}">Sign in to claim ${listing.name}</a> and manage it.</p>`;
   }
   const l = await publicListingBySlug(deps.store.db, listing.slug);
-  if (!l || l.owner_id === web.user.id) return html``;
-  return html`<section aria-labelledby="claim-h" id="claim"><h2 id="claim-h">Is this your product?</h2>
-<p>Prove that you control ${l.domain} and the listing moves to your account, with the Verified badge.</p>
-<details class="claim"><summary>Claim this listing</summary>
+  if (!l || (l.owner_id === web.user.id && l.verified_at !== null)) return html``;
+  // The owner of a listing not verified yet proves it the same way (claim_listing allows it).
+  const own = l.owner_id === web.user.id;
+  return html`<section aria-labelledby="claim-h" id="claim"><h2 id="claim-h">${own ? 'Your listing is not verified' : 'Is this your product?'}</h2>
+<p>${own ? html`Prove that you control ${l.domain} and your listing shows the Verified badge.` : html`Prove that you control ${l.domain} and the listing moves to your account, with the Verified badge.`}</p>
+<details class="claim"><summary>${own ? 'Verify this listing' : 'Claim this listing'}</summary>
 ${claimForm(listing.slug, l.domain, web, problems(null, () => null), null)}</details></section>`;
 }
 

@@ -103,7 +103,7 @@ ${unplaced}
 <dt>Plan</dt><dd>${PLAN_WORDS[l.plan] ?? l.plan}</dd>
 <dt>Launch week</dt><dd>${l.launch_week ? html`<a href="/launches/weeks/${l.launch_week}">${week(l.launch_week)}</a>` : html`<span class="muted">not set</span>`}</dd>
 ${l.launched_at ? html`<dt>Launched</dt><dd>${fmtDate(l.launched_at)}</dd>` : ''}
-<dt>Ownership</dt><dd>${l.verified ? html`<span class="tag-ok">Verified</span>` : 'Not verified'}</dd>
+<dt>Ownership</dt><dd>${l.verified ? html`<span class="tag-ok">Verified</span>` : (PUBLIC_STATUSES as readonly string[]).includes(l.status) ? html`Not verified · <a href="/listings/${l.slug}/claim" id="verify-link">Prove that you own it</a>` : html`Not verified <span class="muted">(you can prove it once the listing is published)</span>`}</dd>
 <dt>Public page</dt><dd>${l.status === 'live' ? html`<a href="/listings/${l.slug}">/listings/${l.slug}</a>` : html`<span class="muted">shown once it is live</span>`}</dd>
 <dt>Badge</dt><dd>${(PUBLIC_STATUSES as readonly string[]).includes(l.status) ? html`<a href="/listings/${l.slug}/badges" id="badge-link">Your badge snippets</a>` : html`<span class="muted">snippets once it is published (free or paid)</span>`}${l.badge_seen_at ? html` · seen on your homepage ${fmtDate(l.badge_seen_at)}` : ''}</dd>
 </dl>
