@@ -63,19 +63,30 @@ function badgeUrls(publicUrl: string, slug: string) {
   return { api: `${publicUrl}/api/v1/listings/${slug}/badges`, page: `${publicUrl}/listings/${slug}/badges` };
 }
 
-/** What the owner should do next, in plain words, for the listing's status. */
-export function nextSteps(row: Pick<OwnRow, 'status' | 'plan' | 'slug' | 'url' | 'launch_week'>, publicUrl: string, opts: { queueWeeks?: number; lastCheck?: { checked_at: string; found: boolean; detail: string | null } | null } = {}): string[] {
+/**
+ * What the owner should do next, in plain words, for the listing's status: for the API (`next_steps`,
+ * naming the operations to call) or, with `audience: 'web'`, for the owner's page on the website
+ * (naming its buttons).
+ */
+export function nextSteps(row: Pick<OwnRow, 'status' | 'plan' | 'slug' | 'url' | 'launch_week'>, publicUrl: string, opts: { queueWeeks?: number; lastCheck?: { checked_at: string; found: boolean; detail: string | null } | null; audience?: 'api' | 'web' } = {}): string[] {
   const page = listingPageUrl(publicUrl, row.slug);
   const badges = badgeUrls(publicUrl, row.slug);
+  const web = opts.audience === 'web';
+  const weeks = opts.queueWeeks === undefined ? 'a few weeks out' : `${opts.queueWeeks} weeks out`;
   switch (row.status) {
     case 'draft':
-      return [
-        `Publish the listing: choose_free_listing (POST /me/listings/{listing_id}/free) queues it for the launch week ${opts.queueWeeks ?? 4} weeks out; it goes live in that week once a Launchlist badge is on your homepage.`,
+      return web ? [
+        `Publish the listing: "Publish free" below queues it for the launch week ${weeks}; it goes live in that week once a Launchlist badge is on your homepage.`,
+        'Or "Buy a launch" below to go live at once or in a week you choose, with the paid extras.',
+      ] : [
+        `Publish the listing: choose_free_listing (POST /me/listings/{listing_id}/free) queues it for the launch week ${weeks}; it goes live in that week once a Launchlist badge is on your homepage.`,
         'Or buy a `launch` with create_checkout to go live at once or in a week you choose, with the paid extras (prices from list_products).',
       ];
     case 'awaiting_badge': {
       const steps = [
-        `Put a Launchlist badge on your homepage ${row.url}: get the ready-to-paste HTML from get_badges (GET ${badges.api}) or the badge page ${badges.page}. Any of its badges, or a plain link to ${page}, counts.`,
+        web
+          ? `Put a Launchlist badge on your homepage ${row.url}: copy the ready-to-paste HTML from your badge page ${badges.page}. Any of its badges, or a plain link to ${page}, counts.`
+          : `Put a Launchlist badge on your homepage ${row.url}: get the ready-to-paste HTML from get_badges (GET ${badges.api}) or the badge page ${badges.page}. Any of its badges, or a plain link to ${page}, counts.`,
         `We read your homepage about every 15 minutes. Once the badge is there the listing is scheduled and goes live in the week of ${row.launch_week} (Monday 00:00 UTC); if that week has already started, it goes live at once. Keep the badge up.`,
       ];
       if (opts.lastCheck && !opts.lastCheck.found) steps.push(`Last check ${opts.lastCheck.checked_at}: ${opts.lastCheck.detail ?? 'no badge found'}.`);
@@ -84,10 +95,12 @@ export function nextSteps(row: Pick<OwnRow, 'status' | 'plan' | 'slug' | 'url' |
     case 'scheduled':
       return [
         `Nothing to do: the listing goes live in the week of ${row.launch_week} (Monday 00:00 UTC) at ${page}.${row.plan === 'free' ? ' Keep the Launchlist badge on your homepage.' : ''}`,
-        'Meanwhile you can polish it with update_my_listing, add milestones and write your founder story.',
+        web ? 'Meanwhile you can post updates below; they show on the listing once it is live.' : 'Meanwhile you can polish it with update_my_listing, add milestones and write your founder story.',
       ];
     case 'live':
-      return [`The listing is live at ${page}. Tell your followers what is new with post_listing_update; votes come from people on the site.`];
+      return [web
+        ? `The listing is live at ${page}. Tell your followers what is new with "Post an update" below; votes come from people on the site.`
+        : `The listing is live at ${page}. Tell your followers what is new with post_listing_update; votes come from people on the site.`];
     default:
       return [];
   }

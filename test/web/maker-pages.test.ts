@@ -230,11 +230,14 @@ test("save as my listing: without a category the page says so by the field; with
   assert.equal($l('#listing-facts .state').attr('data-state'), 'draft');
   assert.match($l('.flash.success').text(), /Saved as your listing/);
   assert.equal($l('#badge-link').length, 0, 'a listing saved but not published has no badge page yet');
-  assert.match($l('#next-steps').text(), /choose_free_listing/, 'the next steps the operation gives');
+  assert.match($l('#next-steps').text(), /"Publish free" below queues it for the launch week/, 'the next steps, in terms of the page');
+  assert.doesNotMatch($l('#next-steps').text(), /choose_free_listing|create_checkout|POST \//, 'no API words on the page');
   assert.equal($l('a[href="/docs#/My%20listings/update_my_listing"]').length, 1);
   const draftPage = $((await b.go(`/drafts/${id}`)).text);
   assert.equal(draftPage(`#draft-listing a[href="/my/listings/${d.listing_id}"]`).length, 1);
 });
+
+const stepsOf = (l: { next_steps: string[] }) => l.next_steps.join(' ');
 
 test('publish free: the page names the week it gets; afterwards the listing waits for its badge in that week', async () => {
   const { b, user, api } = await person();
@@ -253,6 +256,9 @@ test('publish free: the page names the week it gets; afterwards the listing wait
   assert.equal($a('#listing-facts .state').attr('data-state'), 'awaiting_badge');
   assert.equal($a(`#listing-facts a[href="/launches/weeks/${products.free_queue_week}"]`).length, 1);
   assert.equal($a('#free').length, 0, 'no second "Publish free"');
+  assert.match($a('#next-steps').text(), /copy the ready-to-paste HTML from your badge page .*\/listings\/free-one\/badges/, 'what to do next: the badge');
+  assert.doesNotMatch($a('#next-steps').text(), /get_badges/);
+  assert.match(stepsOf(await api('GET', `/me/listings/${id}`)), /get_badges/, 'the API still names its operations');
   const badges = await b.go($a('#badge-link').attr('href')!);
   assert.equal(badges.res.status, 200, 'waiting for its badge: the snippets are there');
   const l = await api('GET', `/me/listings/${id}`);

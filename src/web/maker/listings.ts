@@ -10,6 +10,7 @@ import { checkCsrf } from '../context.ts';
 import { csrfField, html, type SafeHtml } from '../layout.ts';
 import { fmtDate, pager, qs, read, updateCard, withQuery, type PageOf, type PostedUpdate, type Rec } from '../pages/shared.ts';
 import { act, attempt, fieldMessage, formOf, invalidAttrs, one, problems, sendMakerPage, signedIn, statusOf, type Form, type Problems, type SignedIn } from './act.ts';
+import { nextSteps } from '../../services/listings.ts';
 
 const STATUS_WORDS: Record<string, string> = {
   draft: 'Saved, not published', awaiting_badge: 'Waiting for your badge', scheduled: 'Scheduled', live: 'Live',
@@ -85,7 +86,8 @@ async function listingPage(deps: AppDeps, req: FastifyRequest, reply: FastifyRep
   const p = refused ? problems(refused.error, listingFieldOf) : null;
   const on = (panel: Refusal['panel']) => (refused?.panel === panel ? p : null);
   const formOn = (panel: Refusal['panel']) => (refused?.panel === panel ? refused.form : null);
-  const steps: string[] = l.next_steps ?? [];
+  // The API's next_steps name operations; the page says the same in terms of its own buttons.
+  const steps = nextSteps(l as never, deps.config.publicUrl, { audience: 'web', lastCheck: l.last_badge_check as never });
   const panels: Record<Refusal['panel'], SafeHtml | null> = {
     free: freePanel(l, products, web, on('free')),
     launch: launchPanel(l, products, web, on('launch'), formOn('launch')),
