@@ -116,6 +116,11 @@ test('submit a website: the draft page says it is being read and reloads itself;
   assert.equal($r('meta[http-equiv=refresh]').attr('content'), '3', 'the page reloads itself while the site is read');
   assert.match($r('#draft-progress').text(), /reading your website/);
   assert.equal($r('#draft-form').length, 0, 'no form before the draft is ready');
+  // The person can stop the reloading (a time limit they can turn off), and look again by hand.
+  const still = $((await b.go($r('#refresh-toggle').attr('href')!)).text);
+  assert.equal(still('meta[http-equiv=refresh]').length, 0);
+  assert.match(still('#draft-progress').text(), /reading your website/);
+  assert.equal(still('#refresh-toggle').attr('href'), `${loc}?refresh=off`);
 
   await drain();
   const ready = await b.go(loc);

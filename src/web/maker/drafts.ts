@@ -169,13 +169,16 @@ ${RESTORABLE.has(s.state) ? html`<button type="submit" name="restore" value="${f
 </div></div>`;
 }
 
-function busyBody(d: Draft): SafeHtml {
+/** `?refresh=off` stops the page reloading itself (WCAG 2.2.1: a time limit the person can turn off). */
+function busyBody(d: Draft, reloading: boolean): SafeHtml {
   const p = d.progress;
   const reading = d.status === 'crawling';
   return html`<div class="flash info" role="status" id="draft-progress">
 <p><strong>${reading ? 'We are reading your website' : 'We are writing your draft'}</strong> (status: ${d.status}).</p>
 ${reading && p.pages_planned ? html`<p><progress max="${p.pages_planned}" value="${p.pages_read}"></progress> ${p.pages_read} of ${p.pages_planned} pages read</p>` : ''}
-<p>This takes about a minute. This page reloads itself every 3 seconds; the form appears when the draft is ready.</p></div>`;
+${reloading
+    ? html`<p>This takes about a minute. This page reloads itself every 3 seconds; the form appears when the draft is ready. <a href="/drafts/${d.id}?refresh=off" id="refresh-toggle">Stop reloading</a></p>`
+    : html`<p>This takes about a minute; the form appears when the draft is ready. <a href="/drafts/${d.id}?refresh=off" id="refresh-toggle">Look again</a> · <a href="/drafts/${d.id}">reload every 3 seconds</a></p>`}</div>`;
 }
 
 function failedNote(d: Draft): SafeHtml {
@@ -195,7 +198,8 @@ async function draftPage(deps: AppDeps, req: FastifyRequest, reply: FastifyReply
 <h1>${title}</h1>
 <p class="meta">From ${extLink(d.url, d.url)} · started ${when(d.created_at)} · ${d.completeness}% complete</p>`;
   if (BUSY.has(d.status)) {
-    return sendMakerPage(reply, web, { title, refresh: true }, html`${head}${busyBody(d)}`, status);
+    const reloading = qs(req, 'refresh') !== 'off';
+    return sendMakerPage(reply, web, { title, refresh: reloading }, html`${head}${busyBody(d, reloading)}`, status);
   }
   const cats = await categoryOptions(deps, req);
   const valueOf = (f: DraftField): FieldValue => (st.form && onForm(st.form, f) ? sentValue(st.form, f) : d.fields[f].value);
