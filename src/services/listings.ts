@@ -332,8 +332,7 @@ export async function revertVersion(db: Kysely<DB>, engine: Engine, versionId: n
     const restored = Object.keys(back);
     if (restored.length) {
       await trx.updateTable('listings').set(columnsOf(back, now)).where('id', '=', row.id).execute();
-      const revertId = await insertVersion(trx, { listingId: row.id, userId: adminId, before: was, after: back, applyTo: [], now });
-      await trx.updateTable('listing_versions').set({ reviewed_at: now, reviewed_by: adminId }).where('id', '=', revertId).execute();
+      await insertVersion(trx, { listingId: row.id, userId: adminId, before: was, after: back, applyTo: [], now, reviewedBy: adminId });
     }
     await trx.updateTable('listing_versions').set({ reviewed_at: now, reviewed_by: adminId }).where('id', '=', versionId).where('reviewed_at', 'is', null).execute();
     return { versionId, listing: { id: row.id, slug: row.slug, name: row.name, owner_id: row.owner_id }, restored, kept };

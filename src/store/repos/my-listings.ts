@@ -53,11 +53,13 @@ export const isoOrNull = (v: unknown): string | null => (v === null || v === und
 
 // ------------------------------------------------------------------ versions (edit history)
 
-export interface VersionInput { listingId: number; userId: number; before: Record<string, unknown>; after: Record<string, unknown>; applyTo: string[]; now: string }
+/** `reviewedBy`: the edit is the site team's own (an admin's revert), recorded as reviewed by them. */
+export interface VersionInput { listingId: number; userId: number; before: Record<string, unknown>; after: Record<string, unknown>; applyTo: string[]; now: string; reviewedBy?: number }
 
 export async function insertVersion(trx: Db, v: VersionInput): Promise<number> {
   const row = await trx.insertInto('listing_versions').values({
-    listing_id: v.listingId, user_id: v.userId, before: toJson(v.before), after: toJson(v.after), apply_to: toJson(v.applyTo), created_at: v.now, reviewed_at: null, reviewed_by: null,
+    listing_id: v.listingId, user_id: v.userId, before: toJson(v.before), after: toJson(v.after), apply_to: toJson(v.applyTo), created_at: v.now,
+    reviewed_at: v.reviewedBy === undefined ? null : v.now, reviewed_by: v.reviewedBy ?? null,
   }).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
