@@ -41,7 +41,7 @@ export interface Placement { listing_id: number; starts_at: string | null; ends_
 export async function openPlacements(db: Db, listingIds: readonly number[], now: Date): Promise<Map<number, Placement>> {
   const out = new Map<number, Placement>();
   if (!listingIds.length) return out;
-  const rows = await candidates(db, now).where('p.listing_id', 'in', [...new Set(listingIds)]).execute();
+  const rows = await candidates(db, now).where('p.listing_id', 'in', [...new Set(listingIds)]).orderBy('p.id').execute();
   for (const r of rows) {
     const span = spanOf(r);
     if (span && span.end > now.getTime()) out.set(r.listing_id, { listing_id: r.listing_id, starts_at: span.start ? new Date(span.start).toISOString() : null, ends_at: span.start ? new Date(span.end).toISOString() : null });
