@@ -1,0 +1,328 @@
+// Editing a saved listing on the website: /my/listings/{id}/edit is a form of everything
+// update_my_listing edits — the profile `fields`, the links to the company's profiles (`socials`) and
+// the FAQs — prefilled from get_my_listing. Saving sends only what the person changed: each field
+// compared with the listing as it is now (an emptied field is null: cleared), `socials` and `faqs`
+// whole and only when changed (each replaces all). A form as it was sends nothing ("Nothing
+// changed"). `apply_to` (copying fields to the company's listings on other sites) is left to the API.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../app.ts';
+import { SOCIAL_PLATFORMS } from '../../operations/schemas.ts';
+import type { ApiError, ErrorDetail } from '../../operations/errors.ts';
+import { validationError } from '../../http/validation.ts';
+import { checkCsrf } from '../context.ts';
+import { csrfField, html, raw, type SafeHtml } from '../layout.ts';
+import { FIELD_LABELS } from '../pages/listing.ts';
+import { entryOf, qs, type Rec } from '../pages/shared.ts';
+import { act, attempt, fieldMessage, formOf, invalidAttrs, one, problems, sendMakerPage, signedIn, statusOf, type Form, type Problems, type SignedIn } from './act.ts';
+
+// ------------------------------------------------------------------ the fields
+
+/** The keys of update_my_listing's `fields`. */
+const FIELD_KEYS = ['tagline', 'short_description', 'description', 'features', 'usps', 'keywords', 'pricing_model', 'pricing_summary',
+  'country', 'city', 'founded_year', 'contact_email', 'demo_video_url', 'headline', 'summary', 'seo_title', 'seo_description'] as const;
+type FieldKey = (typeof FIELD_KEYS)[number];
+const isFieldKey = (k: string): k is FieldKey => (FIELD_KEYS as readonly string[]).includes(k);
+
+type Kind = 'text' | 'textarea' | 'email' | 'url' | 'year' | 'list';
+interface FieldSpec { kind: Kind; max?: number; hint?: string; label?: string }
+
+/** Each field's control, its limit (the operation's) and hint. */
+const SPEC: Record<FieldKey, FieldSpec> = {
+  tagline: { kind: 'text', max: 200, hint: 'one line' },
+  short_description: { kind: 'textarea', max: 300, hint: 'a sentence or two' },
+  description: { kind: 'textarea', max: 20000 },
+  features: { kind: 'list', hint: 'one a line, at most 20' },
+  usps: { kind: 'list', hint: 'one a line, at most 20' },
+  keywords: { kind: 'list', hint: 'one a line, at most 20' },
+  pricing_model: { kind: 'text', max: 40, hint: 'e.g. Free, Freemium, Subscription' },
+  pricing_summary: { kind: 'text', max: 300 },
+  country: { kind: 'text', max: 2, hint: 'two-letter code, e.g. DE' },
+  city: { kind: 'text', max: 120 },
+  founded_year: { kind: 'year', hint: 'four digits, e.g. 2021' },
+  contact_email: { kind: 'email', max: 254, hint: 'a public address' },
+  demo_video_url: { kind: 'url', max: 500, hint: 'an https link to YouTube, Vimeo, Loom…' },
+  headline: { kind: 'text', max: 200, label: 'Headline' },
+  summary: { kind: 'textarea', max: 20000, label: 'Summary' },
+  seo_title: { kind: 'text', max: 200, label: 'Title for search engines' },
+  seo_description: { kind: 'textarea', max: 320, label: 'Description for search engines' },
+};
+const labelOf = (k: FieldKey): string => SPEC[k].label ?? FIELD_LABELS[k] ?? k;
+
+const GROUPS: ReadonlyArray<{ id: string; heading: string; fields: FieldKey[] }> = [
+  { id: 'about', heading: 'About the product', fields: ['tagline', 'short_description', 'description', 'features', 'usps', 'keywords'] },
+  { id: 'pricing', heading: 'Pricing', fields: ['pricing_model', 'pricing_summary'] },
+  { id: 'company', heading: 'The company', fields: ['country', 'city', 'founded_year', 'contact_email', 'demo_video_url'] },
+  { id: 'seo', heading: 'Headline, summary and search engines', fields: ['headline', 'summary', 'seo_title', 'seo_description'] },
+];
+
+const PLATFORM_NAMES: Record<string, string> = {
+  linkedin: 'LinkedIn', x: 'X (Twitter)', facebook: 'Facebook', instagram: 'Instagram', tiktok: 'TikTok', youtube: 'YouTube', threads: 'Threads',
+  pinterest: 'Pinterest', github: 'GitHub', reddit: 'Reddit', medium: 'Medium', website: 'Website', custom: 'Other', productlaunch: 'Product launch site',
+};
+const platformName = (p: string): string => PLATFORM_NAMES[p] ?? p;
+
+const MAX_FAQS = 10;
+/** Empty rows offered under the current socials and FAQs. */
+const EMPTY_ROWS = 3;
+/** The most rows of socials or FAQs a posted form is read for. */
+const MAX_ROWS = 50;
+
+const controlId = (k: string) => `e-${k}`;
+const socialId = (i: number, part: 'platform' | 'link') => `e-social-${i}-${part}`;
+const faqId = (i: number, part: 'question' | 'answer') => `e-faq-${i}-${part}`;
+
+type Value = string | number | string[] | null;
+interface Faq { question: string; answer: string }
+
+/** A field's value in get_my_listing (some sit in nested objects there). */
+function currentOf(l: Rec, k: FieldKey): Value {
+  switch (k) {
+    case 'pricing_model': return l.pricing?.model ?? null;
+    case 'pricing_summary': return l.pricing?.summary ?? null;
+    case 'demo_video_url': return l.links?.demo_video ?? null;
+    case 'seo_title': return l.seo?.title ?? null;
+    case 'seo_description': return l.seo?.description ?? null;
+    default: return l[k] ?? null;
+  }
+}
+
+/** The text a control shows: one item a line for lists. */
+function textOf(v: Value): string {
+  if (v === null || v === undefined) return '';
+  return Array.isArray(v) ? v.join('\n') : String(v);
+}
+
+const norm = (s: string): string => s.replace(/\r\n?/g, '\n').trim();
+
+/** A list as the operation keeps it: items trimmed, blanks and repeats (any case) dropped. */
+function listOf(text: string): string[] {
+  const seen = new Set<string>();
+  return norm(text).split('\n').map((s) => s.trim()).filter((s) => s && !seen.has(s.toLowerCase()) && (seen.add(s.toLowerCase()), true));
+}
+
+// ------------------------------------------------------------------ what the form changed
+
+interface Row { i: number; a: string; b: string }
+
+/** The rows of socials or FAQs a form holds (the index of each, and its two values as typed). */
+function rowsOf(f: Form, a: (i: number) => string, b: (i: number) => string): Row[] {
+  const rows: Row[] = [];
+  for (let i = 0; i < MAX_ROWS; i++) if (a(i) in f || b(i) in f) rows.push({ i, a: one(f, a(i)), b: one(f, b(i)) });
+  return rows;
+}
+const socialRows = (f: Form) => rowsOf(f, (i) => `social-platform-${i}`, (i) => `social-link-${i}`);
+const faqRows = (f: Form) => rowsOf(f, (i) => `faq-question-${i}`, (i) => `faq-answer-${i}`);
+
+interface Submission {
+  /** The body for update_my_listing: only what changed. */
+  body: { fields?: Partial<Record<FieldKey, Value>>; socials?: Record<string, string>; faqs?: Faq[] };
+  /** The page's own refusals (a value the form cannot send as the operation takes it), as the operation words paths. */
+  errors: ErrorDetail[];
+  /** Where the operation's paths of socials and FAQs are on this form (the rows as posted). */
+  at: Map<string, { id: string; label: string }>;
+}
+
+const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+const sortedEntries = (o: Record<string, string>) => Object.entries(o).sort(([x], [y]) => x.localeCompare(y));
+
+function submission(l: Rec, f: Form): Submission {
+  const out: Submission = { body: {}, errors: [], at: new Map() };
+  const fields: Partial<Record<FieldKey, Value>> = {};
+  for (const k of FIELD_KEYS) {
+    if (!(k in f)) continue; // a control the form lacks leaves its field as it is
+    const cur = currentOf(l, k);
+    const typed = one(f, k);
+    if (SPEC[k].kind === 'list') {
+      const items = listOf(typed);
+      if (!sameJson(items, Array.isArray(cur) ? cur : [])) fields[k] = items.length ? items : null;
+      continue;
+    }
+    const text = norm(typed);
+    if (text === norm(textOf(cur))) continue;
+    if (!text) fields[k] = null;
+    else if (SPEC[k].kind === 'year') {
+      if (/^[0-9]{1,9}$/.test(text)) fields[k] = Number(text);
+      else out.errors.push({ path: `body.fields.${k}`, message: 'must be a year written in digits, e.g. 2021' });
+    } else fields[k] = text;
+  }
+  if (Object.keys(fields).length) out.body.fields = fields;
+
+  // Socials: a row is a platform and its link; an empty link drops the platform.
+  if ('social-platform-0' in f) {
+    const socials: Record<string, string> = {};
+    for (const r of socialRows(f)) {
+      const platform = r.a.trim();
+      const link = r.b.trim();
+      const field = { id: socialId(r.i, 'link'), label: `Link ${r.i + 1}${platform ? ` (${platformName(platform)})` : ''}` };
+      if (!link) continue;
+      if (!platform) {
+        out.at.set(`socials.${r.i}`, { id: socialId(r.i, 'platform'), label: `Platform ${r.i + 1}` });
+        out.errors.push({ path: `body.socials.${r.i}`, message: 'choose the platform this link is on' });
+      } else if (platform in socials) {
+        out.at.set(`socials.${r.i}`, { id: socialId(r.i, 'platform'), label: `Platform ${r.i + 1}` });
+        out.errors.push({ path: `body.socials.${r.i}`, message: `${platformName(platform)} is given twice: keep one link a platform` });
+      } else {
+        socials[platform] = link;
+        out.at.set(`socials.${platform}`, field);
+      }
+    }
+    if (!sameJson(sortedEntries(socials), sortedEntries((l.socials ?? {}) as Record<string, string>))) out.body.socials = socials;
+  }
+
+  // FAQs: rows with a question or an answer, in order; a row emptied of both is removed.
+  if ('faq-question-0' in f) {
+    const faqs: Faq[] = [];
+    for (const r of faqRows(f)) {
+      const faq = { question: norm(r.a), answer: norm(r.b) };
+      if (!faq.question && !faq.answer) continue;
+      out.at.set(`faqs.${faqs.length}.question`, { id: faqId(r.i, 'question'), label: `Question ${r.i + 1}` });
+      out.at.set(`faqs.${faqs.length}.answer`, { id: faqId(r.i, 'answer'), label: `Answer ${r.i + 1}` });
+      faqs.push(faq);
+    }
+    const current = ((l.faqs ?? []) as Faq[]).map((q) => ({ question: q.question, answer: q.answer }));
+    if (!sameJson(faqs, current)) out.body.faqs = faqs;
+  }
+  return out;
+}
+
+/** Where an error path of update_my_listing is on the form: fields.<key>[.<i>], socials.<platform>, faqs.<i>.<part>. */
+function editFieldOf(at: Submission['at'], f: Form | null): (path: string) => { id: string; label: string } | null {
+  return (path) => {
+    const placed = at.get(path);
+    if (placed) return placed;
+    const field = /^fields\.([a-z_]+)/.exec(path);
+    if (field && isFieldKey(field[1])) return { id: controlId(field[1]), label: labelOf(field[1]) };
+    if (path === 'socials' || path.startsWith('socials.')) {
+      // An unknown platform (kept from an older listing) is refused as the whole object: its row, else the first.
+      const odd = f ? socialRows(f).find((r) => r.b.trim() && r.a.trim() && !(SOCIAL_PLATFORMS as readonly string[]).includes(r.a.trim())) : undefined;
+      const i = odd?.i ?? 0;
+      return { id: socialId(i, 'platform'), label: `Platform ${i + 1}` };
+    }
+    if (path === 'faqs' || path.startsWith('faqs.')) return { id: faqId(0, 'question'), label: 'Question 1' };
+    return null;
+  };
+}
+
+// ------------------------------------------------------------------ the page
+
+const NOTICES: Record<string, { kind: 'success' | 'info'; text: string }> = {
+  saved: { kind: 'success', text: 'Your changes are published.' },
+  unchanged: { kind: 'info', text: 'Nothing changed: the form was as saved.' },
+};
+
+function control(k: FieldKey, text: string, p: Problems): SafeHtml {
+  const id = controlId(k);
+  const s = SPEC[k];
+  const bad = invalidAttrs(p, id);
+  const max = s.max ? raw(` maxlength="${s.max}"`) : raw('');
+  switch (s.kind) {
+    case 'list':
+      return html`<textarea id="${id}" name="${k}" rows="${Math.min(12, Math.max(3, text.split('\n').length + 1))}"${bad}>${text}</textarea>`;
+    case 'textarea':
+      return html`<textarea id="${id}" name="${k}" rows="${(s.max ?? 0) > 1000 ? 8 : 3}"${max}${bad}>${text}</textarea>`;
+    case 'email':
+      return html`<input type="email" id="${id}" name="${k}" value="${text}"${max} autocomplete="off"${bad}>`;
+    case 'url':
+      return html`<input type="text" id="${id}" name="${k}" value="${text}"${max} inputmode="url" autocapitalize="none" spellcheck="false"${bad}>`;
+    case 'year':
+      return html`<input type="text" id="${id}" name="${k}" value="${text}" maxlength="4" inputmode="numeric"${bad}>`;
+    default:
+      return html`<input type="text" id="${id}" name="${k}" value="${text}"${max}${bad}>`;
+  }
+}
+
+function fieldBlock(k: FieldKey, text: string, p: Problems): SafeHtml {
+  const hint = SPEC[k].hint;
+  return html`<div class="draft-field" id="f-${k}"><label for="${controlId(k)}">${labelOf(k)}${hint ? html` <span class="hint">(${hint})</span>` : ''}</label>
+${control(k, text, p)}${fieldMessage(p, controlId(k))}</div>`;
+}
+
+function option(value: string, label: string, selected: boolean): SafeHtml {
+  return html`<option value="${value}"${selected ? raw(' selected') : ''}>${label}</option>`;
+}
+
+function socialRow(i: number, platform: string, link: string, p: Problems): SafeHtml {
+  const pid = socialId(i, 'platform');
+  const lid = socialId(i, 'link');
+  // A platform the list lacks (kept from an older listing) stays choosable, so the row shows it as it is.
+  const platforms = platform && !(SOCIAL_PLATFORMS as readonly string[]).includes(platform) ? [...SOCIAL_PLATFORMS, platform] : SOCIAL_PLATFORMS;
+  return html`<div class="edit-row" id="social-${i}">
+<div><label for="${pid}">Platform <span class="sr-only">of link ${i + 1}</span></label>
+<select id="${pid}" name="social-platform-${i}"${invalidAttrs(p, pid)}>${option('', '— choose —', !platform)}${platforms.map((x) => option(x, platformName(x), x === platform))}</select>${fieldMessage(p, pid)}</div>
+<div><label for="${lid}">Link <span class="sr-only">${i + 1}</span></label>
+<input type="text" id="${lid}" name="social-link-${i}" value="${link}" maxlength="500" inputmode="url" autocapitalize="none" spellcheck="false"${invalidAttrs(p, lid)}>${fieldMessage(p, lid)}</div></div>`;
+}
+
+function faqRow(i: number, q: Faq, p: Problems): SafeHtml {
+  const qid = faqId(i, 'question');
+  const aid = faqId(i, 'answer');
+  return html`<div class="faq-row" id="faq-${i}">
+<div><label for="${qid}">Question ${i + 1}</label><input type="text" id="${qid}" name="faq-question-${i}" value="${q.question}" maxlength="300"${invalidAttrs(p, qid)}>${fieldMessage(p, qid)}</div>
+<div><label for="${aid}">Answer ${i + 1}</label><textarea id="${aid}" name="faq-answer-${i}" rows="3" maxlength="1500"${invalidAttrs(p, aid)}>${q.answer}</textarea>${fieldMessage(p, aid)}</div></div>`;
+}
+
+interface EditState { form?: Form; error?: ApiError | null; problems?: Problems; notice?: string }
+
+function editPage(reply: FastifyReply, web: SignedIn, l: Rec, st: EditState = {}, status = 200): FastifyReply {
+  const id = l.listing_id;
+  const f = st.form ?? null;
+  const p = st.problems ?? problems(null, () => null);
+  const textFor = (k: FieldKey): string => (f && k in f ? one(f, k) : textOf(currentOf(l, k)));
+  const socials: Array<[string, string]> = f && 'social-platform-0' in f
+    ? socialRows(f).map((r) => [r.a, r.b])
+    : [...Object.entries((l.socials ?? {}) as Record<string, string>), ...Array.from({ length: EMPTY_ROWS }, (): [string, string] => ['', ''])];
+  const current = (l.faqs ?? []) as Faq[];
+  const faqs: Faq[] = f && 'faq-question-0' in f
+    ? faqRows(f).map((r) => ({ question: r.a, answer: r.b }))
+    : [...current, ...Array.from({ length: Math.max(0, Math.min(EMPTY_ROWS, MAX_FAQS - current.length)) }, () => ({ question: '', answer: '' }))];
+  const body = html`<nav class="crumbs" aria-label="Breadcrumb"><a href="/my/listings">Your listings</a> › <a href="/my/listings/${id}">${l.name}</a> › <span aria-current="page">Edit</span></nav>
+<h1>Edit ${l.name}</h1>
+<p>Change what you like and save: only what you changed is sent. Edits are published at once${l.status === 'live' ? html` on <a href="/listings/${l.slug}">your listing page</a>` : ''} and kept in the version history; the site team sees a copy of each change. Empty a field to clear it.</p>
+${p.summary(st.error?.status === 400 ? 'Nothing was saved. Please correct these:' : 'This could not be done:')}
+<form method="post" action="/my/listings/${id}/edit" id="edit-form" class="draft-form" novalidate>
+${csrfField(web.csrf)}
+<div class="actions"><button type="submit">Save changes</button></div>
+${GROUPS.map((g) => html`<h2 id="${g.id}-h">${g.heading}</h2>${g.fields.map((k) => fieldBlock(k, textFor(k), p))}`)}
+<h2 id="socials-h">Links to your profiles</h2>
+<div class="draft-field" id="socials" role="group" aria-labelledby="socials-h" aria-describedby="socials-hint">
+<p class="hint" id="socials-hint">One link a platform (http or https). Empty a link to remove it; save to get more empty rows.</p>
+${socials.map(([platform, link], i) => socialRow(i, platform, link, p))}</div>
+<h2 id="faqs-h">Questions and answers (FAQs)</h2>
+<div class="draft-field" id="faqs" role="group" aria-labelledby="faqs-h" aria-describedby="faqs-hint">
+<p class="hint" id="faqs-hint">At most ${MAX_FAQS}, each with a question and an answer. Empty both to remove one; save to get more empty rows.</p>
+${faqs.map((q, i) => faqRow(i, q, p))}</div>
+<div class="actions"><button type="submit">Save changes</button> <a href="/my/listings/${id}">Back to the listing</a></div>
+</form>
+<p class="meta" id="apply-to-note">Copying the headline, summary and search-engine fields to this company's listings on other sites is done through the API: <a href="/docs#/My%20listings/update_my_listing">update_my_listing</a> with <code>apply_to</code>.</p>`;
+  return sendMakerPage(reply, web, { title: `Edit ${l.name}`, flash: entryOf(NOTICES, st.notice) ?? null }, body, status);
+}
+
+// ------------------------------------------------------------------ routes
+
+async function postEdit(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, id: string): Promise<FastifyReply> {
+  const web = await signedIn(deps, req, reply, `/my/listings/${id}/edit`);
+  if (!web) return reply;
+  if (!(await checkCsrf(deps, req, reply))) return reply;
+  // Another person's listing (or no such listing) is the operation's 404, before anything is tried.
+  const l = await act<Rec>(deps, req, web, 'get_my_listing', { params: { listing_id: id } });
+  const f = formOf(req);
+  const sent = submission(l, f);
+  const refused = (error: ApiError) =>
+    editPage(reply, web, l, { form: f, error, problems: problems(error, editFieldOf(sent.at, f)) }, statusOf(reply, error));
+  if (sent.errors.length) return refused(validationError(sent.errors));
+  if (!Object.keys(sent.body).length) return reply.redirect(`/my/listings/${id}/edit?notice=unchanged`, 303);
+  const r = await attempt<{ changed_fields: string[] }>(deps, req, web, 'update_my_listing', { params: { listing_id: id }, body: sent.body });
+  if (!r.ok) return refused(r.error);
+  return reply.redirect(`/my/listings/${id}/edit?notice=${r.value.changed_fields.length ? 'saved' : 'unchanged'}`, 303);
+}
+
+export function registerListingEditPage(app: FastifyInstance, deps: AppDeps): void {
+  app.get('/my/listings/:id/edit', async (req, reply) => {
+    const { id } = req.params as { id: string };
+    const web = await signedIn(deps, req, reply, `/my/listings/${id}/edit`);
+    if (!web) return reply;
+    const l = await act<Rec>(deps, req, web, 'get_my_listing', { params: { listing_id: id } });
+    return editPage(reply, web, l, { notice: qs(req, 'notice') });
+  });
+  app.post('/my/listings/:id/edit', async (req, reply) => postEdit(deps, req, reply, (req.params as { id: string }).id));
+}
