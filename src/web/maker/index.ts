@@ -1,7 +1,7 @@
 // The maker's side of the website, for a person signed in with a session cookie: submit a product
-// (/submit), follow and edit its draft (/drafts), manage the listings (/my/listings; edit one) and
-// claims (/claims). Every page calls the operations as that person (act.ts); an operation's 404 is
-// the site's 404 page, like the public pages' errors.
+// (/submit), follow and edit its draft (/drafts), manage the listings (/my/listings; edit one, its
+// founder story and milestones) and claims (/claims). Every page calls the operations as that
+// person (act.ts); an operation's 404 is the site's 404 page, like the public pages' errors.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app.ts';
 import { siteErrorHandler } from '../pages/errors.ts';
@@ -10,6 +10,7 @@ import { registerDraftPages } from './drafts.ts';
 import { registerMyListingPages } from './listings.ts';
 import { registerClaimMakerPages } from './claims.ts';
 import { registerListingEditPage } from './edit.ts';
+import { registerSectionPages } from './sections.ts';
 
 export async function registerMakerPages(app: FastifyInstance, deps: AppDeps): Promise<void> {
   await app.register(async (maker) => {
@@ -19,5 +20,6 @@ export async function registerMakerPages(app: FastifyInstance, deps: AppDeps): P
     registerMyListingPages(maker, deps);
     registerClaimMakerPages(maker, deps);
     registerListingEditPage(maker, deps);
+    registerSectionPages(maker, deps);
   });
 }

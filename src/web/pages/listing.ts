@@ -26,7 +26,7 @@ export const FIELD_LABELS: Record<string, string> = {
 export const STAGES: Record<string, string> = { idea: 'Idea', mvp: 'MVP', launched: 'Launched', growing: 'Growing', profitable: 'Profitable', scaling: 'Scaling', mature: 'Mature' };
 export const stageName = (stage: unknown): string => STAGES[String(stage).toLowerCase()] ?? String(stage);
 
-const STORY_SECTIONS: Array<[string, string]> = [
+export const STORY_SECTIONS: Array<[string, string]> = [
   ['story', 'The story'], ['why_started', 'Why it started'], ['problem', 'The problem'], ['journey', 'The journey'], ['challenges', 'Challenges'],
   ['achievements', 'Achievements'], ['lessons', 'Lessons learned'], ['whats_next', 'What comes next'],
 ];
