@@ -1,7 +1,8 @@
 // The maker's side of the website, for a person signed in with a session cookie: submit a product
 // (/submit), follow and edit its draft (/drafts), manage the listings (/my/listings; edit one, its
-// founder story and milestones) and claims (/claims). Every page calls the operations as that
-// person (act.ts); an operation's 404 is the site's 404 page, like the public pages' errors.
+// founder story and milestones) and claims (/claims), answer the founder interview (/my/interview).
+// Every page calls the operations as that person (act.ts); an operation's 404 is the site's 404
+// page, like the public pages' errors.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app.ts';
 import { siteErrorHandler } from '../pages/errors.ts';
@@ -11,6 +12,7 @@ import { registerMyListingPages } from './listings.ts';
 import { registerClaimMakerPages } from './claims.ts';
 import { registerListingEditPage } from './edit.ts';
 import { registerSectionPages } from './sections.ts';
+import { registerInterviewPage } from './interview.ts';
 
 export async function registerMakerPages(app: FastifyInstance, deps: AppDeps): Promise<void> {
   await app.register(async (maker) => {
@@ -21,5 +23,6 @@ export async function registerMakerPages(app: FastifyInstance, deps: AppDeps): P
     registerClaimMakerPages(maker, deps);
     registerListingEditPage(maker, deps);
     registerSectionPages(maker, deps);
+    registerInterviewPage(maker, deps);
   });
 }
