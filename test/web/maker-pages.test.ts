@@ -237,7 +237,7 @@ test("save as my listing: without a category the page says so by the field; with
   assert.equal($l('#badge-link').length, 0, 'a listing saved but not published has no badge page yet');
   assert.match($l('#next-steps').text(), /"Publish free" below queues it for the launch week/, 'the next steps, in terms of the page');
   assert.doesNotMatch($l('#next-steps').text(), /choose_free_listing|create_checkout|POST \//, 'no API words on the page');
-  assert.equal($l('a[href="/docs#/My%20listings/update_my_listing"]').length, 1);
+  assert.equal($l(`#edit a[href="/my/listings/${d.listing_id}/edit"]`).text(), 'Edit the profile', 'the listing is edited on the site');
   const draftPage = $((await b.go(`/drafts/${id}`)).text);
   assert.equal(draftPage(`#draft-listing a[href="/my/listings/${d.listing_id}"]`).length, 1);
 });

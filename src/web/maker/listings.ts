@@ -1,7 +1,8 @@
 // A maker's own listings: /my/listings (list_my_listings) and /my/listings/{id} (get_my_listing):
 // status, plan, launch week, the operation's next steps and the badge page, with the actions that
 // publish it — "Publish free" (choose_free_listing), "Buy a launch" (create_checkout, then our own
-// checkout page) — and "Post an update" (post_listing_update).
+// checkout page) — and "Post an update" (post_listing_update). Its "Edit the listing" links the
+// pages that edit it: the profile (edit.ts), the founder story and the milestones (sections.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app.ts';
 import type { ApiError } from '../../operations/errors.ts';
@@ -81,6 +82,20 @@ ${p ? p.summary(REFUSED.update) : ''}
 ${updates.length ? html`<h3>Posted</h3>${updates.map((u) => updateCard(u, { heading: 'h3' }))}` : ''}</section>`;
 }
 
+/** Links to the pages that edit the listing: its profile, founder story and milestones. */
+function editSection(l: Rec): SafeHtml {
+  const unlocked = (l.unlocked ?? []) as string[];
+  const shown = (section: string) => (unlocked.includes(section) ? 'shown publicly' : 'not shown publicly yet');
+  const milestones = ((l.milestones ?? []) as unknown[]).length;
+  return html`<section aria-labelledby="edit-h" id="edit"><h2 id="edit-h">Edit the listing</h2>
+<ul>
+<li><a href="/my/listings/${l.listing_id}/edit" id="edit-link">Edit the profile</a>: tagline, descriptions, pricing, features, links to your profiles, FAQs…</li>
+<li><a href="/my/listings/${l.listing_id}/story" id="story-link">Founder story</a> <span class="muted">(${l.story ? 'written' : 'not written yet'}; ${shown('story')})</span></li>
+<li><a href="/my/listings/${l.listing_id}/milestones" id="milestones-link">Milestones</a> <span class="muted">(${milestones ? `${milestones} so far` : 'none yet'}; ${shown('milestones')})</span></li>
+</ul>
+<p>Edits publish at once and are kept in the version history.</p></section>`;
+}
+
 async function listingPage(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, web: SignedIn, l: Rec, refused: Refusal | null = null): Promise<FastifyReply> {
   const products = await read<Rec>(deps, req, 'list_products');
   const p = refused ? problems(refused.error, listingFieldOf) : null;
@@ -113,8 +128,7 @@ ${steps.length ? html`<section aria-labelledby="next-h" id="next-steps"><h2 id="
 ${panels.free}
 ${panels.launch}
 ${panels.update}
-<section aria-labelledby="edit-h"><h2 id="edit-h">Edit the listing</h2>
-<p>Edits of a saved listing (tagline, description, pricing, features, FAQs, socials…) are made through the API for now: <a href="/docs#/My%20listings/update_my_listing">update_my_listing</a>, with an <a href="/account#api-keys">API key</a>. Edits publish at once and are kept in the version history.</p></section>`;
+${editSection(l)}`;
   return sendMakerPage(reply, web, { title: l.name, flash: notice(qs(req, 'notice'), l) }, body, refused ? statusOf(reply, refused.error) : 200);
 }
 
@@ -131,7 +145,7 @@ ${r.items.length ? html`<table><caption class="sr-only">Your listings, newest fi
 <thead><tr><th scope="col">Listing</th><th scope="col">Status</th><th scope="col">Plan</th><th scope="col">Launch week</th><th scope="col"></th></tr></thead>
 <tbody>${rows}</tbody></table>${pager(r, (n) => withQuery('/my/listings', { page: n }))}`
     : html`<p>You have no listings yet. <a href="/submit">Submit a product</a>, check its draft and save it as your listing.</p>`}
-<p><a href="/drafts">Your drafts</a> · <a href="/claims">Your claims</a> · <a href="/submit">Submit a product</a></p>`);
+<p><a href="/drafts">Your drafts</a> · <a href="/claims">Your claims</a> · <a href="/my/interview">Founder interview</a> · <a href="/submit">Submit a product</a></p>`);
 }
 
 type Action = (deps: AppDeps, req: FastifyRequest, web: SignedIn, id: string, f: Form) => Promise<{ redirect: string } | Refusal>;
