@@ -158,6 +158,26 @@ test('changing the tagline publishes it and sends nothing else; an unchanged for
   assert.equal(cleared.country, 'DE');
 });
 
+test('a field changed elsewhere while the form was open keeps its newer value unless the person changed it too', async () => {
+  const { b, user, api } = await person();
+  const id = await fullListing(user.id, 'meanwhile-co');
+  const form = await editForm(b, id, { tagline: 'Typed on the page' });
+  // Meanwhile (another tab, the API): the city, a FAQ and a link change.
+  await t.store.db.updateTable('listings').set({ city: 'Hamburg', faqs: toJson([FAQS[0]]), socials: toJson({ x: 'https://x.com/fullco' }) }).where('id', '=', id).execute();
+  const res = await b.request(`/my/listings/${id}/edit`, { form });
+  assert.equal(res.status, 303);
+  const after = await api('GET', `/me/listings/${id}`);
+  assert.equal(after.tagline, 'Typed on the page');
+  assert.equal(after.city, 'Hamburg', 'the city the form showed as Berlin, untouched by the person, is not written back');
+  assert.deepEqual(after.faqs, [FAQS[0]], 'nor are the FAQs');
+  assert.deepEqual(after.socials, { x: 'https://x.com/fullco' }, 'nor the links');
+  // Changed on the page too: the person's value wins, as they saw and chose it.
+  const again = await editForm(b, id);
+  await t.store.db.updateTable('listings').set({ city: 'Munich' }).where('id', '=', id).execute();
+  await b.request(`/my/listings/${id}/edit`, { form: { ...again, city: 'Leipzig' } });
+  assert.equal((await api('GET', `/me/listings/${id}`)).city, 'Leipzig');
+});
+
 test('an over-long tagline: 400, the message by the tagline, what was typed kept, nothing written', async () => {
   const { b, user, api } = await person();
   const id = await fullListing(user.id, 'too-long-co');

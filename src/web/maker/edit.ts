@@ -1,7 +1,8 @@
 // Editing a saved listing on the website: /my/listings/{id}/edit is a form of everything
 // update_my_listing edits — the profile `fields`, the links to the company's profiles (`socials`) and
 // the FAQs — prefilled from get_my_listing. Saving sends only what the person changed: each field
-// compared with the listing as it is now (an emptied field is null: cleared), `socials` and `faqs`
+// compared with what the form was filled with (a snapshot carried in the form, so a change made
+// meanwhile elsewhere is not written back over; an emptied field is null: cleared), `socials` and `faqs`
 // whole and only when changed (each replaces all). A form as it was sends nothing ("Nothing
 // changed"). `apply_to` (copying fields to the company's listings on other sites) is left to the API.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -122,15 +123,47 @@ interface Submission {
   at: Map<string, { id: string; label: string }>;
 }
 
+/**
+ * What the form was filled with when it was shown, carried in it as a hidden field: saving compares the
+ * typed values with these, not with the listing as it is when the form comes back, so a field changed
+ * meanwhile elsewhere (the API, another tab) is only overwritten when the person changed it here too.
+ */
+interface Base { fields: Partial<Record<FieldKey, Value>>; socials: Record<string, string>; faqs: Faq[] }
+
+function baseOf(l: Rec): Base {
+  return {
+    fields: Object.fromEntries(FIELD_KEYS.map((k) => [k, currentOf(l, k)])),
+    socials: { ...((l.socials ?? {}) as Record<string, string>) },
+    faqs: ((l.faqs ?? []) as Faq[]).map((q) => ({ question: q.question, answer: q.answer })),
+  };
+}
+
+const isValue = (v: unknown): v is Value => v === null || typeof v === 'string' || typeof v === 'number' || (Array.isArray(v) && v.every((x) => typeof x === 'string'));
+const isText = (v: unknown): v is string => typeof v === 'string';
+
+/** The form's snapshot (its hidden `base`), or the listing's values now when it has none or it is not one. */
+function baseFrom(f: Form, l: Rec): Base {
+  try {
+    const b = JSON.parse(one(f, 'base')) as Base;
+    const ok = b && typeof b === 'object' && b.fields && typeof b.fields === 'object' && Object.entries(b.fields).every(([k, v]) => isFieldKey(k) && isValue(v)) &&
+      b.socials && typeof b.socials === 'object' && !Array.isArray(b.socials) && Object.values(b.socials).every(isText) &&
+      Array.isArray(b.faqs) && b.faqs.every((q) => q && isText(q.question) && isText(q.answer));
+    if (ok) return { fields: b.fields, socials: b.socials, faqs: b.faqs.map((q) => ({ question: q.question, answer: q.answer })) };
+  } catch {
+    // no snapshot: compare with the listing as it is
+  }
+  return baseOf(l);
+}
+
 const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 const sortedEntries = (o: Record<string, string>) => Object.entries(o).sort(([x], [y]) => x.localeCompare(y));
 
-function submission(l: Rec, f: Form): Submission {
+function submission(base: Base, f: Form): Submission {
   const out: Submission = { body: {}, errors: [], at: new Map() };
   const fields: Partial<Record<FieldKey, Value>> = {};
   for (const k of FIELD_KEYS) {
     if (!(k in f)) continue; // a control the form lacks leaves its field as it is
-    const cur = currentOf(l, k);
+    const cur = k in base.fields ? (base.fields[k] ?? null) : null;
     const typed = one(f, k);
     if (SPEC[k].kind === 'list') {
       const items = listOf(typed);
@@ -166,7 +199,7 @@ function submission(l: Rec, f: Form): Submission {
         out.at.set(`socials.${platform}`, field);
       }
     }
-    if (!sameJson(sortedEntries(socials), sortedEntries((l.socials ?? {}) as Record<string, string>))) out.body.socials = socials;
+    if (!sameJson(sortedEntries(socials), sortedEntries(base.socials))) out.body.socials = socials;
   }
 
   // FAQs: rows with a question or an answer, in order; a row emptied of both is removed.
@@ -179,8 +212,7 @@ function submission(l: Rec, f: Form): Submission {
       out.at.set(`faqs.${faqs.length}.answer`, { id: faqId(r.i, 'answer'), label: `Answer ${r.i + 1}` });
       faqs.push(faq);
     }
-    const current = ((l.faqs ?? []) as Faq[]).map((q) => ({ question: q.question, answer: q.answer }));
-    if (!sameJson(faqs, current)) out.body.faqs = faqs;
+    if (!sameJson(faqs, base.faqs)) out.body.faqs = faqs;
   }
   return out;
 }
@@ -281,6 +313,7 @@ function editPage(reply: FastifyReply, web: SignedIn, l: Rec, st: EditState = {}
 ${p.summary(st.error?.status === 400 ? 'Nothing was saved. Please correct these:' : 'This could not be done:')}
 <form method="post" action="/my/listings/${id}/edit" id="edit-form" class="draft-form" novalidate>
 ${csrfField(web.csrf)}
+<input type="hidden" name="base" value="${f && 'base' in f ? one(f, 'base') : JSON.stringify(baseOf(l))}">
 <div class="actions"><button type="submit">Save changes</button></div>
 ${GROUPS.map((g) => html`<h2 id="${g.id}-h">${g.heading}</h2>${g.fields.map((k) => fieldBlock(k, textFor(k), p))}`)}
 <h2 id="socials-h">Links to your profiles</h2>
@@ -306,7 +339,7 @@ async function postEdit(deps: AppDeps, req: FastifyRequest, reply: FastifyReply,
   // Another person's listing (or no such listing) is the operation's 404, before anything is tried.
   const l = await act<Rec>(deps, req, web, 'get_my_listing', { params: { listing_id: id } });
   const f = formOf(req);
-  const sent = submission(l, f);
+  const sent = submission(baseFrom(f, l), f);
   const refused = (error: ApiError) =>
     editPage(reply, web, l, { form: f, error, problems: problems(error, editFieldOf(sent.at, f)) }, statusOf(reply, error));
   if (sent.errors.length) return refused(validationError(sent.errors));
