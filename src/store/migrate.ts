@@ -19,6 +19,7 @@ import * as m100 from './migrations/100_view_totals.ts';
 import * as m110 from './migrations/110_drop_search_terms.ts';
 import * as m120 from './migrations/120_featured_placements.ts';
 import * as m130 from './migrations/130_updates_recent.ts';
+import * as m140 from './migrations/140_search_feed_summary.ts';
 
 /** Every migration, by name. */
 function migrationsFor(engine: Engine): Record<string, Migration> {
@@ -40,6 +41,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '110_drop_search_terms': { up: m110.up(engine) },
     '120_featured_placements': { up: m120.up(engine) },
     '130_updates_recent': { up: m130.up(engine) },
+    '140_search_feed_summary': { up: m140.up(engine) },
   };
 }
 

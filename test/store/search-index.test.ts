@@ -42,7 +42,8 @@ describe(`in-memory search index on ${ENGINE}`, () => {
         const mem = await search(q, { offset });
         const db = await searchDatabase(t.store.db, t.store.engine, { q, limit: 20, offset }, mem.plan);
         assert.equal(mem.total, db.total, `total for ${q}`);
-        if (ENGINE === 'sqlite') assert.deepEqual(mem.rows.map((r) => r.slug), db.rows.map((r) => r.slug), `page at ${offset} for ${q}`);
+        // The page's summaries come from the index (plus views and category read with the page): the same rows as the database's.
+        if (ENGINE === 'sqlite') assert.deepEqual(mem.rows, db.rows, `page at ${offset} for ${q}`);
         else if (db.total <= 20) assert.deepEqual(mem.rows.map((r) => r.slug).sort(), db.rows.map((r) => r.slug).sort(), `matches for ${q}`); // PostgreSQL's SQL path ranks by ts_rank
         if (mem.total > 100) broad++;
       }
@@ -69,6 +70,31 @@ describe(`in-memory search index on ${ENGINE}`, () => {
     const after = await search('wombats');
     assert.deepEqual([after.total, after.rows.map((r) => r.slug)], [1, ['zorbax-b']], 'a deleted listing is gone, and from the total');
     await db.deleteFrom('listings').where('id', '=', b).execute();
+  });
+
+  test("a result's summary follows every write at once: slug, url, logo, launch week and date, category, followers, views", async () => {
+    const db = t.store.db;
+    const id = await listing(db, { slug: 'quillotine', name: 'Quillotine', tagline: 'Trims run-on sentences', category: 'productivity', followers: 2, views: 7 });
+    const row = async () => {
+      const r = await search('quillotine');
+      assert.equal(r.rows.length, 1);
+      const { slug, url, logo_url, launch_week, launched_at, primary_category_slug, followers_count, views_count, votes_count } = r.rows[0];
+      return { slug, url, logo_url, launch_week, launched_at, primary_category_slug, followers_count, views_count, votes_count };
+    };
+    assert.deepEqual({ ...(await row()), launched_at: null }, { slug: 'quillotine', url: 'https://quillotine.example/', logo_url: null, launch_week: null, launched_at: null, primary_category_slug: 'productivity', followers_count: 2, views_count: 7, votes_count: 0 });
+    const design = (await db.selectFrom('categories').select('id').where('slug', '=', 'design').executeTakeFirstOrThrow()).id;
+    await db.updateTable('listings').set({
+      slug: 'quillotine-2', url: 'https://quill.example/', logo_url: 'https://quill.example/logo.png', launch_week: '2026-05-25',
+      launched_at: '2026-05-27T10:00:00.000Z', primary_category_id: design, followers_count: 9,
+    }).where('id', '=', id).execute(); // none of the words, status or votes: the summary's columns alone
+    await db.updateTable('listing_view_totals').set({ views: 70 }).where('listing_id', '=', id).execute();
+    const changed = { slug: 'quillotine-2', url: 'https://quill.example/', logo_url: 'https://quill.example/logo.png', launch_week: '2026-05-25', launched_at: '2026-05-27T10:00:00.000Z', primary_category_slug: 'design', followers_count: 9, views_count: 70, votes_count: 0 };
+    assert.deepEqual(await row(), changed);
+    await db.updateTable('listings').set({ votes_count: 4 }).where('id', '=', id).execute();
+    assert.deepEqual(await row(), { ...changed, votes_count: 4 });
+    const fromDb = await searchDatabase(db, t.store.engine, { q: 'quillotine', limit: 20, offset: 0 }, (await search('quillotine')).plan);
+    assert.deepEqual((await search('quillotine')).rows, fromDb.rows, 'as the database reads them');
+    await db.deleteFrom('listings').where('id', '=', id).execute();
   });
 
   test('an index loaded again from the database answers as the one kept current by the feed', async () => {

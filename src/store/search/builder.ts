@@ -4,7 +4,7 @@
 // in a thread, they stayed resident in the server after the thread exited (measured: +140 MB RSS at
 // 100,000 listings, against +25 MB for the index itself). Replies {segment, position} or {error}.
 import { DatabaseSync } from 'node:sqlite';
-import { SegmentBuilder, type IndexRow } from './memory-index.ts';
+import { SegmentBuilder, SUMMARY_COLUMNS, type IndexRow } from './memory-index.ts';
 
 const file = process.argv[2];
 try {
@@ -14,7 +14,7 @@ try {
   db.exec('BEGIN');
   const position = String((db.prepare('SELECT rev FROM search_version WHERE id = 1').get() as { rev: number } | undefined)?.rev ?? 0);
   const builder = new SegmentBuilder('sqlite');
-  for (const row of db.prepare('SELECT id, status, votes_count, name, tagline, description, keywords FROM listings ORDER BY id').iterate()) builder.add(row as unknown as IndexRow);
+  for (const row of db.prepare(`SELECT id, status, votes_count, name, tagline, description, keywords, ${SUMMARY_COLUMNS} FROM listings ORDER BY id`).iterate()) builder.add(row as unknown as IndexRow);
   db.exec('COMMIT');
   db.close();
   const segment = builder.finish();

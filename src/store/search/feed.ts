@@ -13,7 +13,7 @@ import type { Engine } from '../connect.ts';
 import type { DB } from '../types.ts';
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { MemorySearchIndex, SegmentBuilder, type IndexRow, type Segment } from './memory-index.ts';
+import { MemorySearchIndex, SegmentBuilder, SUMMARY_COLUMNS, type IndexRow, type Segment } from './memory-index.ts';
 import { prepared } from '../prepared.ts';
 import { sqliteAdapterOf } from '../sqlite.ts';
 
@@ -56,8 +56,8 @@ export function forgetSearchIndex(db: Kysely<DB>): void {
 function columns(engine: Engine) {
   // keywords is JSON: its text, as the full-text indexes see it.
   return engine === 'postgres'
-    ? sql`id, status, votes_count, name, tagline, description, keywords::text AS keywords`
-    : sql`id, status, votes_count, name, tagline, description, keywords`;
+    ? sql`id, status, votes_count, name, tagline, description, keywords::text AS keywords, ${sql.raw(SUMMARY_COLUMNS)}`
+    : sql`id, status, votes_count, name, tagline, description, keywords, ${sql.raw(SUMMARY_COLUMNS)}`;
 }
 
 async function load(db: Kysely<DB>, engine: Engine): Promise<State> {
@@ -127,11 +127,12 @@ function sync(db: Kysely<DB>, engine: Engine, state: State): Promise<void> {
 }
 
 /** PostgreSQL: the feed's poll, a prepared statement (it runs before every search). */
-const PG_FEED = `SELECT x.xmin, l.id, l.status, l.votes_count, l.name, l.tagline, l.description, l.keywords::text AS keywords, NULL::integer AS deleted
+const PG_FEED = `SELECT x.xmin, l.id, l.status, l.votes_count, l.name, l.tagline, l.description, l.keywords::text AS keywords,
+      l.slug, l.url, l.logo_url, l.launch_week, l.launched_at, l.primary_category_id, l.followers_count, NULL::integer AS deleted
     FROM (SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin) AS x
     LEFT JOIN listings AS l ON l.search_xid >= $1::bigint
   UNION ALL
-  SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, d.listing_id FROM search_deletions AS d WHERE d.xid >= $1::bigint`;
+  SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, d.listing_id FROM search_deletions AS d WHERE d.xid >= $1::bigint`;
 
 async function applyChanges(db: Kysely<DB>, engine: Engine, state: State): Promise<void> {
   let rows: IndexRow[];
@@ -167,5 +168,8 @@ async function applyChanges(db: Kysely<DB>, engine: Engine, state: State): Promi
 }
 
 function normalise(r: IndexRow): IndexRow {
-  return { ...r, id: Number(r.id), votes_count: Number(r.votes_count) };
+  return {
+    ...r, id: Number(r.id), votes_count: Number(r.votes_count), followers_count: Number(r.followers_count ?? 0),
+    primary_category_id: r.primary_category_id === null || r.primary_category_id === undefined ? null : Number(r.primary_category_id),
+  };
 }

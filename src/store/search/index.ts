@@ -15,6 +15,7 @@ import { TRENDING_HALF_LIFE_HOURS, TRENDING_WINDOW_DAYS } from '../../domain/ran
 import { tokenize } from './tokenize.ts';
 import { planQuery, toFts5, toTsquery, type WordPlan } from './plan.ts';
 import { searchIndex } from './feed.ts';
+import type { MemorySearchIndex } from './memory-index.ts';
 
 export { tokenize } from './tokenize.ts';
 export { planQuery, type WordPlan } from './plan.ts';
@@ -85,7 +86,7 @@ export async function searchListings(db: Kysely<DB>, engine: Engine, input: Sear
   const plan = planQuery(words, index.dictionary(), { lastIsPrefix: !/\s$/.test(input.q ?? '') });
   if (rankedInMemory(input)) {
     const { ids, total } = index.rank(plan, input.offset, input.limit);
-    return { rows: await summaries(db, engine, ids), total, plan };
+    return { rows: await heldSummaries(db, engine, index, ids), total, plan };
   }
   return searchDatabase(db, engine, input, plan);
 }
@@ -97,8 +98,6 @@ function rankedInMemory(input: SearchInput): boolean {
     input.pricing_model === undefined && input.domain === undefined;
 }
 
-/** PostgreSQL: the summaries of a page of listing ids, one prepared statement for any page size. */
-const PG_SUMMARIES = `select ${SEARCH_COLUMNS_SQL} from listings as l${CATEGORY_JOIN_SQL}${VIEWS_JOIN_SQL} where l.id = any($1::int[])`;
 
 /** A search row as an array, in SEARCH_COLUMNS_SQL's order (SUMMARY_SELECT, then views and followers). */
 type SearchTuple = [number, string, string, string, string | null, string | null, number, string, string | null, string | null, string | null, string | null, number, number];
@@ -111,17 +110,55 @@ const fromTuple = (r: SearchTuple): SearchRow => ({
 const SQLITE_SUMMARIES: string[] = [];
 const sqliteSummaries = (n: number) => (SQLITE_SUMMARIES[n] ??= `select ${SEARCH_COLUMNS_SQL} from listings as l${CATEGORY_JOIN_SQL}${VIEWS_JOIN_SQL} where l.id in (${'?, '.repeat(n - 1)}?)`);
 
-/** The summaries of these listings, in this order (one missing, deleted meanwhile, is left out). */
-async function summaries(db: Kysely<DB>, engine: Engine, ids: number[]): Promise<SearchRow[]> {
+/** PostgreSQL: the views and primary category of a page of listings held by the index (heldSummaries). */
+const PG_PAGE_EXTRAS = `select k.id, vt.views, c.slug, c.name from unnest($1::int[], $2::int[]) as k(id, cat)
+  left join listing_view_totals as vt on vt.listing_id = k.id left join categories as c on c.id = k.cat`;
+/** SQLite: the same for a page of n listings, one statement text per page size (cached by the connection). */
+const SQLITE_PAGE_EXTRAS: string[] = [];
+const sqlitePageExtras = (n: number) => (SQLITE_PAGE_EXTRAS[n] ??= `with k(id, cat) as (values ${'(?, ?), '.repeat(n - 1)}(?, ?))
+  select k.id, vt.views, c.slug, c.name from k left join listing_view_totals as vt on vt.listing_id = k.id left join categories as c on c.id = k.cat`);
+type ExtrasTuple = [id: number, views: number | null, category_slug: string | null, category_name: string | null];
+
+/**
+ * The summaries of a page the index ranked, in its order, from what the index holds (kept current by
+ * the feed before every search, so as fresh as a read of the listings); only what changes without the
+ * listing is read: its views (listing_view_totals) and its primary category's slug and name. Two
+ * narrow tables, by key: no wide listing row per result.
+ */
+async function heldSummaries(db: Kysely<DB>, engine: Engine, index: MemorySearchIndex, ids: number[]): Promise<SearchRow[]> {
   if (!ids.length) return [];
-  // SQLite runs the connection's cached statement directly: compiling the query through Kysely cost
-  // ~20 µs of a search's ~300 (a page of 20 ids), the rows themselves ~100.
-  // Its rows come as arrays (SearchTuple), ~15 µs less a page than node:sqlite building the objects;
-  // PostgreSQL's too (pg's rowMode 'array').
+  const held = index.summaries(ids).filter((h) => h !== undefined);
+  const cats = held.map((h) => h.primary_category_id ?? 0);
+  const pageIds = held.map((h) => h.id);
   const direct = engine === 'sqlite' ? sqliteAdapterOf(db) : undefined;
-  const found = engine === 'postgres'
-    ? (await preparedArrays<SearchTuple>(db, 'll_search_summaries', PG_SUMMARIES, [ids])).map(fromTuple)
+  const extras = engine === 'postgres'
+    ? await preparedArrays<ExtrasTuple>(db, 'll_search_page_extras', PG_PAGE_EXTRAS, [pageIds, cats])
     : direct
+      ? direct.arrays(sqlitePageExtras(held.length)).all(...held.flatMap((h, i) => [h.id, cats[i]])) as unknown as ExtrasTuple[]
+      : (await sql<{ id: number; views: number | null; slug: string | null; name: string | null }>`with k(id, cat) as (values ${sql.join(held.map((h, i) => sql`(${h.id}, ${cats[i]})`))})
+          select k.id, vt.views, c.slug, c.name from k left join listing_view_totals as vt on vt.listing_id = k.id left join categories as c on c.id = k.cat`.execute(db)).rows.map((r): ExtrasTuple => [r.id, r.views, r.slug, r.name]);
+  const byId = new Map(extras.map((e) => [Number(e[0]), e]));
+  return held.map((h) => {
+    const e = byId.get(h.id);
+    return {
+      id: h.id, slug: h.slug, name: h.name, url: h.url, tagline: h.tagline, logo_url: h.logo_url, votes_count: h.votes_count, status: 'live',
+      launch_week: h.launch_week, launched_at: h.launched_at, primary_category_slug: e?.[2] ?? null, primary_category_name: e?.[3] ?? null,
+      views_count: Number(e?.[1] ?? 0), followers_count: h.followers_count,
+    };
+  });
+}
+
+/**
+ * SQLite: the summaries of a page of the SQL path (filters, other sorts), in this order (one missing,
+ * deleted meanwhile, is left out). PostgreSQL's page query reads them itself.
+ */
+async function summaries(db: Kysely<DB>, ids: number[]): Promise<SearchRow[]> {
+  if (!ids.length) return [];
+  // The connection's cached statement, run directly: compiling the query through Kysely cost ~20 µs
+  // of a search's ~300 (a page of 20 ids), the rows themselves ~100. Its rows come as arrays
+  // (SearchTuple), ~15 µs less a page than node:sqlite building the objects.
+  const direct = sqliteAdapterOf(db);
+  const found = direct
       ? (direct.arrays(sqliteSummaries(ids.length)).all(...ids) as unknown as SearchTuple[]).map(fromTuple)
       : (await sql<SearchRow>`select ${SEARCH_COLUMNS} from listings as l${SUMMARY_JOINS} where l.id in (${sql.join(ids)})`.execute(db)).rows;
   const byId = new Map(found.map((r) => [Number(r.id), r]));
@@ -226,7 +263,7 @@ export async function searchDatabase(db: Kysely<DB>, engine: Engine, input: Sear
   const idRows = (await pageOf(sql`l.id`, idJoins).execute(db)).rows as Array<{ id: number }>;
   const n = idRows.length;
   const total = n < input.limit && (n > 0 || input.offset === 0) ? input.offset + n : await countAll();
-  return { rows: await summaries(db, engine, idRows.map((r) => Number(r.id))), total, plan };
+  return { rows: await summaries(db, idRows.map((r) => Number(r.id))), total, plan };
 }
 
 /** The category with this slug and all its descendants; SearchInputError when there is none. */

@@ -5,15 +5,21 @@
 // search); here they cost a few tens of nanoseconds.
 //
 //   slots       one per version of a listing's text: its id, status (live or not), votes and length
-//               in words. A listing whose text changes gets a new slot and its old slot dies (its
-//               postings are skipped, and dropped at the next compaction); a change to its votes or
-//               status only rewrites its slot.
+//               in words, and what a results page shows of it (its summary, below). A listing whose
+//               text changes gets a new slot and its old slot dies (its postings are skipped, and
+//               dropped at the next compaction); a change to anything else only rewrites its slot.
+//   summaries   per slot, the summary's own words (slug, name, url, tagline, logo, launch week and
+//               date) as one JSON array text (those of the load as UTF-8 in one buffer, those written
+//               since as strings), its primary category id and its followers: a results
+//               page is read from here, not from a row per listing in the database (under load those
+//               random rows were ~30% of a search's time). Views and the category's slug and name,
+//               which change without the listing, are read with the page (index.ts).
 //   postings    per word: the slots holding it, delta-encoded as varints, each followed by the word's
 //               weighted frequency in that listing (a byte: name ×5, tagline ×2, description ×1,
 //               keywords ×2, the weights of the SQL path's bm25). Those of the load sit in one buffer
 //               (a Segment: sorted words, offsets, bytes); those added since, in a small buffer per word.
 //
-// ~25 MB at 100,000 listings (10 MB of postings). A search thread has its segment built in a
+// ~25 MB at 100,000 listings (10 MB of postings), plus ~16 MB of summaries. A search thread has its segment built in a
 // short-lived process (builder.ts) that sends it over and exits, taking the garbage of the build with it.
 //
 // Ranking is FTS5's bm25 exactly (fts5_aux.c: k1 = 1.2, b = 0.75, IDF = ln((N − n + 0.5)/(n + 0.5)),
@@ -23,6 +29,7 @@
 //
 // The index is engine-free; store/search/feed.ts fills it and keeps it current.
 import type { WordPlan } from './plan.ts';
+import type { SummaryRow } from '../repos/summary.ts';
 import { TermDictionary } from './dictionary.ts';
 import type { Engine } from '../connect.ts';
 import { tokenize } from './tokenize.ts';
@@ -40,7 +47,7 @@ const DEAD = 0;
 const LIVE = 1;
 const OTHER = 2;
 
-/** A listing's row as the feed reads it. */
+/** A listing's row as the feed reads it (the summary's columns are optional for tests of ranking alone). */
 export interface IndexRow {
   id: number;
   status: string;
@@ -49,6 +56,24 @@ export interface IndexRow {
   tagline: string | null;
   description: string | null;
   keywords: string | null;
+  slug?: string;
+  url?: string;
+  logo_url?: string | null;
+  launch_week?: string | null;
+  launched_at?: string | null;
+  primary_category_id?: number | null;
+  followers_count?: number;
+}
+
+/** The listings columns of IndexRow's summary, as the feed and the builder select them; the feed follows them (migration 140). */
+export const SUMMARY_COLUMNS = 'slug, url, logo_url, launch_week, launched_at, primary_category_id, followers_count';
+
+/** The summary of a listing as the index holds it (summaries()): the category by id, its words being read with the page. */
+export type HeldSummary = Omit<SummaryRow, 'primary_category_slug' | 'primary_category_name'> & { primary_category_id: number | null; followers_count: number };
+
+/** A row's summary words as one JSON text: [slug, name, url, tagline, logo_url, launch_week, launched_at]. */
+function summaryText(row: IndexRow): string {
+  return JSON.stringify([row.slug ?? '', row.name ?? '', row.url ?? '', row.tagline ?? null, row.logo_url ?? null, row.launch_week ?? null, row.launched_at ?? null]);
 }
 
 class Postings {
@@ -98,6 +123,11 @@ export interface Segment {
   votes: Int32Array;
   length: Uint32Array;
   hash: Int32Array;
+  /** summaryText() of each slot as UTF-8, slot s at summaryBytes[summaryOffsets[s] .. summaryOffsets[s + 1]); its primary category id (0: none) and followers. */
+  summaryBytes: Uint8Array;
+  summaryOffsets: Uint32Array;
+  category: Int32Array;
+  followers: Int32Array;
 }
 
 /** Builds a Segment from listings added one at a time. */
@@ -110,6 +140,11 @@ export class SegmentBuilder {
   #votes: Int32Array = new Int32Array(1024);
   #length: Uint32Array = new Uint32Array(1024);
   #hash: Int32Array = new Int32Array(1024);
+  #summaryBytes = new Uint8Array(1 << 16);
+  #summaryLength = 0;
+  #summaryOffsets: Uint32Array = new Uint32Array(1024);
+  #category: Int32Array = new Int32Array(1024);
+  #followers: Int32Array = new Int32Array(1024);
   constructor(engine: Engine) {
     this.#engine = engine;
   }
@@ -128,21 +163,41 @@ export class SegmentBuilder {
     this.#votes[slot] = row.votes_count;
     this.#length[slot] = doc.length;
     this.#hash[slot] = doc.hash;
+    this.#category[slot] = row.primary_category_id ?? 0;
+    this.#followers[slot] = row.followers_count ?? 0;
+    const text = summaryText(row);
+    if (this.#summaryLength + text.length * 3 > this.#summaryBytes.length) {
+      const grown = new Uint8Array(Math.max(this.#summaryBytes.length * 2, this.#summaryLength + text.length * 3));
+      grown.set(this.#summaryBytes.subarray(0, this.#summaryLength));
+      this.#summaryBytes = grown;
+    }
+    if (slot >= this.#summaryOffsets.length) {
+      const grown = new Uint32Array(this.#summaryOffsets.length * 2);
+      grown.set(this.#summaryOffsets);
+      this.#summaryOffsets = grown;
+    }
+    this.#summaryOffsets[slot] = this.#summaryLength;
+    this.#summaryLength += UTF8.encodeInto(text, this.#summaryBytes.subarray(this.#summaryLength)).written;
   }
 
   #slotArrays(): SlotArrays {
-    return { ids: this.#ids, status: this.#status, votes: this.#votes, length: this.#length, hash: this.#hash };
+    return { ids: this.#ids, status: this.#status, votes: this.#votes, length: this.#length, hash: this.#hash, category: this.#category, followers: this.#followers };
   }
 
   #setSlots(a: SlotArrays): void {
-    ({ ids: this.#ids, status: this.#status, votes: this.#votes, length: this.#length, hash: this.#hash } = a);
+    ({ ids: this.#ids, status: this.#status, votes: this.#votes, length: this.#length, hash: this.#hash, category: this.#category, followers: this.#followers } = a);
   }
 
   finish(): Segment {
     const n = this.#slots;
+    const summaryOffsets = new Uint32Array(n + 1);
+    summaryOffsets.set(this.#summaryOffsets.subarray(0, n));
+    summaryOffsets[n] = this.#summaryLength;
     return {
       ...packPostings(this.#postings), slots: n,
       ids: this.#ids.slice(0, n), status: this.#status.slice(0, n), votes: this.#votes.slice(0, n), length: this.#length.slice(0, n), hash: this.#hash.slice(0, n),
+      summaryBytes: this.#summaryBytes.slice(0, this.#summaryLength), summaryOffsets,
+      category: this.#category.slice(0, n), followers: this.#followers.slice(0, n),
     };
   }
 }
@@ -177,6 +232,13 @@ export class MemorySearchIndex {
   #votes: Int32Array;
   #length: Uint32Array;
   #hash: Int32Array;
+  /** The load's summaries (Segment.summaryBytes) and, by slot, those written since (or '' for a dead slot). */
+  #summaryBytes: Buffer;
+  #summaryOffsets: Uint32Array;
+  #summarySlots: number;
+  #summaryWritten = new Map<number, string>();
+  #category: Int32Array;
+  #followers: Int32Array;
   #slots: number;
   /** Listing id → its slot, −1 for none. */
   #slotOf = new Int32Array(0);
@@ -212,6 +274,11 @@ export class MemorySearchIndex {
     this.#votes = segment.votes;
     this.#length = segment.length;
     this.#hash = segment.hash;
+    this.#summaryBytes = Buffer.from(segment.summaryBytes.buffer, segment.summaryBytes.byteOffset, segment.summaryBytes.byteLength);
+    this.#summaryOffsets = segment.summaryOffsets;
+    this.#summarySlots = segment.slots;
+    this.#category = segment.category;
+    this.#followers = segment.followers;
     this.#slots = segment.slots;
     for (let s = 0; s < this.#slots; s++) {
       this.#setSlotOf(this.#ids[s], s);
@@ -243,6 +310,7 @@ export class MemorySearchIndex {
     if (old >= 0 && this.#hash[old] === doc.hash) {
       this.#status[old] = doc.status;
       this.#votes[old] = row.votes_count;
+      this.#setSummary(old, row);
       return;
     }
     if (old >= 0) this.#kill(old);
@@ -263,9 +331,35 @@ export class MemorySearchIndex {
     this.#votes[slot] = row.votes_count;
     this.#length[slot] = doc.length;
     this.#hash[slot] = doc.hash;
+    this.#setSummary(slot, row);
     this.#setSlotOf(row.id, slot);
     this.#docs++;
     this.#tokens += doc.length;
+  }
+
+  /**
+   * The summary of each of these listings as the index holds it (undefined for one it does not hold).
+   * What the summary shows besides: the primary category's slug and name, and the views.
+   */
+  summaries(ids: readonly number[]): Array<HeldSummary | undefined> {
+    return ids.map((id) => {
+      const slot = id < this.#slotOf.length ? this.#slotOf[id] : -1;
+      if (slot < 0) return undefined;
+      const text = this.#summaryWritten.get(slot) ?? (slot < this.#summarySlots ? this.#summaryBytes.toString('utf8', this.#summaryOffsets[slot], this.#summaryOffsets[slot + 1]) : '');
+      if (!text) return undefined;
+      const [slug, name, url, tagline, logo_url, launch_week, launched_at] = JSON.parse(text) as [string, string, string, string | null, string | null, string | null, string | null];
+      const category = this.#category[slot];
+      return {
+        id, slug, name, url, tagline, logo_url, votes_count: this.#votes[slot], status: this.#status[slot] === LIVE ? 'live' : 'other',
+        launch_week, launched_at, primary_category_id: category === 0 ? null : category, followers_count: this.#followers[slot],
+      };
+    });
+  }
+
+  #setSummary(slot: number, row: IndexRow): void {
+    this.#summaryWritten.set(slot, summaryText(row));
+    this.#category[slot] = row.primary_category_id ?? 0;
+    this.#followers[slot] = row.followers_count ?? 0;
   }
 
   /** Forgets a deleted listing. */
@@ -582,6 +676,7 @@ export class MemorySearchIndex {
   #kill(slot: number): void {
     this.#slotsChanged++;
     this.#status[slot] = DEAD;
+    this.#summaryWritten.set(slot, ''); // (a slot of the load would otherwise still read its text)
     this.#docs--;
     this.#tokens -= this.#length[slot];
     this.#deadSlots++;
@@ -594,11 +689,11 @@ export class MemorySearchIndex {
   }
 
   #slotArrays(): SlotArrays {
-    return { ids: this.#ids, status: this.#status, votes: this.#votes, length: this.#length, hash: this.#hash };
+    return { ids: this.#ids, status: this.#status, votes: this.#votes, length: this.#length, hash: this.#hash, category: this.#category, followers: this.#followers };
   }
 
   #setSlots(a: SlotArrays): void {
-    ({ ids: this.#ids, status: this.#status, votes: this.#votes, length: this.#length, hash: this.#hash } = a);
+    ({ ids: this.#ids, status: this.#status, votes: this.#votes, length: this.#length, hash: this.#hash, category: this.#category, followers: this.#followers } = a);
   }
 
   #ensureScratch(): void {
@@ -632,10 +727,12 @@ export class MemorySearchIndex {
   }
 }
 
+const UTF8 = new TextEncoder();
+
 const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The per-slot arrays of a segment and of an index. */
-type SlotArrays = Pick<Segment, 'ids' | 'status' | 'votes' | 'length' | 'hash'>;
+type SlotArrays = Pick<Segment, 'ids' | 'status' | 'votes' | 'length' | 'hash' | 'category' | 'followers'>;
 
 /** The slot arrays copied into arrays of n slots. */
 function growSlots(a: SlotArrays, n: number): SlotArrays {
@@ -643,7 +740,10 @@ function growSlots(a: SlotArrays, n: number): SlotArrays {
     fresh.set(old);
     return fresh;
   };
-  return { ids: grow(a.ids, new Int32Array(n)), status: grow(a.status, new Uint8Array(n)), votes: grow(a.votes, new Int32Array(n)), length: grow(a.length, new Uint32Array(n)), hash: grow(a.hash, new Int32Array(n)) };
+  return {
+    ids: grow(a.ids, new Int32Array(n)), status: grow(a.status, new Uint8Array(n)), votes: grow(a.votes, new Int32Array(n)), length: grow(a.length, new Uint32Array(n)), hash: grow(a.hash, new Int32Array(n)),
+    category: grow(a.category, new Int32Array(n)), followers: grow(a.followers, new Int32Array(n)),
+  };
 }
 
 /** The words of these postings, sorted, packed into one buffer with their offsets (a segment's layout). */
