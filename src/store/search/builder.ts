@@ -14,7 +14,14 @@ try {
   db.exec('BEGIN');
   const position = String((db.prepare('SELECT rev FROM search_version WHERE id = 1').get() as { rev: number } | undefined)?.rev ?? 0);
   const builder = new SegmentBuilder('sqlite');
-  for (const row of db.prepare(`SELECT id, status, votes_count, name, tagline, description, keywords, ${SUMMARY_COLUMNS} FROM listings ORDER BY id`).iterate()) builder.add(row as unknown as IndexRow);
+  // The server stops its builders when it exits; one killed outright leaves this process to notice
+  // that it was adopted (its parent id changed) and stop, rather than finish a build nobody will read.
+  const parent = process.ppid;
+  let n = 0;
+  for (const row of db.prepare(`SELECT id, status, votes_count, name, tagline, description, keywords, ${SUMMARY_COLUMNS} FROM listings ORDER BY id`).iterate()) {
+    builder.add(row as unknown as IndexRow);
+    if (++n % 5000 === 0 && process.ppid !== parent) process.exit(0);
+  }
   db.exec('COMMIT');
   db.close();
   const segment = builder.finish();

@@ -11,7 +11,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../connect.ts';
 import type { DB } from '../types.ts';
-import { fork } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { MemorySearchIndex, SegmentBuilder, SUMMARY_COLUMNS, type IndexRow, type Segment } from './memory-index.ts';
 import { prepared } from '../prepared.ts';
@@ -75,9 +75,19 @@ async function load(db: Kysely<DB>, engine: Engine): Promise<State> {
   return state;
 }
 
+/** Builder processes at work: stopped when this process exits (a build takes seconds of a core at 100,000 listings). */
+const builders = new Set<ChildProcess>();
+let stopBuildersAtExit = false;
+
 async function loadInThread(db: Kysely<DB>, engine: Engine, file: string): Promise<State> {
   const reply = await new Promise<{ segment?: Segment; position?: string; error?: string }>((resolve, reject) => {
     const child = fork(fileURLToPath(new URL('./builder.ts', import.meta.url)), [file], { serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    builders.add(child);
+    child.once('exit', () => builders.delete(child));
+    if (!stopBuildersAtExit) {
+      stopBuildersAtExit = true;
+      process.once('exit', () => { for (const c of builders) c.kill(); });
+    }
     child.once('message', (msg) => resolve(msg as { segment?: Segment; position?: string; error?: string }));
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`the search index builder exited with code ${code}`)));

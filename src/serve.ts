@@ -1,0 +1,34 @@
+// The service, as main.ts starts it: configuration, storage, demo content, the server, workers,
+// graceful shutdown.
+import { loadConfig } from './config.ts';
+import { openStore } from './store/index.ts';
+import { directoryIsEmpty } from './store/seed/empty.ts';
+import { createServer, warmSearchIndex } from './server.ts';
+
+const config = loadConfig();
+const started = performance.now();
+const store = await openStore(config);
+// The demo content and its data modules are loaded only for a database that has nothing in it yet.
+if (config.SEED_DEMO && (await directoryIsEmpty(store.db))) {
+  await (await import('./store/seed/index.ts')).seedIfEmpty(store, { publicUrl: config.publicUrl });
+}
+const server = await createServer(config, store);
+await server.app.listen({ port: config.PORT, host: config.HOST });
+server.app.log.info({ url: config.publicUrl, engine: store.engine, ms: Math.round(performance.now() - started) }, 'Launchlist is up');
+// What was compiled to start (main.ts turned the compile cache on) is written now, not only at a graceful exit.
+process.getBuiltinModule('node:module').flushCompileCache?.();
+warmSearchIndex(server);
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  server.app.log.info({ signal }, 'shutting down');
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  await server.close();
+  await store.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
