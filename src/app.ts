@@ -1,6 +1,5 @@
 // Assembles Fastify from the parts; no business logic lives here.
 import { randomUUID } from 'node:crypto';
-import { STATUS_CODES } from 'node:http';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
@@ -22,6 +21,9 @@ import { lazyChildLogger } from './http/lazy-logger.ts';
 import { MAX_JSON_DEPTH, jsonTooDeep } from './http/json-depth.ts';
 import { refuseNul } from './http/validation.ts';
 import { redisOf } from './http/redis.ts';
+// Not `import … from 'node:http'`: an ESM import of node:http builds its module facade, whose getters load
+// Node's bundled undici (~80 ms of a cold start) for nothing this file uses.
+const { STATUS_CODES } = process.getBuiltinModule('node:http');
 
 export interface IdempotencyRunner {
   run(args: { principal: Extract<Principal, { kind: 'user' }>; key: string; operation: string; request: unknown }, exec: () => Promise<{ status: number; body: unknown }>): Promise<{ status: number; body: unknown; replayed: boolean }>;

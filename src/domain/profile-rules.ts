@@ -4,7 +4,9 @@ import { z } from 'zod';
 
 export const VIDEO_HOSTS: readonly string[] = ['youtube.com', 'youtu.be', 'youtube-nocookie.com', 'vimeo.com', 'loom.com', 'wistia.com', 'wistia.net', 'wi.st', 'vidyard.com', 'dailymotion.com', 'dai.ly', 'tiktok.com', 'twitch.tv', 'streamable.com', 'descript.com', 'tella.tv', 'screencast.com', 'bilibili.com'];
 const NON_COUNTRY = new Set(['EU', 'EZ', 'UN', 'QO', 'AA', 'ZZ']);
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+// Made on first use: an Intl.DisplayNames costs ~25 ms to create (ICU data), a share of a cold start.
+let regions: Intl.DisplayNames | undefined;
+const regionNames = (): Intl.DisplayNames => (regions ??= new Intl.DisplayNames(['en'], { type: 'region' }));
 const EMAIL = z.email();
 
 export type Rule<T = string> = { ok: true; value: T } | { ok: false; message: string };
@@ -27,7 +29,7 @@ export function hostMatches(host: string, list: readonly string[]): boolean {
 
 export function countryRule(t: string): Rule {
   const c = t.trim().toUpperCase();
-  if (!/^[A-Z]{2}$/.test(c) || NON_COUNTRY.has(c) || regionNames.of(c) === c || regionNames.of(c) === 'Unknown Region') {
+  if (!/^[A-Z]{2}$/.test(c) || NON_COUNTRY.has(c) || regionNames().of(c) === c || regionNames().of(c) === 'Unknown Region') {
     return { ok: false, message: 'must be a two-letter ISO 3166-1 country code, e.g. DE or US' };
   }
   return { ok: true, value: c };

@@ -145,10 +145,10 @@ export function sendMakerPage(reply: FastifyReply, web: SignedIn, page: MakerPag
   return sendPage(reply, pageFor(web, { title: page.title, noindex: true, head, flash: page.flash ?? null, narrow: page.narrow }), body, status);
 }
 
-const DATE_TIME = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
+let DATE_TIME: Intl.DateTimeFormat | undefined; // made on first use, not at start
 /** "26 Nov 2026, 17:57 UTC" in a <time> element. */
 export function when(iso: string | null | undefined): SafeHtml | string {
   if (!iso) return '';
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : html`<time datetime="${iso}">${DATE_TIME.format(d)} UTC</time>`;
+  return Number.isNaN(d.getTime()) ? iso : html`<time datetime="${iso}">${(DATE_TIME ??= new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' })).format(d)} UTC</time>`;
 }

@@ -128,18 +128,19 @@ export function send(deps: AppDeps, reply: FastifyReply, v: Viewer | WebContext,
 
 // ------------------------------------------------------------------ formatting
 
-const DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-const DAY_MONTH = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+// Made on first use (an Intl formatter costs milliseconds to create: not at start).
+let DATE: Intl.DateTimeFormat | undefined;
+let DAY_MONTH: Intl.DateTimeFormat | undefined;
 
 export function fmtDate(iso: string | null | undefined): string {
   if (!iso) return '';
   const d = new Date(iso.length === 10 ? iso + 'T00:00:00Z' : iso);
-  return Number.isNaN(d.getTime()) ? '' : DATE.format(d);
+  return Number.isNaN(d.getTime()) ? '' : (DATE ??= new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })).format(d);
 }
 
 /** "24 Nov – 30 Nov 2026" for a Monday..Sunday pair. */
 export function fmtRange(start: string, end: string): string {
-  return `${DAY_MONTH.format(new Date(start + 'T00:00:00Z'))} – ${fmtDate(end)}`;
+  return `${(DAY_MONTH ??= new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' })).format(new Date(start + 'T00:00:00Z'))} – ${fmtDate(end)}`;
 }
 
 export const fmtNum = (n: number | null | undefined): string => (n === null || n === undefined ? '' : Number(n).toLocaleString('en-US'));
