@@ -97,6 +97,16 @@ describe(`in-memory search index on ${ENGINE}`, () => {
     await db.deleteFrom('listings').where('id', '=', id).execute();
   });
 
+  test('searches at the same time (on PostgreSQL their views and categories are read by one statement) each get their own page', async () => {
+    const sample = await t.store.db.selectFrom('listings').select(['name', 'tagline']).where('status', '=', 'live').orderBy('id').limit(30).offset(600).execute();
+    const queries = typoQueries(sample);
+    const alone: unknown[] = [];
+    for (const q of queries) alone.push((await search(q)).rows);
+    const together = await Promise.all(queries.map((q) => search(q)));
+    assert.deepEqual(together.map((r) => r.rows), alone);
+    assert.ok(together.filter((r) => r.rows.length > 1).length > 10, 'most of them find several listings');
+  });
+
   test('an index loaded again from the database answers as the one kept current by the feed', async () => {
     const sample = await t.store.db.selectFrom('listings').select(['name', 'tagline']).where('status', '=', 'live').orderBy('id').limit(40).offset(300).execute();
     const queries = typoQueries(sample);

@@ -119,6 +119,32 @@ const sqlitePageExtras = (n: number) => (SQLITE_PAGE_EXTRAS[n] ??= `with k(id, c
   select k.id, vt.views, c.slug, c.name from k left join listing_view_totals as vt on vt.listing_id = k.id left join categories as c on c.id = k.cat`);
 type ExtrasTuple = [id: number, views: number | null, category_slug: string | null, category_name: string | null];
 
+/** PostgreSQL: the page extras asked for in this turn of the event loop, read by one statement. */
+const extrasBatches = new WeakMap<Kysely<DB>, { ids: number[]; cats: number[]; waiting: Array<{ resolve: (rows: ExtrasTuple[]) => void; reject: (e: unknown) => void }> }>();
+
+/**
+ * The views and categories of these listings. The searches that rank in the same turn (under load,
+ * those that waited for the same feed poll) share one statement: a round trip and a statement in
+ * PostgreSQL per group of searches, not per search. Each gets all the group's rows (a Map picks its own).
+ */
+function pgPageExtras(db: Kysely<DB>, ids: number[], cats: number[]): Promise<ExtrasTuple[]> {
+  let batch = extrasBatches.get(db);
+  if (!batch) {
+    const b = { ids: [] as number[], cats: [] as number[], waiting: [] as Array<{ resolve: (rows: ExtrasTuple[]) => void; reject: (e: unknown) => void }> };
+    extrasBatches.set(db, (batch = b));
+    setImmediate(() => {
+      extrasBatches.delete(db);
+      preparedArrays<ExtrasTuple>(db, 'll_search_page_extras', PG_PAGE_EXTRAS, [b.ids, b.cats]).then(
+        (rows) => { for (const w of b.waiting) w.resolve(rows); },
+        (e: unknown) => { for (const w of b.waiting) w.reject(e); },
+      );
+    });
+  }
+  batch.ids.push(...ids);
+  batch.cats.push(...cats);
+  return new Promise((resolve, reject) => batch.waiting.push({ resolve, reject }));
+}
+
 /**
  * The summaries of a page the index ranked, in its order, from what the index holds (kept current by
  * the feed before every search, so as fresh as a read of the listings); only what changes without the
@@ -132,7 +158,7 @@ async function heldSummaries(db: Kysely<DB>, engine: Engine, index: MemorySearch
   const pageIds = held.map((h) => h.id);
   const direct = engine === 'sqlite' ? sqliteAdapterOf(db) : undefined;
   const extras = engine === 'postgres'
-    ? await preparedArrays<ExtrasTuple>(db, 'll_search_page_extras', PG_PAGE_EXTRAS, [pageIds, cats])
+    ? await pgPageExtras(db, pageIds, cats)
     : direct
       ? direct.arrays(sqlitePageExtras(held.length)).all(...held.flatMap((h, i) => [h.id, cats[i]])) as unknown as ExtrasTuple[]
       : (await sql<{ id: number; views: number | null; slug: string | null; name: string | null }>`with k(id, cat) as (values ${sql.join(held.map((h, i) => sql`(${h.id}, ${cats[i]})`))})
