@@ -82,7 +82,7 @@ test('sign up, vote on the home page, see the count change', { skip: missing ? `
   assert.deepEqual(problems, [], 'no console errors (CSP violations would show here)');
 });
 
-test('at 360 px no page is wider than the screen: search filters, facts, long unbroken names, admin tables with screen-reader texts', { skip: missing ? `${CHROMIUM} is not installed (apt-get install chromium)` : false, timeout: 90_000 }, async () => {
+test('at 360 px no page is wider than the screen: search filters, facts, long unbroken names, the maker\'s edit forms, admin tables with screen-reader texts', { skip: missing ? `${CHROMIUM} is not installed (apt-get install chromium)` : false, timeout: 90_000 }, async () => {
   const db = t.store.db;
   const maker = await makeUser(t.store);
   const admin = await makeUser(t.store, { role: 'admin' });
@@ -118,7 +118,7 @@ test('at 360 px no page is wider than the screen: search filters, facts, long un
   };
   const widths = {
     ...await widthOf(null, ['/search', '/search?q=note&country=US', '/listings/longword', '/listings/ledgerbot', '/', '/compare?a=longword&b=ledgerbot']),
-    ...await widthOf(maker, [`/my/listings/${draft}`, '/my/listings']),
+    ...await widthOf(maker, [`/my/listings/${draft}`, '/my/listings', `/my/listings/${live}/edit`, `/my/listings/${live}/story`, `/my/listings/${live}/milestones`, '/my/interview']),
     ...await widthOf(admin, ['/admin/orders', '/admin']),
   };
   assert.deepEqual(widths, Object.fromEntries(Object.keys(widths).map((p) => [p, 360])), 'scrollWidth of each page at a 360 px viewport');
