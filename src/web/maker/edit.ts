@@ -7,7 +7,6 @@
 // changed"). `apply_to` (copying fields to the company's listings on other sites) is left to the API.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app.ts';
-import { SOCIAL_PLATFORMS } from '../../operations/schemas.ts';
 import type { ApiError, ErrorDetail } from '../../operations/errors.ts';
 import { validationError } from '../../http/validation.ts';
 import { checkCsrf } from '../context.ts';
@@ -15,6 +14,10 @@ import { csrfField, html, raw, type SafeHtml } from '../layout.ts';
 import { FIELD_LABELS } from '../pages/listing.ts';
 import { entryOf, qs, type Rec } from '../pages/shared.ts';
 import { act, attempt, fieldMessage, formOf, invalidAttrs, one, problems, sendMakerPage, signedIn, statusOf, type Form, type Problems, type SignedIn } from './act.ts';
+import {
+  faqOf, faqRow, faqsFrom, groupOnForm, MAX_FAQS, norm, rowId, sameJson, shownRows, socialRow, socialRowsOf, socialsFrom, socialsRefusedAt, sortedEntries,
+  type Faq, type FaqPart, type Placed, type RowGroup, type SocialPart,
+} from './rows.ts';
 
 // ------------------------------------------------------------------ the fields
 
@@ -56,24 +59,12 @@ const GROUPS: ReadonlyArray<{ id: string; heading: string; fields: FieldKey[] }>
   { id: 'seo', heading: 'Headline, summary and search engines', fields: ['headline', 'summary', 'seo_title', 'seo_description'] },
 ];
 
-const PLATFORM_NAMES: Record<string, string> = {
-  linkedin: 'LinkedIn', x: 'X (Twitter)', facebook: 'Facebook', instagram: 'Instagram', tiktok: 'TikTok', youtube: 'YouTube', threads: 'Threads',
-  pinterest: 'Pinterest', github: 'GitHub', reddit: 'Reddit', medium: 'Medium', website: 'Website', custom: 'Other', productlaunch: 'Product launch site',
-};
-const platformName = (p: string): string => PLATFORM_NAMES[p] ?? p;
-
-const MAX_FAQS = 10;
-/** Empty rows offered under the current socials and FAQs. */
-const EMPTY_ROWS = 3;
-/** The most rows of socials or FAQs a posted form is read for. */
-const MAX_ROWS = 50;
-
 const controlId = (k: string) => `e-${k}`;
-const socialId = (i: number, part: 'platform' | 'link') => `e-social-${i}-${part}`;
-const faqId = (i: number, part: 'question' | 'answer') => `e-faq-${i}-${part}`;
+/** The rows of links (`social-platform-<i>`, `social-link-<i>`) and of FAQs (`faq-question-<i>`, `faq-answer-<i>`). */
+const SOCIALS: RowGroup<SocialPart> = { name: 'social', id: 'e-social', parts: ['platform', 'link'] };
+const FAQS: RowGroup<FaqPart> = { name: 'faq', id: 'e-faq', parts: ['question', 'answer'] };
 
 type Value = string | number | string[] | null;
-interface Faq { question: string; answer: string }
 
 /** A field's value in get_my_listing (some sit in nested objects there). */
 function currentOf(l: Rec, k: FieldKey): Value {
@@ -93,8 +84,6 @@ function textOf(v: Value): string {
   return Array.isArray(v) ? v.join('\n') : String(v);
 }
 
-const norm = (s: string): string => s.replace(/\r\n?/g, '\n').trim();
-
 /** A list as the operation keeps it: items trimmed, blanks and repeats (any case) dropped. */
 function listOf(text: string): string[] {
   const seen = new Set<string>();
@@ -103,24 +92,13 @@ function listOf(text: string): string[] {
 
 // ------------------------------------------------------------------ what the form changed
 
-interface Row { i: number; a: string; b: string }
-
-/** The rows of socials or FAQs a form holds (the index of each, and its two values as typed). */
-function rowsOf(f: Form, a: (i: number) => string, b: (i: number) => string): Row[] {
-  const rows: Row[] = [];
-  for (let i = 0; i < MAX_ROWS; i++) if (a(i) in f || b(i) in f) rows.push({ i, a: one(f, a(i)), b: one(f, b(i)) });
-  return rows;
-}
-const socialRows = (f: Form) => rowsOf(f, (i) => `social-platform-${i}`, (i) => `social-link-${i}`);
-const faqRows = (f: Form) => rowsOf(f, (i) => `faq-question-${i}`, (i) => `faq-answer-${i}`);
-
 interface Submission {
   /** The body for update_my_listing: only what changed. */
   body: { fields?: Partial<Record<FieldKey, Value>>; socials?: Record<string, string>; faqs?: Faq[] };
   /** The page's own refusals (a value the form cannot send as the operation takes it), as the operation words paths. */
   errors: ErrorDetail[];
   /** Where the operation's paths of socials and FAQs are on this form (the rows as posted). */
-  at: Map<string, { id: string; label: string }>;
+  at: Placed;
 }
 
 /**
@@ -134,7 +112,7 @@ function baseOf(l: Rec): Base {
   return {
     fields: Object.fromEntries(FIELD_KEYS.map((k) => [k, currentOf(l, k)])),
     socials: { ...((l.socials ?? {}) as Record<string, string>) },
-    faqs: ((l.faqs ?? []) as Faq[]).map((q) => ({ question: q.question, answer: q.answer })),
+    faqs: ((l.faqs ?? []) as Faq[]).map(faqOf),
   };
 }
 
@@ -148,15 +126,12 @@ function baseFrom(f: Form, l: Rec): Base {
     const ok = b && typeof b === 'object' && b.fields && typeof b.fields === 'object' && Object.entries(b.fields).every(([k, v]) => isFieldKey(k) && isValue(v)) &&
       b.socials && typeof b.socials === 'object' && !Array.isArray(b.socials) && Object.values(b.socials).every(isText) &&
       Array.isArray(b.faqs) && b.faqs.every((q) => q && isText(q.question) && isText(q.answer));
-    if (ok) return { fields: b.fields, socials: b.socials, faqs: b.faqs.map((q) => ({ question: q.question, answer: q.answer })) };
+    if (ok) return { fields: b.fields, socials: b.socials, faqs: b.faqs.map(faqOf) };
   } catch {
     // no snapshot: compare with the listing as it is
   }
   return baseOf(l);
 }
-
-const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
-const sortedEntries = (o: Record<string, string>) => Object.entries(o).sort(([x], [y]) => x.localeCompare(y));
 
 function submission(base: Base, f: Form): Submission {
   const out: Submission = { body: {}, errors: [], at: new Map() };
@@ -181,37 +156,14 @@ function submission(base: Base, f: Form): Submission {
   if (Object.keys(fields).length) out.body.fields = fields;
 
   // Socials: a row is a platform and its link; an empty link drops the platform.
-  if ('social-platform-0' in f) {
-    const socials: Record<string, string> = {};
-    for (const r of socialRows(f)) {
-      const platform = r.a.trim();
-      const link = r.b.trim();
-      const field = { id: socialId(r.i, 'link'), label: `Link ${r.i + 1}${platform ? ` (${platformName(platform)})` : ''}` };
-      if (!link) continue;
-      if (!platform) {
-        out.at.set(`socials.${r.i}`, { id: socialId(r.i, 'platform'), label: `Platform ${r.i + 1}` });
-        out.errors.push({ path: `body.socials.${r.i}`, message: 'choose the platform this link is on' });
-      } else if (platform in socials) {
-        out.at.set(`socials.${r.i}`, { id: socialId(r.i, 'platform'), label: `Platform ${r.i + 1}` });
-        out.errors.push({ path: `body.socials.${r.i}`, message: `${platformName(platform)} is given twice: keep one link a platform` });
-      } else {
-        socials[platform] = link;
-        out.at.set(`socials.${platform}`, field);
-      }
-    }
+  if (groupOnForm(f, SOCIALS)) {
+    const socials = socialsFrom(f, SOCIALS, 'socials', out.at, out.errors);
     if (!sameJson(sortedEntries(socials), sortedEntries(base.socials))) out.body.socials = socials;
   }
 
   // FAQs: rows with a question or an answer, in order; a row emptied of both is removed.
-  if ('faq-question-0' in f) {
-    const faqs: Faq[] = [];
-    for (const r of faqRows(f)) {
-      const faq = { question: norm(r.a), answer: norm(r.b) };
-      if (!faq.question && !faq.answer) continue;
-      out.at.set(`faqs.${faqs.length}.question`, { id: faqId(r.i, 'question'), label: `Question ${r.i + 1}` });
-      out.at.set(`faqs.${faqs.length}.answer`, { id: faqId(r.i, 'answer'), label: `Answer ${r.i + 1}` });
-      faqs.push(faq);
-    }
+  if (groupOnForm(f, FAQS)) {
+    const faqs = faqsFrom(f, FAQS, 'faqs', out.at);
     if (!sameJson(faqs, base.faqs)) out.body.faqs = faqs;
   }
   return out;
@@ -224,13 +176,9 @@ function editFieldOf(at: Submission['at'], f: Form | null): (path: string) => { 
     if (placed) return placed;
     const field = /^fields\.([a-z_]+)/.exec(path);
     if (field && isFieldKey(field[1])) return { id: controlId(field[1]), label: labelOf(field[1]) };
-    if (path === 'socials' || path.startsWith('socials.')) {
-      // An unknown platform (kept from an older listing) is refused as the whole object: its row, else the first.
-      const odd = f ? socialRows(f).find((r) => r.b.trim() && r.a.trim() && !(SOCIAL_PLATFORMS as readonly string[]).includes(r.a.trim())) : undefined;
-      const i = odd?.i ?? 0;
-      return { id: socialId(i, 'platform'), label: `Platform ${i + 1}` };
-    }
-    if (path === 'faqs' || path.startsWith('faqs.')) return { id: faqId(0, 'question'), label: 'Question 1' };
+    // An unknown platform (kept from an older listing) is refused as the whole object: its row, else the first.
+    if (path === 'socials' || path.startsWith('socials.')) return socialsRefusedAt(f, SOCIALS);
+    if (path === 'faqs' || path.startsWith('faqs.')) return { id: rowId(FAQS, 0, 'question'), label: 'Question 1' };
     return null;
   };
 }
@@ -269,30 +217,6 @@ function fieldBlock(k: FieldKey, text: string, p: Problems): SafeHtml {
 ${control(k, text, p)}${fieldMessage(p, controlId(k))}</div>`;
 }
 
-function option(value: string, label: string, selected: boolean): SafeHtml {
-  return html`<option value="${value}"${selected ? raw(' selected') : ''}>${label}</option>`;
-}
-
-function socialRow(i: number, platform: string, link: string, p: Problems): SafeHtml {
-  const pid = socialId(i, 'platform');
-  const lid = socialId(i, 'link');
-  // A platform the list lacks (kept from an older listing) stays choosable, so the row shows it as it is.
-  const platforms = platform && !(SOCIAL_PLATFORMS as readonly string[]).includes(platform) ? [...SOCIAL_PLATFORMS, platform] : SOCIAL_PLATFORMS;
-  return html`<div class="edit-row" id="social-${i}">
-<div><label for="${pid}">Platform <span class="sr-only">of link ${i + 1}</span></label>
-<select id="${pid}" name="social-platform-${i}"${invalidAttrs(p, pid)}>${option('', '— choose —', !platform)}${platforms.map((x) => option(x, platformName(x), x === platform))}</select>${fieldMessage(p, pid)}</div>
-<div><label for="${lid}">Link <span class="sr-only">${i + 1}</span></label>
-<input type="text" id="${lid}" name="social-link-${i}" value="${link}" maxlength="500" inputmode="url" autocapitalize="none" spellcheck="false"${invalidAttrs(p, lid)}>${fieldMessage(p, lid)}</div></div>`;
-}
-
-function faqRow(i: number, q: Faq, p: Problems): SafeHtml {
-  const qid = faqId(i, 'question');
-  const aid = faqId(i, 'answer');
-  return html`<div class="faq-row" id="faq-${i}">
-<div><label for="${qid}">Question ${i + 1}</label><input type="text" id="${qid}" name="faq-question-${i}" value="${q.question}" maxlength="300"${invalidAttrs(p, qid)}>${fieldMessage(p, qid)}</div>
-<div><label for="${aid}">Answer ${i + 1}</label><textarea id="${aid}" name="faq-answer-${i}" rows="3" maxlength="1500"${invalidAttrs(p, aid)}>${q.answer}</textarea>${fieldMessage(p, aid)}</div></div>`;
-}
-
 interface EditState { form?: Form; error?: ApiError | null; problems?: Problems; notice?: string }
 
 function editPage(reply: FastifyReply, web: SignedIn, l: Rec, st: EditState = {}, status = 200): FastifyReply {
@@ -300,13 +224,8 @@ function editPage(reply: FastifyReply, web: SignedIn, l: Rec, st: EditState = {}
   const f = st.form ?? null;
   const p = st.problems ?? problems(null, () => null);
   const textFor = (k: FieldKey): string => (f && k in f ? one(f, k) : textOf(currentOf(l, k)));
-  const socials: Array<[string, string]> = f && 'social-platform-0' in f
-    ? socialRows(f).map((r) => [r.a, r.b])
-    : [...Object.entries((l.socials ?? {}) as Record<string, string>), ...Array.from({ length: EMPTY_ROWS }, (): [string, string] => ['', ''])];
-  const current = (l.faqs ?? []) as Faq[];
-  const faqs: Faq[] = f && 'faq-question-0' in f
-    ? faqRows(f).map((r) => ({ question: r.a, answer: r.b }))
-    : [...current, ...Array.from({ length: Math.max(0, Math.min(EMPTY_ROWS, MAX_FAQS - current.length)) }, () => ({ question: '', answer: '' }))];
+  const socials = shownRows(f, SOCIALS, socialRowsOf(l.socials));
+  const faqs = shownRows(f, FAQS, ((l.faqs ?? []) as Faq[]).map(faqOf), MAX_FAQS);
   const body = html`<nav class="crumbs" aria-label="Breadcrumb"><a href="/my/listings">Your listings</a> › <a href="/my/listings/${id}">${l.name}</a> › <span aria-current="page">Edit</span></nav>
 <h1>Edit ${l.name}</h1>
 <p>Change what you like and save: only what you changed is sent. Edits are published at once${l.status === 'live' ? html` on <a href="/listings/${l.slug}">your listing page</a>` : ''} and kept in the version history; the site team sees a copy of each change. Empty a field to clear it.</p>
@@ -319,11 +238,11 @@ ${GROUPS.map((g) => html`<h2 id="${g.id}-h">${g.heading}</h2>${g.fields.map((k) 
 <h2 id="socials-h">Links to your profiles</h2>
 <div class="draft-field" id="socials" role="group" aria-labelledby="socials-h" aria-describedby="socials-hint">
 <p class="hint" id="socials-hint">One link a platform (http or https). Empty a link to remove it; save to get more empty rows.</p>
-${socials.map(([platform, link], i) => socialRow(i, platform, link, p))}</div>
+${socials.map((r, i) => socialRow(SOCIALS, i, r.platform, r.link, p))}</div>
 <h2 id="faqs-h">Questions and answers (FAQs)</h2>
 <div class="draft-field" id="faqs" role="group" aria-labelledby="faqs-h" aria-describedby="faqs-hint">
 <p class="hint" id="faqs-hint">At most ${MAX_FAQS}, each with a question and an answer. Empty both to remove one; save to get more empty rows.</p>
-${faqs.map((q, i) => faqRow(i, q, p))}</div>
+${faqs.map((q, i) => faqRow(FAQS, i, q, p))}</div>
 <div class="actions"><button type="submit">Save changes</button> <a href="/my/listings/${id}">Back to the listing</a></div>
 </form>
 <p class="meta" id="apply-to-note">Copying the headline, summary and search-engine fields to this company's listings on other sites is done through the API: <a href="/docs#/My%20listings/update_my_listing">update_my_listing</a> with <code>apply_to</code>.</p>`;
