@@ -8,12 +8,10 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { Browser, csrfOf, $ } from '../auth/browser.ts';
-import { liveApp, makeUser, type LiveApp } from '../auth/helpers.ts';
+import { liveApp, type LiveApp } from '../auth/helpers.ts';
 import { seedShop, ownListing } from '../api/orders-fixtures.ts';
-import { createSession, SESSION_COOKIE } from '../../src/auth/sessions.ts';
-import { createApiKey } from '../../src/auth/api-keys.ts';
 import { toJson } from '../../src/store/json.ts';
-import type { User } from '../../src/auth/users.ts';
+import { formAsShown, signedInPerson } from './maker-support.ts';
 
 let t: LiveApp;
 const QUESTIONS = ['What problem made you start your company?', 'Who is your product for?', 'What would you do differently?'];
@@ -28,16 +26,7 @@ after(async () => {
   await t.cleanup();
 });
 
-/** A new person signed in with a session cookie, and an API key of theirs to look behind the pages. */
-async function person(): Promise<{ b: Browser; user: User; api: (method: string, path: string) => Promise<any> }> {
-  const user = await makeUser(t.store);
-  const { token } = await createSession(t.store.db, user.id);
-  const b = new Browser(t.base);
-  b.cookies.push({ name: SESSION_COOKIE, value: token, path: '/', expires: Infinity });
-  const key = (await createApiKey(t.store.db, user.id, 'test', ['account:read', 'listings:write', 'orders:write'])).key;
-  const api = async (method: string, path: string) => (await fetch(`${t.base}/api/v1${path}`, { method, headers: { authorization: `Bearer ${key}` } })).json();
-  return { b, user, api };
-}
+const person = () => signedInPerson(t);
 
 const SOCIALS = { x: 'https://x.com/fullco', linkedin: 'https://www.linkedin.com/company/fullco' };
 const FAQS = [{ question: 'Is there a free plan?', answer: 'Yes, for one user.' }, { question: 'Can I export?', answer: 'As Markdown.' }];
@@ -51,17 +40,6 @@ async function fullListing(userId: number, slug: string, o: { unlocked?: string[
     socials: toJson(SOCIALS), faqs: toJson(FAQS),
   }).where('id', '=', id).execute();
   return id;
-}
-
-/** A form as the page shows it (every control's value), with some values changed (null: left out). */
-function formAsShown(text: string, selector: string, changes: Record<string, string | null> = {}): Record<string, string> {
-  const $p = $(text);
-  const form: Record<string, string> = {};
-  $p(`${selector} input`).each((_, el) => { if ($p(el).attr('name')) form[$p(el).attr('name')!] = $p(el).attr('value') ?? ''; });
-  $p(`${selector} textarea`).each((_, el) => { form[$p(el).attr('name')!] = $p(el).text(); });
-  $p(`${selector} select`).each((_, el) => { form[$p(el).attr('name')!] = $p(el).find('option[selected]').attr('value') ?? ''; });
-  for (const [k, v] of Object.entries(changes)) { if (v === null) delete form[k]; else form[k] = v; }
-  return form;
 }
 
 async function editForm(b: Browser, id: number, changes: Record<string, string | null> = {}): Promise<Record<string, string>> {

@@ -8,16 +8,14 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { Browser, csrfOf, $ } from '../auth/browser.ts';
-import { liveApp, makeUser, type LiveApp } from '../auth/helpers.ts';
+import { liveApp, type LiveApp } from '../auth/helpers.ts';
 import { serveSite, productSite, html as sitePage, type Site } from '../jobs/support/site.ts';
 import { seedShop, ownListing } from '../api/orders-fixtures.ts';
 import { listing } from '../support/listing-fixtures.ts';
-import { createSession, SESSION_COOKIE } from '../../src/auth/sessions.ts';
-import { createApiKey } from '../../src/auth/api-keys.ts';
 import { drainJobs, jobHandlers } from '../../src/jobs/index.ts';
 import { fmtDate } from '../../src/web/pages/shared.ts';
 import { parseRobots } from '../../src/drafting/crawler/robots.ts';
-import type { User } from '../../src/auth/users.ts';
+import { draftFromSite, signedInPerson } from './maker-support.ts';
 
 let t: LiveApp;
 let site: Site; // the product's website, read by the crawler (127.0.0.1 is on FETCH_ALLOW_HOSTS)
@@ -40,16 +38,7 @@ after(async () => {
 
 const drain = () => drainJobs(t.server.deps, jobHandlers);
 
-/** A new person signed in with a session cookie, and an API key of theirs to look behind the pages. */
-async function person(): Promise<{ b: Browser; user: User; api: (method: string, path: string) => Promise<any> }> {
-  const user = await makeUser(t.store);
-  const { token } = await createSession(t.store.db, user.id);
-  const b = new Browser(t.base);
-  b.cookies.push({ name: SESSION_COOKIE, value: token, path: '/', expires: Infinity });
-  const key = (await createApiKey(t.store.db, user.id, 'test', ['account:read', 'listings:write', 'orders:write'])).key;
-  const api = async (method: string, path: string) => (await fetch(`${t.base}/api/v1${path}`, { method, headers: { authorization: `Bearer ${key}` } })).json();
-  return { b, user, api };
-}
+const person = () => signedInPerson(t);
 
 /** The draft form as the page shows it (every control's value), with some fields changed (null: left out). */
 async function draftForm(b: Browser, id: string, changes: Record<string, string | string[] | null> = {}): Promise<Record<string, string | string[]>> {
@@ -69,14 +58,7 @@ async function draftForm(b: Browser, id: string, changes: Record<string, string 
 const stateOf = (text: string, field: string) => $(text)(`#f-${field} .state`).attr('data-state');
 
 /** Submits a product through /submit and lets the worker read the site: the ready draft's id. */
-async function readyDraft(b: Browser): Promise<string> {
-  const page = await b.go('/submit');
-  const res = await b.request('/submit', { form: { _csrf: csrfOf(page.text, '/submit'), url: site.origin + '/' } });
-  assert.equal(res.status, 303);
-  const id = res.headers.get('location')!.split('/').pop()!;
-  await drain();
-  return id;
-}
+const readyDraft = (b: Browser): Promise<string> => draftFromSite(t, b, site.origin + '/');
 
 test('signed out: every maker page sends the person to sign in and back; posts change nothing; the header offers "Submit a product"', async () => {
   const anon = new Browser(t.base);
