@@ -38,7 +38,7 @@ const HINTS: Partial<Record<DraftField, string>> = {
   pricing_model: 'e.g. Free, Freemium, Subscription',
 };
 
-const NOTICES: Record<string, { kind: 'success' | 'info'; text: string }> = {
+export const NOTICES: Record<string, { kind: 'success' | 'info'; text: string }> = {
   saved: { kind: 'success', text: 'Your changes are saved.' },
   restored: { kind: 'success', text: 'The drafted value is back.' },
   unchanged: { kind: 'info', text: 'Nothing changed: the form was as saved.' },
@@ -187,10 +187,23 @@ function failedNote(d: Draft): SafeHtml {
 <p>You can fill in the profile below by hand: type at least the name and a category, then save it as your listing.</p></div>`;
 }
 
+/** The draft's product name, null until known. */
+export function draftName(d: { fields: { name: { value: unknown } } }): string | null {
+  const v = d.fields.name.value;
+  return typeof v === 'string' && v ? v : null;
+}
+
+/** A submitted draft's listing: what is saved on the draft's pages updates it too (update_draft). */
+export function listingNote(d: { listing_id: number | null }): SafeHtml {
+  return d.listing_id
+    ? html`<p class="note" id="draft-listing">Saved as <a href="/my/listings/${d.listing_id}">your listing</a>: the changes you save here update it too.</p>`
+    : html``;
+}
+
 interface DraftPageState { form?: Form; problems?: Problems; notice?: string; error?: ApiError | null }
 
 async function draftPage(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, web: SignedIn, d: Draft, st: DraftPageState = {}, status = 200): Promise<FastifyReply> {
-  const name = typeof d.fields.name.value === 'string' && d.fields.name.value ? d.fields.name.value : null;
+  const name = draftName(d);
   const title = name ? `Draft: ${name}` : 'Your draft';
   const p = st.problems ?? problems(null, () => null);
   const notice = entryOf(NOTICES, st.notice);
@@ -203,12 +216,9 @@ async function draftPage(deps: AppDeps, req: FastifyRequest, reply: FastifyReply
   }
   const cats = await categoryOptions(deps, req);
   const valueOf = (f: DraftField): FieldValue => (st.form && onForm(st.form, f) ? sentValue(st.form, f) : d.fields[f].value);
-  const saved = d.listing_id
-    ? html`<p class="note" id="draft-listing">Saved as <a href="/my/listings/${d.listing_id}">your listing</a>: the changes you save here update it too.</p>`
-    : '';
   const body = html`${head}
 ${failedNote(d)}
-${saved}
+${listingNote(d)}
 <p>Every value below was drafted from your own site, with the words it was taken from; what the site does not state is left blank (<em>Not found on your site</em>). Change what you like: your values are marked as yours, and a locked field is never redrafted.</p>
 ${d.missing.length ? html`<p class="meta">Still missing: ${d.missing.map((m, i) => html`${i ? ', ' : ''}${FIELD_LABELS[m] ?? m}`)}.</p>` : ''}
 ${p.summary(st.error?.status === 400 ? 'Nothing was saved. Please correct these:' : 'This could not be done:')}
@@ -222,7 +232,7 @@ ${DRAFT_FIELDS.map((f) => fieldBlock(d, f, valueOf(f), cats, p))}
 <span class="hint">Saving as a listing publishes nothing yet: you choose the free plan or a paid launch next.</span>
 </div>
 </form>
-<p class="meta">Founders, FAQs, socials, story and milestones of a draft are edited through the <a href="/docs#/Drafts/update_draft">API</a> for now.</p>`;
+<p id="draft-more"><a href="/drafts/${d.id}/more">Founders, FAQs, links to your profiles, story and milestones</a>: edit them on their own page.</p>`;
   return sendMakerPage(reply, web, { title, flash: notice ?? null }, body, status);
 }
 

@@ -28,13 +28,13 @@ function crumbs(l: Rec, here: string): SafeHtml {
   return html`<nav class="crumbs" aria-label="Breadcrumb"><a href="/my/listings">Your listings</a> › <a href="/my/listings/${l.listing_id}">${l.name}</a> › <span aria-current="page">${here}</span></nav>`;
 }
 
-const refusedHeading = (error: ApiError | null | undefined, what: string): string => (error?.status === 400 ? `${what} Please correct these:` : 'This could not be done:');
+export const refusedHeading = (error: ApiError | null | undefined, what: string): string => (error?.status === 400 ? `${what} Please correct these:` : 'This could not be done:');
 
 // ------------------------------------------------------------------ founder story
 
-const STORY_FIELDS: ReadonlyArray<[string, string]> = [['title', 'Title'], ...STORY_SECTIONS];
+export const STORY_FIELDS: ReadonlyArray<[string, string]> = [['title', 'Title'], ...STORY_SECTIONS];
 const storyId = (k: string) => `s-${k}`;
-const storyFieldOf = (path: string) => {
+export const storyFieldOf = (path: string) => {
   const f = STORY_FIELDS.find(([k]) => k === path);
   return f ? { id: storyId(f[0]), label: f[1] } : null;
 };
@@ -63,7 +63,7 @@ ${STORY_FIELDS.map(([k, label]) => storyField(k, label, valueOf(k), p))}
   return sendMakerPage(reply, web, { title: `Founder story: ${l.name}`, flash: entryOf(STORY_NOTICES, st.notice) ?? null }, body, status);
 }
 
-function storyField(k: string, label: string, value: string, p: Problems): SafeHtml {
+export function storyField(k: string, label: string, value: string, p: Problems): SafeHtml {
   const id = storyId(k);
   const control = k === 'title'
     ? html`<input type="text" id="${id}" name="${k}" value="${value}" maxlength="200"${invalidAttrs(p, id)}>`
