@@ -232,7 +232,7 @@ export class MemorySearchIndex {
   #votes: Int32Array;
   #length: Uint32Array;
   #hash: Int32Array;
-  /** The load's summaries (Segment.summaryBytes) and, by slot, those written since (or '' for a dead slot). */
+  /** The load's summaries (Segment.summaryBytes) and, by slot, those written since. */
   #summaryBytes: Buffer;
   #summaryOffsets: Uint32Array;
   #summarySlots: number;
@@ -676,7 +676,7 @@ export class MemorySearchIndex {
   #kill(slot: number): void {
     this.#slotsChanged++;
     this.#status[slot] = DEAD;
-    this.#summaryWritten.set(slot, ''); // (a slot of the load would otherwise still read its text)
+    this.#summaryWritten.delete(slot); // a dead slot is never read (no id leads to it): only its memory goes
     this.#docs--;
     this.#tokens -= this.#length[slot];
     this.#deadSlots++;
