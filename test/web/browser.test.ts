@@ -10,6 +10,7 @@ import { liveApp, makeUser, PASSWORD, type LiveApp } from '../auth/helpers.ts';
 import { listing } from '../support/listing-fixtures.ts';
 import { seedDemo } from '../../src/store/seed/index.ts';
 import { outboxFor } from '../../src/mail/index.ts';
+import { insertDraft, updateDraft } from '../../src/store/repos/drafts.ts';
 import { createSession, SESSION_COOKIE } from '../../src/auth/sessions.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -103,6 +104,12 @@ test('at 360 px no page is wider than the screen: search filters, facts, long un
     unit_cents: 14900, amount_cents: 14900, options: '{}', fulfilled_at: null, categories: '[]',
   }).execute();
 
+  // A draft with founders, links and a FAQ (its page of founders, links, FAQs, story and milestones).
+  const makerDraft = await insertDraft(db, { userId: maker.id, url: 'https://longword.example/', now });
+  await updateDraft(db, makerDraft.id, {
+    status: 'ready', founders: [{ name, title: 'Founder' }], faqs: [{ question: `What is ${name}?`, answer: 'Notes.' }],
+    company_socials: { x: `https://x.com/${name}` }, founder_socials: {},
+  });
   const widthOf = async (user: { id: number } | null, paths: string[]): Promise<Record<string, number>> => {
     const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
     if (user) await context.addCookies([{ name: SESSION_COOKIE, value: (await createSession(db, user.id)).token, url: t.base }]);
@@ -118,7 +125,7 @@ test('at 360 px no page is wider than the screen: search filters, facts, long un
   };
   const widths = {
     ...await widthOf(null, ['/search', '/search?q=note&country=US', '/listings/longword', '/listings/ledgerbot', '/', '/compare?a=longword&b=ledgerbot']),
-    ...await widthOf(maker, [`/my/listings/${draft}`, '/my/listings', `/my/listings/${live}/edit`, `/my/listings/${live}/story`, `/my/listings/${live}/milestones`, '/my/interview']),
+    ...await widthOf(maker, [`/my/listings/${draft}`, '/my/listings', `/my/listings/${live}/edit`, `/my/listings/${live}/story`, `/my/listings/${live}/milestones`, '/my/interview', `/drafts/${makerDraft.id}/more`]),
     ...await widthOf(admin, ['/admin/orders', '/admin']),
   };
   assert.deepEqual(widths, Object.fromEntries(Object.keys(widths).map((p) => [p, 360])), 'scrollWidth of each page at a 360 px viewport');
