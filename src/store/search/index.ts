@@ -154,6 +154,7 @@ function pgPageExtras(db: Kysely<DB>, ids: number[], cats: number[]): Promise<Ex
 async function heldSummaries(db: Kysely<DB>, engine: Engine, index: MemorySearchIndex, ids: number[]): Promise<SearchRow[]> {
   if (!ids.length) return [];
   const held = index.summaries(ids).filter((h) => h !== undefined);
+  if (!held.length) return [];
   const cats = held.map((h) => h.primary_category_id ?? 0);
   const pageIds = held.map((h) => h.id);
   const direct = engine === 'sqlite' ? sqliteAdapterOf(db) : undefined;
