@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperation } from './define.ts';
 import { userOf } from './context.ts';
-import { COMPLETENESS_FORMULA } from '../drafting/extract/index.ts';
+import { COMPLETENESS_FORMULA } from '../drafting/extract/completeness.ts';
 import { draftSummary, draftView, listOwnDrafts } from '../store/repos/drafts.ts';
 import { applyDraftUpdate, createDraft, getOwnDraft, inviteCofounder as sendInvite, submitDraftAsListing, type DraftPatch } from '../services/drafting.ts';
 import { Email, Faq, JsonObject, MilestoneInput, Paged, Pagination, Socials, StoryKeys, Uuid, offsetOf, paged } from './schemas.ts';

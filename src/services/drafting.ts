@@ -15,10 +15,8 @@ import { enqueue, type Job, type JobContext, type JobDeps, type JobHandler } fro
 import { checkUrl, FetchRefused } from '../drafting/crawler/guarded-fetch.ts';
 import { isIpLiteral } from '../drafting/crawler/ip.ts';
 import { normaliseDomain } from '../domain/urls.ts';
-import { crawlSite, CrawlError, type CrawledPage, type CrawlOptions } from '../drafting/crawler/crawl.ts';
+import type { CrawlError, CrawledPage, CrawlOptions } from '../drafting/crawler/crawl.ts';
 import type { Draft as ProfileDraft, SourcePage } from '../drafting/extract/types.ts';
-import { extractProfile } from '../drafting/extract/index.ts';
-import { createLlmModel, draftWithLlm, mergeLlmDraft, LLM_FIELDS } from '../drafting/llm.ts';
 import type { LanguageModel } from 'ai';
 import { sendMail } from '../mail/index.ts';
 import {
@@ -27,6 +25,12 @@ import {
 } from '../store/repos/drafts.ts';
 
 export const DRAFT_BUILD = 'draft.build';
+
+// The crawler, the rules extractors and the LLM step are loaded by the first draft built or
+// competitor read, not at start: ~30 modules, ~100 ms of a cold start (type stripping and compiling).
+const crawler = () => import('../drafting/crawler/crawl.ts');
+const extractors = () => import('../drafting/extract/index.ts');
+const llm = () => import('../drafting/llm.ts');
 
 /** Turns crawled pages into a profile draft (the rules extractor, then the LLM when configured). */
 export type Drafter = (pages: SourcePage[], opts: { categoryNames: readonly string[]; fields?: readonly ProfileField[]; signal?: AbortSignal; config: JobDeps['config']; services: Record<string, unknown> }) => Promise<ProfileDraft>;
@@ -58,7 +62,8 @@ async function llmModelOf(config: JobDeps['config'], services: Record<string, un
   const key = `${config.LLM_BASE_URL}|${config.LLM_MODEL}|${config.LLM_API_KEY ?? ''}`;
   let m = llmModels.get(key);
   if (!m) {
-    m = createLlmModel({ baseURL: config.LLM_BASE_URL, model: config.LLM_MODEL, apiKey: config.LLM_API_KEY });
+    const settings = { baseURL: config.LLM_BASE_URL, model: config.LLM_MODEL, apiKey: config.LLM_API_KEY };
+    m = llm().then(({ createLlmModel }) => createLlmModel(settings));
     llmModels.set(key, m);
   }
   return m;
@@ -70,9 +75,10 @@ async function llmModelOf(config: JobDeps['config'], services: Record<string, un
  * found on the pages (drafting/llm.ts). A failing model leaves the rules draft as it is.
  */
 export const defaultDrafter: Drafter = async (pages, opts) => {
-  let draft = extractProfile(pages, { categoryNames: opts.categoryNames, homeUrl: pages[0]?.url });
+  let draft = (await extractors()).extractProfile(pages, { categoryNames: opts.categoryNames, homeUrl: pages[0]?.url });
   const model = await llmModelOf(opts.config, opts.services);
   if (model) {
+    const { LLM_FIELDS, draftWithLlm, mergeLlmDraft } = await llm();
     const fields = opts.fields ? LLM_FIELDS.filter((f) => opts.fields!.includes(f)) : [...LLM_FIELDS];
     if (fields.length) {
       const r = await draftWithLlm(pages, { model, categoryNames: opts.categoryNames, fields, abortSignal: opts.signal, timeoutMs: 45_000 });
@@ -222,6 +228,7 @@ async function runDraftBuild(ctx: JobContext<{ draftId: string }>): Promise<void
   };
 
   let pages: CrawledPage[];
+  const { crawlSite, CrawlError } = await crawler();
   try {
     const crawlOpts = opts.crawl ?? {};
     const res = await crawlSite(d.url, {
@@ -522,6 +529,7 @@ const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').tri
 export async function compareCompetitor(ctx: { config: Ctx['config']; services: Record<string, unknown>; db: Ctx['db'] }, url: string, draft: Draft): Promise<Competitor> {
   const opts = optionsOf(ctx.services);
   const timeMs = opts.competitorTimeMs ?? 12_000;
+  const { crawlSite, CrawlError } = await crawler();
   try {
     const res = await crawlSite(url, { ...(opts.crawl ?? {}), allowHosts: ctx.config.FETCH_ALLOW_HOSTS, maxPages: 3, totalTimeMs: timeMs, pageTimeoutMs: Math.min(8000, timeMs), useSitemap: false });
     const profile = await drafterOf(ctx)(sourcePagesOf(storedPagesOf(res.pages)), { categoryNames: [], fields: ['name', 'tagline', 'pricing_model', 'features'], signal: AbortSignal.timeout(timeMs), config: ctx.config, services: ctx.services });

@@ -6,7 +6,7 @@ import type { Engine } from '../connect.ts';
 import type { DB, DraftsTable } from '../types.ts';
 import { fromJson, toJson } from '../json.ts';
 import { normaliseDomain } from '../../domain/urls.ts';
-import { completeness as completenessOfFields, missing as missingFields } from '../../drafting/extract/index.ts';
+import { completeness as completenessOfFields, missing as missingFields } from '../../drafting/extract/completeness.ts';
 
 export const PROFILE_FIELDS = ['name', 'tagline', 'short_description', 'description', 'stage', 'categories', 'tags', 'pricing_model', 'pricing_summary', 'country', 'city', 'founded_year', 'features', 'usps', 'keywords', 'contact_email', 'demo_video_url', 'logo_url'] as const;
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
