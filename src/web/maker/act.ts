@@ -5,6 +5,7 @@
 // `details[].path` names.
 //
 //   signedIn(deps, req, reply, next)   the person's web context, or a 303 to /sign-in?next=…
+//   signedInPost(…)                    the same for a form post, with its CSRF token checked (else 403)
 //   act(deps, req, web, name, input)   runs an operation as the person (errors propagate)
 //   attempt(…)                         the same, with a 400/409/429 handed back to show on the page
 //   problems(error, …)                 an operation's error as a summary and per-field messages
@@ -15,7 +16,7 @@ import { SCOPES, type Principal } from '../../operations/context.ts';
 import { ApiError, type ErrorDetail } from '../../operations/errors.ts';
 import { restChallenge, runOperation } from '../../http/rest.ts';
 import type { User } from '../../auth/users.ts';
-import { getWebContext, pageFor, type WebContext } from '../context.ts';
+import { checkCsrf, getWebContext, pageFor, type WebContext } from '../context.ts';
 import { html, raw, sendPage, type PageOptions, type SafeHtml } from '../layout.ts';
 import { operationNamed, SITE_HEAD, withQuery } from '../pages/shared.ts';
 
@@ -36,6 +37,16 @@ export async function signedIn(deps: AppDeps, req: FastifyRequest, reply: Fastif
   if (web.user) return web as SignedIn;
   reply.redirect(withQuery('/sign-in', { next }), 303);
   return null;
+}
+
+/**
+ * A maker's form post: the signed-in person (signed out: a 303 to sign-in that comes back to `next`)
+ * whose form carries its CSRF token (else 403); null: the reply is sent.
+ */
+export async function signedInPost(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, next: string): Promise<SignedIn | null> {
+  const web = await signedIn(deps, req, reply, next);
+  if (!web || !(await checkCsrf(deps, req, reply))) return null;
+  return web;
 }
 
 export interface OperationInput { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown }

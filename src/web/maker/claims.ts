@@ -6,11 +6,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app.ts';
 import type { ApiError } from '../../operations/errors.ts';
 import { publicListingBySlug } from '../../store/repos/claims.ts';
-import { checkCsrf, type WebContext } from '../context.ts';
+import type { WebContext } from '../context.ts';
 import { csrfField, html, raw, type SafeHtml } from '../layout.ts';
 import { sendNotFoundPage } from '../pages/errors.ts';
 import { fmtDate, pageLink, pager, qs, withQuery, type PageOf, type Rec } from '../pages/shared.ts';
-import { act, attempt, fieldMessage, formOf, invalidAttrs, one, problems, sendMakerPage, signedIn, statusOf, when, type Form, type Problems, type SignedIn } from './act.ts';
+import { act, attempt, fieldMessage, formOf, invalidAttrs, one, problems, sendMakerPage, signedIn, signedInPost, statusOf, when, type Form, type Problems, type SignedIn } from './act.ts';
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,219}$/;
 
@@ -75,9 +75,8 @@ ${claimForm(l.slug, l.domain, web, p, refused?.form ?? null)}
 }
 
 async function postClaim(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, slug: string): Promise<FastifyReply> {
-  const web = await signedIn(deps, req, reply, `/listings/${slug}/claim`);
+  const web = await signedInPost(deps, req, reply, `/listings/${slug}/claim`);
   if (!web) return reply;
-  if (!(await checkCsrf(deps, req, reply))) return reply;
   const f = formOf(req);
   const email = one(f, 'email').trim();
   const r = await attempt<{ id: number }>(deps, req, web, 'claim_listing', { body: { slug, method: one(f, 'method'), ...(email ? { email } : {}) } });
@@ -171,9 +170,8 @@ export function registerClaimMakerPages(app: FastifyInstance, deps: AppDeps): vo
   });
   app.post('/claims/:id/verify', async (req, reply) => {
     const { id } = req.params as { id: string };
-    const web = await signedIn(deps, req, reply, `/claims/${id}`);
+    const web = await signedInPost(deps, req, reply, `/claims/${id}`);
     if (!web) return reply;
-    if (!(await checkCsrf(deps, req, reply))) return reply;
     const r = await attempt(deps, req, web, 'verify_claim', { params: { claim_id: id } });
     if (r.ok) return reply.redirect(`/claims/${id}?notice=checked`, 303);
     const c = await myClaim(deps, req, web, id);

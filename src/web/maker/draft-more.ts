@@ -10,10 +10,9 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
 import type { ApiError, ErrorDetail } from '../../operations/errors.ts';
 import { validationError } from '../../http/validation.ts';
-import { checkCsrf } from '../context.ts';
 import { csrfField, html, type SafeHtml } from '../layout.ts';
 import { entryOf, extLink, qs, type Rec } from '../pages/shared.ts';
-import { act, attempt, fieldMessage, formOf, invalidAttrs, one, problems, sendMakerPage, signedIn, statusOf, type Form, type Problems, type SignedIn } from './act.ts';
+import { act, attempt, fieldMessage, formOf, invalidAttrs, one, problems, sendMakerPage, signedIn, signedInPost, statusOf, type Form, type Problems, type SignedIn } from './act.ts';
 import { draftName, listingNote, NOTICES } from './drafts.ts';
 import { refusedHeading, STORY_FIELDS, storyField, storyFieldOf } from './sections.ts';
 import {
@@ -207,9 +206,8 @@ ${part('milestones', 'Milestones', `A date and what happened (a launch, a fundin
 // ------------------------------------------------------------------ routes
 
 async function postMore(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, id: string): Promise<FastifyReply> {
-  const web = await signedIn(deps, req, reply, `/drafts/${id}/more`);
+  const web = await signedInPost(deps, req, reply, `/drafts/${id}/more`);
   if (!web) return reply;
-  if (!(await checkCsrf(deps, req, reply))) return reply;
   // Another person's draft (or no such draft) is the operation's 404, before anything is tried.
   const d = await act<Rec>(deps, req, web, 'get_draft', { params: { id } });
   const f = formOf(req);

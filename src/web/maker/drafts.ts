@@ -7,11 +7,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app.ts';
 import { DRAFT_FIELDS, LIST_FIELDS, type DraftField } from '../../operations/drafts.ts';
 import type { ApiError } from '../../operations/errors.ts';
-import { checkCsrf } from '../context.ts';
 import { csrfField, html, raw, type SafeHtml } from '../layout.ts';
 import { entryOf, extLink, fmtDate, pager, qs, read, withQuery, type PageOf, type Rec } from '../pages/shared.ts';
 import { FIELD_LABELS, STAGES } from '../pages/listing.ts';
-import { act, all, attempt, fieldMessage, formOf, invalidAttrs, one, problems, sendMakerPage, signedIn, statusOf, when, type Form, type Problems, type SignedIn } from './act.ts';
+import { act, all, attempt, fieldMessage, formOf, invalidAttrs, one, problems, sendMakerPage, signedIn, signedInPost, statusOf, when, type Form, type Problems, type SignedIn } from './act.ts';
 
 type FieldValue = string | string[] | null;
 interface DraftFieldView { value: FieldValue; state: string; evidence: Array<{ quote: string; url: string }> }
@@ -258,9 +257,8 @@ ${pager(r, (n) => withQuery('/drafts', { page: n }))}` : html`<p>You have no dra
 }
 
 async function postDraft(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, id: string): Promise<FastifyReply> {
-  const web = await signedIn(deps, req, reply, `/drafts/${id}`);
+  const web = await signedInPost(deps, req, reply, `/drafts/${id}`);
   if (!web) return reply;
-  if (!(await checkCsrf(deps, req, reply))) return reply;
   const draft = await act<Draft>(deps, req, web, 'get_draft', { params: { id } });
   const f = formOf(req);
   const restore = one(f, 'restore');

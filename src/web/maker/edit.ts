@@ -9,11 +9,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app.ts';
 import type { ApiError, ErrorDetail } from '../../operations/errors.ts';
 import { validationError } from '../../http/validation.ts';
-import { checkCsrf } from '../context.ts';
 import { csrfField, html, raw, type SafeHtml } from '../layout.ts';
 import { FIELD_LABELS } from '../pages/listing.ts';
 import { entryOf, qs, type Rec } from '../pages/shared.ts';
-import { act, attempt, fieldMessage, formOf, invalidAttrs, one, problems, sendMakerPage, signedIn, statusOf, type Form, type Problems, type SignedIn } from './act.ts';
+import { act, attempt, fieldMessage, formOf, invalidAttrs, one, problems, sendMakerPage, signedIn, signedInPost, statusOf, type Form, type Problems, type SignedIn } from './act.ts';
 import {
   faqOf, faqRow, faqsFrom, groupOnForm, MAX_FAQS, norm, rowId, sameJson, shownRows, socialRow, socialRowsOf, socialsFrom, socialsRefusedAt, sortedEntries,
   type Faq, type FaqPart, type Placed, type RowGroup, type SocialPart,
@@ -252,9 +251,8 @@ ${faqs.map((q, i) => faqRow(FAQS, i, q, p))}</div>
 // ------------------------------------------------------------------ routes
 
 async function postEdit(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, id: string): Promise<FastifyReply> {
-  const web = await signedIn(deps, req, reply, `/my/listings/${id}/edit`);
+  const web = await signedInPost(deps, req, reply, `/my/listings/${id}/edit`);
   if (!web) return reply;
-  if (!(await checkCsrf(deps, req, reply))) return reply;
   // Another person's listing (or no such listing) is the operation's 404, before anything is tried.
   const l = await act<Rec>(deps, req, web, 'get_my_listing', { params: { listing_id: id } });
   const f = formOf(req);

@@ -8,10 +8,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app.ts';
 import type { ApiError } from '../../operations/errors.ts';
 import { answersOf } from '../../store/repos/my-listings.ts';
-import { checkCsrf } from '../context.ts';
 import { csrfField, html, type SafeHtml } from '../layout.ts';
 import { entryOf, qs } from '../pages/shared.ts';
-import { act, attempt, fieldMessage, formOf, invalidAttrs, one, problems, sendMakerPage, signedIn, statusOf, when, type Form, type Problems, type SignedIn } from './act.ts';
+import { act, attempt, fieldMessage, formOf, invalidAttrs, one, problems, sendMakerPage, signedIn, signedInPost, statusOf, when, type Form, type Problems, type SignedIn } from './act.ts';
 
 interface Question { id: number; position: number; question: string }
 interface Answer { question_id: number; question: string; answer: string; updated_at: string }
@@ -62,9 +61,8 @@ ${questions.map((q) => questionBlock(q, valueOf(q), answers.get(q.id), p))}
 }
 
 async function postInterview(deps: AppDeps, req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-  const web = await signedIn(deps, req, reply, '/my/interview');
+  const web = await signedInPost(deps, req, reply, '/my/interview');
   if (!web) return reply;
-  if (!(await checkCsrf(deps, req, reply))) return reply;
   const { questions, answers } = await loaded(deps, req, web);
   const f = formOf(req);
   const changed: Array<{ question_id: number; answer: string }> = [];

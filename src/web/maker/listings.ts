@@ -7,10 +7,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app.ts';
 import type { ApiError } from '../../operations/errors.ts';
 import { PUBLIC_STATUSES } from '../../store/repos/summary.ts';
-import { checkCsrf } from '../context.ts';
 import { csrfField, html, type SafeHtml } from '../layout.ts';
 import { fmtDate, pager, qs, read, updateCard, withQuery, type PageOf, type PostedUpdate, type Rec } from '../pages/shared.ts';
-import { act, attempt, fieldMessage, formOf, invalidAttrs, one, problems, sendMakerPage, signedIn, statusOf, type Form, type Problems, type SignedIn } from './act.ts';
+import { act, attempt, fieldMessage, formOf, invalidAttrs, one, problems, sendMakerPage, signedIn, signedInPost, statusOf, type Form, type Problems, type SignedIn } from './act.ts';
 import { nextSteps } from '../../services/listings.ts';
 
 const STATUS_WORDS: Record<string, string> = {
@@ -178,9 +177,8 @@ export function registerMyListingPages(app: FastifyInstance, deps: AppDeps): voi
   for (const [name, run] of Object.entries(ACTIONS)) {
     app.post(`/my/listings/:id/${name}`, async (req, reply) => {
       const { id } = req.params as { id: string };
-      const web = await signedIn(deps, req, reply, `/my/listings/${id}`);
+      const web = await signedInPost(deps, req, reply, `/my/listings/${id}`);
       if (!web) return reply;
-      if (!(await checkCsrf(deps, req, reply))) return reply;
       // Another person's listing (or no such listing) is the operation's 404, before anything is tried.
       const listing = await act<Rec>(deps, req, web, 'get_my_listing', { params: { listing_id: id } });
       const out = await run(deps, req, web, id, formOf(req));

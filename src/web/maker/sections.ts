@@ -6,11 +6,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app.ts';
 import type { ApiError } from '../../operations/errors.ts';
-import { checkCsrf } from '../context.ts';
 import { csrfField, html, type SafeHtml } from '../layout.ts';
 import { STORY_SECTIONS } from '../pages/listing.ts';
 import { entryOf, extLink, fmtDate, qs, type Rec } from '../pages/shared.ts';
-import { act, attempt, fieldMessage, formOf, invalidAttrs, one, problems, sendMakerPage, signedIn, statusOf, when, type Form, type Problems, type SignedIn } from './act.ts';
+import { act, attempt, fieldMessage, formOf, invalidAttrs, one, problems, sendMakerPage, signedIn, signedInPost, statusOf, when, type Form, type Problems, type SignedIn } from './act.ts';
 
 const norm = (s: string): string => s.replace(/\r\n?/g, '\n').trim();
 
@@ -72,9 +71,8 @@ export function storyField(k: string, label: string, value: string, p: Problems)
 }
 
 async function postStory(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, id: string): Promise<FastifyReply> {
-  const web = await signedIn(deps, req, reply, `/my/listings/${id}/story`);
+  const web = await signedInPost(deps, req, reply, `/my/listings/${id}/story`);
   if (!web) return reply;
-  if (!(await checkCsrf(deps, req, reply))) return reply;
   const l = await act<Rec>(deps, req, web, 'get_my_listing', { params: { listing_id: id } });
   const f = formOf(req);
   const story = (l.story ?? {}) as Rec;
@@ -136,9 +134,8 @@ ${addP.summary(refusedHeading(st.error, 'The milestone was not added.'))}
 }
 
 async function postMilestone(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, id: string): Promise<FastifyReply> {
-  const web = await signedIn(deps, req, reply, `/my/listings/${id}/milestones`);
+  const web = await signedInPost(deps, req, reply, `/my/listings/${id}/milestones`);
   if (!web) return reply;
-  if (!(await checkCsrf(deps, req, reply))) return reply;
   const l = await act<Rec>(deps, req, web, 'get_my_listing', { params: { listing_id: id } });
   const f = formOf(req);
   const description = norm(one(f, 'description'));
@@ -150,9 +147,8 @@ async function postMilestone(deps: AppDeps, req: FastifyRequest, reply: FastifyR
 }
 
 async function deleteMilestone(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, id: string, milestoneId: string): Promise<FastifyReply> {
-  const web = await signedIn(deps, req, reply, `/my/listings/${id}/milestones`);
+  const web = await signedInPost(deps, req, reply, `/my/listings/${id}/milestones`);
   if (!web) return reply;
-  if (!(await checkCsrf(deps, req, reply))) return reply;
   // Another person's listing, or a milestone it does not have, is the operation's 404.
   const r = await attempt(deps, req, web, 'delete_milestone', { params: { listing_id: id, milestone_id: milestoneId } });
   if (!r.ok) {

@@ -2,9 +2,8 @@
 // sent to the draft's page (/drafts/{id}), which follows the reading and then offers the form.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app.ts';
-import { checkCsrf } from '../context.ts';
 import { csrfField, html } from '../layout.ts';
-import { attempt, fieldMessage, formOf, invalidAttrs, one, problems, sendMakerPage, signedIn, statusOf, type Problems, type SignedIn } from './act.ts';
+import { attempt, fieldMessage, formOf, invalidAttrs, one, problems, sendMakerPage, signedIn, signedInPost, statusOf, type Problems, type SignedIn } from './act.ts';
 
 const URL_FIELD = { id: 'submit-url', label: 'Website address' };
 
@@ -25,9 +24,8 @@ ${fieldMessage(p, URL_FIELD.id)}</div>
 }
 
 async function postSubmit(deps: AppDeps, req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-  const web = await signedIn(deps, req, reply, '/submit');
+  const web = await signedInPost(deps, req, reply, '/submit');
   if (!web) return reply;
-  if (!(await checkCsrf(deps, req, reply))) return reply;
   const url = one(formOf(req), 'url').trim();
   const r = await attempt<{ id: string }>(deps, req, web, 'submit_listing', { body: { url } });
   if (r.ok) return reply.redirect(`/drafts/${r.value.id}`, 303);
