@@ -17,7 +17,7 @@ import { draftName, listingNote, NOTICES } from './drafts.ts';
 import { refusedHeading, STORY_FIELDS, storyField, storyFieldOf } from './sections.ts';
 import {
   faqOf, faqRow, faqsFrom, groupOnForm, itemsFrom, MAX_FAQS, norm, rowId, rowLabel, rowName, sameJson, shownRows, socialRow, socialRowsOf, socialsFrom,
-  socialsRefusedAt, sortedEntries, type Faq, type FaqPart, type Placed, type Row, type RowGroup, type SocialPart,
+  snapshotOf, socialsRefusedAt, sortedEntries, type Faq, type FaqPart, type Placed, type Row, type RowGroup, type SocialPart,
 } from './rows.ts';
 
 type FounderPart = 'name' | 'title' | 'bio';
@@ -72,13 +72,7 @@ function baseOf(d: Rec): Base {
 
 /** The form's snapshot, or the draft's parts now when it has none or it is not one. */
 function baseFrom(f: Form, d: Rec): Base {
-  try {
-    const b = BaseShape.safeParse(JSON.parse(one(f, 'base')));
-    if (b.success) return baseOf(b.data);
-  } catch {
-    // no snapshot: compare with the draft as it is
-  }
-  return baseOf(d);
+  return baseOf(snapshotOf(f, BaseShape) ?? d);
 }
 
 interface Submission { body: Partial<Base>; errors: ErrorDetail[]; at: Placed }

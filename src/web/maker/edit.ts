@@ -6,6 +6,7 @@
 // whole and only when changed (each replaces all). A form as it was sends nothing ("Nothing
 // changed"). `apply_to` (copying fields to the company's listings on other sites) is left to the API.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
 import type { ApiError, ErrorDetail } from '../../operations/errors.ts';
 import { validationError } from '../../http/validation.ts';
@@ -14,7 +15,7 @@ import { FIELD_LABELS } from '../pages/listing.ts';
 import { entryOf, qs, type Rec } from '../pages/shared.ts';
 import { act, attempt, fieldMessage, formOf, invalidAttrs, one, problems, sendMakerPage, signedIn, signedInPost, statusOf, type Form, type Problems, type SignedIn } from './act.ts';
 import {
-  faqOf, faqRow, faqsFrom, groupOnForm, MAX_FAQS, norm, rowId, sameJson, shownRows, socialRow, socialRowsOf, socialsFrom, socialsRefusedAt, sortedEntries,
+  faqOf, faqRow, faqsFrom, groupOnForm, MAX_FAQS, norm, rowId, sameJson, shownRows, snapshotOf, socialRow, socialRowsOf, socialsFrom, socialsRefusedAt, sortedEntries,
   type Faq, type FaqPart, type Placed, type RowGroup, type SocialPart,
 } from './rows.ts';
 
@@ -115,21 +116,17 @@ function baseOf(l: Rec): Base {
   };
 }
 
-const isValue = (v: unknown): v is Value => v === null || typeof v === 'string' || typeof v === 'number' || (Array.isArray(v) && v.every((x) => typeof x === 'string'));
-const isText = (v: unknown): v is string => typeof v === 'string';
+const Str = z.string();
+const BaseShape = z.object({
+  fields: z.partialRecord(z.enum(FIELD_KEYS), z.union([z.null(), Str, z.number(), z.array(Str)])),
+  socials: z.record(Str, Str),
+  faqs: z.array(z.object({ question: Str, answer: Str })),
+});
 
 /** The form's snapshot (its hidden `base`), or the listing's values now when it has none or it is not one. */
 function baseFrom(f: Form, l: Rec): Base {
-  try {
-    const b = JSON.parse(one(f, 'base')) as Base;
-    const ok = b && typeof b === 'object' && b.fields && typeof b.fields === 'object' && Object.entries(b.fields).every(([k, v]) => isFieldKey(k) && isValue(v)) &&
-      b.socials && typeof b.socials === 'object' && !Array.isArray(b.socials) && Object.values(b.socials).every(isText) &&
-      Array.isArray(b.faqs) && b.faqs.every((q) => q && isText(q.question) && isText(q.answer));
-    if (ok) return { fields: b.fields, socials: b.socials, faqs: b.faqs.map(faqOf) };
-  } catch {
-    // no snapshot: compare with the listing as it is
-  }
-  return baseOf(l);
+  const b = snapshotOf(f, BaseShape);
+  return b ? { fields: b.fields, socials: b.socials, faqs: b.faqs.map(faqOf) } : baseOf(l);
 }
 
 function submission(base: Base, f: Form): Submission {

@@ -4,6 +4,7 @@
 // (row i as shown). A posted group is read row by row; blank rows are skipped, so the operation's
 // `<path>.<n>` (the n-th item sent) is mapped back to the row it came from (`Placed`), and an error
 // is shown by its own row.
+import { z } from 'zod';
 import { SOCIAL_PLATFORMS } from '../../operations/schemas.ts';
 import type { ErrorDetail } from '../../operations/errors.ts';
 import { html, raw, type SafeHtml } from '../layout.ts';
@@ -13,6 +14,19 @@ import { fieldMessage, invalidAttrs, one, type Form, type Problems } from './act
 export const EMPTY_ROWS = 3;
 /** The most rows of one group a posted form is read for. */
 export const MAX_ROWS = 50;
+
+/**
+ * The snapshot a form carries in its hidden `base` field (what it was filled with), when it is there
+ * and of this shape; undefined otherwise (the caller then compares with the record as it is now).
+ */
+export function snapshotOf<T>(f: Form, shape: z.ZodType<T>): T | undefined {
+  try {
+    const b = shape.safeParse(JSON.parse(one(f, 'base')));
+    return b.success ? b.data : undefined;
+  } catch {
+    return undefined; // no snapshot, or not JSON
+  }
+}
 
 export const norm = (s: string): string => s.replace(/\r\n?/g, '\n').trim();
 export const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
