@@ -1,19 +1,24 @@
 // Listing views, counted without slowing reads: get_listing only bumps a number in memory; the
 // buffer is written every 30 s (and on shutdown) into listing_view_totals(listing_id, views) and
 // listing_views(listing_id, day), FLUSH_CHUNK listings per transaction in id order, pausing
-// FLUSH_PAUSE_MS between transactions. On SQLite a transaction runs without yielding: one for 20,000
-// listings held every request for ~60 ms (~0.5 s when the totals were in the wide listings rows); one
-// of 100 takes under a millisecond. A read shows the database's count plus pending(): exact on SQLite;
+// FLUSH_PAUSE_MS between transactions. A transaction is two statements whatever its listings: the
+// totals and the daily rows, each from the chunk sent as one array (PostgreSQL: unnest; SQLite:
+// json_each). One UPDATE per distinct count, as before, made a flush of 20,000 listings on PostgreSQL
+// ~5,000 statements and ~1.7 s of CPU on a 2-core machine, in the middle of whatever load was running.
+// On SQLite a transaction runs without yielding: one for 20,000 listings held every request for
+// ~60 ms (~0.5 s when the totals were in the wide listings rows); one of 100 takes under a
+// millisecond. PostgreSQL's run on another connection, so its chunks are larger. A read shows the database's count plus pending(): exact on SQLite;
 // on PostgreSQL a read running on another connection while a flush transaction commits may be off by
 // that listing's views in it for that moment.
 import { sql, type Kysely } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { DB } from '../store/types.ts';
+import type { Engine } from '../store/connect.ts';
 import type { AppDeps } from '../app.ts';
 
 export const VIEWS_FLUSH_MS = 30_000;
-/** Listings written per transaction of a flush (under a millisecond of SQLite's time). */
-export const FLUSH_CHUNK = 100;
+/** Listings written per transaction of a flush (SQLite: under a millisecond of its time, during which nothing else runs). */
+export const FLUSH_CHUNK: Readonly<Record<Engine, number>> = { sqlite: 100, postgres: 1000 };
 /** Pause between a flush's transactions, so that requests keep most of the event loop meanwhile. */
 export const FLUSH_PAUSE_MS = 5;
 
@@ -27,6 +32,7 @@ export interface ViewCounterOptions {
 
 export class ViewCounter {
   readonly #db: Kysely<DB>;
+  readonly #engine: Engine;
   readonly #intervalMs: number;
   readonly #now: () => Date;
   readonly #onError: (err: unknown) => void;
@@ -40,8 +46,9 @@ export class ViewCounter {
   #flushing: Promise<void> | undefined;
   #epoch = 0;
 
-  constructor(db: Kysely<DB>, opts: ViewCounterOptions = {}) {
+  constructor(db: Kysely<DB>, engine: Engine, opts: ViewCounterOptions = {}) {
     this.#db = db;
+    this.#engine = engine;
     this.#intervalMs = opts.intervalMs ?? VIEWS_FLUSH_MS;
     this.#now = opts.now ?? (() => new Date());
     this.#onError = opts.onError ?? (() => {});
@@ -107,8 +114,9 @@ export class ViewCounter {
       }
     }
     const ids = [...byListing.keys()].sort((a, b) => a - b); // neighbouring rows share pages
-    for (let i = 0; i < ids.length; i += FLUSH_CHUNK) {
-      const chunk = ids.slice(i, i + FLUSH_CHUNK);
+    const size = FLUSH_CHUNK[this.#engine];
+    for (let i = 0; i < ids.length; i += size) {
+      const chunk = ids.slice(i, i + size);
       try {
         await this.#writeChunk(chunk, byListing);
       } catch (err) {
@@ -122,37 +130,44 @@ export class ViewCounter {
       }
       this.#epoch++;
       for (const id of chunk) this.#inFlight.delete(id);
-      if (i + FLUSH_CHUNK < ids.length) await new Promise((resolve) => setTimeout(resolve, FLUSH_PAUSE_MS)); // requests go first
+      if (i + size < ids.length) await new Promise((resolve) => setTimeout(resolve, FLUSH_PAUSE_MS)); // requests go first
     }
   }
 
-  /** One transaction: the views of these listings (at most FLUSH_CHUNK) into their totals and daily rows. */
+  /**
+   * One transaction: the views of these listings (at most FLUSH_CHUNK) into their totals and daily
+   * rows. Listings deleted since they were viewed are skipped: their totals went with them, and the
+   * daily rows are joined to listings.
+   */
   async #writeChunk(ids: number[], byListing: Map<number, Array<[day: string, count: number]>>): Promise<void> {
+    const totals: number[] = [];
+    const days: Array<[id: number, day: string, count: number]> = [];
+    for (const id of ids) {
+      let total = 0;
+      for (const [day, count] of byListing.get(id)!) {
+        total += count;
+        days.push([id, day, count]);
+      }
+      totals.push(total);
+    }
     await this.#db.transaction().execute(async (trx) => {
-      // Listings deleted since they were viewed are skipped (the daily rows reference listings).
-      const existing = new Set((await trx.selectFrom('listings').select('id').where('id', 'in', ids).execute()).map((r) => r.id));
-      // One UPDATE per distinct count: most listings gain 1, 2 or 3 views between flushes.
-      const byCount = new Map<number, number[]>();
-      const daily: Array<{ listing_id: number; day: string; count: number }> = [];
-      for (const id of ids) {
-        if (!existing.has(id)) continue;
-        let total = 0;
-        for (const [day, count] of byListing.get(id)!) {
-          total += count;
-          daily.push({ listing_id: id, day, count });
-        }
-        const same = byCount.get(total);
-        if (same) same.push(id);
-        else byCount.set(total, [id]);
+      if (this.#engine === 'postgres') {
+        await sql`UPDATE listing_view_totals t SET views = t.views + u.n
+          FROM unnest(${ids}::int[], ${totals}::int[]) AS u(id, n) WHERE t.listing_id = u.id`.execute(trx);
+        await sql`INSERT INTO listing_views (listing_id, day, count)
+          SELECT u.id, u.day, u.n FROM unnest(${days.map((d) => d[0])}::int[], ${days.map((d) => d[1])}::text[], ${days.map((d) => d[2])}::int[]) AS u(id, day, n)
+          JOIN listings l ON l.id = u.id
+          ON CONFLICT (listing_id, day) DO UPDATE SET count = listing_views.count + excluded.count`.execute(trx);
+        return;
       }
-      for (const [count, same] of byCount) {
-        await trx.updateTable('listing_view_totals').set({ views: sql`views + ${count}` }).where('listing_id', 'in', same).execute();
-      }
-      for (let i = 0; i < daily.length; i += 300) {
-        await trx.insertInto('listing_views').values(daily.slice(i, i + 300))
-          .onConflict((oc) => oc.columns(['listing_id', 'day']).doUpdateSet({ count: sql`listing_views.count + excluded.count` }))
-          .execute();
-      }
+      await sql`UPDATE listing_view_totals SET views = views + u.n
+        FROM (SELECT value ->> 0 AS id, value ->> 1 AS n FROM json_each(${JSON.stringify(ids.map((id, k) => [id, totals[k]]))})) AS u
+        WHERE listing_view_totals.listing_id = u.id`.execute(trx);
+      // "WHERE true": SQLite's parser needs it between a SELECT's join and ON CONFLICT.
+      await sql`INSERT INTO listing_views (listing_id, day, count)
+        SELECT u.id, u.day, u.n FROM (SELECT value ->> 0 AS id, value ->> 1 AS day, value ->> 2 AS n FROM json_each(${JSON.stringify(days)})) AS u
+        JOIN listings l ON l.id = u.id WHERE true
+        ON CONFLICT (listing_id, day) DO UPDATE SET count = listing_views.count + excluded.count`.execute(trx);
     });
   }
 
@@ -176,7 +191,7 @@ export class ViewCounter {
 /** Wires a ViewCounter into the app: deps.services.views, started with the server, flushed on close. */
 export function installViews(deps: AppDeps): ViewCounter {
   let log: FastifyInstance['log'] | undefined;
-  const views = new ViewCounter(deps.store.db, { onError: (err) => log?.error({ err }, 'could not write listing views (kept for the next try)') });
+  const views = new ViewCounter(deps.store.db, deps.store.engine, { onError: (err) => log?.error({ err }, 'could not write listing views (kept for the next try)') });
   deps.services.views = views;
   deps.plugins ??= [];
   deps.plugins.push((app: FastifyInstance) => {
