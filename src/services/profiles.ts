@@ -33,11 +33,8 @@ export interface ProfileHit {
   id: number;
   /** The profile_rev the text was built from; undefined when it was just built (it may be newer). */
   rev: number | undefined;
-  /**
-   * The profile as JSON without the live counters (an object: it ends with `}`), as UTF-8 bytes: it is
-   * sent as bytes (withCounters), never decoded into a string and encoded back per request.
-   */
-  base: Buffer;
+  /** The profile as JSON text without the live counters (an object: it ends with `}`). */
+  base: string;
   votes: number;
   followers: number;
   views: number;
@@ -47,7 +44,7 @@ interface Row {
   id: number;
   rev: number;
   cache_rev: number | null;
-  cache: Buffer | null;
+  cache: string | null;
   votes: number;
   followers: number;
   views: number;
@@ -63,11 +60,10 @@ const MAX_BATCHES_IN_FLIGHT = 2;
 /**
  * SQLite: one listing by slug, with its stored text and the rev that text was built from. Read as an
  * array in Row's key order (SqliteRow): node:sqlite then builds no property names per row, ~2 µs of
- * the ~8 µs a read costs at 100,000 listings. The text is read as a BLOB: its UTF-8 bytes as stored,
- * copied once, where a TEXT column is decoded into a string that the response then encodes back.
+ * the ~8 µs a read costs at 100,000 listings.
  */
-const SQLITE_BY_SLUG = "SELECT l.id, l.profile_rev, p.rev, CAST(p.body AS BLOB), l.votes_count, l.followers_count, v.views FROM listings l JOIN listing_view_totals v ON v.listing_id = l.id LEFT JOIN listing_profiles p ON p.listing_id = l.id WHERE l.slug = ? AND l.status = 'live'";
-type SqliteRow = [id: number, rev: number, cache_rev: number | null, cache: Uint8Array | null, votes: number, followers: number, views: number];
+const SQLITE_BY_SLUG = "SELECT l.id, l.profile_rev, p.rev, p.body, l.votes_count, l.followers_count, v.views FROM listings l JOIN listing_view_totals v ON v.listing_id = l.id LEFT JOIN listing_profiles p ON p.listing_id = l.id WHERE l.slug = ? AND l.status = 'live'";
+type SqliteRow = [id: number, rev: number, cache_rev: number | null, cache: string | null, votes: number, followers: number, views: number];
 
 /**
  * PostgreSQL: the batch of slugs with, for each, the listing id and rev whose text this process holds
@@ -91,12 +87,12 @@ interface PgRow { id: number; slug: string; rev: number; votes: number; follower
 /** How long a held listing's view total is used without asking the database (see the header). */
 export const VIEWS_TTL_MS = 10_000;
 
-/** What TextCache holds for a listing: its text (UTF-8) and, once read, its view total and when it was read. */
-export interface HeldText { id: number; rev: number; text: Buffer; views?: number; viewsAt?: number; viewsEpoch?: number }
+/** What TextCache holds for a listing: its text and, once read, its view total and when it was read. */
+export interface HeldText { id: number; rev: number; text: string; views?: number; viewsAt?: number; viewsEpoch?: number }
 
 /**
  * Profile texts by slug, with the listing id and rev each was built from, at most `budget` bytes
- * (counted as the text's bytes plus a fixed overhead); the oldest entries leave first.
+ * (counted as the text's length plus a fixed overhead); the oldest entries leave first.
  */
 export class TextCache {
   readonly #budget: number;
@@ -108,7 +104,7 @@ export class TextCache {
   get(slug: string): HeldText | undefined {
     return this.#entries.get(slug);
   }
-  set(slug: string, id: number, rev: number, text: Buffer): void {
+  set(slug: string, id: number, rev: number, text: string): void {
     if (this.#budget <= 0) return;
     this.delete(slug);
     this.#entries.set(slug, { id, rev, text });
@@ -140,14 +136,9 @@ export function etagOf(hit: ProfileHit, pendingViews = 0): string | undefined {
   return hit.rev === undefined ? undefined : `W/"p${hit.id}.${hit.rev}.${hit.votes}.${hit.followers}.${hit.views + pendingViews}"`;
 }
 
-/** The whole profile as UTF-8: the base with the counters appended (`views` may include views not yet written). */
-export function withCounters(hit: ProfileHit, pendingViews = 0): Buffer {
-  const counters = `,"votes":${hit.votes},"followers":${hit.followers},"views":${hit.views + pendingViews}}`;
-  const head = hit.base.length - 1; // the base without its closing brace
-  const out = Buffer.allocUnsafe(head + counters.length); // the counters are ASCII: one byte a character
-  hit.base.copy(out, 0, 0, head);
-  out.write(counters, head, 'latin1');
-  return out;
+/** The whole profile text: the base with the counters appended (`views` may include views not yet written). */
+export function withCounters(hit: ProfileHit, pendingViews = 0): string {
+  return `${hit.base.slice(0, -1)},"votes":${hit.votes},"followers":${hit.followers},"views":${hit.views + pendingViews}}`;
 }
 
 export class ProfileReader {
@@ -192,10 +183,10 @@ export class ProfileReader {
     // Stale or never built: build it now (the data read is at least as new as `row.rev`).
     const built = await publicProfile(this.#store.db, this.#store.engine, slug);
     if (!built) return undefined;
-    const text = baseText(built.profile);
-    this.#queueWrite(built.id, row.rev, text);
+    const base = baseText(built.profile);
+    this.#queueWrite(built.id, row.rev, base);
     const p = built.profile;
-    return { id: built.id, rev: undefined, base: Buffer.from(text), votes: Number(p.votes), followers: Number(p.followers), views: Number(p.views) };
+    return { id: built.id, rev: undefined, base, votes: Number(p.votes), followers: Number(p.followers), views: Number(p.views) };
   }
 
   /** Waits for the background write-backs (tests, shutdown). */
@@ -242,8 +233,7 @@ export class ProfileReader {
         }
       }
       const r = this.#bySlug.get(slug) as unknown as SqliteRow | undefined;
-      const bytes = r?.[3];
-      return r && { id: r[0], rev: r[1], cache_rev: r[2], cache: bytes ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) : null, votes: r[4], followers: r[5], views: r[6] };
+      return r && { id: r[0], rev: r[1], cache_rev: r[2], cache: r[3], votes: r[4], followers: r[5], views: r[6] };
     }
     if (!this.#store.pgPool) throw new Error('ProfileReader needs an SQLite file or a PostgreSQL pool (stores from connect() have one)');
     return new Promise((resolve, reject) => {
@@ -298,9 +288,8 @@ export class ProfileReader {
     const counters = { votes: r.votes, followers: r.followers, views: r.views ?? held!.views! };
     let row: Row;
     if (r.body !== null) {
-      const text = Buffer.from(r.body); // encoded once, when it arrives; held and sent as bytes
-      this.#texts.set(r.slug, r.id, r.rev, text);
-      row = { id: r.id, rev: r.rev, cache_rev: r.rev, cache: text, ...counters };
+      this.#texts.set(r.slug, r.id, r.rev, r.body);
+      row = { id: r.id, rev: r.rev, cache_rev: r.rev, cache: r.body, ...counters };
     } else if (mine && held.rev === r.rev) {
       row = { id: r.id, rev: r.rev, cache_rev: r.rev, cache: held.text, ...counters };
     } else {

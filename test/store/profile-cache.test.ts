@@ -134,17 +134,17 @@ test('views are counted on every read and shown at once; votes come from their c
 });
 
 test('TextCache: holds texts up to its byte budget, the oldest leave first; a zero budget holds nothing', () => {
-  const c = new TextCache(3 * (100 + 120)); // room for three 100-byte texts with their overhead
-  for (const s of ['a', 'b', 'c', 'd']) c.set(s, s.charCodeAt(0), 1, Buffer.from(s.repeat(100)));
+  const c = new TextCache(3 * (100 + 120)); // room for three 100-character texts with their overhead
+  for (const s of ['a', 'b', 'c', 'd']) c.set(s, s.charCodeAt(0), 1, s.repeat(100));
   assert.equal(c.size, 3);
   assert.equal(c.get('a'), undefined, 'the oldest left');
-  assert.deepEqual(c.get('d'), { id: 100, rev: 1, text: Buffer.from('d'.repeat(100)) });
-  c.set('b', 98, 2, Buffer.from('B'.repeat(100))); // a newer rev replaces the entry without growing the cache
+  assert.deepEqual(c.get('d'), { id: 100, rev: 1, text: 'd'.repeat(100) });
+  c.set('b', 98, 2, 'B'.repeat(100)); // a newer rev replaces the entry without growing the cache
   assert.equal(c.size, 3);
   assert.equal(c.get('b')?.rev, 2);
   assert.equal(c.bytes, 3 * 220);
   const none = new TextCache(0);
-  none.set('a', 1, 1, Buffer.from('text'));
+  none.set('a', 1, 1, 'text');
   assert.equal(none.get('a'), undefined);
 });
 
