@@ -20,6 +20,8 @@ export const DraftFieldsInput = z.strictObject({
   categories: StrList, tags: StrList, features: StrList, usps: StrList, keywords: StrList,
 });
 const FieldName = z.enum(DRAFT_FIELDS);
+/** update_draft's `regenerate`: at most this many fields a request (spec 4.4). */
+export const MAX_REGENERATE = 5;
 const DraftId = z.object({ id: Uuid.describe('Draft id (uuid).') });
 
 const DRAFT_SHAPE_DOC = 'A draft has `id`, `url`, `status` — `crawling` (the site is being read), `drafting` (the profile is being written), `ready`, or `failed` with `error` {reason, message}; reasons: unreachable, timeout, robots_disallowed (robots.txt forbids reading), not_html, too_large, http_error, address_not_public, too_many_redirects, no_content, internal — then `progress` {stage: queued|robots|home|discover|pages|drafting|done|failed, pages_read, pages_planned} for a progress bar, `fields` (each of the 18 profile fields as {value, state, evidence: [{quote, url}]}; states: ai (drafted from the quoted evidence), not_found (the site does not state it; left blank on purpose), edited (the user changed the AI value), manual (the user typed a value the AI had not found), override (locked against AI redrafts), deleted (removed by the user)), faqs, founders, company_socials, founder_socials, story, milestones, competitor ({url, name, tagline, pricing_model, features, shared_features, only_theirs, only_ours, compared_at} or {url, error}), seo, `completeness` (0–100; ' + COMPLETENESS_FORMULA + '), `missing` (the profile fields still without a value), `not_found_on_website` (fields the site did not state), `listing_id` once submitted (else null), created_at and updated_at.';
@@ -68,7 +70,7 @@ export const updateDraft = defineOperation({
   body: z.strictObject({
     fields: DraftFieldsInput.optional(),
     lock_fields: z.array(FieldName).max(20).optional(),
-    regenerate: z.array(FieldName).max(5).optional(),
+    regenerate: z.array(FieldName).max(MAX_REGENERATE).optional(),
     restore: z.array(FieldName).max(20).optional(),
     faqs: z.array(Faq).max(10).optional(),
     company_socials: Socials.optional(),

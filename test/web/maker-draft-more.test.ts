@@ -2,8 +2,9 @@
 // maker: the draft page links /drafts/{id}/more, a form of those parts of update_draft prefilled from
 // get_draft; saving sends only what changed (founders, FAQs, milestones and each map of links
 // replaced whole, the story box by box); a refused value is a 400 page with the message by its own
-// row, what was typed kept and nothing written; a submitted draft's listing is updated too. Signed
-// out → sign-in; another person's draft → 404; every form needs its CSRF token.
+// row, what was typed kept and nothing written; a submitted draft's listing is updated too. "Invite a
+// co-founder" sends invite_cofounder (a mail with a link to add their profile; at most 10 a draft).
+// Signed out → sign-in; another person's draft → 404; every form needs its CSRF token.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { Browser, csrfOf, $ } from '../auth/browser.ts';
@@ -254,4 +255,92 @@ test("forms without their CSRF token are refused and change nothing; another per
   const post = await other.b.go(`/drafts/${id}/more`, { form: { ...(await moreForm(owner.b, id, { 'founder-name-0': 'Hijacked' })), _csrf: csrf } });
   assert.equal(post.res.status, 404);
   assert.deepEqual(partsOf(await owner.api('GET', `/drafts/${id}`)), before, 'nothing was written');
+});
+
+/** The mails in the outbox to an address, newest first. */
+const mailsTo = (to: string) => t.store.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', to).orderBy('id', 'desc').execute();
+
+async function inviteForm(b: Browser, id: string, email: string): Promise<Record<string, string>> {
+  const page = await b.go(`/drafts/${id}/more`);
+  return { ...formAsShown(page.text, '#invite-form'), email };
+}
+
+test('invite a co-founder: the mail with a link to add their profile is sent, the page says so; the same address again is a fresh link, not a second invite', async () => {
+  const p = await person();
+  const id = await fullDraft(p);
+  const page = $((await p.b.go(`/drafts/${id}/more`)).text);
+  assert.equal(page('#invite-h').text(), 'Invite a co-founder');
+  assert.equal(page('#founders-hint a[href="#invite-h"]').length, 1, 'the founders part points to it');
+  assert.equal(page('label[for="invite-email"]').text(), 'Their email address');
+  assert.equal(page('#invite-email').attr('type'), 'email');
+  assert.match(page('#invite-hint').text(), /At most 10 invites/);
+  assert.equal(page('#more-form #invite-email').length, 0, 'its own form, not part of "Save changes"');
+
+  const res = await p.b.request(`/drafts/${id}/invites`, { form: await inviteForm(p.b, id, ' bob@acme.example ') });
+  assert.equal(res.status, 303);
+  assert.equal(res.headers.get('location'), `/drafts/${id}/more?notice=invite-queued`, 'without SMTP the mail waits in the outbox');
+  const after = $((await p.b.go(res.headers.get('location')!)).text);
+  assert.match(after('.flash.success').text(), /invite is written and queued to be emailed/);
+  assert.equal(after('#invite-email').attr('value'), '', 'the box is empty for the next one');
+
+  const [mail] = await mailsTo('bob@acme.example');
+  assert.ok(mail, 'a mail to the co-founder');
+  assert.match(mail.subject, /invited you to add your profile to Acme Notes/);
+  const link = new URL(/https?:\/\/\S+\/invites\/[A-Za-z0-9_-]+/.exec(mail.text)![0]);
+  const invitePage = await new Browser(t.base).go(link.pathname);
+  assert.equal(invitePage.res.status, 200, 'the link opens the page to add a profile');
+  assert.match($(invitePage.text)('main').text(), /bob@acme\.example[\s\S]*Acme Notes/);
+
+  const again = await p.b.request(`/drafts/${id}/invites`, { form: await inviteForm(p.b, id, 'BOB@acme.example') });
+  assert.equal(again.headers.get('location'), `/drafts/${id}/more?notice=invite-resent`);
+  assert.match($((await p.b.go(again.headers.get('location')!)).text)('.flash.success').text(), /fresh invite/);
+  assert.equal((await p.b.go(link.pathname)).res.status, 404, 'the earlier link no longer works');
+  assert.equal((await t.store.db.selectFrom('draft_invites').select('id').where('draft_id', '=', id).execute()).length, 1, 'still one invite');
+});
+
+test('an 11th invite, or an address that is none: refused by the box with the rule, what was typed kept, no mail sent', async () => {
+  const p = await person();
+  const id = await fullDraft(p);
+  for (let i = 1; i <= 10; i++) assert.equal((await p.api('POST', `/drafts/${id}/invites`, { email: `cofounder${i}@acme.example` })).email, `cofounder${i}@acme.example`);
+
+  const eleventh = await p.b.go(`/drafts/${id}/invites`, { form: await inviteForm(p.b, id, 'eleven@acme.example') });
+  assert.equal(eleventh.res.status, 400);
+  const $e = $(eleventh.text);
+  assert.match($e('#form-problems').text(), /The invite was not sent/);
+  assert.match($e('#invite-email-error').text(), /at most 10 invites; this draft already has 10/);
+  assert.equal($e('#invite-email').attr('aria-invalid'), 'true');
+  assert.equal($e('#invite-email').attr('value'), 'eleven@acme.example', 'what was typed stays in the box');
+  assert.equal($e('#form-problems a[href="#invite-email"]').text(), 'Their email address');
+  assert.equal((await mailsTo('eleven@acme.example')).length, 0, 'no mail');
+  // The rest of the page shows the draft as it is.
+  assert.equal($e('#dm-founder-0-name').attr('value'), 'Ada Lovelace');
+
+  const other = await person();
+  const id2 = await fullDraft(other);
+  const bad = await other.b.go(`/drafts/${id2}/invites`, { form: await inviteForm(other.b, id2, 'not an address') });
+  assert.equal(bad.res.status, 400);
+  assert.match($(bad.text)('#invite-email-error').text(), /email/i);
+  assert.equal($(bad.text)('#invite-email').attr('value'), 'not an address');
+  assert.equal((await t.store.db.selectFrom('draft_invites').select('id').where('draft_id', '=', id2).execute()).length, 0);
+});
+
+test("an invite post signed out → sign-in; without its CSRF token → 403; for another person's draft → 404; none sends a mail", async () => {
+  const owner = await person();
+  const id = await fullDraft(owner);
+  const anon = new Browser(t.base);
+  const out = await anon.request(`/drafts/${id}/invites`, { form: { email: 'anon@acme.example' } });
+  assert.equal(out.status, 303);
+  assert.equal(out.headers.get('location'), `/sign-in?next=${encodeURIComponent(`/drafts/${id}/more`)}`);
+
+  const noToken = await owner.b.go(`/drafts/${id}/invites`, { form: { ...(await inviteForm(owner.b, id, 'notoken@acme.example')), _csrf: '' } });
+  assert.equal(noToken.res.status, 403);
+  assert.match($(noToken.text)('h1').text(), /expired/);
+
+  const other = await person();
+  const csrf = csrfOf((await other.b.go('/drafts')).text, '/sign-out');
+  const theirs = await other.b.go(`/drafts/${id}/invites`, { form: { _csrf: csrf, email: 'hijack@acme.example' } });
+  assert.equal(theirs.res.status, 404);
+
+  for (const to of ['anon@acme.example', 'notoken@acme.example', 'hijack@acme.example']) assert.equal((await mailsTo(to)).length, 0, to);
+  assert.equal((await t.store.db.selectFrom('draft_invites').select('id').where('draft_id', '=', id).execute()).length, 0, 'no invite');
 });

@@ -4,7 +4,8 @@
 // lock; saving sends update_draft only what changed, a refused value is a 400 page naming the field
 // with nothing saved; "Save as my listing" → /my/listings/{id}: publish free, buy a launch (→ our
 // checkout page), post an update; a claim from a listing page → instructions → "Check now". Signed
-// out → sign-in; another person's records → 404; every form needs its CSRF token.
+// out → sign-in; another person's records → 404; every form needs its CSRF token. "Redraft from the
+// website" sends update_draft `regenerate` (at most 5 fields; a locked one is not offered).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { Browser, csrfOf, $ } from '../auth/browser.ts';
@@ -16,6 +17,7 @@ import { drainJobs, jobHandlers } from '../../src/jobs/index.ts';
 import { fmtDate } from '../../src/web/pages/shared.ts';
 import { parseRobots } from '../../src/drafting/crawler/robots.ts';
 import { draftFromSite, signedInPerson } from './maker-support.ts';
+import { testDrafter, type TestDrafter } from '../jobs/support/drafter.ts';
 
 let t: LiveApp;
 let site: Site; // the product's website, read by the crawler (127.0.0.1 is on FETCH_ALLOW_HOSTS)
@@ -197,6 +199,113 @@ test('a value the operation refuses: 400, the message by the field it names, wha
   const now = await api('GET', `/drafts/${id}`);
   assert.deepEqual(now.fields, before.fields, 'nothing was saved');
 });
+
+/** Runs `fn` with the workflow tests' drafter (deterministic; `taglineSuffix` makes a redraft of the tagline differ), then puts the real one back. */
+async function withTestDrafter(fn: (td: TestDrafter) => Promise<void>): Promise<void> {
+  const services = t.server.deps.services as Record<string, unknown>;
+  const prev = services.drafting;
+  const td = testDrafter();
+  services.drafting = { ...(prev as object | undefined), drafter: td.drafter };
+  try {
+    await fn(td);
+  } finally {
+    services.drafting = prev;
+  }
+}
+
+/** The regenerate form as the page shows it (its token and the fields ticked). */
+async function regenForm(b: Browser, id: string, fields: string[]): Promise<Record<string, string | string[]>> {
+  const page = await b.go(`/drafts/${id}`);
+  return { _csrf: csrfOf(page.text, `/drafts/${id}/regenerate`), regenerate: fields };
+}
+
+test('"Redraft from the website": the ticked fields are drafted again from the site, what was typed in them replaced; a locked field is not offered', () => withTestDrafter(async (td) => {
+  const { b, api } = await person();
+  const id = await readyDraft(b);
+  // The person types a tagline and features and locks the name.
+  await b.request(`/drafts/${id}`, { form: await draftForm(b, id, { tagline: 'Typed by me', features: 'Mine', name: 'My Name', lock: 'name', action: 'save' }) });
+  const page = await b.go(`/drafts/${id}`);
+  const $p = $(page.text);
+  assert.equal(stateOf(page.text, 'tagline'), 'edited');
+  assert.match($p('#regenerate-form legend').text(), /Redraft from your website/);
+  assert.match($p('#regen-hint').text(), /up to 5 fields/);
+  assert.equal($p('#regenerate-form input[name=regenerate]').length, 18, 'a checkbox a profile field');
+  assert.equal($p('#regenerate-form input[name=regenerate][value=name]').attr('disabled'), 'disabled', 'the locked field cannot be ticked');
+  assert.match($p('#regenerate-form input[value=name]').parent().text(), /locked/);
+  assert.equal($p('#regenerate-form input[value=tagline]').attr('disabled'), undefined);
+
+  td.taglineSuffix = ' (second draft)';
+  const calls = td.calls.length;
+  const res = await b.request(`/drafts/${id}/regenerate`, { form: await regenForm(b, id, ['tagline', 'features']) });
+  assert.equal(res.status, 303);
+  assert.equal(res.headers.get('location'), `/drafts/${id}?notice=regenerated`);
+  assert.equal(td.calls.length, calls + 1);
+  assert.deepEqual(td.calls.at(-1)!.fields, ['tagline', 'features'], 'only the ticked fields were asked for');
+
+  const after = await b.go(res.headers.get('location')!);
+  const $a = $(after.text);
+  assert.match($a('.flash.success').text(), /redrafted from your website/);
+  assert.equal(stateOf(after.text, 'tagline'), 'ai');
+  assert.match($a('#f-tagline .state').text(), /Drafted from your site/);
+  assert.equal($a('#d-tagline').attr('value'), "Acme Notes keeps your team's notes in one place. (second draft)", 'the new draft replaced what was typed');
+  assert.equal($a('#f-tagline .evidence q').text(), "Acme Notes keeps your team's notes in one place.");
+  assert.equal($a('#d-features').text(), 'Shared notebooks\nOffline sync\nEnd-to-end encryption');
+  assert.equal(stateOf(after.text, 'name'), 'override', 'the locked field is left as it is');
+  assert.equal($a('#d-name').attr('value'), 'My Name');
+  const d = await api('GET', `/drafts/${id}`);
+  assert.equal(d.fields.tagline.state, 'ai');
+  assert.equal(d.fields.tagline.value, "Acme Notes keeps your team's notes in one place. (second draft)");
+  assert.equal(d.fields.features.state, 'ai');
+}));
+
+test('"Redraft from the website" refused: more than 5 fields, none, or a locked one: the reason on the page, nothing redrafted', () => withTestDrafter(async (td) => {
+  const { b, api } = await person();
+  const id = await readyDraft(b);
+  await b.request(`/drafts/${id}`, { form: await draftForm(b, id, { tagline: 'Typed by me', lock: 'city', action: 'save' }) });
+  const before = await api('GET', `/drafts/${id}`);
+  const calls = td.calls.length;
+
+  const six = ['tagline', 'short_description', 'description', 'features', 'usps', 'keywords'];
+  const many = await b.go(`/drafts/${id}/regenerate`, { form: await regenForm(b, id, six) });
+  assert.equal(many.res.status, 400);
+  const $m = $(many.text);
+  assert.match($m('#form-problems').text(), /Nothing was redrafted/);
+  assert.match($m('#form-problems').text(), /at most 5 fields can be redrafted at once; you ticked 6/);
+  assert.equal($m('#form-problems a[href="#regen-fields"]').text(), 'Fields to redraft');
+  assert.match($m('#regen-fields-error').text(), /at most 5/, 'the message is by the checkboxes too');
+  assert.deepEqual($m('#regenerate-form input[name=regenerate][checked]').map((_, el) => $m(el).attr('value')).get(), six, 'what was ticked stays ticked');
+  assert.equal($m('#d-tagline').attr('value'), 'Typed by me', 'the draft form shows the draft as it is');
+
+  const none = await b.go(`/drafts/${id}/regenerate`, { form: await regenForm(b, id, []) });
+  assert.equal(none.res.status, 400);
+  assert.match($(none.text)('#regen-fields-error').text(), /tick the fields to redraft/);
+
+  // A locked field (a page older than the lock, or a crafted post): the operation's 409, its reason shown.
+  const locked = await b.go(`/drafts/${id}/regenerate`, { form: await regenForm(b, id, ['tagline', 'city']) });
+  assert.equal(locked.res.status, 409);
+  assert.match($(locked.text)('#form-problems').text(), /could not be done[\s\S]*city is locked/);
+
+  assert.equal(td.calls.length, calls, 'the drafter was not asked');
+  assert.deepEqual((await api('GET', `/drafts/${id}`)).fields, before.fields, 'nothing changed');
+}));
+
+test('"Redraft from the website" signed out → sign-in; without its CSRF token → 403; either way nothing is redrafted', () => withTestDrafter(async (td) => {
+  const { b, api } = await person();
+  const id = await readyDraft(b);
+  await b.request(`/drafts/${id}`, { form: await draftForm(b, id, { tagline: 'Typed by me', action: 'save' }) });
+  const calls = td.calls.length;
+  const anon = new Browser(t.base);
+  const out = await anon.request(`/drafts/${id}/regenerate`, { form: { regenerate: 'tagline' } });
+  assert.equal(out.status, 303);
+  assert.equal(out.headers.get('location'), `/sign-in?next=${encodeURIComponent(`/drafts/${id}`)}`);
+  const noToken = await b.go(`/drafts/${id}/regenerate`, { form: { regenerate: 'tagline' } });
+  assert.equal(noToken.res.status, 403);
+  assert.match($(noToken.text)('h1').text(), /expired/);
+  assert.equal(td.calls.length, calls);
+  const d = await api('GET', `/drafts/${id}`);
+  assert.equal(d.fields.tagline.value, 'Typed by me');
+  assert.equal(d.fields.tagline.state, 'edited');
+}));
 
 test("save as my listing: without a category the page says so by the field; with one → the listing's page", async () => {
   const { b, api } = await person();

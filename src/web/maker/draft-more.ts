@@ -4,13 +4,17 @@
 // compared with what the form showed (a snapshot carried in the form): founders, FAQs and milestones
 // whole (each replaces the list; emptied of rows, the list is cleared), each map of links whole, and
 // of the story only the boxes changed (an emptied box is cleared). Once the draft is saved as a
-// listing, update_draft updates the listing too; the page says so.
+// listing, update_draft updates the listing too; the page says so. Under that form, "Invite a co-founder"
+// (its own form, POST /drafts/{id}/invites) sends invite_cofounder: the invited person gets a mail with
+// a link to add their own founder profile (web/invites.ts). No operation lists the invites sent, so
+// the page says what the last post did (a notice) and not which addresses were invited before.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
 import type { ApiError, ErrorDetail } from '../../operations/errors.ts';
 import { validationError } from '../../http/validation.ts';
-import { csrfField, html, type SafeHtml } from '../layout.ts';
+import { MAX_INVITES } from '../../services/drafting.ts';
+import { csrfField, html, type PageOptions, type SafeHtml } from '../layout.ts';
 import { entryOf, extLink, qs, type Rec } from '../pages/shared.ts';
 import { act, attempt, fieldMessage, formOf, invalidAttrs, one, problems, sendMakerPage, signedIn, signedInPost, statusOf, type Form, type Problems, type SignedIn } from './act.ts';
 import { draftName, listingNote, NOTICES } from './drafts.ts';
@@ -124,6 +128,26 @@ function moreFieldOf(at: Placed, f: Form | null): (path: string) => { id: string
 
 // ------------------------------------------------------------------ the page
 
+/** The result of invite_cofounder, by its `status` and `resent` (a fixed table: ?notice= names an entry, never text). */
+const INVITE_NOTICES: Record<string, NonNullable<PageOptions['flash']>> = {
+  invited: { kind: 'success', text: 'Your invite is sent: your co-founder gets an email with a link to add their own founder profile.' },
+  'invite-queued': { kind: 'success', text: 'Your invite is written and queued to be emailed: your co-founder gets a link to add their own founder profile.' },
+  'invite-resent': { kind: 'success', text: 'A fresh invite is on its way to that address; the link in the earlier mail no longer works. It is still one invite.' },
+  'invite-failed': { kind: 'error', text: 'Your invite is saved, but the email could not be sent just now. Send it again later: the same address is not counted twice.' },
+};
+const INVITE_ID = 'invite-email';
+const inviteFieldOf = (path: string) => (path === 'email' ? { id: INVITE_ID, label: 'Their email address' } : null);
+
+function inviteForm(d: Rec, web: SignedIn, email: string, p: Problems): SafeHtml {
+  const hint = html`We email them a personal link to add their own founder profile (name, role and bio) to this draft${d.listing_id ? ' and your listing' : ''}. At most ${MAX_INVITES} invites a draft; inviting the same address again sends a fresh link and is not counted twice.`;
+  return html`<form method="post" action="/drafts/${d.id}/invites" id="invite-form" class="draft-form" novalidate>
+${csrfField(web.csrf)}
+${part('invite', 'Invite a co-founder', hint, [html`<div><label for="${INVITE_ID}">Their email address</label>
+<input type="email" id="${INVITE_ID}" name="email" value="${email}" maxlength="254" autocomplete="off" autocapitalize="none" spellcheck="false"${invalidAttrs(p, INVITE_ID)}>${fieldMessage(p, INVITE_ID)}</div>
+<div class="actions"><button type="submit">Send the invite</button></div>`])}
+</form>`;
+}
+
 type Kind = 'text' | 'textarea' | 'date' | 'url';
 
 /** One labelled control of a row, with its message. */
@@ -161,7 +185,11 @@ function part(id: string, heading: string, hint: SafeHtml | string, rows: SafeHt
 ${rows}</div>`;
 }
 
-interface MoreState { form?: Form; error?: ApiError | null; problems?: Problems; notice?: string }
+interface MoreState {
+  form?: Form; error?: ApiError | null; problems?: Problems; notice?: string;
+  /** A refused invite: the address typed (kept in its box), and the summary's heading. */
+  invite?: string; what?: string;
+}
 
 function morePage(reply: FastifyReply, web: SignedIn, d: Rec, st: MoreState = {}, status = 200): FastifyReply {
   const name = draftName(d as { fields: { name: { value: unknown } } }) ?? d.url;
@@ -179,12 +207,12 @@ function morePage(reply: FastifyReply, web: SignedIn, d: Rec, st: MoreState = {}
 <p class="meta">Draft from ${extLink(d.url, d.url)}</p>
 ${listingNote(d as { listing_id: number | null })}
 <p>Change what you like and save: only what you changed is sent. Founders, FAQs and milestones are saved as the rows show them, in order; empty a row to remove it, and save to get more empty rows. An emptied story box is cleared.</p>
-${p.summary(refusedHeading(st.error, 'Nothing was saved.'))}
+${p.summary(refusedHeading(st.error, st.what ?? 'Nothing was saved.'))}
 <form method="post" action="/drafts/${d.id}/more" id="more-form" class="draft-form" novalidate>
 ${csrfField(web.csrf)}
 <input type="hidden" name="base" value="${f && 'base' in f ? one(f, 'base') : JSON.stringify(now)}">
 <div class="actions"><button type="submit">Save changes</button></div>
-${part('founders', 'Founders', `At most ${MAX_FOUNDERS}; the first is the primary founder. Each needs a name; the role and bio are optional.`, founders.map((r, i) => founderRow(i, r, p)))}
+${part('founders', 'Founders', html`At most ${MAX_FOUNDERS}; the first is the primary founder. Each needs a name; the role and bio are optional. Or <a href="#invite-h">invite a co-founder</a> to add their own profile.`, founders.map((r, i) => founderRow(i, r, p)))}
 ${part('founder-socials', "The founders' profiles", 'Links to the founders’ own profiles: one link a platform (http or https). Empty a link to remove it.', socials('founder_socials', FOUNDER_SOCIALS))}
 ${part('company-socials', "Links to the company's profiles", 'One link a platform (http or https). Empty a link to remove it.', socials('company_socials', COMPANY_SOCIALS))}
 ${part('faqs', 'Questions and answers (FAQs)', `At most ${MAX_FAQS}, each with a question and an answer. Empty both to remove one.`, faqs.map((q, i) => faqRow(FAQS, i, q, p)))}
@@ -193,8 +221,9 @@ ${part('faqs', 'Questions and answers (FAQs)', `At most ${MAX_FAQS}, each with a
 ${STORY_FIELDS.map(([k, label]) => storyField(k, label, storyText(k), p))}
 ${part('milestones', 'Milestones', `A date and what happened (a launch, a funding round, the 1,000th customer…); at most ${MAX_MILESTONES}.`, milestones.map((r, i) => milestoneRow(i, r, p)))}
 <div class="actions"><button type="submit">Save changes</button> <a href="/drafts/${d.id}">Back to the draft</a></div>
-</form>`;
-  return sendMakerPage(reply, web, { title, flash: entryOf(NOTICES, st.notice) ?? null }, body, status);
+</form>
+${inviteForm(d, web, st.invite ?? '', p)}`;
+  return sendMakerPage(reply, web, { title, flash: entryOf(NOTICES, st.notice) ?? entryOf(INVITE_NOTICES, st.notice) ?? null }, body, status);
 }
 
 // ------------------------------------------------------------------ routes
@@ -214,6 +243,18 @@ async function postMore(deps: AppDeps, req: FastifyRequest, reply: FastifyReply,
   return reply.redirect(`/drafts/${id}/more?notice=saved`, 303);
 }
 
+/** "Invite a co-founder": invite_cofounder with the address typed; refused (a bad address, the 11th invite), the page again with the reason by the box. */
+async function postInvite(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, id: string): Promise<FastifyReply> {
+  const web = await signedInPost(deps, req, reply, `/drafts/${id}/more`);
+  if (!web) return reply;
+  const d = await act<Rec>(deps, req, web, 'get_draft', { params: { id } });
+  const email = one(formOf(req), 'email').trim();
+  const r = await attempt<{ status: string; resent: boolean }>(deps, req, web, 'invite_cofounder', { params: { id }, body: { email } });
+  if (!r.ok) return morePage(reply, web, d, { error: r.error, problems: problems(r.error, inviteFieldOf), invite: email, what: 'The invite was not sent.' }, statusOf(reply, r.error));
+  const notice = r.value.status === 'send_failed' ? 'invite-failed' : r.value.resent ? 'invite-resent' : r.value.status === 'sent' ? 'invited' : 'invite-queued';
+  return reply.redirect(`/drafts/${id}/more?notice=${notice}`, 303);
+}
+
 export function registerDraftMorePage(app: FastifyInstance, deps: AppDeps): void {
   app.get('/drafts/:id/more', async (req, reply) => {
     const { id } = req.params as { id: string };
@@ -223,4 +264,5 @@ export function registerDraftMorePage(app: FastifyInstance, deps: AppDeps): void
     return morePage(reply, web, d, { notice: qs(req, 'notice') });
   });
   app.post('/drafts/:id/more', async (req, reply) => postMore(deps, req, reply, (req.params as { id: string }).id));
+  app.post('/drafts/:id/invites', async (req, reply) => postInvite(deps, req, reply, (req.params as { id: string }).id));
 }

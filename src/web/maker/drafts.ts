@@ -3,10 +3,13 @@
 // ready (or failed) it is a form of the 18 profile fields, each with its state, the quotes from the
 // site it was drafted from and a lock. Saving sends update_draft only the fields the person
 // changed; "Restore the drafted value" sends `restore`; "Save as my listing" saves, then submit_draft.
+// Under it, once the draft is ready, "Redraft from the website" (its own form, POST /drafts/{id}/regenerate)
+// sends update_draft `regenerate` with the fields ticked (at most 5; a locked field is not offered).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app.ts';
-import { DRAFT_FIELDS, LIST_FIELDS, type DraftField } from '../../operations/drafts.ts';
+import { DRAFT_FIELDS, LIST_FIELDS, MAX_REGENERATE, type DraftField } from '../../operations/drafts.ts';
 import type { ApiError } from '../../operations/errors.ts';
+import { validationError } from '../../http/validation.ts';
 import { csrfField, html, raw, type SafeHtml } from '../layout.ts';
 import { entryOf, extLink, fmtDate, pager, qs, read, withQuery, type PageOf, type Rec } from '../pages/shared.ts';
 import { FIELD_LABELS, STAGES } from '../pages/listing.ts';
@@ -40,6 +43,7 @@ const HINTS: Partial<Record<DraftField, string>> = {
 export const NOTICES: Record<string, { kind: 'success' | 'info'; text: string }> = {
   saved: { kind: 'success', text: 'Your changes are saved.' },
   restored: { kind: 'success', text: 'The drafted value is back.' },
+  regenerated: { kind: 'success', text: 'The fields you chose are redrafted from your website: each shows its new value and the quotes it came from.' },
   unchanged: { kind: 'info', text: 'Nothing changed: the form was as saved.' },
 };
 
@@ -199,7 +203,33 @@ export function listingNote(d: { listing_id: number | null }): SafeHtml {
     : html``;
 }
 
-interface DraftPageState { form?: Form; problems?: Problems; notice?: string; error?: ApiError | null }
+/** Where the regenerate form's refusal is shown: its group of checkboxes. */
+const REGEN_ID = 'regen-fields';
+const regenFieldOf = (path: string) => (path.startsWith('regenerate') ? { id: REGEN_ID, label: 'Fields to redraft' } : draftFieldOf(path));
+
+/** "Redraft from the website": a checkbox a field (a locked one is shown, not offered), at most MAX_REGENERATE ticked. */
+function regenerateForm(d: Draft, web: SignedIn, chosen: readonly string[], p: Problems): SafeHtml {
+  const errorId = p.at(REGEN_ID).length ? ` ${REGEN_ID}-error` : '';
+  return html`<form method="post" action="/drafts/${d.id}/regenerate" id="regenerate-form" class="draft-form" novalidate>
+${csrfField(web.csrf)}
+<fieldset class="draft-field" id="${REGEN_ID}" aria-describedby="regen-hint${errorId}">
+<legend>Redraft from your website</legend>
+<p class="hint" id="regen-hint">Tick up to ${MAX_REGENERATE} fields and we draft them again from the pages of your site already read (this takes a few seconds). What you typed in a ticked field is replaced by the new draft; a locked field is never redrafted (restore it first). Save the form above first: this sends only the fields ticked here.</p>
+${fieldMessage(p, REGEN_ID)}
+<ul class="checks">${DRAFT_FIELDS.map((f) => {
+    const locked = d.fields[f].state === 'override';
+    return html`<li><label class="check"><input type="checkbox" name="regenerate" value="${f}"${locked ? raw(' disabled') : chosen.includes(f) ? raw(' checked') : ''}> ${FIELD_LABELS[f] ?? f}${locked ? html` <span class="hint">(locked)</span>` : ''}</label></li>`;
+  })}</ul>
+<div class="actions"><button type="submit" class="secondary">Redraft from the website</button></div>
+</fieldset>
+</form>`;
+}
+
+interface DraftPageState {
+  form?: Form; problems?: Problems; notice?: string; error?: ApiError | null;
+  /** The fields ticked on a refused regenerate form (kept ticked), and what its refusal says was not done. */
+  regen?: string[]; what?: string;
+}
 
 async function draftPage(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, web: SignedIn, d: Draft, st: DraftPageState = {}, status = 200): Promise<FastifyReply> {
   const name = draftName(d);
@@ -220,7 +250,7 @@ ${failedNote(d)}
 ${listingNote(d)}
 <p>Every value below was drafted from your own site, with the words it was taken from; what the site does not state is left blank (<em>Not found on your site</em>). Change what you like: your values are marked as yours, and a locked field is never redrafted.</p>
 ${d.missing.length ? html`<p class="meta">Still missing: ${d.missing.map((m, i) => html`${i ? ', ' : ''}${FIELD_LABELS[m] ?? m}`)}.</p>` : ''}
-${p.summary(st.error?.status === 400 ? 'Nothing was saved. Please correct these:' : 'This could not be done:')}
+${p.summary(st.error?.status === 400 ? `${st.what ?? 'Nothing was saved.'} Please correct these:` : 'This could not be done:')}
 <form method="post" action="/drafts/${d.id}" id="draft-form" class="draft-form" novalidate>
 ${csrfField(web.csrf)}
 <div class="actions"><button type="submit" name="action" value="save">Save changes</button></div>
@@ -231,6 +261,7 @@ ${DRAFT_FIELDS.map((f) => fieldBlock(d, f, valueOf(f), cats, p))}
 <span class="hint">Saving as a listing publishes nothing yet: you choose the free plan or a paid launch next.</span>
 </div>
 </form>
+${d.status === 'ready' ? regenerateForm(d, web, st.regen ?? [], p) : ''}
 <p id="draft-more"><a href="/drafts/${d.id}/more">Founders, FAQs, links to your profiles, story and milestones</a>: edit them on their own page.</p>`;
   return sendMakerPage(reply, web, { title, flash: notice ?? null }, body, status);
 }
@@ -284,6 +315,21 @@ async function postDraft(deps: AppDeps, req: FastifyRequest, reply: FastifyReply
   return reply.redirect(`/drafts/${id}?notice=${restore ? 'restored' : Object.keys(body).length ? 'saved' : 'unchanged'}`, 303);
 }
 
+/** "Redraft from the website": update_draft `regenerate` with the fields ticked. */
+async function postRegenerate(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, id: string): Promise<FastifyReply> {
+  const web = await signedInPost(deps, req, reply, `/drafts/${id}`);
+  if (!web) return reply;
+  const draft = await act<Draft>(deps, req, web, 'get_draft', { params: { id } });
+  const chosen = [...new Set(all(formOf(req), 'regenerate'))];
+  const refused = (error: ApiError) => draftPage(deps, req, reply, web, draft, { error, problems: problems(error, regenFieldOf), regen: chosen, what: 'Nothing was redrafted.' }, statusOf(reply, error));
+  // The form's own refusals, worded for it (the operation refuses more than MAX_REGENERATE too, as the API does).
+  if (!chosen.length) return refused(validationError([{ path: 'body.regenerate', message: `tick the fields to redraft (up to ${MAX_REGENERATE})` }]));
+  if (chosen.length > MAX_REGENERATE) return refused(validationError([{ path: 'body.regenerate', message: `at most ${MAX_REGENERATE} fields can be redrafted at once; you ticked ${chosen.length}` }]));
+  const r = await attempt<Draft>(deps, req, web, 'update_draft', { params: { id }, body: { regenerate: chosen } });
+  if (!r.ok) return refused(r.error);
+  return reply.redirect(`/drafts/${id}?notice=regenerated`, 303);
+}
+
 export function registerDraftPages(app: FastifyInstance, deps: AppDeps): void {
   app.get('/drafts', async (req, reply) => listPage(deps, req, reply));
   app.get('/drafts/:id', async (req, reply) => {
@@ -294,4 +340,5 @@ export function registerDraftPages(app: FastifyInstance, deps: AppDeps): void {
     return draftPage(deps, req, reply, web, d, { notice: qs(req, 'notice') });
   });
   app.post('/drafts/:id', async (req, reply) => postDraft(deps, req, reply, (req.params as { id: string }).id));
+  app.post('/drafts/:id/regenerate', async (req, reply) => postRegenerate(deps, req, reply, (req.params as { id: string }).id));
 }
