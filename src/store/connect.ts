@@ -23,6 +23,11 @@ export interface Store {
   sqliteWrites?: () => number;
   /** PostgreSQL: the pool behind `db` (hot reads send named prepared statements on it). */
   pgPool?: pg.Pool;
+  /**
+   * PostgreSQL: how many writes this process has completed that may change what a listing's public
+   * profile shows (see countWrites); a change means "what you confirmed earlier may be stale".
+   */
+  pgWrites?: () => number;
 }
 
 // pg is loaded when a PostgreSQL store is opened: an SQLite server does not carry it.
@@ -43,7 +48,55 @@ export function openPostgres(url: string, max = 10): Kysely<DB> {
   return openPostgresPool(url, max).db;
 }
 
-function openPostgresPool(url: string, max = 10): { db: Kysely<DB>; pool: pg.Pool } {
+/**
+ * Tables whose writes never change what get_listing shows: background bookkeeping (jobs, sessions, the
+ * mail outbox, idempotency records, OAuth state, sign-in tokens, API keys, badge checks), the view
+ * counts (their own epoch: services/views.ts) and the stored profiles themselves (get_listing's
+ * write-backs of a text it built, for the rev it was built from). A write to any other table counts.
+ */
+const NOT_PROFILE_TABLES = new Set(['jobs', 'sessions', 'mail_outbox', 'idempotency_keys', 'oauth_store', 'email_tokens', 'api_keys', 'badge_checks', 'listing_views', 'listing_view_totals', 'listing_profiles']);
+const WRITE = /^\s*(?:(insert\s+into|update|delete\s+from)\s+"?(\w+)"?|(commit|end|rollback|abort)\b|(with|merge|truncate|alter|create|drop)\b)/i;
+
+/**
+ * Counts, on every client of the pool, the statements that completed and may have changed a listing's
+ * public profile: an INSERT, UPDATE or DELETE of a table not in NOT_PROFILE_TABLES (whatever its
+ * triggers touch: votes and follows reach listings' counters that way), and the COMMIT of a transaction
+ * that ran one (its rows become visible to other connections only then; a ROLLBACK forgets it). A WITH, MERGE or DDL counts
+ * too. Reads (SELECT, the named statements of prepared.ts) do not. services/profiles.ts serves a
+ * profile it confirmed recently only while this count stands still.
+ */
+function countWrites(pool: pg.Pool): () => number {
+  let writes = 0;
+  const dirty = new WeakSet<object>(); // clients in a transaction that wrote
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as { query: unknown }).query = (...args: unknown[]) => {
+      const first = args[0] as string | { text?: string } | undefined;
+      const text = typeof first === 'string' ? first : first?.text;
+      const m = text ? WRITE.exec(text) : null;
+      if (!m) return query(...args);
+      const ends = m[3]?.toLowerCase();
+      const counts = ends ? (ends === 'commit' || ends === 'end') && dirty.has(client) : m[1] ? !NOT_PROFILE_TABLES.has(m[2].toLowerCase()) : true;
+      if (ends) dirty.delete(client);
+      else if (counts) dirty.add(client);
+      if (!counts) return query(...args);
+      const last = args[args.length - 1];
+      if (typeof last === 'function') {
+        args[args.length - 1] = (err: unknown, res: unknown) => {
+          writes++;
+          (last as (e: unknown, r: unknown) => void)(err, res);
+        };
+        return query(...args);
+      }
+      const out = query(...args) as Promise<unknown> | undefined;
+      // Counted when it ends, whether it succeeded or not (a failed statement may have been a COMMIT).
+      return out && typeof out.then === 'function' ? out.finally(() => { writes++; }) : out;
+    };
+  });
+  return () => writes;
+}
+
+function openPostgresPool(url: string, max = 10): { db: Kysely<DB>; pool: pg.Pool; writes: () => number } {
   const pg = loadPg();
   // Named (prepared) statements get one generic plan. The app names only statements whose plan does not
   // depend on their values, all run through store/prepared.ts (get_listing's batch, a search's summaries,
@@ -53,15 +106,16 @@ function openPostgresPool(url: string, max = 10): { db: Kysely<DB>; pool: pg.Poo
   // An idle client whose connection drops (a restart, a terminated backend) emits 'error' on the pool;
   // without a listener that would crash the process. The pool discards the client and reconnects on demand.
   pool.on('error', (err) => { process.emitWarning(`PostgreSQL idle client error: ${err.message}`); });
+  const writes = countWrites(pool);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   registerPool(db, pool);
-  return { db, pool };
+  return { db, pool, writes };
 }
 
 export function connect(opts: { databaseUrl?: string; sqliteFile: string }): Store {
   if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) {
-    const { db, pool } = openPostgresPool(opts.databaseUrl);
-    return { db, engine: 'postgres', close: () => db.destroy(), pgPool: pool };
+    const { db, pool, writes } = openPostgresPool(opts.databaseUrl);
+    return { db, engine: 'postgres', close: () => db.destroy(), pgPool: pool, pgWrites: writes };
   }
   const { db, adapter } = openSqlite(opts.sqliteFile);
   return { db, engine: 'sqlite', close: () => db.destroy(), sqliteFile: opts.sqliteFile, sqliteWrites: () => adapter.writes };
