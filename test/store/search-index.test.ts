@@ -11,6 +11,10 @@ import { MemorySearchIndex, SegmentBuilder, type IndexRow } from '../../src/stor
 import { openSqliteReader } from '../../src/store/sqlite.ts';
 import { seedSynthetic } from '../../src/store/seed/synthetic.ts';
 import { DatabaseSync } from 'node:sqlite';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readSegmentFile, writeSegmentFile } from '../../src/store/search/segment-file.ts';
 
 /** Typo queries built from the listings' own words: a swapped pair in one word, sometimes a second word. */
 function typoQueries(rows: Array<{ name: string; tagline: string | null }>): string[] {
@@ -159,6 +163,30 @@ describe('MemorySearchIndex (engine-free)', () => {
       assert.deepEqual(index.rank(plan, 30, 30), expected.rank(plan, 30, 30));
     }
     assert.equal(index.rank([word('gamma')], 0, 5).total, [...final].filter((r) => r.description!.includes('gamma')).length);
+  });
+
+  test('a segment handed over in a file (segment-file.ts) is read back as views into one buffer and ranks as the original', () => {
+    const builder = new SegmentBuilder('sqlite');
+    for (let id = 1; id <= 300; id++) builder.add({ ...row(id, `Ünïcode Item ${id}`, `alpha ${id % 3 === 0 ? 'beta' : 'gamma'} common`, id % 7), slug: `item-${id}`, url: `https://item${id}.example/`, primary_category_id: id % 4, followers_count: id });
+    const segment = builder.finish();
+    const dir = mkdtempSync(join(tmpdir(), 'segment-test-'));
+    try {
+      for (const [label, seg] of [['300 listings', segment], ['empty', new SegmentBuilder('sqlite').finish()]] as const) {
+        writeSegmentFile(join(dir, 'segment'), seg, '42');
+        const back = readSegmentFile(join(dir, 'segment'));
+        assert.equal(back.position, '42');
+        assert.deepEqual(back.segment, seg, label);
+        const arrays = Object.values(back.segment).filter((v) => ArrayBuffer.isView(v)) as ArrayBufferView[];
+        assert.equal(new Set(arrays.map((a) => a.buffer)).size, 1, `${label}: every array is a view into the file's one buffer`);
+      }
+      writeSegmentFile(join(dir, 'segment'), segment, '7');
+      const index = new MemorySearchIndex('sqlite', readSegmentFile(join(dir, 'segment')).segment);
+      const original = new MemorySearchIndex('sqlite', segment);
+      for (const plan of [[word('beta')], [word('gamma'), word('common')], [word('ünïcode')]]) assert.deepEqual(index.rank(plan, 0, 20), original.rank(plan, 0, 20));
+      assert.deepEqual(index.summaries([3, 4]), original.summaries([3, 4]));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test('bm25 as FTS5 computes it: a name match outweighs a description match, a shorter listing wins a tie', () => {

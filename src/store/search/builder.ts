@@ -1,12 +1,14 @@
 // A short-lived process that builds a search thread's in-memory index (memory-index.ts) from the SQLite
-// file and sends it back (child_process.fork with the 'advanced' serialization, which carries typed
-// arrays). A process, not a thread: the ~100 MB of strings and maps of the build leave with it. Built
-// in a thread, they stayed resident in the server after the thread exited (measured: +140 MB RSS at
-// 100,000 listings, against +25 MB for the index itself). Replies {segment, position} or {error}.
+// file, writes it to the file named by its second argument (segment-file.ts) and tells its parent over
+// IPC. A process, not a thread: the ~100 MB of strings and maps of the build leave with it. Built in a
+// thread, they stayed resident in the server after the thread exited (measured: +140 MB RSS at 100,000
+// listings, against +25 MB for the index itself). Replies {done: true} or {error}.
 import { DatabaseSync } from 'node:sqlite';
 import { SegmentBuilder, SUMMARY_COLUMNS, type IndexRow } from './memory-index.ts';
+import { writeSegmentFile } from './segment-file.ts';
 
 const file = process.argv[2];
+const out = process.argv[3];
 try {
   const db = new DatabaseSync(file, { readOnly: true });
   db.exec('PRAGMA busy_timeout = 5000; PRAGMA cache_size = -2000;');
@@ -24,8 +26,8 @@ try {
   }
   db.exec('COMMIT');
   db.close();
-  const segment = builder.finish();
-  process.send!({ segment, position }, () => process.disconnect?.());
+  writeSegmentFile(out, builder.finish(), position);
+  process.send!({ done: true }, () => process.disconnect?.());
 } catch (e) {
   process.send!({ error: (e as Error)?.message ?? String(e) }, () => process.disconnect?.());
 }

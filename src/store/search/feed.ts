@@ -2,7 +2,8 @@
 // through the change feed of migration 090. One index per database handle: on SQLite the handle of a
 // search thread (pool.ts), or the main one where no thread is used; on PostgreSQL the main one.
 //
-//   load  every listing: on SQLite in a process of its own (builder.ts) when the database is a file,
+//   load  every listing: on SQLite in a process of its own (builder.ts, handing over a file:
+//         segment-file.ts) when the database is a file,
 //         else here in slices of LOAD_SLICE (the event loop is free between slices). The feed's position
 //         is read first, so whatever changes during the load is read again afterwards.
 //   sync  before each search: the listings changed and deleted since the last position. A search
@@ -12,7 +13,11 @@ import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../connect.ts';
 import type { DB } from '../types.ts';
 import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readSegmentFile } from './segment-file.ts';
 import { MemorySearchIndex, SegmentBuilder, SUMMARY_COLUMNS, type IndexRow, type Segment } from './memory-index.ts';
 import { prepared } from '../prepared.ts';
 import { sqliteAdapterOf } from '../sqlite.ts';
@@ -80,20 +85,28 @@ const builders = new Set<ChildProcess>();
 let stopBuildersAtExit = false;
 
 async function loadInThread(db: Kysely<DB>, engine: Engine, file: string): Promise<State> {
-  const reply = await new Promise<{ segment?: Segment; position?: string; error?: string }>((resolve, reject) => {
-    const child = fork(fileURLToPath(new URL('./builder.ts', import.meta.url)), [file], { serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    builders.add(child);
-    child.once('exit', () => builders.delete(child));
-    if (!stopBuildersAtExit) {
-      stopBuildersAtExit = true;
-      process.once('exit', () => { for (const c of builders) c.kill(); });
-    }
-    child.once('message', (msg) => resolve(msg as { segment?: Segment; position?: string; error?: string }));
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`the search index builder exited with code ${code}`)));
-  });
-  if (!reply.segment) throw new Error(`building the search index failed: ${reply.error}`);
-  const state: State = { index: new MemorySearchIndex(engine, reply.segment), position: reply.position! };
+  const dir = mkdtempSync(join(tmpdir(), 'launchlist-index-'));
+  const out = join(dir, 'segment');
+  let loaded: { segment: Segment; position: string };
+  try {
+    const reply = await new Promise<{ done?: true; error?: string }>((resolve, reject) => {
+      const child = fork(fileURLToPath(new URL('./builder.ts', import.meta.url)), [file, out], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+      builders.add(child);
+      child.once('exit', () => builders.delete(child));
+      if (!stopBuildersAtExit) {
+        stopBuildersAtExit = true;
+        process.once('exit', () => { for (const c of builders) c.kill(); });
+      }
+      child.once('message', (msg) => resolve(msg as { done?: true; error?: string }));
+      child.once('error', reject);
+      child.once('exit', (code) => reject(new Error(`the search index builder exited with code ${code}`)));
+    });
+    if (!reply.done) throw new Error(`building the search index failed: ${reply.error}`);
+    loaded = readSegmentFile(out);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const state: State = { index: new MemorySearchIndex(engine, loaded.segment), position: loaded.position };
   await sync(db, engine, state);
   return state;
 }

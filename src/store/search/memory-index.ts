@@ -20,7 +20,7 @@
 //               (a Segment: sorted words, offsets, bytes); those added since, in a small buffer per word.
 //
 // ~25 MB at 100,000 listings (10 MB of postings), plus ~16 MB of summaries. A search thread has its segment built in a
-// short-lived process (builder.ts) that sends it over and exits, taking the garbage of the build with it.
+// short-lived process (builder.ts) that hands it over in a file (segment-file.ts) and exits, taking the garbage of the build with it.
 //
 // Ranking is FTS5's bm25 exactly (fts5_aux.c: k1 = 1.2, b = 0.75, IDF = ln((N − n + 0.5)/(n + 0.5)),
 // at least 1e-6, every listing of any status counted in N and n as FTS5 counts every row), then more
