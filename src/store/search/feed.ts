@@ -80,8 +80,8 @@ async function load(db: Kysely<DB>, engine: Engine): Promise<State> {
   return state;
 }
 
-/** Builder processes at work: stopped when this process exits (a build takes seconds of a core at 100,000 listings). */
-const builders = new Set<ChildProcess>();
+/** Builder processes at work: stopped when this process exits (a build takes seconds of a core at 100,000 listings), their files removed. */
+const builders = new Map<ChildProcess, string>();
 let stopBuildersAtExit = false;
 
 async function loadInThread(db: Kysely<DB>, engine: Engine, file: string): Promise<State> {
@@ -91,11 +91,16 @@ async function loadInThread(db: Kysely<DB>, engine: Engine, file: string): Promi
   try {
     const reply = await new Promise<{ done?: true; error?: string }>((resolve, reject) => {
       const child = fork(fileURLToPath(new URL('./builder.ts', import.meta.url)), [file, out], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-      builders.add(child);
+      builders.set(child, dir);
       child.once('exit', () => builders.delete(child));
       if (!stopBuildersAtExit) {
         stopBuildersAtExit = true;
-        process.once('exit', () => { for (const c of builders) c.kill(); });
+        process.once('exit', () => {
+          for (const [c, d] of builders) {
+            c.kill();
+            rmSync(d, { recursive: true, force: true });
+          }
+        });
       }
       child.once('message', (msg) => resolve(msg as { done?: true; error?: string }));
       child.once('error', reject);
