@@ -11,7 +11,9 @@ import { MemorySearchIndex, SegmentBuilder, type IndexRow } from '../../src/stor
 import { openSqliteReader } from '../../src/store/sqlite.ts';
 import { seedSynthetic } from '../../src/store/seed/synthetic.ts';
 import { DatabaseSync } from 'node:sqlite';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readSegmentFile, writeSegmentFile } from '../../src/store/search/segment-file.ts';
@@ -134,6 +136,19 @@ describe(`in-memory search index on ${ENGINE}`, () => {
     } finally {
       await reader.destroy();
     }
+  });
+
+  test('SQLite: a builder whose server is gone stops and removes the folder it was to write in', { skip: ENGINE !== 'sqlite' && 'SQLite only' }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'launchlist-index-'));
+    const builder = fileURLToPath(new URL('../../src/store/search/builder.ts', import.meta.url));
+    // A "server" that starts a build and is gone at once, as one killed outright would be.
+    const parent = spawn(process.execPath, ['-e', "require('node:child_process').fork(process.argv[1], [process.argv[2], process.argv[3], String(process.pid)], { stdio: 'ignore' }); process.exit(0);", builder, t.store.sqliteFile!, join(dir, 'segment')], { stdio: 'ignore' });
+    await new Promise((resolve) => parent.once('exit', resolve));
+    const until = Date.now() + 15_000;
+    while (existsSync(dir) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    const left = existsSync(dir);
+    rmSync(dir, { recursive: true, force: true });
+    assert.equal(left, false, 'the folder is removed (2,000 listings: the builder looks for its parent every 1,000)');
   });
 });
 

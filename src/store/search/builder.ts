@@ -4,11 +4,15 @@
 // thread, they stayed resident in the server after the thread exited (measured: +140 MB RSS at 100,000
 // listings, against +25 MB for the index itself). Replies {done: true} or {error}.
 import { DatabaseSync } from 'node:sqlite';
+import { rmSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { SegmentBuilder, SUMMARY_COLUMNS, type IndexRow } from './memory-index.ts';
 import { writeSegmentFile } from './segment-file.ts';
 
 const file = process.argv[2];
 const out = process.argv[3];
+/** The server's pid, as it passed it: read here, process.ppid would already be another if the server died first. */
+const parent = Number(process.argv[4]);
 try {
   const db = new DatabaseSync(file, { readOnly: true });
   db.exec('PRAGMA busy_timeout = 5000; PRAGMA cache_size = -2000;');
@@ -17,17 +21,24 @@ try {
   const position = String((db.prepare('SELECT rev FROM search_version WHERE id = 1').get() as { rev: number } | undefined)?.rev ?? 0);
   const builder = new SegmentBuilder('sqlite');
   // The server stops its builders when it exits; one killed outright leaves this process to notice
-  // that it was adopted (its parent id changed) and stop, rather than finish a build nobody will read.
-  const parent = process.ppid;
+  // that it was adopted (its parent id changed) and stop, rather than finish a build nobody will read,
+  // removing the folder it was to write in.
   let n = 0;
   for (const row of db.prepare(`SELECT id, status, votes_count, name, tagline, description, keywords, ${SUMMARY_COLUMNS} FROM listings ORDER BY id`).iterate()) {
     builder.add(row as unknown as IndexRow);
-    if (++n % 5000 === 0 && process.ppid !== parent) process.exit(0);
+    if (++n % 1000 === 0) stopIfOrphaned();
   }
   db.exec('COMMIT');
   db.close();
+  stopIfOrphaned();
   writeSegmentFile(out, builder.finish(), position);
   process.send!({ done: true }, () => process.disconnect?.());
 } catch (e) {
   process.send!({ error: (e as Error)?.message ?? String(e) }, () => process.disconnect?.());
+}
+
+function stopIfOrphaned(): void {
+  if (process.ppid === parent) return;
+  rmSync(dirname(out), { recursive: true, force: true }); // the server's temporary folder for this build
+  process.exit(0);
 }

@@ -90,7 +90,7 @@ async function loadInThread(db: Kysely<DB>, engine: Engine, file: string): Promi
   let loaded: { segment: Segment; position: string };
   try {
     const reply = await new Promise<{ done?: true; error?: string }>((resolve, reject) => {
-      const child = fork(fileURLToPath(new URL('./builder.ts', import.meta.url)), [file, out], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+      const child = fork(fileURLToPath(new URL('./builder.ts', import.meta.url)), [file, out, String(process.pid)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
       builders.set(child, dir);
       child.once('exit', () => builders.delete(child));
       if (!stopBuildersAtExit) {
