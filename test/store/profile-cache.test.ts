@@ -217,59 +217,54 @@ async function elsewhere(text: string): Promise<void> {
   }
 }
 
-test('PostgreSQL: a confirmed profile is served without asking the database until it is PROFILE_FRESH_MS old', pgOnly, async () => {
-  const reader = new ProfileReader(t.store, { textCacheBytes: 1 << 20, freshMs: 300 });
+/** A reader of its own with this window (the server's keeps running beside it). */
+async function withReader(freshMs: number, use: (reader: ProfileReader) => Promise<void>): Promise<void> {
+  const reader = new ProfileReader(t.store, { textCacheBytes: 1 << 20, freshMs });
   try {
-    await reader.get('cachey');
-    await reader.get('cachey'); // held and confirmed now
-    await elsewhere(`UPDATE listings SET votes_count = 901 WHERE id = ${id}`);
-    assert.notEqual((await reader.get('cachey'))!.votes, 901, 'within the window another instance\'s write is not seen yet');
-    await new Promise((r) => setTimeout(r, 350));
-    assert.equal((await reader.get('cachey'))!.votes, 901, 'once the window has passed the database is asked again');
+    await use(reader);
   } finally {
     await reader.close();
   }
-});
+}
 
-test('PostgreSQL: a write of this process that could change a profile is seen on the next read; bookkeeping writes are not counted', pgOnly, async () => {
-  const reader = new ProfileReader(t.store, { textCacheBytes: 1 << 20, freshMs: 60_000 });
-  try {
-    await reader.get('cachey');
-    await reader.get('cachey');
-    await elsewhere(`UPDATE listings SET votes_count = 902 WHERE id = ${id}`);
-    // Writes to bookkeeping tables (here the job queue and the view totals) leave the confirmation standing.
-    const writes = t.store.pgWrites!();
-    await t.store.db.deleteFrom('jobs').where('id', '<', 0).execute();
-    await t.store.db.updateTable('listing_view_totals').set({ views: sql`views` }).where('listing_id', '=', other).execute();
-    assert.equal(t.store.pgWrites!(), writes);
-    assert.notEqual((await reader.get('cachey'))!.votes, 902);
-    // A write to any other table is counted: even one to another listing makes the next read ask.
-    await t.store.db.updateTable('listings').set({ followers_count: 3 }).where('id', '=', other).execute();
-    assert.equal(t.store.pgWrites!(), writes + 1);
-    assert.equal((await reader.get('cachey'))!.votes, 902);
-  } finally {
-    await reader.close();
-  }
-});
+test('PostgreSQL: a confirmed profile is served without asking the database until it is PROFILE_FRESH_MS old', pgOnly, () => withReader(300, async (reader) => {
+  await reader.get('cachey');
+  await reader.get('cachey'); // held and confirmed now
+  await elsewhere(`UPDATE listings SET votes_count = 901 WHERE id = ${id}`);
+  assert.notEqual((await reader.get('cachey'))!.votes, 901, 'within the window another instance\'s write is not seen yet');
+  await new Promise((r) => setTimeout(r, 350));
+  assert.equal((await reader.get('cachey'))!.votes, 901, 'once the window has passed the database is asked again');
+}));
 
-test('PostgreSQL: a write inside a transaction is counted again when it commits (its rows are visible only then)', pgOnly, async () => {
-  const reader = new ProfileReader(t.store, { textCacheBytes: 1 << 20, freshMs: 60_000 });
-  try {
-    await reader.get('cachey');
-    await t.store.db.transaction().execute(async (trx) => {
-      await trx.updateTable('listings').set({ votes_count: 903 }).where('id', '=', id).execute();
-      // Read on another connection while the transaction is open: it confirms the old count…
-      assert.notEqual((await reader.get('cachey'))!.votes, 903);
-      assert.notEqual((await reader.get('cachey'))!.votes, 903);
-    });
-    // …and the COMMIT makes the next read ask again.
-    assert.equal((await reader.get('cachey'))!.votes, 903);
-    const before = t.store.pgWrites!();
-    await t.store.db.transaction().execute(async (trx) => {
-      await trx.selectFrom('listings').select('id').where('id', '=', id).execute();
-    });
-    assert.equal(t.store.pgWrites!(), before, 'a transaction that only read counts nothing');
-  } finally {
-    await reader.close();
-  }
-});
+test('PostgreSQL: a write of this process that could change a profile is seen on the next read; bookkeeping writes are not counted', pgOnly, () => withReader(60_000, async (reader) => {
+  await reader.get('cachey');
+  await reader.get('cachey');
+  await elsewhere(`UPDATE listings SET votes_count = 902 WHERE id = ${id}`);
+  // Writes to bookkeeping tables (here the job queue and the view totals) leave the confirmation standing.
+  const writes = t.store.pgWrites!();
+  await t.store.db.deleteFrom('jobs').where('id', '<', 0).execute();
+  await t.store.db.updateTable('listing_view_totals').set({ views: sql`views` }).where('listing_id', '=', other).execute();
+  assert.equal(t.store.pgWrites!(), writes);
+  assert.notEqual((await reader.get('cachey'))!.votes, 902);
+  // A write to any other table is counted: even one to another listing makes the next read ask.
+  await t.store.db.updateTable('listings').set({ followers_count: 3 }).where('id', '=', other).execute();
+  assert.equal(t.store.pgWrites!(), writes + 1);
+  assert.equal((await reader.get('cachey'))!.votes, 902);
+}));
+
+test('PostgreSQL: a write inside a transaction is counted again when it commits (its rows are visible only then)', pgOnly, () => withReader(60_000, async (reader) => {
+  await reader.get('cachey');
+  await t.store.db.transaction().execute(async (trx) => {
+    await trx.updateTable('listings').set({ votes_count: 903 }).where('id', '=', id).execute();
+    // Read on another connection while the transaction is open: it confirms the old count…
+    assert.notEqual((await reader.get('cachey'))!.votes, 903);
+    assert.notEqual((await reader.get('cachey'))!.votes, 903);
+  });
+  // …and the COMMIT makes the next read ask again.
+  assert.equal((await reader.get('cachey'))!.votes, 903);
+  const before = t.store.pgWrites!();
+  await t.store.db.transaction().execute(async (trx) => {
+    await trx.selectFrom('listings').select('id').where('id', '=', id).execute();
+  });
+  assert.equal(t.store.pgWrites!(), before, 'a transaction that only read counts nothing');
+}));
