@@ -2,12 +2,13 @@
 // buffer is written every 30 s (and on shutdown) into listing_view_totals(listing_id, views) and
 // listing_views(listing_id, day), FLUSH_CHUNK listings per transaction in id order, pausing
 // FLUSH_PAUSE_MS between transactions. A transaction is two statements whatever its listings: the
-// totals and the daily rows, each from the chunk sent as one array (PostgreSQL: unnest; SQLite:
-// json_each). One UPDATE per distinct count, as before, made a flush of 20,000 listings on PostgreSQL
-// ~5,000 statements and ~1.7 s of CPU on a 2-core machine, in the middle of whatever load was running.
-// On SQLite a transaction runs without yielding: one for 20,000 listings held every request for
-// ~60 ms (~0.5 s when the totals were in the wide listings rows); one of 100 takes under a
-// millisecond. PostgreSQL's run on another connection, so its chunks are larger. A read shows the database's count plus pending(): exact on SQLite;
+// totals and the daily rows, each taking the chunk as one array (PostgreSQL: unnest; SQLite:
+// json_each). One UPDATE per distinct count, the earlier way, made a flush of 20,000 listings on
+// PostgreSQL ~5,000 statements and ~1.7 s of CPU on a 2-core machine, in the middle of whatever load
+// was running. On SQLite a transaction runs without yielding: one for 20,000 listings held every
+// request for ~60 ms (~0.5 s when the totals were in the wide listings rows); one of 100 takes under
+// a millisecond. PostgreSQL's run on another connection, so its chunks are larger.
+// A read shows the database's count plus pending(): exact on SQLite;
 // on PostgreSQL a read running on another connection while a flush transaction commits may be off by
 // that listing's views in it for that moment.
 import { sql, type Kysely } from 'kysely';
