@@ -7,8 +7,14 @@
 import Fastify from 'fastify';
 
 const body = {
-  slug: 'bare', name: 'Bare', url: 'https://bare.example/', tagline: 'A fixed JSON body', votes: 42,
-  features: ['one', 'two', 'three'], pricing: { model: 'Free', summary: null }, categories: [{ slug: 'bench', name: 'Bench', primary: true }],
+  slug: 'bare',
+  name: 'Bare',
+  url: 'https://bare.example/',
+  tagline: 'A fixed JSON body',
+  votes: 42,
+  features: ['one', 'two', 'three'],
+  pricing: { model: 'Free', summary: null },
+  categories: [{ slug: 'bench', name: 'Bench', primary: true }],
 };
 
 const app = Fastify({ logger: false });

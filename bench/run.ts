@@ -37,7 +37,12 @@ import { openStore } from '../src/store/index.ts';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const NODE = process.execPath;
 /** The server is started exactly as `npm start` starts it (its Node flags included), minus npm itself. */
-const START_ARGS = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start.trim().split(/\s+/).slice(1);
+const START_ARGS = (
+  JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }
+).scripts.start
+  .trim()
+  .split(/\s+/)
+  .slice(1);
 
 const { values: flags } = parseArgs({
   options: {
@@ -52,8 +57,14 @@ const { values: flags } = parseArgs({
     keep: { type: 'boolean', default: false },
   },
 });
-const SIZES = flags.sizes!.split(',').map((s) => Number(s.trim())).filter((n) => Number.isInteger(n) && n > 0);
-const ENGINES = flags.engines!.split(',').map((s) => s.trim()).filter((e): e is 'sqlite' | 'postgres' => e === 'sqlite' || e === 'postgres');
+const SIZES = flags
+  .sizes!.split(',')
+  .map((s) => Number(s.trim()))
+  .filter((n) => Number.isInteger(n) && n > 0);
+const ENGINES = flags
+  .engines!.split(',')
+  .map((s) => s.trim())
+  .filter((e): e is 'sqlite' | 'postgres' => e === 'sqlite' || e === 'postgres');
 const DURATION = Number(flags.duration);
 const ROUNDS = Math.max(1, Number(flags.rounds));
 const CONNECTIONS = Number(flags.connections);
@@ -63,7 +74,6 @@ const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/t
 const log = (s = '') => process.stdout.write(s + '\n');
 
 // ------------------------------------------------------------------ helpers
-
 
 function run(args: string[], env: Record<string, string>): Promise<{ code: number; out: string; ms: number }> {
   const t0 = performance.now();
@@ -137,17 +147,33 @@ function rotating(paths: string[]): () => string {
   return () => paths[i++ % paths.length];
 }
 
-async function load(port: number, next: () => string): Promise<{ rps: number; p50: number; p99: number; non2xx: number; errors: number }> {
+async function load(
+  port: number,
+  next: () => string,
+): Promise<{ rps: number; p50: number; p99: number; non2xx: number; errors: number }> {
   const r = await autocannon({
     url: `http://127.0.0.1:${port}`,
     connections: CONNECTIONS,
     duration: DURATION,
     requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: next() }) }],
   });
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts };
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+  };
 }
 
-interface ServiceTime { p50: number; p99: number; hits: number; bad: number; narrow: { n: number; p50: number; p99: number }; broad: { n: number; p50: number; p99: number } }
+interface ServiceTime {
+  p50: number;
+  p99: number;
+  hits: number;
+  bad: number;
+  narrow: { n: number; p50: number; p99: number };
+  broad: { n: number; p50: number; p99: number };
+}
 
 /** Sequential requests at 1 connection; for searches also split by result size (narrow < BROAD matches ≤ broad). */
 async function serviceTime(port: number, paths: string[]): Promise<ServiceTime> {
@@ -181,15 +207,18 @@ const BROAD = 1000;
 
 // ------------------------------------------------------------------ typo queries
 
-
 /** One typing mistake: swap two neighbours, drop, double or replace a letter (not the first). */
 function typo(word: string, rand: () => number): string {
   const i = 1 + Math.floor(rand() * (word.length - 2));
   switch (Math.floor(rand() * 4)) {
-    case 0: return word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2);
-    case 1: return word.slice(0, i) + word.slice(i + 1);
-    case 2: return word.slice(0, i) + word[i] + word.slice(i);
-    default: return word.slice(0, i) + 'etaoinshrdlu'[Math.floor(rand() * 12)] + word.slice(i + 1);
+    case 0:
+      return word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2);
+    case 1:
+      return word.slice(0, i) + word.slice(i + 1);
+    case 2:
+      return word.slice(0, i) + word[i] + word.slice(i);
+    default:
+      return word.slice(0, i) + 'etaoinshrdlu'[Math.floor(rand() * 12)] + word.slice(i + 1);
   }
 }
 
@@ -199,7 +228,10 @@ function typoQueries(texts: Array<{ name: string; tagline: string | null }>, n: 
   const out = new Set<string>();
   for (let tries = 0; out.size < n && tries < n * 20; tries++) {
     const t = texts[Math.floor(rand() * texts.length)];
-    const words = `${t.name} ${t.tagline ?? ''}`.toLowerCase().split(/[^a-z]+/).filter((w) => w.length >= 5);
+    const words = `${t.name} ${t.tagline ?? ''}`
+      .toLowerCase()
+      .split(/[^a-z]+/)
+      .filter((w) => w.length >= 5);
     if (!words.length) continue;
     const w = words[0];
     let q = typo(w, rand);
@@ -213,14 +245,42 @@ function typoQueries(texts: Array<{ name: string; tagline: string | null }>, n: 
 // ------------------------------------------------------------------ one scenario
 
 interface Row {
-  engine: string; listings: number; seedS: number; coldMs: number; warmCacheMs: number;
-  firstSearchMs: number; bare: number; getRps: number; getRatio: number; getRatios: number[]; getP50: number; getP99: number; searchRps: number; searchP50: number; searchP99: number; searchP99s: number[];
-  svcGet: [number, number]; svcSearch: [number, number]; svcNarrow: string; svcBroad: string; searchHits: string; rss: number; peak: number; errors: number;
+  engine: string;
+  listings: number;
+  seedS: number;
+  coldMs: number;
+  warmCacheMs: number;
+  firstSearchMs: number;
+  bare: number;
+  getRps: number;
+  getRatio: number;
+  getRatios: number[];
+  getP50: number;
+  getP99: number;
+  searchRps: number;
+  searchP50: number;
+  searchP99: number;
+  searchP99s: number[];
+  svcGet: [number, number];
+  svcSearch: [number, number];
+  svcNarrow: string;
+  svcBroad: string;
+  searchHits: string;
+  rss: number;
+  peak: number;
+  errors: number;
 }
 
 async function scenario(engine: 'sqlite' | 'postgres', n: number, barePort: number): Promise<Row | undefined> {
   const dir = mkdtempSync(join(tmpdir(), 'launchlist-bench-'));
-  const env: Record<string, string> = { DATA_DIR: dir, DATABASE_URL: '', LOG_LEVEL: flags['log-level']!, SEED_DEMO: 'false', WORKERS: 'false', RATE_LIMIT_MAX: '1000000000' };
+  const env: Record<string, string> = {
+    DATA_DIR: dir,
+    DATABASE_URL: '',
+    LOG_LEVEL: flags['log-level']!,
+    SEED_DEMO: 'false',
+    WORKERS: 'false',
+    RATE_LIMIT_MAX: '1000000000',
+  };
   let dbName: string | undefined;
   const dropPg = async () => {
     if (!dbName || flags.keep) return;
@@ -255,7 +315,13 @@ async function scenario(engine: 'sqlite' | 'postgres', n: number, barePort: numb
 
     // 2. what to ask for: random live slugs and distinct typo queries
     const store = await openStore({ DATA_DIR: dir, DATABASE_URL: env.DATABASE_URL || undefined });
-    const sample = (await sql<{ slug: string; name: string; tagline: string | null }>`SELECT slug, name, tagline FROM listings WHERE status = 'live' ORDER BY random() LIMIT 20000`.execute(store.db)).rows;
+    const sample = (
+      await sql<{
+        slug: string;
+        name: string;
+        tagline: string | null;
+      }>`SELECT slug, name, tagline FROM listings WHERE status = 'live' ORDER BY random() LIMIT 20000`.execute(store.db)
+    ).rows;
     await store.close();
     const slugs = sample.map((r) => `/api/v1/listings/${r.slug}`);
     const queries = typoQueries(sample, 20000).map((q) => `/api/v1/listings?q=${encodeURIComponent(q)}`);
@@ -267,8 +333,13 @@ async function scenario(engine: 'sqlite' | 'postgres', n: number, barePort: numb
     const cacheDir = join(dir, 'compile-cache');
     const start = async () => {
       const t0 = performance.now();
-      const child = spawn(NODE, START_ARGS, { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_COMPILE_CACHE: cacheDir }, stdio: ['ignore', 'ignore', 'inherit'] });
-      if (!(await waitFor200(port, '/api/v1/site', 30_000))) throw new Error('the server did not answer 200 on /api/v1/site within 30 s');
+      const child = spawn(NODE, START_ARGS, {
+        cwd: ROOT,
+        env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_COMPILE_CACHE: cacheDir },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      if (!(await waitFor200(port, '/api/v1/site', 30_000)))
+        throw new Error('the server did not answer 200 on /api/v1/site within 30 s');
       return { child, ms: performance.now() - t0 };
     };
     const first = await start(); // the cache directory is empty
@@ -291,26 +362,61 @@ async function scenario(engine: 'sqlite' | 'postgres', n: number, barePort: numb
     const svcSearch = await serviceTime(port, Array.from({ length: SAMPLES }, searchNext));
 
     // 5. throughput at 50 connections, bare route measured in the same run
-    const rounds: Array<{ bare: Awaited<ReturnType<typeof load>>; gl: Awaited<ReturnType<typeof load>>; sr: Awaited<ReturnType<typeof load>> }> = [];
-    for (let i = 0; i < ROUNDS; i++) rounds.push({ bare: await load(barePort, () => '/bare'), gl: await load(port, getNext), sr: await load(port, searchNext) });
-    const med = (xs: number[]) => quantile([...xs].sort((a, b) => a - b), 0.5);
+    const rounds: Array<{
+      bare: Awaited<ReturnType<typeof load>>;
+      gl: Awaited<ReturnType<typeof load>>;
+      sr: Awaited<ReturnType<typeof load>>;
+    }> = [];
+    for (let i = 0; i < ROUNDS; i++)
+      rounds.push({
+        bare: await load(barePort, () => '/bare'),
+        gl: await load(port, getNext),
+        sr: await load(port, searchNext),
+      });
+    const med = (xs: number[]) =>
+      quantile(
+        [...xs].sort((a, b) => a - b),
+        0.5,
+      );
     const bare = { rps: med(rounds.map((r) => r.bare.rps)) };
     /** One load's rounds: medians of the rates and latencies, sums of the failures. */
     const across = (loads: Array<Awaited<ReturnType<typeof load>>>) => ({
-      rps: med(loads.map((l) => l.rps)), p50: med(loads.map((l) => l.p50)), p99: med(loads.map((l) => l.p99)),
-      non2xx: loads.reduce((n, l) => n + l.non2xx, 0), errors: loads.reduce((n, l) => n + l.errors, 0),
+      rps: med(loads.map((l) => l.rps)),
+      p50: med(loads.map((l) => l.p50)),
+      p99: med(loads.map((l) => l.p99)),
+      non2xx: loads.reduce((n, l) => n + l.non2xx, 0),
+      errors: loads.reduce((n, l) => n + l.errors, 0),
     });
     const gl = across(rounds.map((r) => r.gl));
     const sr = across(rounds.map((r) => r.sr));
     const ratios = rounds.map((r) => r.gl.rps / r.bare.rps);
     const mem = rssMb(server.pid!);
     return {
-      engine, listings: n, seedS: synth.ms / 1000, coldMs, warmCacheMs, firstSearchMs: firstSearch.ms,
-      bare: bare.rps, getRps: gl.rps, getRatio: med(ratios), getRatios: ratios, getP50: gl.p50, getP99: gl.p99, searchRps: sr.rps, searchP50: sr.p50, searchP99: sr.p99, searchP99s: rounds.map((r) => r.sr.p99),
-      svcGet: [svcGet.p50, svcGet.p99], svcSearch: [svcSearch.p50, svcSearch.p99],
+      engine,
+      listings: n,
+      seedS: synth.ms / 1000,
+      coldMs,
+      warmCacheMs,
+      firstSearchMs: firstSearch.ms,
+      bare: bare.rps,
+      getRps: gl.rps,
+      getRatio: med(ratios),
+      getRatios: ratios,
+      getP50: gl.p50,
+      getP99: gl.p99,
+      searchRps: sr.rps,
+      searchP50: sr.p50,
+      searchP99: sr.p99,
+      searchP99s: rounds.map((r) => r.sr.p99),
+      svcGet: [svcGet.p50, svcGet.p99],
+      svcSearch: [svcSearch.p50, svcSearch.p99],
       svcNarrow: `${svcSearch.narrow.p50.toFixed(2)}/${svcSearch.narrow.p99.toFixed(2)} (${svcSearch.narrow.n})`,
-      svcBroad: svcSearch.broad.n ? `${svcSearch.broad.p50.toFixed(2)}/${svcSearch.broad.p99.toFixed(2)} (${svcSearch.broad.n})` : '-',
-      searchHits: `${Math.round((100 * svcSearch.hits) / SAMPLES)}%`, rss: mem.rss, peak: mem.peak,
+      svcBroad: svcSearch.broad.n
+        ? `${svcSearch.broad.p50.toFixed(2)}/${svcSearch.broad.p99.toFixed(2)} (${svcSearch.broad.n})`
+        : '-',
+      searchHits: `${Math.round((100 * svcSearch.hits) / SAMPLES)}%`,
+      rss: mem.rss,
+      peak: mem.peak,
       errors: gl.non2xx + gl.errors + sr.non2xx + sr.errors + svcGet.bad + svcSearch.bad,
     };
   } finally {
@@ -324,21 +430,65 @@ async function scenario(engine: 'sqlite' | 'postgres', n: number, barePort: numb
 // ------------------------------------------------------------------ main
 
 function table(rows: Row[]): string {
-  const head = ['engine', 'listings', 'seed s', 'cold ms', 'cold+cache ms', '1st search ms', 'bare rps', 'get rps', 'get/bare', 'rounds', 'get p50/p99 ms', 'search rps', 'search p50/p99 ms', 'p99 rounds', 'svc get p50/p99', 'svc search p50/p99', 'svc narrow (n)', 'svc broad (n)', 'found', 'RSS MB', 'errors'];
+  const head = [
+    'engine',
+    'listings',
+    'seed s',
+    'cold ms',
+    'cold+cache ms',
+    '1st search ms',
+    'bare rps',
+    'get rps',
+    'get/bare',
+    'rounds',
+    'get p50/p99 ms',
+    'search rps',
+    'search p50/p99 ms',
+    'p99 rounds',
+    'svc get p50/p99',
+    'svc search p50/p99',
+    'svc narrow (n)',
+    'svc broad (n)',
+    'found',
+    'RSS MB',
+    'errors',
+  ];
   const f = (x: number, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '-');
   const body = rows.map((r) => [
-    r.engine, String(r.listings), f(r.seedS), f(r.coldMs, 0), f(r.warmCacheMs, 0), f(r.firstSearchMs, 0), f(r.bare, 0), f(r.getRps, 0), `${f(100 * r.getRatio, 0)}%`,
-    r.getRatios.map((x) => f(100 * x, 0)).join('/'), `${f(r.getP50)}/${f(r.getP99)}`, f(r.searchRps, 0), `${f(r.searchP50)}/${f(r.searchP99)}`, r.searchP99s.map((x) => f(x, 0)).join('/'),
-    `${f(r.svcGet[0], 2)}/${f(r.svcGet[1], 2)}`, `${f(r.svcSearch[0], 2)}/${f(r.svcSearch[1], 2)}`, r.svcNarrow, r.svcBroad, r.searchHits, `${f(r.rss, 0)} (peak ${f(r.peak, 0)})`, String(r.errors),
+    r.engine,
+    String(r.listings),
+    f(r.seedS),
+    f(r.coldMs, 0),
+    f(r.warmCacheMs, 0),
+    f(r.firstSearchMs, 0),
+    f(r.bare, 0),
+    f(r.getRps, 0),
+    `${f(100 * r.getRatio, 0)}%`,
+    r.getRatios.map((x) => f(100 * x, 0)).join('/'),
+    `${f(r.getP50)}/${f(r.getP99)}`,
+    f(r.searchRps, 0),
+    `${f(r.searchP50)}/${f(r.searchP99)}`,
+    r.searchP99s.map((x) => f(x, 0)).join('/'),
+    `${f(r.svcGet[0], 2)}/${f(r.svcGet[1], 2)}`,
+    `${f(r.svcSearch[0], 2)}/${f(r.svcSearch[1], 2)}`,
+    r.svcNarrow,
+    r.svcBroad,
+    r.searchHits,
+    `${f(r.rss, 0)} (peak ${f(r.peak, 0)})`,
+    String(r.errors),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padStart(widths[i])).join('  ');
   return [line(head), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)].join('\n');
 }
 
-log(`Listings benchmark: engines ${ENGINES.join(', ')}; sizes ${SIZES.join(', ')}; ${CONNECTIONS} connections × ${DURATION} s per load test, ${ROUNDS} rounds of (bare, get, search); ${SAMPLES} sequential requests per service time; server LOG_LEVEL=${flags['log-level']}`);
+log(
+  `Listings benchmark: engines ${ENGINES.join(', ')}; sizes ${SIZES.join(', ')}; ${CONNECTIONS} connections × ${DURATION} s per load test, ${ROUNDS} rounds of (bare, get, search); ${SAMPLES} sequential requests per service time; server LOG_LEVEL=${flags['log-level']}`,
+);
 const bareProc = spawn(NODE, ['bench/bare.ts'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
-const barePort = await new Promise<number>((resolve) => bareProc.stdout!.once('data', (d) => resolve(Number(/listening (\d+)/.exec(String(d))?.[1]))));
+const barePort = await new Promise<number>((resolve) =>
+  bareProc.stdout!.once('data', (d) => resolve(Number(/listening (\d+)/.exec(String(d))?.[1]))),
+);
 const rows: Row[] = [];
 try {
   for (const engine of ENGINES) {
@@ -361,11 +511,19 @@ try {
 log('');
 log(table(rows));
 log('');
-log('get/bare: get_listing throughput as a share of the bare Fastify route (target ≥ 50%), the median of the rounds\' ratios ("rounds": each round\'s); rps and latencies are medians of the rounds too. "svc" = service time at 1 connection (ms).');
-log(`svc narrow / broad: search service time split by result size (fewer / at least ${BROAD} matching listings; broad = a single very common word, ranked over all its matches).`);
-log('cold ms: spawn → first 200 of /api/v1/site with an empty compile cache; cold+cache ms: the same with NODE_COMPILE_CACHE filled by the first start.');
+log(
+  'get/bare: get_listing throughput as a share of the bare Fastify route (target ≥ 50%), the median of the rounds\' ratios ("rounds": each round\'s); rps and latencies are medians of the rounds too. "svc" = service time at 1 connection (ms).',
+);
+log(
+  `svc narrow / broad: search service time split by result size (fewer / at least ${BROAD} matching listings; broad = a single very common word, ranked over all its matches).`,
+);
+log(
+  'cold ms: spawn → first 200 of /api/v1/site with an empty compile cache; cold+cache ms: the same with NODE_COMPILE_CACHE filled by the first start.',
+);
 log('1st search ms: the first search after that start, which waits for the in-memory search index to finish loading.');
-log('"found": share of the typo queries that returned at least one listing. Targets: search p99 ≤ 25 ms at 100,000; RSS ≤ 250 MB on SQLite with 100,000; cold start ≤ 1.5 s.');
+log(
+  '"found": share of the typo queries that returned at least one listing. Targets: search p99 ≤ 25 ms at 100,000; RSS ≤ 250 MB on SQLite with 100,000; cold start ≤ 1.5 s.',
+);
 
 if (!flags['no-drafting']) {
   log('');

@@ -26,7 +26,10 @@ import { redisOf } from './http/redis.ts';
 const { STATUS_CODES } = process.getBuiltinModule('node:http');
 
 export interface IdempotencyRunner {
-  run(args: { principal: Extract<Principal, { kind: 'user' }>; key: string; operation: string; request: unknown }, exec: () => Promise<{ status: number; body: unknown }>): Promise<{ status: number; body: unknown; replayed: boolean }>;
+  run(
+    args: { principal: Extract<Principal, { kind: 'user' }>; key: string; operation: string; request: unknown },
+    exec: () => Promise<{ status: number; body: unknown }>,
+  ): Promise<{ status: number; body: unknown; replayed: boolean }>;
 }
 
 export interface AppDeps {
@@ -54,7 +57,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     childLoggerFactory: lazyChildLogger,
     bodyLimit: 1024 * 1024,
     // false unless configured: X-Forwarded-For is anyone's to write. A number trusts that many proxy hops.
-    trustProxy: typeof config.TRUST_PROXY === 'number' ? ((n) => (_addr: string, hop: number) => hop < n)(config.TRUST_PROXY) : config.TRUST_PROXY,
+    trustProxy:
+      typeof config.TRUST_PROXY === 'number'
+        ? (
+            (n) => (_addr: string, hop: number) =>
+              hop < n
+          )(config.TRUST_PROXY)
+        : config.TRUST_PROXY,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
@@ -67,20 +76,39 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clientErrorHandler: (err, socket) => {
       const code = (err as NodeJS.ErrnoException).code;
       if (code === 'ECONNRESET' || socket.destroyed) return;
-      const [status, error, message]: [number, ErrorCode, string] = code === 'HPE_HEADER_OVERFLOW'
-        ? [431, 'headers_too_large', 'The request line and headers are larger than 16 KiB.']
-        : code === 'ERR_HTTP_REQUEST_TIMEOUT'
-          ? [408, 'request_timeout', 'The request was not received in time.']
-          : [400, 'validation_failed', 'The HTTP request is malformed: its request line or a header is not valid HTTP.'];
+      const [status, error, message]: [number, ErrorCode, string] =
+        code === 'HPE_HEADER_OVERFLOW'
+          ? [431, 'headers_too_large', 'The request line and headers are larger than 16 KiB.']
+          : code === 'ERR_HTTP_REQUEST_TIMEOUT'
+            ? [408, 'request_timeout', 'The request was not received in time.']
+            : [
+                400,
+                'validation_failed',
+                'The HTTP request is malformed: its request line or a header is not valid HTTP.',
+              ];
       const id = randomUUID();
       const body = JSON.stringify({ error: { code: error, message, request_id: id } });
-      if (socket.writable) socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${id}\r\nConnection: close\r\n\r\n${body}`);
+      if (socket.writable)
+        socket.write(
+          `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${id}\r\nConnection: close\r\n\r\n${body}`,
+        );
       socket.destroy(err);
     },
     // Malformed URLs (bad percent-encoding, a segment over maxParamLength) get our error body too.
     frameworkErrors: (err, req, reply) => {
-      const { status, body } = errorBody(new ApiError('validation_failed', `path: ${err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'a path segment is longer than 2048 characters' : 'the URL path is not valid (check its percent-encoding)'}.`, [{ path: 'path', message: err.message }]), req.id);
-      (reply as FastifyReply).header('X-Request-Id', req.id).code(status).type('application/json; charset=utf-8').send(body);
+      const { status, body } = errorBody(
+        new ApiError(
+          'validation_failed',
+          `path: ${err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'a path segment is longer than 2048 characters' : 'the URL path is not valid (check its percent-encoding)'}.`,
+          [{ path: 'path', message: err.message }],
+        ),
+        req.id,
+      );
+      (reply as FastifyReply)
+        .header('X-Request-Id', req.id)
+        .code(status)
+        .type('application/json; charset=utf-8')
+        .send(body);
     },
   });
   app.decorateRequest('principal', null as never);
@@ -91,7 +119,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     if ((body as string).trim() === '') return done(null, undefined);
-    if (jsonTooDeep(body as string)) return done(new ApiError('validation_failed', `body: objects and arrays nest more than ${MAX_JSON_DEPTH} levels deep; no operation takes more than a few.`, [{ path: 'body', message: `nests more than ${MAX_JSON_DEPTH} levels deep` }]), undefined);
+    if (jsonTooDeep(body as string))
+      return done(
+        new ApiError(
+          'validation_failed',
+          `body: objects and arrays nest more than ${MAX_JSON_DEPTH} levels deep; no operation takes more than a few.`,
+          [{ path: 'body', message: `nests more than ${MAX_JSON_DEPTH} levels deep` }],
+        ),
+        undefined,
+      );
     jsonParser(req, body as string, done);
   });
 
@@ -103,12 +139,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (req.headers.authorization === undefined || !req.url.startsWith(API_PREFIX + '/')) return done();
     // A credential that is not valid is a 401 for the operations that need sign-in (enforceAccess), and
     // ignored by the public ones, which "work without credentials" (spec 5): only the former declare a 401.
-    resolvePrincipal({ db: deps.store.db, verifyAccessToken: deps.verifyAccessToken }, req.headers.authorization, config.publicUrl + API_PREFIX, challenge)
-      .then((p) => { req.principal = p; done(); }, (err: Error) => {
+    resolvePrincipal(
+      { db: deps.store.db, verifyAccessToken: deps.verifyAccessToken },
+      req.headers.authorization,
+      config.publicUrl + API_PREFIX,
+      challenge,
+    ).then(
+      (p) => {
+        req.principal = p;
+        done();
+      },
+      (err: Error) => {
         if (!(err instanceof ApiError) || err.status !== 401) return done(err);
         req.principal = { kind: 'anonymous', refused: err };
         done();
-      });
+      },
+    );
   });
 
   // NUL characters in what the website and the OAuth pages read (query strings, forms, path segments)
@@ -127,7 +173,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(formbody);
   await app.register(cookie);
   const redis = await redisOf(deps);
-  if (redis) app.addHook('onClose', async () => { redis.disconnect(); });
+  if (redis)
+    app.addHook('onClose', async () => {
+      redis.disconnect();
+    });
   registerRateLimit(app, {
     max: config.RATE_LIMIT_MAX,
     windowMs: config.RATE_LIMIT_WINDOW_MS,
@@ -145,7 +194,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.setNotFoundHandler((req, reply) => {
     if (wantsHtml(req)) return sendNotFoundPage(deps, req, reply); // a browser on a site path gets the HTML page
-    const { status, body } = errorBody(new ApiError('not_found', `No route ${req.method} ${req.url.split('?')[0]}. The API lives under ${API_PREFIX}; see ${API_PREFIX}/openapi.json.`), req.id);
+    const { status, body } = errorBody(
+      new ApiError(
+        'not_found',
+        `No route ${req.method} ${req.url.split('?')[0]}. The API lives under ${API_PREFIX}; see ${API_PREFIX}/openapi.json.`,
+      ),
+      req.id,
+    );
     reply.code(status).type('application/json; charset=utf-8').send(body);
   });
 

@@ -11,8 +11,14 @@ import { createApiKey } from './auth/api-keys.ts';
 import { parseScopes } from './auth/scopes.ts';
 import { SCOPES } from './operations/context.ts';
 
-export interface CliIo { out(line: string): void; err(line: string): void }
-export interface CliContext extends CliIo { config: Config; store(): Promise<Store> }
+export interface CliIo {
+  out(line: string): void;
+  err(line: string): void;
+}
+export interface CliContext extends CliIo {
+  config: Config;
+  store(): Promise<Store>;
+}
 export type Values = Record<string, string | boolean | undefined>;
 
 export interface Command {
@@ -21,6 +27,7 @@ export interface Command {
   usage: string;
   summary: string;
   options?: ParseArgsConfig['options'];
+  // biome-ignore lint/suspicious/noConfusingVoidType: a command returns its exit code, or nothing for 0
   run(ctx: CliContext, values: Values, positionals: string[]): Promise<number | void>;
 }
 
@@ -41,44 +48,66 @@ export const commands: Command[] = [
   {
     name: 'seed',
     usage: 'seed [--listings N] [--seed S]',
-    summary: 'Write the demo content into an empty database; with --listings N, add N synthetic live listings instead (benchmarks, load tests).',
+    summary:
+      'Write the demo content into an empty database; with --listings N, add N synthetic live listings instead (benchmarks, load tests).',
     options: { listings: { type: 'string' }, seed: { type: 'string' } },
     async run(ctx, v) {
       const seed = str(v.seed) === undefined ? undefined : Number(str(v.seed));
       if (seed !== undefined && !Number.isInteger(seed)) throw new CliError('--seed must be an integer');
       if (str(v.listings) !== undefined) {
         const n = Number(str(v.listings));
-        if (!Number.isInteger(n) || n < 1 || n > 10_000_000) throw new CliError('--listings must be a whole number from 1 to 10000000');
+        if (!Number.isInteger(n) || n < 1 || n > 10_000_000)
+          throw new CliError('--listings must be a whole number from 1 to 10000000');
         const store = await ctx.store();
         const { seedSynthetic } = await import('./store/seed/synthetic.ts');
         const r = await seedSynthetic(store, n, { seed });
         ctx.out(`Added ${r.created} synthetic listings in ${(r.ms / 1000).toFixed(1)} s (${store.engine}).`);
         return;
       }
-      const demo = (await import('./store/seed/index.ts')) as { seedDemo?: (s: Store, o?: { seed?: number; publicUrl?: string }) => Promise<object> };
-      if (typeof demo.seedDemo !== 'function') throw new CliError('the demo content is not available in this build (src/store/seed/index.ts has no seedDemo)');
+      const demo = (await import('./store/seed/index.ts')) as {
+        seedDemo?: (s: Store, o?: { seed?: number; publicUrl?: string }) => Promise<object>;
+      };
+      if (typeof demo.seedDemo !== 'function')
+        throw new CliError('the demo content is not available in this build (src/store/seed/index.ts has no seedDemo)');
       const store = await ctx.store();
       if (await store.db.selectFrom('categories').select('id').limit(1).executeTakeFirst()) {
         ctx.out('The database already has content; the demo is only written into an empty database. Nothing done.');
         return;
       }
       const report = await demo.seedDemo(store, { seed, publicUrl: ctx.config.publicUrl });
-      ctx.out(`Demo content written: ${Object.entries(report).map(([k, n]) => `${k} ${n}`).join(', ')}.`);
+      ctx.out(
+        `Demo content written: ${Object.entries(report)
+          .map(([k, n]) => `${k} ${n}`)
+          .join(', ')}.`,
+      );
     },
   },
   {
     name: 'user create',
     usage: 'user create --email E [--password P] [--name N] [--admin]',
-    summary: 'Create a person (a site admin with --admin). Without --password they set one with "Forgot your password?".',
-    options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' }, admin: { type: 'boolean' } },
+    summary:
+      'Create a person (a site admin with --admin). Without --password they set one with "Forgot your password?".',
+    options: {
+      email: { type: 'string' },
+      password: { type: 'string' },
+      name: { type: 'string' },
+      admin: { type: 'boolean' },
+    },
     async run(ctx, v) {
       const email = str(v.email);
       if (!email) throw new CliError('--email is required');
       const store = await ctx.store();
       try {
-        const user = await createUser(store.db, { email, password: str(v.password) ?? null, name: str(v.name), role: v.admin ? 'admin' : 'user', emailVerified: true });
+        const user = await createUser(store.db, {
+          email,
+          password: str(v.password) ?? null,
+          name: str(v.name),
+          role: v.admin ? 'admin' : 'user',
+          emailVerified: true,
+        });
         ctx.out(`Created ${user.role === 'admin' ? 'admin' : 'user'} ${user.id} <${user.email}>.`);
-        if (!str(v.password)) ctx.out('No password set: they can choose one with "Forgot your password?" on the sign-in page.');
+        if (!str(v.password))
+          ctx.out('No password set: they can choose one with "Forgot your password?" on the sign-in page.');
       } catch (e) {
         if (e instanceof UserError && /already exists/.test(e.message) && v.admin) {
           const existing = (await findUserByEmail(store.db, email))!;
@@ -107,30 +136,46 @@ export const commands: Command[] = [
       const user = await findUserByEmail(store.db, email);
       if (!user) throw new CliError(`no user with the email ${email} (create one with: user create --email ${email})`);
       const key = await createApiKey(store.db, user.id, name, scopes);
-      ctx.out(`Created API key "${name}" (${key.prefix}) for ${user.email} with scopes ${key.scopes.join(', ')}. It is shown once:`);
+      ctx.out(
+        `Created API key "${name}" (${key.prefix}) for ${user.email} with scopes ${key.scopes.join(', ')}. It is shown once:`,
+      );
       ctx.out(key.key);
     },
   },
 ];
 
 export function help(): string {
-  return ['Usage: npm run cli -- <command> [options]', '', 'Commands:', ...commands.map((c) => `  ${c.usage}\n      ${c.summary}`)].join('\n');
+  return [
+    'Usage: npm run cli -- <command> [options]',
+    '',
+    'Commands:',
+    ...commands.map((c) => `  ${c.usage}\n      ${c.summary}`),
+  ].join('\n');
 }
 
 /** Runs one command line; returns the exit code. */
-export async function runCli(argv: string[], io: CliIo = { out: (l) => process.stdout.write(l + '\n'), err: (l) => process.stderr.write(l + '\n') }, env: Record<string, string | undefined> = process.env): Promise<number> {
+export async function runCli(
+  argv: string[],
+  io: CliIo = { out: (l) => process.stdout.write(l + '\n'), err: (l) => process.stderr.write(l + '\n') },
+  env: Record<string, string | undefined> = process.env,
+): Promise<number> {
   const words = argv.filter((a) => !a.startsWith('-'));
   const cmd = commands
     .filter((c) => c.name.split(' ').every((w, i) => words[i] === w))
     .sort((a, b) => b.name.split(' ').length - a.name.split(' ').length)[0];
   if (!cmd || argv.includes('--help') || argv.includes('-h')) {
-    (cmd || argv.length === 0 || argv.includes('--help') ? io.out : io.err)(cmd ? `Usage: npm run cli -- ${cmd.usage}\n${cmd.summary}` : help());
+    (cmd || argv.length === 0 || argv.includes('--help') ? io.out : io.err)(
+      cmd ? `Usage: npm run cli -- ${cmd.usage}\n${cmd.summary}` : help(),
+    );
     return cmd || argv.length === 0 || argv.includes('--help') ? 0 : 2;
   }
   const rest = argv.slice(argv.indexOf(cmd.name.split(' ').at(-1)!) + 1);
   let parsed: { values: Values; positionals: string[] };
   try {
-    parsed = parseArgs({ args: rest, options: cmd.options ?? {}, allowPositionals: true, strict: true }) as { values: Values; positionals: string[] };
+    parsed = parseArgs({ args: rest, options: cmd.options ?? {}, allowPositionals: true, strict: true }) as {
+      values: Values;
+      positionals: string[];
+    };
   } catch (e) {
     io.err(`${(e as Error).message}\nUsage: npm run cli -- ${cmd.usage}`);
     return 2;

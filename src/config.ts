@@ -2,7 +2,12 @@
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
-const list = z.string().transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean));
+const list = z.string().transform((v) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
 
 export const ConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -18,7 +23,10 @@ export const ConfigSchema = z.object({
   // Which X-Forwarded-For hops to believe for the client's address (rate limits, sign-in limits):
   // false (default: the connecting address, so no client can name its own), true (any), a number of
   // proxy hops, or a comma-separated list of proxy addresses/CIDRs. Set it when behind a reverse proxy.
-  TRUST_PROXY: z.string().default('false').transform((v) => (v === 'true' ? true : v === 'false' || v === '' ? false : /^\d+$/.test(v) ? Number(v) : v)),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v) => (v === 'true' ? true : v === 'false' || v === '' ? false : /^\d+$/.test(v) ? Number(v) : v)),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Launchlist <no-reply@launchlist.local>'),
   FETCH_ALLOW_HOSTS: list.default([]), // host[:port] exempt from the public-address rule — tests and staging only
@@ -35,14 +43,20 @@ export const ConfigSchema = z.object({
 
 export type Config = z.infer<typeof ConfigSchema> & { publicUrl: string };
 
-export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Record<keyof z.infer<typeof ConfigSchema>, unknown>> = {}): Config {
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  overrides: Partial<Record<keyof z.infer<typeof ConfigSchema>, unknown>> = {},
+): Config {
   const parsed = ConfigSchema.safeParse({ ...pick(env), ...overrides });
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   const c = parsed.data;
-  const publicUrl = (c.PUBLIC_URL ?? `http://${c.HOST === '0.0.0.0' ? '127.0.0.1' : c.HOST}:${c.PORT}`).replace(/\/$/, '');
+  const publicUrl = (c.PUBLIC_URL ?? `http://${c.HOST === '0.0.0.0' ? '127.0.0.1' : c.HOST}:${c.PORT}`).replace(
+    /\/$/,
+    '',
+  );
   return { ...c, publicUrl };
 }
 

@@ -14,7 +14,10 @@ if (config.SEED_DEMO && (await directoryIsEmpty(store.db))) {
 }
 const server = await createServer(config, store);
 await server.app.listen({ port: config.PORT, host: config.HOST });
-server.app.log.info({ url: config.publicUrl, engine: store.engine, ms: Math.round(performance.now() - started) }, 'Launchlist is up');
+server.app.log.info(
+  { url: config.publicUrl, engine: store.engine, ms: Math.round(performance.now() - started) },
+  'Launchlist is up',
+);
 // What was compiled to start (main.ts turned the compile cache on) is written soon after, not only at a
 // graceful exit; not before the first requests, which it would hold up.
 setTimeout(() => process.getBuiltinModule('node:module').flushCompileCache?.(), 2000).unref();

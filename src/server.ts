@@ -21,9 +21,17 @@ import { registerAdminHome } from './web/admin/home.ts';
 import { registerClaimPages } from './web/claims.ts';
 import { registerMakerPages } from './web/maker/index.ts';
 
-export interface Server { app: FastifyInstance; deps: AppDeps; close(): Promise<void> }
+export interface Server {
+  app: FastifyInstance;
+  deps: AppDeps;
+  close(): Promise<void>;
+}
 
-export async function createServer(config: Config, store: Store, options: Pick<AppDeps, 'operations'> = {}): Promise<Server> {
+export async function createServer(
+  config: Config,
+  store: Store,
+  options: Pick<AppDeps, 'operations'> = {},
+): Promise<Server> {
   const deps: AppDeps = { config, store, services: {}, plugins: [], ...options };
   await installAuth(deps); // sessions, API keys, OAuth 2.1 server, idempotency, account pages (issue #3)
   deps.plugins!.push(registerBadgeRoutes); // badge SVG images at /badges/{slug}/{badge}.svg (issue #2)
@@ -40,7 +48,11 @@ export async function createServer(config: Config, store: Store, options: Pick<A
   if (store.engine === 'sqlite' && store.sqliteFile && config.SEARCH_THREADS > 0) {
     const pool = new SearchPool(store.sqliteFile, config.SEARCH_THREADS); // search_listings off the event loop
     deps.services.searchPool = pool;
-    deps.plugins!.push((app) => { app.addHook('onClose', async () => { await pool.close(); }); });
+    deps.plugins!.push((app) => {
+      app.addHook('onClose', async () => {
+        await pool.close();
+      });
+    });
   }
   installProfiles(deps); // get_listing's materialised profiles: read connection / batched reads, write-backs
   installViews(deps); // listing view counter: memory buffer flushed every 30 s and on close (issue #2)
@@ -54,5 +66,8 @@ export function warmSearchIndex(server: Server): void {
   const { deps, app } = server;
   const pool = deps.services.searchPool as SearchPool | undefined;
   if (pool) pool.warm();
-  else searchIndex(deps.store.db, deps.store.engine, { file: deps.store.sqliteFile }).catch((err: unknown) => app.log.error({ err }, 'loading the search index failed (the first search tries again)'));
+  else
+    searchIndex(deps.store.db, deps.store.engine, { file: deps.store.sqliteFile }).catch((err: unknown) =>
+      app.log.error({ err }, 'loading the search index failed (the first search tries again)'),
+    );
 }

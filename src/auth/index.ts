@@ -43,13 +43,19 @@ export async function installAuth(deps: AppDeps): Promise<AuthServices> {
   const secrets = await loadSecrets(db, deps.config.SESSION_SECRET);
   const allowHttpClientIds = (await readSetting<unknown>(db, ALLOW_HTTP_CLIENT_IDS_SETTING, false)) === true;
   let made: Promise<Provider> | undefined;
-  const provider = () => (made ??= import('./oauth/provider.ts').then((m) => m.createProvider({ config: deps.config, db, secrets, allowHttpClientIds })).catch((err: unknown) => {
-    made = undefined; // the next use tries again
-    throw err;
-  }));
+  const provider = () =>
+    (made ??= import('./oauth/provider.ts')
+      .then((m) => m.createProvider({ config: deps.config, db, secrets, allowHttpClientIds }))
+      .catch((err: unknown) => {
+        made = undefined; // the next use tries again
+        throw err;
+      }));
   const redis = await redisOf(deps); // the attempt limits are shared by every instance when REDIS_URL is set
   const auth: AuthServices = {
-    db, config: deps.config, secrets, provider,
+    db,
+    config: deps.config,
+    secrets,
+    provider,
     audiences: audiencesFor(deps.config.publicUrl),
     signInLimiter: new AttemptLimiter(10, 15 * 60_000, { redis, name: 'sign-in' }),
     ipLimiter: new AttemptLimiter(50, 15 * 60_000, { redis, name: 'ip' }),

@@ -13,7 +13,9 @@ export const PASSWORD_MAX = 200;
 
 function derive(password: string, salt: Buffer, logN: number, r: number, p: number): Promise<Buffer> {
   const opts: ScryptOptions = { N: 2 ** logN, r, p, maxmem: 256 * 2 ** logN * r };
-  return new Promise((resolve, reject) => scrypt(password.normalize('NFKC'), salt, KEYLEN, opts, (err, key) => (err ? reject(err) : resolve(key))));
+  return new Promise((resolve, reject) =>
+    scrypt(password.normalize('NFKC'), salt, KEYLEN, opts, (err, key) => (err ? reject(err) : resolve(key))),
+  );
 }
 
 export async function hashPassword(password: string): Promise<string> {
@@ -45,7 +47,8 @@ export function passwordProblem(password: string, email?: string): string | null
   if (email && password.trim().toLowerCase() === email.trim().toLowerCase()) return 'must not be your email address';
   // No composition rules (NIST SP 800-63B), but a password that is one character repeated, or a
   // run like 1234567890, is the first thing anyone tries.
-  if (new Set(password.trim()).size < 3) return 'must not be made of one or two characters repeated (spaces count as nothing)';
+  if (new Set(password.trim()).size < 3)
+    return 'must not be made of one or two characters repeated (spaces count as nothing)';
   if (isRun(password)) return 'must not be a run of consecutive characters such as 1234567890 or abcdefghij';
   return null;
 }

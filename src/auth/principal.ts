@@ -9,7 +9,10 @@ import { API_KEY_PATTERN, verifyApiKey } from './api-keys.ts';
 /** Verifies an OAuth access token for an audience (the REST base or the MCP URL); plugged in by the OAuth server. */
 export type AccessTokenVerifier = (token: string, audience: string) => Promise<Principal | null>;
 
-export interface AuthDeps { db: Kysely<DB>; verifyAccessToken?: AccessTokenVerifier }
+export interface AuthDeps {
+  db: Kysely<DB>;
+  verifyAccessToken?: AccessTokenVerifier;
+}
 
 export const ANONYMOUS: Principal = { kind: 'anonymous' };
 
@@ -20,15 +23,34 @@ export function bearerOf(header: string | undefined): string | null | undefined 
 }
 
 /** Resolves the caller; throws 401 when a credential was sent but is not valid. */
-export async function resolvePrincipal(deps: AuthDeps, authorization: string | undefined, audience: string, challenge: (error?: string) => string): Promise<Principal> {
+export async function resolvePrincipal(
+  deps: AuthDeps,
+  authorization: string | undefined,
+  audience: string,
+  challenge: (error?: string) => string,
+): Promise<Principal> {
   const token = bearerOf(authorization);
   if (token === undefined) return ANONYMOUS;
-  const refuse = () => new ApiError('unauthorized', 'The credential sent is not valid (unknown, revoked or expired). Send Authorization: Bearer <API key or OAuth access token>.', undefined, { 'WWW-Authenticate': challenge('invalid_token') });
+  const refuse = () =>
+    new ApiError(
+      'unauthorized',
+      'The credential sent is not valid (unknown, revoked or expired). Send Authorization: Bearer <API key or OAuth access token>.',
+      undefined,
+      { 'WWW-Authenticate': challenge('invalid_token') },
+    );
   if (token === null) throw refuse();
   if (API_KEY_PATTERN.test(token)) {
     const owner = await verifyApiKey(deps.db, token);
     if (!owner) throw refuse();
-    return { kind: 'user', userId: owner.user.id, email: owner.user.email, name: owner.user.name, role: owner.user.role === 'admin' ? 'admin' : 'user', credential: { type: 'api_key', id: owner.prefix, name: owner.name }, scopes: owner.scopes };
+    return {
+      kind: 'user',
+      userId: owner.user.id,
+      email: owner.user.email,
+      name: owner.user.name,
+      role: owner.user.role === 'admin' ? 'admin' : 'user',
+      credential: { type: 'api_key', id: owner.prefix, name: owner.name },
+      scopes: owner.scopes,
+    };
   }
   const p = deps.verifyAccessToken ? await deps.verifyAccessToken(token, audience) : null;
   if (!p) throw refuse();
@@ -36,13 +58,27 @@ export async function resolvePrincipal(deps: AuthDeps, authorization: string | u
 }
 
 /** The declared access of an operation, enforced for every surface. */
-export function enforceAccess(access: Access, principal: Principal, challenge: (error?: string, scope?: string) => string): void {
+export function enforceAccess(
+  access: Access,
+  principal: Principal,
+  challenge: (error?: string, scope?: string) => string,
+): void {
   if (access === 'public') return;
   if (principal.kind === 'anonymous' && principal.refused) throw principal.refused;
   if (principal.kind !== 'user') {
-    throw new ApiError('unauthorized', `Sign-in required: send Authorization: Bearer <API key or OAuth access token> with the scope ${access}.`, undefined, { 'WWW-Authenticate': challenge(undefined, access) });
+    throw new ApiError(
+      'unauthorized',
+      `Sign-in required: send Authorization: Bearer <API key or OAuth access token> with the scope ${access}.`,
+      undefined,
+      { 'WWW-Authenticate': challenge(undefined, access) },
+    );
   }
   if (!principal.scopes.includes(access as Scope)) {
-    throw new ApiError('insufficient_scope', `This operation needs the scope ${access}; the credential in use has ${principal.scopes.length ? principal.scopes.join(', ') : 'no scopes'}.`, [{ path: 'scope', message: `requires ${access}` }], { 'WWW-Authenticate': challenge('insufficient_scope', access) });
+    throw new ApiError(
+      'insufficient_scope',
+      `This operation needs the scope ${access}; the credential in use has ${principal.scopes.length ? principal.scopes.join(', ') : 'no scopes'}.`,
+      [{ path: 'scope', message: `requires ${access}` }],
+      { 'WWW-Authenticate': challenge('insufficient_scope', access) },
+    );
   }
 }

@@ -6,10 +6,14 @@
 import type { Redis } from 'ioredis';
 import { redisHit } from '../http/rate-limit.ts';
 
-interface Hit { count: number; resetAt: number }
+interface Hit {
+  count: number;
+  resetAt: number;
+}
 
 /** DECR only a count that exists and is above zero (a key made by DECR would have no expiry). */
-const FORGIVE = "local n = tonumber(redis.call('GET', KEYS[1]) or '0') if n > 0 then return redis.call('DECR', KEYS[1]) end return 0";
+const FORGIVE =
+  "local n = tonumber(redis.call('GET', KEYS[1]) or '0') if n > 0 then return redis.call('DECR', KEYS[1]) end return 0";
 
 export class AttemptLimiter {
   readonly limit: number;

@@ -19,7 +19,7 @@ export function isScope(s: string): s is Scope {
 }
 
 export function scopeWords(scope: string): string {
-  return isScope(scope) ? SCOPE_WORDS[scope] : OTHER_WORDS[scope] ?? `Use the permission “${scope}”`;
+  return isScope(scope) ? SCOPE_WORDS[scope] : (OTHER_WORDS[scope] ?? `Use the permission “${scope}”`);
 }
 
 /** Plain-words list of what a set of scopes allows (in the canonical scope order). */

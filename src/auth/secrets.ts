@@ -11,7 +11,11 @@ export async function getOrCreateSetting<T>(db: Kysely<DB>, key: string, make: (
   const parsed = found ? fromJson<T | null>(found.value, null) : null;
   if (parsed !== null) return parsed;
   // Two instances starting together: the first insert wins and both read it back.
-  await db.insertInto('settings').values({ key, value: toJson(make()), updated_at: nowIso() }).onConflict((oc) => oc.column('key').doNothing()).execute();
+  await db
+    .insertInto('settings')
+    .values({ key, value: toJson(make()), updated_at: nowIso() })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
   const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirstOrThrow();
   const stored = fromJson<T | null>(row.value, null);
   if (stored === null) throw new Error(`settings.${key} holds a value that is not valid JSON`);
@@ -33,7 +37,8 @@ export interface ServerSecrets {
 }
 
 export async function loadSecrets(db: Kysely<DB>, sessionSecret: string | undefined): Promise<ServerSecrets> {
-  const base = sessionSecret ?? (await getOrCreateSetting(db, 'auth.session_secret', () => randomBytes(32).toString('base64url')));
+  const base =
+    sessionSecret ?? (await getOrCreateSetting(db, 'auth.session_secret', () => randomBytes(32).toString('base64url')));
   const derive = (label: string) => createHash('sha256').update(`${label}\0${base}`).digest();
   const jwks = await getOrCreateSetting(db, 'auth.oauth_jwks', () => {
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });

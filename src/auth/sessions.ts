@@ -14,19 +14,45 @@ export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const token = () => randomBytes(32).toString('base64url');
 
-export interface SessionRecord { id: string; userId: number; csrf: string; expiresAt: string }
+export interface SessionRecord {
+  id: string;
+  userId: number;
+  csrf: string;
+  expiresAt: string;
+}
 
-export async function createSession(db: Kysely<DB>, userId: number): Promise<{ token: string; session: SessionRecord }> {
+export async function createSession(
+  db: Kysely<DB>,
+  userId: number,
+): Promise<{ token: string; session: SessionRecord }> {
   const t = token();
   const now = Date.now();
-  const session: SessionRecord = { id: sha256(t), userId, csrf: token(), expiresAt: new Date(now + SESSION_TTL_MS).toISOString() };
-  await db.insertInto('sessions').values({ id: session.id, user_id: userId, csrf: session.csrf, created_at: new Date(now).toISOString(), expires_at: session.expiresAt }).execute();
+  const session: SessionRecord = {
+    id: sha256(t),
+    userId,
+    csrf: token(),
+    expiresAt: new Date(now + SESSION_TTL_MS).toISOString(),
+  };
+  await db
+    .insertInto('sessions')
+    .values({
+      id: session.id,
+      user_id: userId,
+      csrf: session.csrf,
+      created_at: new Date(now).toISOString(),
+      expires_at: session.expiresAt,
+    })
+    .execute();
   // Sweep this person's expired sessions now and then.
-  if (Math.random() < 0.1) await db.deleteFrom('sessions').where('user_id', '=', userId).where('expires_at', '<', nowIso()).execute();
+  if (Math.random() < 0.1)
+    await db.deleteFrom('sessions').where('user_id', '=', userId).where('expires_at', '<', nowIso()).execute();
   return { token: t, session };
 }
 
-export async function findSession(db: Kysely<DB>, t: string | undefined): Promise<{ session: SessionRecord; user: User } | null> {
+export async function findSession(
+  db: Kysely<DB>,
+  t: string | undefined,
+): Promise<{ session: SessionRecord; user: User } | null> {
   if (!t || t.length > 100) return null;
   const row = await db.selectFrom('sessions').selectAll().where('id', '=', sha256(t)).executeTakeFirst();
   if (!row || row.expires_at <= nowIso()) return null;

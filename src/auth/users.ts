@@ -5,7 +5,15 @@ import { nowIso } from '../store/json.ts';
 import { dummyHash, hashPassword, needsRehash, passwordProblem, verifyPassword } from './passwords.ts';
 
 export type Role = 'user' | 'admin';
-export interface User { id: number; email: string; name: string; role: Role; email_verified: boolean; email_verified_at: string | null; created_at: string }
+export interface User {
+  id: number;
+  email: string;
+  name: string;
+  role: Role;
+  email_verified: boolean;
+  email_verified_at: string | null;
+  created_at: string;
+}
 
 const EMAIL = /^[^\s@<>()",;:\\]+@[^\s@<>()",;:\\]+\.[^\s@<>()",;:\\]+$/;
 
@@ -21,8 +29,23 @@ export function emailProblem(email: string): string | null {
   return null;
 }
 
-function toUser(r: { id: number; email: string; name: string; role: string; email_verified_at: string | null; created_at: string }): User {
-  return { id: r.id, email: r.email, name: r.name, role: r.role === 'admin' ? 'admin' : 'user', email_verified: Boolean(r.email_verified_at), email_verified_at: r.email_verified_at, created_at: r.created_at };
+function toUser(r: {
+  id: number;
+  email: string;
+  name: string;
+  role: string;
+  email_verified_at: string | null;
+  created_at: string;
+}): User {
+  return {
+    id: r.id,
+    email: r.email,
+    name: r.name,
+    role: r.role === 'admin' ? 'admin' : 'user',
+    email_verified: Boolean(r.email_verified_at),
+    email_verified_at: r.email_verified_at,
+    created_at: r.created_at,
+  };
 }
 
 const COLUMNS = ['id', 'email', 'name', 'role', 'email_verified_at', 'created_at'] as const;
@@ -35,7 +58,10 @@ export class UserError extends Error {
   }
 }
 
-export async function createUser(db: Kysely<DB>, input: { email: string; password?: string | null; name?: string; role?: Role; emailVerified?: boolean }): Promise<User> {
+export async function createUser(
+  db: Kysely<DB>,
+  input: { email: string; password?: string | null; name?: string; role?: Role; emailVerified?: boolean },
+): Promise<User> {
   const email = normalizeEmail(input.email);
   const ep = emailProblem(email);
   if (ep) throw new UserError('email', ep);
@@ -49,11 +75,22 @@ export async function createUser(db: Kysely<DB>, input: { email: string; passwor
   const existing = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
   if (existing) throw new UserError('email', 'an account with this email address already exists');
   try {
-    const row = await db.insertInto('users').values({ email, name, password_hash, role: input.role ?? 'user', email_verified_at: input.emailVerified ? now : null, created_at: now })
-      .returning(COLUMNS).executeTakeFirstOrThrow();
+    const row = await db
+      .insertInto('users')
+      .values({
+        email,
+        name,
+        password_hash,
+        role: input.role ?? 'user',
+        email_verified_at: input.emailVerified ? now : null,
+        created_at: now,
+      })
+      .returning(COLUMNS)
+      .executeTakeFirstOrThrow();
     return toUser(row);
   } catch (e) {
-    if (/unique|duplicate/i.test(String((e as Error).message))) throw new UserError('email', 'an account with this email address already exists');
+    if (/unique|duplicate/i.test(String((e as Error).message)))
+      throw new UserError('email', 'an account with this email address already exists');
     throw e;
   }
 }
@@ -71,22 +108,40 @@ export async function findUserByEmail(db: Kysely<DB>, email: string): Promise<Us
 
 /** Checks an email + password; spends the same time whether or not the account exists. */
 export async function authenticate(db: Kysely<DB>, email: string, password: string): Promise<User | null> {
-  const r = await db.selectFrom('users').select([...COLUMNS, 'password_hash']).where('email', '=', normalizeEmail(email)).executeTakeFirst();
-  if (!r || !r.password_hash) {
+  const r = await db
+    .selectFrom('users')
+    .select([...COLUMNS, 'password_hash'])
+    .where('email', '=', normalizeEmail(email))
+    .executeTakeFirst();
+  if (!r?.password_hash) {
     await verifyPassword(password, await dummyHash());
     return null;
   }
   if (!(await verifyPassword(password, r.password_hash))) return null;
-  if (needsRehash(r.password_hash)) await db.updateTable('users').set({ password_hash: await hashPassword(password) }).where('id', '=', r.id).execute();
+  if (needsRehash(r.password_hash))
+    await db
+      .updateTable('users')
+      .set({ password_hash: await hashPassword(password) })
+      .where('id', '=', r.id)
+      .execute();
   return toUser(r);
 }
 
 export async function setPassword(db: Kysely<DB>, userId: number, password: string): Promise<void> {
-  await db.updateTable('users').set({ password_hash: await hashPassword(password) }).where('id', '=', userId).execute();
+  await db
+    .updateTable('users')
+    .set({ password_hash: await hashPassword(password) })
+    .where('id', '=', userId)
+    .execute();
 }
 
 export async function markEmailVerified(db: Kysely<DB>, userId: number): Promise<void> {
-  await db.updateTable('users').set({ email_verified_at: nowIso() }).where('id', '=', userId).where('email_verified_at', 'is', null).execute();
+  await db
+    .updateTable('users')
+    .set({ email_verified_at: nowIso() })
+    .where('id', '=', userId)
+    .where('email_verified_at', 'is', null)
+    .execute();
 }
 
 export async function setRole(db: Kysely<DB>, userId: number, role: Role): Promise<void> {

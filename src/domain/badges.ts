@@ -4,13 +4,26 @@
 export const BADGE_SHAPES = ['standard', 'outline', 'pill', 'banner', 'square'] as const;
 export const BADGE_MODES = ['light', 'dark', 'auto'] as const;
 export const BADGE_SIZES = ['s', 'm', 'l'] as const;
-export const BADGE_KINDS = ['listed', 'launched', 'upcoming', 'featured', 'verified', 'launch_of_the_week_1', 'launch_of_the_week_2', 'launch_of_the_week_3'] as const;
+export const BADGE_KINDS = [
+  'listed',
+  'launched',
+  'upcoming',
+  'featured',
+  'verified',
+  'launch_of_the_week_1',
+  'launch_of_the_week_2',
+  'launch_of_the_week_3',
+] as const;
 
 export type BadgeShape = (typeof BADGE_SHAPES)[number];
 export type BadgeMode = (typeof BADGE_MODES)[number];
 export type BadgeSize = (typeof BADGE_SIZES)[number];
 export type BadgeKind = (typeof BADGE_KINDS)[number];
-export interface BadgeStyle { shape: BadgeShape; mode: BadgeMode; size: BadgeSize }
+export interface BadgeStyle {
+  shape: BadgeShape;
+  mode: BadgeMode;
+  size: BadgeSize;
+}
 
 export const DEFAULT_STYLE: BadgeStyle = { shape: 'standard', mode: 'auto', size: 'm' };
 export const SITE_NAME = 'Launchlist';
@@ -42,12 +55,43 @@ export function badgeText(kind: BadgeKind): KindText {
     };
   }
   switch (kind) {
-    case 'listed': return { caption: 'LISTED ON', title: SITE_NAME, sentence: `Listed on ${SITE_NAME}`, description: `The listing is in the ${SITE_NAME} directory. Free listings show this badge on their homepage to go live.` };
-    case 'launched': return { caption: 'LAUNCHED ON', title: SITE_NAME, sentence: `Launched on ${SITE_NAME}`, description: `The listing has launched on ${SITE_NAME} and is live.` };
-    case 'upcoming': return { caption: 'LAUNCHING SOON ON', title: SITE_NAME, sentence: `Launching on ${SITE_NAME}`, description: `The listing is scheduled for an upcoming launch week on ${SITE_NAME}.` };
-    case 'featured': return { caption: 'FEATURED ON', title: SITE_NAME, sentence: `Featured on ${SITE_NAME}`, description: `The listing is featured on ${SITE_NAME} (a paid placement).` };
-    case 'verified': return { caption: 'VERIFIED ON', title: SITE_NAME, sentence: `Verified on ${SITE_NAME}`, description: `The company has proved it owns the listing's website. Verified is not the same as paid.` };
-    default: throw new RangeError(`unknown badge ${kind as string}`);
+    case 'listed':
+      return {
+        caption: 'LISTED ON',
+        title: SITE_NAME,
+        sentence: `Listed on ${SITE_NAME}`,
+        description: `The listing is in the ${SITE_NAME} directory. Free listings show this badge on their homepage to go live.`,
+      };
+    case 'launched':
+      return {
+        caption: 'LAUNCHED ON',
+        title: SITE_NAME,
+        sentence: `Launched on ${SITE_NAME}`,
+        description: `The listing has launched on ${SITE_NAME} and is live.`,
+      };
+    case 'upcoming':
+      return {
+        caption: 'LAUNCHING SOON ON',
+        title: SITE_NAME,
+        sentence: `Launching on ${SITE_NAME}`,
+        description: `The listing is scheduled for an upcoming launch week on ${SITE_NAME}.`,
+      };
+    case 'featured':
+      return {
+        caption: 'FEATURED ON',
+        title: SITE_NAME,
+        sentence: `Featured on ${SITE_NAME}`,
+        description: `The listing is featured on ${SITE_NAME} (a paid placement).`,
+      };
+    case 'verified':
+      return {
+        caption: 'VERIFIED ON',
+        title: SITE_NAME,
+        sentence: `Verified on ${SITE_NAME}`,
+        description: `The company has proved it owns the listing's website. Verified is not the same as paid.`,
+      };
+    default:
+      throw new RangeError(`unknown badge ${kind as string}`);
   }
 }
 
@@ -66,26 +110,41 @@ export function badgeDimensions(shape: BadgeShape, size: BadgeSize): { width: nu
   return { width: Math.round(b.w * SCALE[size]), height: Math.round(b.h * SCALE[size]) };
 }
 
-interface Palette { bg: string; border: string; caption: string; title: string }
+interface Palette {
+  bg: string;
+  border: string;
+  caption: string;
+  title: string;
+}
 const LIGHT: Palette = { bg: '#FFFFFF', border: '#D9DEE5', caption: '#5B6472', title: '#111827' };
 const DARK: Palette = { bg: '#111827', border: '#374151', caption: '#AAB4C3', title: '#F9FAFB' };
 
 function accentOf(kind: BadgeKind): string {
   switch (kind) {
-    case 'launch_of_the_week_1': return '#C99A06';
-    case 'launch_of_the_week_2': return '#8A94A3';
-    case 'launch_of_the_week_3': return '#B0652D';
-    case 'featured': return '#7C3AED';
-    case 'verified': return '#0E9F6E';
-    case 'upcoming': return '#2563EB';
-    default: return '#E8542C';
+    case 'launch_of_the_week_1':
+      return '#C99A06';
+    case 'launch_of_the_week_2':
+      return '#8A94A3';
+    case 'launch_of_the_week_3':
+      return '#B0652D';
+    case 'featured':
+      return '#7C3AED';
+    case 'verified':
+      return '#0E9F6E';
+    case 'upcoming':
+      return '#2563EB';
+    default:
+      return '#E8542C';
   }
 }
 
 export const FONT_STACK = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
 
 export function escapeXml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+  return s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  );
 }
 
 /** A generous estimate of how wide a line is in a system sans-serif (sized for the wider fonts, e.g. DejaVu Sans). */
@@ -102,7 +161,19 @@ function textWidth(s: string, fontSize: number, bold: boolean, letterSpacing = 0
 }
 
 /** One line of text that stays inside `max` units: the font shrinks (down to 60 %), then the text is cut with an ellipsis. */
-function text(s: string, o: { x: number; y: number; size: number; weight: number; cls: string; max: number; anchor?: 'start' | 'middle'; spacing?: number }): string {
+function text(
+  s: string,
+  o: {
+    x: number;
+    y: number;
+    size: number;
+    weight: number;
+    cls: string;
+    max: number;
+    anchor?: 'start' | 'middle';
+    spacing?: number;
+  },
+): string {
   const bold = o.weight >= 600;
   let size = o.size;
   let line = s;
@@ -127,15 +198,20 @@ function mark(kind: BadgeKind, cx: number, cy: number, r: number): string {
   const p = (x: number, y: number) => `${+(cx + x * k).toFixed(2)} ${+(cy + y * k).toFixed(2)}`;
   let glyph: string;
   const rank = awardRankOf(kind);
-  if (rank) glyph = `<text x="${cx}" y="${+(cy + 6 * k).toFixed(2)}" font-size="${+(17 * k).toFixed(2)}" font-weight="800" text-anchor="middle" fill="#FFFFFF">${rank}</text>`;
-  else if (kind === 'verified') glyph = `<path d="M${p(-6, 0)} L${p(-1.5, 5)} L${p(7, -5)}" fill="none" stroke="#FFFFFF" stroke-width="${+(3 * k).toFixed(2)}" stroke-linecap="round" stroke-linejoin="round"/>`;
-  else if (kind === 'featured') glyph = `<path d="M${p(0, -8)} L${p(2.4, -2.6)} L${p(8, -2.4)} L${p(3.7, 1.3)} L${p(5, 7)} L${p(0, 3.9)} L${p(-5, 7)} L${p(-3.7, 1.3)} L${p(-8, -2.4)} L${p(-2.4, -2.6)} Z" fill="#FFFFFF"/>`;
-  else glyph = `<path d="M${p(-6.5, 4)} L${p(0, -3)} L${p(6.5, 4)}" fill="none" stroke="#FFFFFF" stroke-width="${+(3.2 * k).toFixed(2)}" stroke-linecap="round" stroke-linejoin="round"/><path d="M${p(-4, 8)} L${p(4, 8)}" stroke="#FFFFFF" stroke-width="${+(2.4 * k).toFixed(2)}" stroke-linecap="round"/>`;
+  if (rank)
+    glyph = `<text x="${cx}" y="${+(cy + 6 * k).toFixed(2)}" font-size="${+(17 * k).toFixed(2)}" font-weight="800" text-anchor="middle" fill="#FFFFFF">${rank}</text>`;
+  else if (kind === 'verified')
+    glyph = `<path d="M${p(-6, 0)} L${p(-1.5, 5)} L${p(7, -5)}" fill="none" stroke="#FFFFFF" stroke-width="${+(3 * k).toFixed(2)}" stroke-linecap="round" stroke-linejoin="round"/>`;
+  else if (kind === 'featured')
+    glyph = `<path d="M${p(0, -8)} L${p(2.4, -2.6)} L${p(8, -2.4)} L${p(3.7, 1.3)} L${p(5, 7)} L${p(0, 3.9)} L${p(-5, 7)} L${p(-3.7, 1.3)} L${p(-8, -2.4)} L${p(-2.4, -2.6)} Z" fill="#FFFFFF"/>`;
+  else
+    glyph = `<path d="M${p(-6.5, 4)} L${p(0, -3)} L${p(6.5, 4)}" fill="none" stroke="#FFFFFF" stroke-width="${+(3.2 * k).toFixed(2)}" stroke-linecap="round" stroke-linejoin="round"/><path d="M${p(-4, 8)} L${p(4, 8)}" stroke="#FFFFFF" stroke-width="${+(2.4 * k).toFixed(2)}" stroke-linecap="round"/>`;
   return `<circle class="acc" cx="${cx}" cy="${cy}" r="${r}"/>${glyph}`;
 }
 
 function styleBlock(mode: BadgeMode, accent: string, outline: boolean): string {
-  const rules = (p: Palette) => `.bg{fill:${outline ? 'none' : p.bg}}.bd{fill:none;stroke:${outline ? accent : p.border}}.cap{fill:${p.caption}}.ttl{fill:${p.title}}`;
+  const rules = (p: Palette) =>
+    `.bg{fill:${outline ? 'none' : p.bg}}.bd{fill:none;stroke:${outline ? accent : p.border}}.cap{fill:${p.caption}}.ttl{fill:${p.title}}`;
   const base = `text{font-family:${FONT_STACK}}.acc{fill:${accent}}`;
   if (mode === 'light') return `<style>${base}${rules(LIGHT)}</style>`;
   if (mode === 'dark') return `<style>${base}${rules(DARK)}</style>`;
@@ -158,7 +234,8 @@ export function renderBadgeSvg(input: RenderBadgeInput): string {
   const outline = shape === 'outline';
   const label = `${t.sentence}: ${input.listingName}`;
   const parts: string[] = [];
-  const frame = (rx: number) => `<rect class="bg" x="1" y="1" width="${w - 2}" height="${h - 2}" rx="${rx}"/><rect class="bd" x="1" y="1" width="${w - 2}" height="${h - 2}" rx="${rx}" stroke-width="${outline ? 2 : 1}"/>`;
+  const frame = (rx: number) =>
+    `<rect class="bg" x="1" y="1" width="${w - 2}" height="${h - 2}" rx="${rx}"/><rect class="bd" x="1" y="1" width="${w - 2}" height="${h - 2}" rx="${rx}" stroke-width="${outline ? 2 : 1}"/>`;
   switch (shape) {
     case 'standard':
     case 'outline':
@@ -172,15 +249,41 @@ export function renderBadgeSvg(input: RenderBadgeInput): string {
       break;
     case 'banner': {
       parts.push(frame(12), mark(kind, 33, 32, 20));
-      parts.push(text(`${t.caption}${t.title === SITE_NAME ? ' ' + SITE_NAME.toUpperCase() : ' · #' + (awardRankOf(kind) ?? '') + ' ON ' + SITE_NAME.toUpperCase()}`, { x: 66, y: 25, size: 10, weight: 600, cls: 'cap', max: w - 80, spacing: 0.8 }));
+      parts.push(
+        text(
+          `${t.caption}${t.title === SITE_NAME ? ' ' + SITE_NAME.toUpperCase() : ' · #' + (awardRankOf(kind) ?? '') + ' ON ' + SITE_NAME.toUpperCase()}`,
+          { x: 66, y: 25, size: 10, weight: 600, cls: 'cap', max: w - 80, spacing: 0.8 },
+        ),
+      );
       parts.push(text(input.listingName, { x: 66, y: 47, size: 20, weight: 700, cls: 'ttl', max: w - 80 }));
       break;
     }
     case 'square': {
       const rank = awardRankOf(kind);
       parts.push(frame(18), mark(kind, 64, 46, 24));
-      parts.push(text(t.caption, { x: 64, y: 89, size: 8.5, weight: 600, cls: 'cap', max: w - 16, anchor: 'middle', spacing: 0.5 }));
-      parts.push(text(rank ? `#${rank}` : t.title, { x: 64, y: 110, size: rank ? 20 : 16, weight: 700, cls: 'ttl', max: w - 16, anchor: 'middle' }));
+      parts.push(
+        text(t.caption, {
+          x: 64,
+          y: 89,
+          size: 8.5,
+          weight: 600,
+          cls: 'cap',
+          max: w - 16,
+          anchor: 'middle',
+          spacing: 0.5,
+        }),
+      );
+      parts.push(
+        text(rank ? `#${rank}` : t.title, {
+          x: 64,
+          y: 110,
+          size: rank ? 20 : 16,
+          weight: 700,
+          cls: 'ttl',
+          max: w - 16,
+          anchor: 'middle',
+        }),
+      );
       break;
     }
   }
@@ -205,19 +308,25 @@ function escapeAttr(s: string): string {
  * Ready-to-paste HTML: a link to the listing page (?ref=badge) around the image. In `auto` mode a
  * <picture> serves the dark image when the visitor prefers a dark colour scheme, the light one otherwise.
  */
-export function badgeEmbedHtml(o: { publicUrl: string; slug: string; kind: BadgeKind; listingName: string } & BadgeStyle): string {
+export function badgeEmbedHtml(
+  o: { publicUrl: string; slug: string; kind: BadgeKind; listingName: string } & BadgeStyle,
+): string {
   const { width, height } = badgeDimensions(o.shape, o.size);
   const href = `${listingPageUrl(o.publicUrl, o.slug)}?ref=badge`;
   const alt = `${badgeText(o.kind).sentence}: ${o.listingName}`;
-  const img = (mode: BadgeMode) => `<img src="${escapeAttr(badgeSvgUrl(o.publicUrl, o.slug, o.kind, { ...o, mode }))}" alt="${escapeAttr(alt)}" width="${width}" height="${height}" style="border:0">`;
-  const inner = o.mode === 'auto'
-    ? `<picture><source media="(prefers-color-scheme: dark)" srcset="${escapeAttr(badgeSvgUrl(o.publicUrl, o.slug, o.kind, { ...o, mode: 'dark' }))}">${img('light')}</picture>`
-    : img(o.mode);
+  const img = (mode: BadgeMode) =>
+    `<img src="${escapeAttr(badgeSvgUrl(o.publicUrl, o.slug, o.kind, { ...o, mode }))}" alt="${escapeAttr(alt)}" width="${width}" height="${height}" style="border:0">`;
+  const inner =
+    o.mode === 'auto'
+      ? `<picture><source media="(prefers-color-scheme: dark)" srcset="${escapeAttr(badgeSvgUrl(o.publicUrl, o.slug, o.kind, { ...o, mode: 'dark' }))}">${img('light')}</picture>`
+      : img(o.mode);
   return `<a href="${escapeAttr(href)}" target="_blank" rel="noopener" title="${escapeAttr(alt)}">${inner}</a>`;
 }
 
 /** Markdown form (for READMEs): a linked image. */
-export function badgeMarkdown(o: { publicUrl: string; slug: string; kind: BadgeKind; listingName: string } & BadgeStyle): string {
+export function badgeMarkdown(
+  o: { publicUrl: string; slug: string; kind: BadgeKind; listingName: string } & BadgeStyle,
+): string {
   const alt = `${badgeText(o.kind).sentence}: ${o.listingName}`.replace(/[[\]]/g, '');
   return `[![${alt}](${badgeSvgUrl(o.publicUrl, o.slug, o.kind, o)})](${listingPageUrl(o.publicUrl, o.slug)}?ref=badge)`;
 }

@@ -1,7 +1,38 @@
 // ISO 3166-1 alpha-2 country codes with their English names, from Intl's region names without the
 // aliases, reserved and non-country codes it also names. Pure: no I/O.
 
-const NOT_COUNTRIES = new Set(['AC', 'AN', 'BU', 'CP', 'CQ', 'CS', 'DD', 'DG', 'DY', 'EA', 'EU', 'EZ', 'FX', 'HV', 'IC', 'NH', 'QO', 'RH', 'SU', 'TA', 'TP', 'UK', 'UN', 'VD', 'XA', 'XB', 'YD', 'YU', 'ZR', 'ZZ']);
+const NOT_COUNTRIES = new Set([
+  'AC',
+  'AN',
+  'BU',
+  'CP',
+  'CQ',
+  'CS',
+  'DD',
+  'DG',
+  'DY',
+  'EA',
+  'EU',
+  'EZ',
+  'FX',
+  'HV',
+  'IC',
+  'NH',
+  'QO',
+  'RH',
+  'SU',
+  'TA',
+  'TP',
+  'UK',
+  'UN',
+  'VD',
+  'XA',
+  'XB',
+  'YD',
+  'YU',
+  'ZR',
+  'ZZ',
+]);
 let list: Array<{ code: string; name: string }> | undefined;
 let codes: Set<string> | undefined;
 

@@ -6,7 +6,12 @@ function formatter(currency: string): Intl.NumberFormat {
   const key = currency.toUpperCase();
   let f = formatters.get(key);
   if (!f) {
-    f = new Intl.NumberFormat('en-US', { style: 'currency', currency: key, minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    f = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: key,
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
     formatters.set(key, f);
   }
   return f;

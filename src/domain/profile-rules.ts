@@ -2,7 +2,26 @@
 // the normalised value, or an error message naming the rule.
 import { z } from 'zod';
 
-export const VIDEO_HOSTS: readonly string[] = ['youtube.com', 'youtu.be', 'youtube-nocookie.com', 'vimeo.com', 'loom.com', 'wistia.com', 'wistia.net', 'wi.st', 'vidyard.com', 'dailymotion.com', 'dai.ly', 'tiktok.com', 'twitch.tv', 'streamable.com', 'descript.com', 'tella.tv', 'screencast.com', 'bilibili.com'];
+export const VIDEO_HOSTS: readonly string[] = [
+  'youtube.com',
+  'youtu.be',
+  'youtube-nocookie.com',
+  'vimeo.com',
+  'loom.com',
+  'wistia.com',
+  'wistia.net',
+  'wi.st',
+  'vidyard.com',
+  'dailymotion.com',
+  'dai.ly',
+  'tiktok.com',
+  'twitch.tv',
+  'streamable.com',
+  'descript.com',
+  'tella.tv',
+  'screencast.com',
+  'bilibili.com',
+];
 const NON_COUNTRY = new Set(['EU', 'EZ', 'UN', 'QO', 'AA', 'ZZ']);
 // Made on first use: an Intl.DisplayNames costs ~25 ms to create (ICU data), a share of a cold start.
 let regions: Intl.DisplayNames | undefined;
@@ -29,7 +48,12 @@ export function hostMatches(host: string, list: readonly string[]): boolean {
 
 export function countryRule(t: string): Rule {
   const c = t.trim().toUpperCase();
-  if (!/^[A-Z]{2}$/.test(c) || NON_COUNTRY.has(c) || regionNames().of(c) === c || regionNames().of(c) === 'Unknown Region') {
+  if (
+    !/^[A-Z]{2}$/.test(c) ||
+    NON_COUNTRY.has(c) ||
+    regionNames().of(c) === c ||
+    regionNames().of(c) === 'Unknown Region'
+  ) {
     return { ok: false, message: 'must be a two-letter ISO 3166-1 country code, e.g. DE or US' };
   }
   return { ok: true, value: c };
@@ -37,14 +61,19 @@ export function countryRule(t: string): Rule {
 
 export function emailRule(t: string): Rule {
   const v = t.trim();
-  return v.length <= 254 && EMAIL.safeParse(v).success ? { ok: true, value: v } : { ok: false, message: 'must be a valid email address, e.g. hello@example.com' };
+  return v.length <= 254 && EMAIL.safeParse(v).success
+    ? { ok: true, value: v }
+    : { ok: false, message: 'must be a valid email address, e.g. hello@example.com' };
 }
 
 export function videoUrlRule(t: string): Rule {
   const u = httpUrl(t.trim(), true);
   return u && hostMatches(u.hostname, VIDEO_HOSTS)
     ? { ok: true, value: t.trim() }
-    : { ok: false, message: 'must be an https link to a video site (YouTube, Vimeo, Loom, Wistia, Vidyard, Dailymotion…)' };
+    : {
+        ok: false,
+        message: 'must be an https link to a video site (YouTube, Vimeo, Loom, Wistia, Vidyard, Dailymotion…)',
+      };
 }
 
 /** The profile fields with a rule beyond "a string", and their rule (used by update_draft and update_my_listing). */

@@ -11,7 +11,7 @@ export const TRENDING_FORMULA = `score = Σ over the listing's votes of 0.5^(age
 
 export function voteWeight(ageHours: number): number {
   if (ageHours < 0) ageHours = 0; // a clock a little ahead never gives a vote more than full weight
-  return Math.pow(0.5, ageHours / TRENDING_HALF_LIFE_HOURS);
+  return 0.5 ** (ageHours / TRENDING_HALF_LIFE_HOURS);
 }
 
 export function trendingScore(voteTimes: ReadonlyArray<Date | string>, now: Date): number {
@@ -30,7 +30,11 @@ export function roundScore(score: number): number {
   return Math.round(score * 10_000) / 10_000;
 }
 
-export interface WeeklyCandidate { id: number; votes: number; launched_at: string | null }
+export interface WeeklyCandidate {
+  id: number;
+  votes: number;
+  launched_at: string | null;
+}
 
 /**
  * Order of a launch week and of its awards: votes cast in the week (most first), then the earlier

@@ -15,7 +15,33 @@ import { isCountry } from './countries.ts';
 
 /** The 27 EU member states (ISO 3166-1 alpha-2). */
 export const EU_COUNTRIES: readonly string[] = [
-  'AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE', 'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE',
+  'AT',
+  'BE',
+  'BG',
+  'HR',
+  'CY',
+  'CZ',
+  'DK',
+  'EE',
+  'FI',
+  'FR',
+  'DE',
+  'GR',
+  'HU',
+  'IE',
+  'IT',
+  'LV',
+  'LT',
+  'LU',
+  'MT',
+  'NL',
+  'PL',
+  'PT',
+  'RO',
+  'SK',
+  'SI',
+  'ES',
+  'SE',
 ];
 const EU = new Set(EU_COUNTRIES);
 
@@ -24,8 +50,33 @@ const EU = new Set(EU_COUNTRIES);
  * does not list. The setting is what the admin keeps current; this is the fallback when it is missing.
  */
 export const DEFAULT_VAT_RATES_BP: Readonly<Record<string, number>> = {
-  AT: 2000, BE: 2100, BG: 2000, HR: 2500, CY: 1900, CZ: 2100, DK: 2500, EE: 2400, FI: 2550, FR: 2000, DE: 1900, GR: 2400, HU: 2700, IE: 2300,
-  IT: 2200, LV: 2100, LT: 2100, LU: 1700, MT: 1800, NL: 2100, PL: 2300, PT: 2300, RO: 2100, SK: 2300, SI: 2200, ES: 2100, SE: 2500,
+  AT: 2000,
+  BE: 2100,
+  BG: 2000,
+  HR: 2500,
+  CY: 1900,
+  CZ: 2100,
+  DK: 2500,
+  EE: 2400,
+  FI: 2550,
+  FR: 2000,
+  DE: 1900,
+  GR: 2400,
+  HU: 2700,
+  IE: 2300,
+  IT: 2200,
+  LV: 2100,
+  LT: 2100,
+  LU: 1700,
+  MT: 1800,
+  NL: 2100,
+  PL: 2300,
+  PT: 2300,
+  RO: 2100,
+  SK: 2300,
+  SI: 2200,
+  ES: 2100,
+  SE: 2500,
 };
 
 /** VAT number prefixes are ISO codes, except Greece (EL). */
@@ -92,7 +143,16 @@ export function vatNumberFormatValid(vatNumber: string): boolean {
 
 /** An example number for messages, e.g. "DE123456789". */
 export function vatNumberExample(country: string): string {
-  const examples: Record<string, string> = { AT: 'ATU12345678', NL: 'NL123456789B01', FR: 'FRXX123456789', IE: 'IE1234567T', SE: 'SE123456789001', ES: 'ESX1234567X', CY: 'CY12345678X', BE: 'BE0123456789' };
+  const examples: Record<string, string> = {
+    AT: 'ATU12345678',
+    NL: 'NL123456789B01',
+    FR: 'FRXX123456789',
+    IE: 'IE1234567T',
+    SE: 'SE123456789001',
+    ES: 'ESX1234567X',
+    CY: 'CY12345678X',
+    BE: 'BE0123456789',
+  };
   return examples[country] ?? `${COUNTRY_TO_PREFIX[country] ?? country}123456789`;
 }
 
@@ -104,7 +164,8 @@ export function vatRatesFrom(setting: unknown): Record<string, number> {
   const rates: Record<string, number> = { ...DEFAULT_VAT_RATES_BP };
   if (setting && typeof setting === 'object' && !Array.isArray(setting)) {
     for (const [k, v] of Object.entries(setting as Record<string, unknown>)) {
-      if (/^[A-Za-z]{2}$/.test(k) && typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 10_000) rates[k.toUpperCase()] = v;
+      if (/^[A-Za-z]{2}$/.test(k) && typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 10_000)
+        rates[k.toUpperCase()] = v;
     }
   }
   return rates;
@@ -129,7 +190,9 @@ export interface VatDecision {
   note: string;
 }
 
-export type VatResult = { ok: true; vat: VatDecision } | { ok: false; field: 'vat_number' | 'billing_country'; message: string };
+export type VatResult =
+  | { ok: true; vat: VatDecision }
+  | { ok: false; field: 'vat_number' | 'billing_country'; message: string };
 
 function pct(bp: number): string {
   return `${(bp / 100).toFixed(bp % 100 === 0 ? 0 : bp % 10 === 0 ? 1 : 2)}%`;
@@ -139,7 +202,12 @@ function pct(bp: number): string {
 export function decideVat(input: VatInput): VatResult {
   const seller = input.sellerCountry ? input.sellerCountry.toUpperCase() : null;
   let country = input.billingCountry ? input.billingCountry.toUpperCase() : null;
-  if (country !== null && !isCountry(country)) return { ok: false, field: 'billing_country', message: `is not a country code (ISO 3166-1 alpha-2, e.g. DE or US): ${JSON.stringify(input.billingCountry)}` };
+  if (country !== null && !isCountry(country))
+    return {
+      ok: false,
+      field: 'billing_country',
+      message: `is not a country code (ISO 3166-1 alpha-2, e.g. DE or US): ${JSON.stringify(input.billingCountry)}`,
+    };
   const raw = input.vatNumber ?? '';
   let number: string | null = raw.trim() ? normaliseVatNumber(raw) : null;
 
@@ -152,34 +220,105 @@ export function decideVat(input: VatInput): VatResult {
     }
     if (numberCountry) {
       if (country && country !== numberCountry) {
-        return { ok: false, field: 'vat_number', message: `is a VAT number of ${numberCountry}, but billing_country is ${country}; they must be the same country` };
+        return {
+          ok: false,
+          field: 'vat_number',
+          message: `is a VAT number of ${numberCountry}, but billing_country is ${country}; they must be the same country`,
+        };
       }
       if (!vatNumberFormatValid(number)) {
-        return { ok: false, field: 'vat_number', message: `is not a valid ${numberCountry} VAT number (expected the format of ${vatNumberExample(numberCountry)})` };
+        return {
+          ok: false,
+          field: 'vat_number',
+          message: `is not a valid ${numberCountry} VAT number (expected the format of ${vatNumberExample(numberCountry)})`,
+        };
       }
       country = numberCountry;
       const rate = input.rates[country] ?? 0;
       if (seller && seller === country) {
-        return { ok: true, vat: { country, rate_bp: rate, reverse_charge: false, vat_number: number, note: `Domestic sale: VAT at ${pct(rate)} for ${country} is charged even with a VAT number.` } };
+        return {
+          ok: true,
+          vat: {
+            country,
+            rate_bp: rate,
+            reverse_charge: false,
+            vat_number: number,
+            note: `Domestic sale: VAT at ${pct(rate)} for ${country} is charged even with a VAT number.`,
+          },
+        };
       }
-      return { ok: true, vat: { country, rate_bp: 0, reverse_charge: true, vat_number: number, note: `Reverse charge: no VAT is charged; the business (VAT number ${number}, ${country}) accounts for the VAT itself.` } };
+      return {
+        ok: true,
+        vat: {
+          country,
+          rate_bp: 0,
+          reverse_charge: true,
+          vat_number: number,
+          note: `Reverse charge: no VAT is charged; the business (VAT number ${number}, ${country}) accounts for the VAT itself.`,
+        },
+      };
     }
     if (!country) {
-      return { ok: false, field: 'vat_number', message: 'is not an EU VAT number: start it with its country prefix (e.g. DE123456789), or give billing_country' };
+      return {
+        ok: false,
+        field: 'vat_number',
+        message:
+          'is not an EU VAT number: start it with its country prefix (e.g. DE123456789), or give billing_country',
+      };
     }
     if (isEuCountry(country)) {
-      return { ok: false, field: 'vat_number', message: `is not a valid ${country} VAT number (expected the format of ${vatNumberExample(country)})` };
+      return {
+        ok: false,
+        field: 'vat_number',
+        message: `is not a valid ${country} VAT number (expected the format of ${vatNumberExample(country)})`,
+      };
     }
     // A business outside the EU: no EU VAT; the number is kept for the invoice.
-    return { ok: true, vat: { country, rate_bp: 0, reverse_charge: false, vat_number: number, note: `No VAT: the billing country ${country} is outside the EU.` } };
+    return {
+      ok: true,
+      vat: {
+        country,
+        rate_bp: 0,
+        reverse_charge: false,
+        vat_number: number,
+        note: `No VAT: the billing country ${country} is outside the EU.`,
+      },
+    };
   }
 
   if (!country) {
-    return { ok: true, vat: { country: null, rate_bp: 0, reverse_charge: false, vat_number: null, note: 'VAT is not included yet: it depends on the billing country (EU customers pay their country\'s VAT; EU businesses with a valid VAT number get the reverse charge). Give billing_country for the exact figure; it is settled at checkout.' } };
+    return {
+      ok: true,
+      vat: {
+        country: null,
+        rate_bp: 0,
+        reverse_charge: false,
+        vat_number: null,
+        note: "VAT is not included yet: it depends on the billing country (EU customers pay their country's VAT; EU businesses with a valid VAT number get the reverse charge). Give billing_country for the exact figure; it is settled at checkout.",
+      },
+    };
   }
   if (!isEuCountry(country)) {
-    return { ok: true, vat: { country, rate_bp: 0, reverse_charge: false, vat_number: null, note: `No VAT: the billing country ${country} is outside the EU.` } };
+    return {
+      ok: true,
+      vat: {
+        country,
+        rate_bp: 0,
+        reverse_charge: false,
+        vat_number: null,
+        note: `No VAT: the billing country ${country} is outside the EU.`,
+      },
+    };
   }
   const rate = input.rates[country] ?? 0;
-  return { ok: true, vat: { country, rate_bp: rate, reverse_charge: false, vat_number: null, note: `VAT at ${pct(rate)} for ${country} (EU), added to the prices, which exclude VAT.` } };
+  return {
+    ok: true,
+    vat: {
+      country,
+      rate_bp: rate,
+      reverse_charge: false,
+      vat_number: null,
+      note: `VAT at ${pct(rate)} for ${country} (EU), added to the prices, which exclude VAT.`,
+    },
+  };
 }

@@ -19,7 +19,8 @@ function utcDate(y: number, m0: number, d: number): Date {
 /** The UTC calendar date of an instant, as YYYY-MM-DD. Throws RangeError outside the years 0000–9999 (no four-digit form). */
 export function toDateString(d: Date): string {
   const y = d.getUTCFullYear();
-  if (!(y >= 0 && y <= 9999)) throw new RangeError(`a date outside the years 0000–9999 has no YYYY-MM-DD form (year ${y})`);
+  if (!(y >= 0 && y <= 9999))
+    throw new RangeError(`a date outside the years 0000–9999 has no YYYY-MM-DD form (year ${y})`);
   return d.toISOString().slice(0, 10);
 }
 
@@ -161,7 +162,12 @@ export function skipQueueWeeks(now: Date, freeQueueWeeks: number, count = 8): st
 }
 
 /** Products sold for a launch week, and whether an order item must name the week. */
-export const WEEK_PRODUCTS: Readonly<Record<string, 'optional' | 'required'>> = { launch: 'optional', launch_bundle: 'optional', relaunch: 'required', skip_queue: 'required' };
+export const WEEK_PRODUCTS: Readonly<Record<string, 'optional' | 'required'>> = {
+  launch: 'optional',
+  launch_bundle: 'optional',
+  relaunch: 'required',
+  skip_queue: 'required',
+};
 
 /**
  * The Mondays a product may be ordered for, or null when the product takes no week:

@@ -4,7 +4,14 @@
  */
 import type { LanguageModel } from 'ai';
 import { crawlSite, type CrawlOptions, type CrawlResult } from './crawler/crawl.ts';
-import { completeness, extractProfile, missing, type Completeness, type Draft, type ProfileField } from './extract/index.ts';
+import {
+  completeness,
+  extractProfile,
+  missing,
+  type Completeness,
+  type Draft,
+  type ProfileField,
+} from './extract/index.ts';
 import { draftWithLlm, mergeLlmDraft, type DroppedProposal, type LlmField } from './llm.ts';
 
 export interface DraftSiteOptions extends CrawlOptions {
@@ -18,7 +25,9 @@ export interface DraftSiteResult {
   draft: Draft;
   completeness: Completeness;
   missing: ProfileField[];
-  crawl: Pick<CrawlResult, 'homeUrl' | 'errors' | 'robotsBlocked' | 'crawlDelaySeconds' | 'durationMs'> & { pages: Array<{ url: string; title: string }> };
+  crawl: Pick<CrawlResult, 'homeUrl' | 'errors' | 'robotsBlocked' | 'crawlDelaySeconds' | 'durationMs'> & {
+    pages: Array<{ url: string; title: string }>;
+  };
   llm: { used: boolean; dropped: DroppedProposal[]; error?: string };
 }
 

@@ -33,7 +33,12 @@ export interface LlmConfig {
 /** A chat model on an OpenAI-compatible endpoint. */
 export async function createLlmModel(cfg: LlmConfig): Promise<LanguageModel> {
   const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible');
-  const provider = createOpenAICompatible({ name: 'launchlist-llm', baseURL: cfg.baseURL, apiKey: cfg.apiKey, supportsStructuredOutputs: cfg.structuredOutputs ?? true });
+  const provider = createOpenAICompatible({
+    name: 'launchlist-llm',
+    baseURL: cfg.baseURL,
+    apiKey: cfg.apiKey,
+    supportsStructuredOutputs: cfg.structuredOutputs ?? true,
+  });
   return provider.chatModel(cfg.model);
 }
 
@@ -49,14 +54,22 @@ const Quoted = z.object({
   quotes: z.array(Quote).describe('one or more verbatim quotes supporting the value'),
 });
 export const LlmProposalSchema = z.object({
-  tagline: Quoted.nullable().optional().describe('short tagline of the product (max 12 words), or null if the site states none'),
-  description: Quoted.nullable().optional().describe('2–4 sentence description built only from what the site says, or null'),
+  tagline: Quoted.nullable()
+    .optional()
+    .describe('short tagline of the product (max 12 words), or null if the site states none'),
+  description: Quoted.nullable()
+    .optional()
+    .describe('2–4 sentence description built only from what the site says, or null'),
   categories: z
     .array(z.object({ name: z.string(), quotes: z.array(Quote) }))
     .nullable()
     .optional()
     .describe('at most 4 category names copied exactly from the allowed list, most fitting first'),
-  features: z.array(Quoted).nullable().optional().describe('up to 12 product features, each a short phrase, each with quotes'),
+  features: z
+    .array(Quoted)
+    .nullable()
+    .optional()
+    .describe('up to 12 product features, each a short phrase, each with quotes'),
 });
 export type LlmProposal = z.infer<typeof LlmProposalSchema>;
 
@@ -81,7 +94,12 @@ export interface DroppedProposal {
 }
 
 export interface LlmDraftResult {
-  fields: Partial<{ tagline: FieldDraft<string>; description: FieldDraft<string>; categories: FieldDraft<string[]>; features: FieldDraft<string[]> }>;
+  fields: Partial<{
+    tagline: FieldDraft<string>;
+    description: FieldDraft<string>;
+    categories: FieldDraft<string[]>;
+    features: FieldDraft<string[]>;
+  }>;
   dropped: DroppedProposal[];
   /** Set when the model call failed; `fields` is then empty and the rules draft stands. */
   error?: string;
@@ -122,13 +140,22 @@ function supported(value: string, quotes: Array<{ quote: string }>): boolean {
 }
 
 /** Check proposals against the crawled pages; keep only what is quoted and supported. */
-export function verifyProposal(proposal: LlmProposal, pages: readonly SourcePage[], categoryNames: readonly string[], only?: readonly LlmField[]): LlmDraftResult {
+export function verifyProposal(
+  proposal: LlmProposal,
+  pages: readonly SourcePage[],
+  categoryNames: readonly string[],
+  only?: readonly LlmField[],
+): LlmDraftResult {
   const fields: LlmDraftResult['fields'] = {};
   const dropped: DroppedProposal[] = [];
   const want = new Set<LlmField>(only ?? LLM_FIELDS);
 
-  const single = (field: 'tagline' | 'description', p: z.infer<typeof Quoted> | null | undefined, max: number): void => {
-    if (!want.has(field) || !p || !p.value?.trim()) return;
+  const single = (
+    field: 'tagline' | 'description',
+    p: z.infer<typeof Quoted> | null | undefined,
+    max: number,
+  ): void => {
+    if (!want.has(field) || !p?.value?.trim()) return;
     const value = p.value.trim();
     const q = quotesOf(p.quotes);
     if (q.length === 0) return void dropped.push({ field, value, reason: 'no_quotes' });
@@ -204,7 +231,9 @@ export async function draftWithLlm(pages: readonly SourcePage[], opts: LlmDraftO
       output: Output.object({ schema: LlmProposalSchema }),
       temperature: 0,
       maxRetries: opts.maxRetries ?? 1,
-      abortSignal: opts.abortSignal ? AbortSignal.any([opts.abortSignal, AbortSignal.timeout(opts.timeoutMs ?? 60_000)]) : AbortSignal.timeout(opts.timeoutMs ?? 60_000),
+      abortSignal: opts.abortSignal
+        ? AbortSignal.any([opts.abortSignal, AbortSignal.timeout(opts.timeoutMs ?? 60_000)])
+        : AbortSignal.timeout(opts.timeoutMs ?? 60_000),
     });
     return verifyProposal(output as LlmProposal, pages, opts.categoryNames, only);
   } catch (e) {
@@ -222,7 +251,7 @@ export function mergeLlmDraft(draft: Draft, llm: LlmDraftResult, opts: { prefer?
   const fields = { ...draft.fields };
   for (const f of LLM_FIELDS) {
     const v = llm.fields[f];
-    if (!v || v.state !== 'ai') continue;
+    if (v?.state !== 'ai') continue;
     if (prefer === 'llm' || fields[f].state !== 'ai') fields[f] = v as FieldDraft;
   }
   return { ...draft, fields };

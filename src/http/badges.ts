@@ -17,12 +17,19 @@ export async function registerBadgeRoutes(app: FastifyInstance, deps: AppDeps): 
     const { slug, file } = req.params as { slug: string; file: string };
     const style = parseOrThrow(BadgeQuery, req.query ?? {}, 'query');
     const m = FILE.exec(file);
-    if (!SLUG.test(slug) || !m) throw new ApiError('not_found', `No badge image ${JSON.stringify(`/badges/${slug}/${file}`)}: use /badges/{slug}/{badge}.svg with a badge key from get_badges.`);
+    if (!SLUG.test(slug) || !m)
+      throw new ApiError(
+        'not_found',
+        `No badge image ${JSON.stringify(`/badges/${slug}/${file}`)}: use /badges/{slug}/{badge}.svg with a badge key from get_badges.`,
+      );
     const kind = m[1];
     const listing = await badgeListing(deps.store.db, slug);
     if (!listing) throw new ApiError('not_found', `No listing ${JSON.stringify(slug)} exists or it is not visible.`);
     if (!isBadgeKind(kind) || !(await availableBadges(deps.store.db, listing)).some((b) => b.kind === kind)) {
-      throw new ApiError('not_found', `Listing ${JSON.stringify(slug)} has no badge ${JSON.stringify(kind)}; get_badges lists the badges it may show.`);
+      throw new ApiError(
+        'not_found',
+        `Listing ${JSON.stringify(slug)} has no badge ${JSON.stringify(kind)}; get_badges lists the badges it may show.`,
+      );
     }
     const svg = renderBadgeSvg({ kind, ...style, listingName: listing.summary.name });
     const etag = `W/"${createHash('sha1').update(svg).digest('base64url')}"`;

@@ -9,8 +9,30 @@
 import type { FastifyInstance } from 'fastify';
 
 const METHODS = 'GET, POST, PATCH, PUT, DELETE, OPTIONS';
-const ALLOWED = ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-None-Match', 'X-Request-Id', 'MCP-Protocol-Version', 'Mcp-Session-Id', 'Mcp-Method', 'Mcp-Name', 'Last-Event-ID'].join(', ');
-const EXPOSED = ['X-Request-Id', 'ETag', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After', 'Idempotent-Replayed', 'WWW-Authenticate', 'Mcp-Session-Id', 'MCP-Protocol-Version'].join(', ');
+const ALLOWED = [
+  'Authorization',
+  'Content-Type',
+  'Idempotency-Key',
+  'If-None-Match',
+  'X-Request-Id',
+  'MCP-Protocol-Version',
+  'Mcp-Session-Id',
+  'Mcp-Method',
+  'Mcp-Name',
+  'Last-Event-ID',
+].join(', ');
+const EXPOSED = [
+  'X-Request-Id',
+  'ETag',
+  'RateLimit-Limit',
+  'RateLimit-Remaining',
+  'RateLimit-Reset',
+  'Retry-After',
+  'Idempotent-Replayed',
+  'WWW-Authenticate',
+  'Mcp-Session-Id',
+  'MCP-Protocol-Version',
+].join(', ');
 
 export function registerCors(app: FastifyInstance): void {
   app.addHook('onRequest', (req, reply, done) => {

@@ -11,15 +11,19 @@ export function jsonTooDeep(text: string, max = MAX_JSON_DEPTH): boolean {
   let depth = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c === 0x22) { // "
+    if (c === 0x22) {
+      // "
       for (i++; i < text.length; i++) {
         const d = text.charCodeAt(i);
-        if (d === 0x5c) i++; // \ escapes the next character
+        if (d === 0x5c)
+          i++; // \ escapes the next character
         else if (d === 0x22) break;
       }
-    } else if (c === 0x7b || c === 0x5b) { // { [
+    } else if (c === 0x7b || c === 0x5b) {
+      // { [
       if (++depth > max) return true;
-    } else if (c === 0x7d || c === 0x5d) { // } ]
+    } else if (c === 0x7d || c === 0x5d) {
+      // } ]
       depth--;
     }
   }

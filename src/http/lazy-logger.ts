@@ -26,18 +26,41 @@ class LazyLogger {
   #log(level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace', args: unknown[]): void {
     if (this.isLevelEnabled(level)) (this.#real()[level] as Log)(...args);
   }
-  get level(): string { return (this.#child ?? this.#parent).level; }
-  set level(v: string) { this.#real().level = v; }
-  child(bindings: Record<string, unknown>, opts?: object): FastifyBaseLogger { return this.#real().child(bindings, opts); }
-  fatal(...args: unknown[]): void { this.#log('fatal', args); }
-  error(...args: unknown[]): void { this.#log('error', args); }
-  warn(...args: unknown[]): void { this.#log('warn', args); }
-  info(...args: unknown[]): void { this.#log('info', args); }
-  debug(...args: unknown[]): void { this.#log('debug', args); }
-  trace(...args: unknown[]): void { this.#log('trace', args); }
+  get level(): string {
+    return (this.#child ?? this.#parent).level;
+  }
+  set level(v: string) {
+    this.#real().level = v;
+  }
+  child(bindings: Record<string, unknown>, opts?: object): FastifyBaseLogger {
+    return this.#real().child(bindings, opts);
+  }
+  fatal(...args: unknown[]): void {
+    this.#log('fatal', args);
+  }
+  error(...args: unknown[]): void {
+    this.#log('error', args);
+  }
+  warn(...args: unknown[]): void {
+    this.#log('warn', args);
+  }
+  info(...args: unknown[]): void {
+    this.#log('info', args);
+  }
+  debug(...args: unknown[]): void {
+    this.#log('debug', args);
+  }
+  trace(...args: unknown[]): void {
+    this.#log('trace', args);
+  }
   silent(): void {}
 }
 
-export function lazyChildLogger(this: FastifyInstance, logger: FastifyBaseLogger, bindings: Record<string, unknown>, opts: object): FastifyBaseLogger {
+export function lazyChildLogger(
+  this: FastifyInstance,
+  logger: FastifyBaseLogger,
+  bindings: Record<string, unknown>,
+  opts: object,
+): FastifyBaseLogger {
   return new LazyLogger(logger as Pino, bindings, opts) as unknown as FastifyBaseLogger;
 }

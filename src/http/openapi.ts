@@ -22,48 +22,103 @@ export function buildOpenApi(ops: readonly Operation[], publicUrl: string): Json
   const paths: Record<string, Json> = {};
   for (const op of ops) {
     const parameters: Json[] = [];
-    for (const [where, schema] of [['path', op.params], ['query', op.query]] as const) {
+    for (const [where, schema] of [
+      ['path', op.params],
+      ['query', op.query],
+    ] as const) {
       if (!schema) continue;
       const j = schemaOf(schema, 'input') as { properties?: Record<string, Json>; required?: string[] };
       for (const [name, prop] of Object.entries(j.properties ?? {})) {
         const { description, ...rest } = prop;
-        parameters.push({ name, in: where, required: where === 'path' || (j.required ?? []).includes(name) && !('default' in prop), ...(description ? { description } : {}), schema: rest });
+        parameters.push({
+          name,
+          in: where,
+          required: where === 'path' || ((j.required ?? []).includes(name) && !('default' in prop)),
+          ...(description ? { description } : {}),
+          schema: rest,
+        });
       }
     }
-    if (op.idempotencyKey) parameters.push({ name: 'Idempotency-Key', in: 'header', required: false, description: 'Makes retries safe: a retry with the same key within 24 h returns the first response (with Idempotent-Replayed: true); the same key with a different request is refused with 422.', schema: { type: 'string', maxLength: 255 } });
+    if (op.idempotencyKey)
+      parameters.push({
+        name: 'Idempotency-Key',
+        in: 'header',
+        required: false,
+        description:
+          'Makes retries safe: a retry with the same key within 24 h returns the first response (with Idempotent-Replayed: true); the same key with a different request is refused with 422.',
+        schema: { type: 'string', maxLength: 255 },
+      });
     const responses: Json = {
-      [String(op.status)]: { description: op.status === 201 ? 'Created' : 'OK', content: { 'application/json': { schema: schemaOf(op.response, 'output'), ...(op.examples?.response ? { example: op.examples.response } : {}) } } },
+      [String(op.status)]: {
+        description: op.status === 201 ? 'Created' : 'OK',
+        content: {
+          'application/json': {
+            schema: schemaOf(op.response, 'output'),
+            ...(op.examples?.response ? { example: op.examples.response } : {}),
+          },
+        },
+      },
       '400': { $ref: '#/components/responses/BadRequest' },
       '429': { $ref: '#/components/responses/RateLimited' },
       '500': { $ref: '#/components/responses/Internal' },
     };
-    if (op.access !== 'public') Object.assign(responses, { '401': { $ref: '#/components/responses/Unauthorized' }, '403': { $ref: '#/components/responses/Forbidden' } });
+    if (op.access !== 'public')
+      Object.assign(responses, {
+        '401': { $ref: '#/components/responses/Unauthorized' },
+        '403': { $ref: '#/components/responses/Forbidden' },
+      });
     if (/\{/.test(op.path)) responses['404'] = { $ref: '#/components/responses/NotFound' };
-    if (op.idempotencyKey) Object.assign(responses, { '409': { $ref: '#/components/responses/Conflict' }, '422': { $ref: '#/components/responses/IdempotencyKeyReused' } });
+    if (op.idempotencyKey)
+      Object.assign(responses, {
+        '409': { $ref: '#/components/responses/Conflict' },
+        '422': { $ref: '#/components/responses/IdempotencyKeyReused' },
+      });
     if (op.pending) responses['501'] = { $ref: '#/components/responses/NotImplemented' };
     const operation: Json = {
       operationId: op.name,
       summary: op.summary,
-      description: op.description + (op.pending ? `\n\n**Not implemented yet** (${op.pending}): answers 501 not_implemented.` : ''),
+      description:
+        op.description +
+        (op.pending ? `\n\n**Not implemented yet** (${op.pending}): answers 501 not_implemented.` : ''),
       tags: op.tags,
       parameters,
       responses,
-      security: op.access === 'public' ? [{}, { bearerAuth: [] }] : [{ bearerAuth: [op.access] }, { oauth2: [op.access] }],
+      security:
+        op.access === 'public' ? [{}, { bearerAuth: [] }] : [{ bearerAuth: [op.access] }, { oauth2: [op.access] }],
       'x-access': op.access,
       'x-paginated': op.paginated,
     };
-    if (op.body) operation.requestBody = { required: !op.bodyOptional, content: { 'application/json': { schema: schemaOf(op.body, 'input'), ...(op.examples?.request ? { example: op.examples.request } : {}) } } };
+    if (op.body)
+      operation.requestBody = {
+        required: !op.bodyOptional,
+        content: {
+          'application/json': {
+            schema: schemaOf(op.body, 'input'),
+            ...(op.examples?.request ? { example: op.examples.request } : {}),
+          },
+        },
+      };
     const path = op.path;
     paths[path] = { ...(paths[path] ?? {}), [op.method.toLowerCase()]: operation };
   }
-  const errorResponse = (description: string, code: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' }, example: { error: { code, message: description, request_id: '9b2c…' } } } } });
+  const errorResponse = (description: string, code: string) => ({
+    description,
+    content: {
+      'application/json': {
+        schema: { $ref: '#/components/schemas/Error' },
+        example: { error: { code, message: description, request_id: '9b2c…' } },
+      },
+    },
+  });
   return {
     openapi: '3.1.0',
     info: {
       title: 'Launchlist API',
       version: '1.0.0',
-      summary: 'A launch directory and launch calendar: listings, categories, launches, leaderboards, founders, blog, awards, badges, drafts, claims and orders.',
-      description: 'All bodies are JSON. Errors share one body: `{"error": {"code", "message", "details"?, "request_id"}}`. Paginated lists take `page` (1–1000) and `per_page` (1–100) and answer `{items, page, per_page, total, has_more}`. Every response carries `X-Request-Id`; rate limits are announced with `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` and `Retry-After` on 429. There is no voting through the API: votes come only from people on the site. Prices are in USD cents, exclude VAT, and are set by the admin: never hard-code them. Checkout links must be handed to the person, who pays on our page; never ask for card details.',
+      summary:
+        'A launch directory and launch calendar: listings, categories, launches, leaderboards, founders, blog, awards, badges, drafts, claims and orders.',
+      description:
+        'All bodies are JSON. Errors share one body: `{"error": {"code", "message", "details"?, "request_id"}}`. Paginated lists take `page` (1–1000) and `per_page` (1–100) and answer `{items, page, per_page, total, has_more}`. Every response carries `X-Request-Id`; rate limits are announced with `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` and `Retry-After` on 429. There is no voting through the API: votes come only from people on the site. Prices are in USD cents, exclude VAT, and are set by the admin: never hard-code them. Checkout links must be handed to the person, who pays on our page; never ask for card details.',
       license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [{ url: publicUrl + API_PREFIX }],
@@ -72,22 +127,52 @@ export function buildOpenApi(ops: readonly Operation[], publicUrl: string): Json
     components: {
       schemas: { Error: schemaOf(ErrorBody, 'output') },
       responses: {
-        BadRequest: errorResponse('Invalid request: bad parameters or body (details name each field and rule), or a refused promo code (code promo_code_refused, with the reason).', 'validation_failed'),
-        Unauthorized: errorResponse('No valid credentials. Send Authorization: Bearer <API key or OAuth access token>.', 'unauthorized'),
+        BadRequest: errorResponse(
+          'Invalid request: bad parameters or body (details name each field and rule), or a refused promo code (code promo_code_refused, with the reason).',
+          'validation_failed',
+        ),
+        Unauthorized: errorResponse(
+          'No valid credentials. Send Authorization: Bearer <API key or OAuth access token>.',
+          'unauthorized',
+        ),
         Forbidden: errorResponse('The credential lacks the scope this operation needs.', 'insufficient_scope'),
         NotFound: errorResponse('The named record does not exist or is not visible to you.', 'not_found'),
         Conflict: errorResponse('A request with the same Idempotency-Key is still being processed.', 'conflict'),
-        IdempotencyKeyReused: errorResponse('The Idempotency-Key was already used with a different request.', 'idempotency_key_reused'),
-        RateLimited: { ...errorResponse('Rate limited: retry after the number of seconds in Retry-After.', 'rate_limited'), headers: { 'Retry-After': { schema: { type: 'integer' } }, 'RateLimit-Limit': { schema: { type: 'integer' } }, 'RateLimit-Remaining': { schema: { type: 'integer' } }, 'RateLimit-Reset': { schema: { type: 'integer' } } } },
+        IdempotencyKeyReused: errorResponse(
+          'The Idempotency-Key was already used with a different request.',
+          'idempotency_key_reused',
+        ),
+        RateLimited: {
+          ...errorResponse('Rate limited: retry after the number of seconds in Retry-After.', 'rate_limited'),
+          headers: {
+            'Retry-After': { schema: { type: 'integer' } },
+            'RateLimit-Limit': { schema: { type: 'integer' } },
+            'RateLimit-Remaining': { schema: { type: 'integer' } },
+            'RateLimit-Reset': { schema: { type: 'integer' } },
+          },
+        },
         Internal: errorResponse('Something went wrong on our side.', 'internal'),
         NotImplemented: errorResponse('Defined but not implemented yet.', 'not_implemented'),
       },
       securitySchemes: {
-        bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key (made on the website under Account → API keys, format llk_…) or an OAuth 2.1 access token. Public operations need none, but a credential that is sent must be valid: an unknown, revoked or expired one is refused with 401 and `WWW-Authenticate: Bearer error="invalid_token"` (RFC 6750) on every operation, so a client learns its key stopped working.' },
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'An API key (made on the website under Account → API keys, format llk_…) or an OAuth 2.1 access token. Public operations need none, but a credential that is sent must be valid: an unknown, revoked or expired one is refused with 401 and `WWW-Authenticate: Bearer error="invalid_token"` (RFC 6750) on every operation, so a client learns its key stopped working.',
+        },
         oauth2: {
           type: 'oauth2',
-          description: 'OAuth 2.1 authorization code with PKCE (S256). Dynamic client registration and client ID metadata documents are supported; see /.well-known/oauth-authorization-server.',
-          flows: { authorizationCode: { authorizationUrl: `${publicUrl}/oauth/auth`, tokenUrl: `${publicUrl}/oauth/token`, refreshUrl: `${publicUrl}/oauth/token`, scopes: SCOPE_TEXT } },
+          description:
+            'OAuth 2.1 authorization code with PKCE (S256). Dynamic client registration and client ID metadata documents are supported; see /.well-known/oauth-authorization-server.',
+          flows: {
+            authorizationCode: {
+              authorizationUrl: `${publicUrl}/oauth/auth`,
+              tokenUrl: `${publicUrl}/oauth/token`,
+              refreshUrl: `${publicUrl}/oauth/token`,
+              scopes: SCOPE_TEXT,
+            },
+          },
         },
       },
     },
@@ -97,7 +182,9 @@ export function buildOpenApi(ops: readonly Operation[], publicUrl: string): Json
 
 export function registerOpenApi(app: FastifyInstance, deps: AppDeps, ops: readonly Operation[]): void {
   const doc = JSON.stringify(buildOpenApi(ops, deps.config.publicUrl));
-  app.get(API_PREFIX + '/openapi.json', { config: { rateLimit: false } }, async (_req, reply) => reply.type('application/json; charset=utf-8').header('Cache-Control', 'public, max-age=300').send(doc));
+  app.get(API_PREFIX + '/openapi.json', { config: { rateLimit: false } }, async (_req, reply) =>
+    reply.type('application/json; charset=utf-8').header('Cache-Control', 'public, max-age=300').send(doc),
+  );
   app.get('/openapi.json', async (_req, reply) => reply.redirect(API_PREFIX + '/openapi.json', 301));
 
   const require = createRequire(import.meta.url);
@@ -117,7 +204,12 @@ export function registerOpenApi(app: FastifyInstance, deps: AppDeps, ops: readon
   });
   const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Launchlist API reference</title><link rel="stylesheet" href="/docs/assets/swagger-ui.css"></head><body><div id="ui"></div><script src="/docs/assets/swagger-ui-bundle.js"></script><script src="/docs/init.js"></script></body></html>`;
   const init = `window.ui = SwaggerUIBundle({ url: '${API_PREFIX}/openapi.json', dom_id: '#ui', deepLinking: true, tryItOutEnabled: true, persistAuthorization: true });`;
-  app.get('/docs', async (_req, reply) => reply.type('text/html; charset=utf-8').header('Content-Security-Policy', "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'").send(page));
+  app.get('/docs', async (_req, reply) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('Content-Security-Policy', "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'")
+      .send(page),
+  );
   app.get('/docs/init.js', async (_req, reply) => reply.type('application/javascript; charset=utf-8').send(init));
   // Where a reader of the API may look for its reference first.
   app.get(`${API_PREFIX}/docs`, { config: { rateLimit: false } }, async (_req, reply) => reply.redirect('/docs', 301));

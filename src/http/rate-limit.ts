@@ -22,7 +22,10 @@ export interface RateLimitOptions {
   prefix?: string;
 }
 
-interface Hit { count: number; resetAt: number }
+interface Hit {
+  count: number;
+  resetAt: number;
+}
 
 /** The in-memory store: one entry per client per window, swept once a window. */
 class MemoryStore {
@@ -94,7 +97,10 @@ export function registerRateLimit(app: FastifyInstance, opts: RateLimitOptions):
 
   if (!opts.redis) {
     const store = new MemoryStore(windowMs);
-    app.addHook('onClose', (_app, done) => { store.close(); done(); });
+    app.addHook('onClose', (_app, done) => {
+      store.close();
+      done();
+    });
     attach((req, reply, done) => {
       const now = Date.now();
       const e = store.hit(keyOf(req), now);

@@ -9,7 +9,11 @@ import type { AppDeps } from '../app.ts';
  */
 export async function redisOf(deps: AppDeps): Promise<Redis | undefined> {
   if (!deps.redis && deps.config.REDIS_URL) {
-    deps.redis = new (await import('ioredis')).Redis(deps.config.REDIS_URL, { connectTimeout: 1000, maxRetriesPerRequest: 1, lazyConnect: false });
+    deps.redis = new (await import('ioredis')).Redis(deps.config.REDIS_URL, {
+      connectTimeout: 1000,
+      maxRetriesPerRequest: 1,
+      lazyConnect: false,
+    });
     deps.services.redis = deps.redis;
   }
   return deps.redis;

@@ -13,7 +13,9 @@ import { RawJson } from '../operations/raw-json.ts';
 export const API_PREFIX = '/api/v1';
 
 declare module 'fastify' {
-  interface FastifyRequest { principal: Principal }
+  interface FastifyRequest {
+    principal: Principal;
+  }
 }
 
 export function toFastifyPath(path: string): string {
@@ -21,7 +23,15 @@ export function toFastifyPath(path: string): string {
 }
 
 export function makeCtx(deps: AppDeps, principal: Principal, requestId: string): Ctx {
-  return { db: deps.store.db, engine: deps.store.engine, config: deps.config, principal, requestId, services: deps.services as Services, now: () => new Date() };
+  return {
+    db: deps.store.db,
+    engine: deps.store.engine,
+    config: deps.config,
+    principal,
+    requestId,
+    services: deps.services as Services,
+    now: () => new Date(),
+  };
 }
 
 /**
@@ -29,7 +39,15 @@ export function makeCtx(deps: AppDeps, principal: Principal, requestId: string):
  * unvalidated parts. A handler may answer with JSON text (RawJson); only REST asks for it as it is
  * (`jsonText`), every other caller gets the value.
  */
-export async function runOperation(deps: AppDeps, op: Operation, principal: Principal, requestId: string, raw: { params?: unknown; query?: unknown; body?: unknown }, challenge: (error?: string, scope?: string) => string, opts: { jsonText?: boolean } = {}): Promise<unknown> {
+export async function runOperation(
+  deps: AppDeps,
+  op: Operation,
+  principal: Principal,
+  requestId: string,
+  raw: { params?: unknown; query?: unknown; body?: unknown },
+  challenge: (error?: string, scope?: string) => string,
+  opts: { jsonText?: boolean } = {},
+): Promise<unknown> {
   enforceAccess(op.access, principal, challenge);
   refuseNul({ path: raw.params, query: raw.query, body: raw.body });
   const input: Record<string, unknown> = {};
@@ -45,7 +63,11 @@ export async function runOperation(deps: AppDeps, op: Operation, principal: Prin
     const body = raw.body === undefined || raw.body === null ? (op.bodyOptional ? {} : undefined) : raw.body;
     if (body === undefined) throw validationError([{ path: 'body', message: 'is required (a JSON object)' }]);
     Object.assign(input, parseOrThrow(op.body, body, 'body'));
-  } else if (raw.body !== undefined && raw.body !== null && !(typeof raw.body === 'object' && Object.keys(raw.body as object).length === 0)) {
+  } else if (
+    raw.body !== undefined &&
+    raw.body !== null &&
+    !(typeof raw.body === 'object' && Object.keys(raw.body as object).length === 0)
+  ) {
     throw validationError([{ path: 'body', message: 'this operation takes no body' }]);
   }
   const result = await op.handler(makeCtx(deps, principal, requestId), input as never);
@@ -55,7 +77,10 @@ export async function runOperation(deps: AppDeps, op: Operation, principal: Prin
 /** The WWW-Authenticate challenge of the REST API (RFC 6750, with RFC 9728 resource metadata). */
 export function restChallenge(publicUrl: string): (error?: string, scope?: string) => string {
   return (error, scope) => {
-    const parts = [`realm="${publicUrl}${API_PREFIX}"`, `resource_metadata="${publicUrl}/.well-known/oauth-protected-resource${API_PREFIX}"`];
+    const parts = [
+      `realm="${publicUrl}${API_PREFIX}"`,
+      `resource_metadata="${publicUrl}/.well-known/oauth-protected-resource${API_PREFIX}"`,
+    ];
     if (error) parts.push(`error="${error}"`);
     if (scope) parts.push(`scope="${scope}"`);
     return `Bearer ${parts.join(', ')}`;
@@ -70,14 +95,37 @@ export function registerRest(app: FastifyInstance, deps: AppDeps, ops: readonly 
       url: API_PREFIX + toFastifyPath(op.path),
       handler: async (req: FastifyRequest, reply: FastifyReply) => {
         const sentAs = nonJsonBody(req);
-        if (sentAs) throw validationError([{ path: 'body', message: `must be JSON, sent with the header Content-Type: application/json (this request's body was sent as ${sentAs})` }]);
-        const exec = () => runOperation(deps, op, req.principal, req.id, { params: req.params, query: req.query, body: req.body }, challenge, { jsonText: op.method === 'GET' });
+        if (sentAs)
+          throw validationError([
+            {
+              path: 'body',
+              message: `must be JSON, sent with the header Content-Type: application/json (this request's body was sent as ${sentAs})`,
+            },
+          ]);
+        const exec = () =>
+          runOperation(
+            deps,
+            op,
+            req.principal,
+            req.id,
+            { params: req.params, query: req.query, body: req.body },
+            challenge,
+            { jsonText: op.method === 'GET' },
+          );
         let status: number = op.status;
         let result: unknown;
         const key = req.headers['idempotency-key'];
         if (op.idempotencyKey && typeof key === 'string' && deps.idempotency && req.principal.kind === 'user') {
           enforceAccess(op.access, req.principal, challenge);
-          const out = await deps.idempotency.run({ principal: req.principal, key, operation: op.name, request: { params: req.params, query: req.query, body: req.body ?? null } }, async () => ({ status: op.status, body: await exec() }));
+          const out = await deps.idempotency.run(
+            {
+              principal: req.principal,
+              key,
+              operation: op.name,
+              request: { params: req.params, query: req.query, body: req.body ?? null },
+            },
+            async () => ({ status: op.status, body: await exec() }),
+          );
           status = out.status;
           result = out.body;
           if (out.replayed) reply.header('Idempotent-Replayed', 'true');
@@ -85,7 +133,10 @@ export function registerRest(app: FastifyInstance, deps: AppDeps, ops: readonly 
           result = await exec();
         }
         if (op.method === 'GET') {
-          reply.header('Cache-Control', op.access === 'public' && req.principal.kind === 'anonymous' ? 'public, max-age=30' : 'private, no-cache');
+          reply.header(
+            'Cache-Control',
+            op.access === 'public' && req.principal.kind === 'anonymous' ? 'public, max-age=30' : 'private, no-cache',
+          );
           const json = result instanceof RawJson ? result.text : JSON.stringify(result);
           const etag = (result instanceof RawJson && result.etag) || `W/"${hash('sha1', json, 'base64url')}"`;
           reply.header('ETag', etag);
@@ -113,16 +164,52 @@ function nonJsonBody(req: FastifyRequest): string | undefined {
   return type.split(';')[0].trim();
 }
 
-export function errorBody(err: unknown, requestId: string): { status: number; body: unknown; headers?: Record<string, string> } {
+export function errorBody(
+  err: unknown,
+  requestId: string,
+): { status: number; body: unknown; headers?: Record<string, string> } {
   if (err instanceof ApiError) return { status: err.status, body: err.body(requestId), headers: err.headers };
   const e = err as { statusCode?: number; code?: string; message?: string; validation?: unknown };
-  if (e?.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return errorBody(new ApiError('payload_too_large', 'The request body is larger than the limit (1 MiB).'), requestId);
-  if (e?.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return errorBody(new ApiError('unsupported_media_type', 'Send the request body as application/json.'), requestId);
-  if (e?.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return errorBody(new ApiError('validation_failed', 'body: the Content-Type is application/json but the body is empty; send a JSON object or no Content-Type.', [{ path: 'body', message: 'empty JSON body' }]), requestId);
-  if (e?.statusCode === 400 && /JSON/i.test(e.message ?? '')) return errorBody(new ApiError('validation_failed', `body: not valid JSON (${e.message}).`, [{ path: 'body', message: 'must be valid JSON' }]), requestId);
+  if (e?.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+    return errorBody(
+      new ApiError('payload_too_large', 'The request body is larger than the limit (1 MiB).'),
+      requestId,
+    );
+  if (e?.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+    return errorBody(new ApiError('unsupported_media_type', 'Send the request body as application/json.'), requestId);
+  if (e?.code === 'FST_ERR_CTP_EMPTY_JSON_BODY')
+    return errorBody(
+      new ApiError(
+        'validation_failed',
+        'body: the Content-Type is application/json but the body is empty; send a JSON object or no Content-Type.',
+        [{ path: 'body', message: 'empty JSON body' }],
+      ),
+      requestId,
+    );
+  if (e?.statusCode === 400 && /JSON/i.test(e.message ?? ''))
+    return errorBody(
+      new ApiError('validation_failed', `body: not valid JSON (${e.message}).`, [
+        { path: 'body', message: 'must be valid JSON' },
+      ]),
+      requestId,
+    );
   if (e?.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
-    const code = e.statusCode === 404 ? 'not_found' : e.statusCode === 429 ? 'rate_limited' : e.statusCode === 405 ? 'method_not_allowed' : e.statusCode === 413 ? 'payload_too_large' : e.statusCode === 415 ? 'unsupported_media_type' : 'validation_failed';
+    const code =
+      e.statusCode === 404
+        ? 'not_found'
+        : e.statusCode === 429
+          ? 'rate_limited'
+          : e.statusCode === 405
+            ? 'method_not_allowed'
+            : e.statusCode === 413
+              ? 'payload_too_large'
+              : e.statusCode === 415
+                ? 'unsupported_media_type'
+                : 'validation_failed';
     return errorBody(new ApiError(code, e.message ?? 'Bad request.'), requestId);
   }
-  return errorBody(new ApiError('internal', 'Something went wrong on our side. The request id identifies it in our logs.'), requestId);
+  return errorBody(
+    new ApiError('internal', 'Something went wrong on our side. The request id identifies it in our logs.'),
+    requestId,
+  );
 }

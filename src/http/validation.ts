@@ -7,7 +7,8 @@ export function issuesToDetails(where: string, issues: readonly z.core.$ZodIssue
   return issues.map((i) => {
     const path = [where, ...i.path.map(String)].filter(Boolean).join('.');
     let message = i.message;
-    if (i.code === 'unrecognized_keys') message = `unknown field(s) ${i.keys.map((k) => JSON.stringify(k)).join(', ')}: additional properties are not accepted`;
+    if (i.code === 'unrecognized_keys')
+      message = `unknown field(s) ${i.keys.map((k) => JSON.stringify(k)).join(', ')}: additional properties are not accepted`;
     else if (i.code === 'invalid_type' && /received undefined/.test(i.message)) message = 'is required';
     return { path, message };
   });
@@ -46,8 +47,13 @@ export function checkIntegerText(schema: z.ZodType, value: unknown, where: strin
   const details: ErrorDetail[] = [];
   for (const f of fields) {
     const v = (value as Record<string, unknown>)[f];
-    if (typeof v === 'string' && !DIGITS.test(v)) details.push({ path: `${where}.${f}`, message: `must be a whole number written in digits (got ${JSON.stringify(v.slice(0, 40))})` });
-    else if (Array.isArray(v)) details.push({ path: `${where}.${f}`, message: `must be given once (it was given ${v.length} times)` });
+    if (typeof v === 'string' && !DIGITS.test(v))
+      details.push({
+        path: `${where}.${f}`,
+        message: `must be a whole number written in digits (got ${JSON.stringify(v.slice(0, 40))})`,
+      });
+    else if (Array.isArray(v))
+      details.push({ path: `${where}.${f}`, message: `must be given once (it was given ${v.length} times)` });
   }
   if (details.length) throw validationError(details);
 }

@@ -27,7 +27,12 @@ export const awardsComputeHandler: JobHandler<Record<string, never>> = {
 
 /** Makes sure one awards job is scheduled (run now to catch up on weeks that ended while no worker ran). */
 export async function ensureAwardsScheduled(db: Kysely<DB>, now = new Date()): Promise<boolean> {
-  const pending = await db.selectFrom('jobs').select('id').where('kind', '=', AWARDS_COMPUTE).where('status', 'in', ['queued', 'running']).executeTakeFirst();
+  const pending = await db
+    .selectFrom('jobs')
+    .select('id')
+    .where('kind', '=', AWARDS_COMPUTE)
+    .where('status', 'in', ['queued', 'running'])
+    .executeTakeFirst();
   if (pending) return false;
   await enqueue(db, AWARDS_COMPUTE, {}, { now });
   return true;

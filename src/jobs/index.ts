@@ -22,11 +22,20 @@ export const jobHandlers: JobHandlers = {
  * app closes; in-flight jobs are handed back for another worker. `services.workers.wake()` lets a
  * handler that enqueued a job start it at once instead of at the next poll.
  */
-export function attachWorkers(app: FastifyInstance, deps: AppDeps, opts: { concurrency?: number; pollMs?: number } = {}): Workers {
-  const workers = startWorkers({ ...deps, log: app.log }, jobHandlers, { concurrency: opts.concurrency ?? 2, pollMs: opts.pollMs ?? 1000 });
+export function attachWorkers(
+  app: FastifyInstance,
+  deps: AppDeps,
+  opts: { concurrency?: number; pollMs?: number } = {},
+): Workers {
+  const workers = startWorkers({ ...deps, log: app.log }, jobHandlers, {
+    concurrency: opts.concurrency ?? 2,
+    pollMs: opts.pollMs ?? 1000,
+  });
   deps.services.workers = workers;
   ensureAwardsScheduled(deps.store.db).catch((err) => app.log.error({ err }, 'could not schedule the awards job'));
-  ensureListingsAdvanceScheduled(deps.store.db).catch((err) => app.log.error({ err }, 'could not schedule the listings.advance job'));
+  ensureListingsAdvanceScheduled(deps.store.db).catch((err) =>
+    app.log.error({ err }, 'could not schedule the listings.advance job'),
+  );
   app.addHook('onClose', async () => {
     await workers.stop();
   });

@@ -15,7 +15,12 @@ export const listingsAdvanceHandler: JobHandler<Record<string, never>> = {
     await advanceListings(ctx.deps, ctx.now(), { signal: ctx.signal });
     await ctx.complete(async (trx) => {
       // One chain: when another instance already queued a run, this one does not add a second.
-      const queued = await trx.selectFrom('jobs').select('id').where('kind', '=', LISTINGS_ADVANCE).where('status', '=', 'queued').executeTakeFirst();
+      const queued = await trx
+        .selectFrom('jobs')
+        .select('id')
+        .where('kind', '=', LISTINGS_ADVANCE)
+        .where('status', '=', 'queued')
+        .executeTakeFirst();
       if (!queued) await enqueue(trx, LISTINGS_ADVANCE, {}, { runAt: nextAdvanceRun(ctx.now()), now: ctx.now() });
     });
   },
@@ -28,7 +33,12 @@ export const listingsAdvanceHandler: JobHandler<Record<string, never>> = {
 
 /** Makes sure one listings.advance job is queued or running (the first runs at once). */
 export async function ensureListingsAdvanceScheduled(db: Kysely<DB>, now = new Date()): Promise<boolean> {
-  const pending = await db.selectFrom('jobs').select('id').where('kind', '=', LISTINGS_ADVANCE).where('status', 'in', ['queued', 'running']).executeTakeFirst();
+  const pending = await db
+    .selectFrom('jobs')
+    .select('id')
+    .where('kind', '=', LISTINGS_ADVANCE)
+    .where('status', 'in', ['queued', 'running'])
+    .executeTakeFirst();
   if (pending) return false;
   await enqueue(db, LISTINGS_ADVANCE, {}, { now });
   return true;

@@ -19,8 +19,15 @@ export const MAILS_PER_JOB = 200;
 export const mailDeliverHandler: JobHandler<{ ids: number[] }> = {
   maxAttempts: 6, // 2 s, 4 s … 32 s of backoff: an SMTP server restarting is waited for
   async run(ctx) {
-    const { unsent } = await deliverQueued({ db: ctx.deps.store.db, config: ctx.deps.config, log: ctx.deps.log }, ctx.job.payload.ids ?? [], ctx.signal);
-    if (unsent) throw new Error(`${unsent} of ${ctx.job.payload.ids.length} messages are not sent yet (their errors are on their outbox rows)`);
+    const { unsent } = await deliverQueued(
+      { db: ctx.deps.store.db, config: ctx.deps.config, log: ctx.deps.log },
+      ctx.job.payload.ids ?? [],
+      ctx.signal,
+    );
+    if (unsent)
+      throw new Error(
+        `${unsent} of ${ctx.job.payload.ids.length} messages are not sent yet (their errors are on their outbox rows)`,
+      );
   },
 };
 
@@ -28,8 +35,14 @@ export const mailDeliverHandler: JobHandler<{ ids: number[] }> = {
  * Queues these messages (in `db`, the caller's transaction when given one) and, when SMTP is
  * configured, the mail.deliver jobs that send them. Returns how many were queued.
  */
-export async function queueFanOut(db: Kysely<DB>, config: Pick<Config, 'SMTP_URL'>, msgs: readonly MailMessage[]): Promise<number> {
+export async function queueFanOut(
+  db: Kysely<DB>,
+  config: Pick<Config, 'SMTP_URL'>,
+  msgs: readonly MailMessage[],
+): Promise<number> {
   const ids = await queueMails(db, msgs);
-  if (config.SMTP_URL) for (let i = 0; i < ids.length; i += MAILS_PER_JOB) await enqueue(db, MAIL_DELIVER, { ids: ids.slice(i, i + MAILS_PER_JOB) });
+  if (config.SMTP_URL)
+    for (let i = 0; i < ids.length; i += MAILS_PER_JOB)
+      await enqueue(db, MAIL_DELIVER, { ids: ids.slice(i, i + MAILS_PER_JOB) });
   return ids.length;
 }

@@ -45,7 +45,11 @@ export interface JobDeps {
   services: Record<string, unknown>;
   /** Clock, injectable for tests (default: the wall clock). */
   now?: () => Date;
-  log?: { info(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
+  log?: {
+    info(obj: unknown, msg?: string): void;
+    warn(obj: unknown, msg?: string): void;
+    error(obj: unknown, msg?: string): void;
+  };
 }
 
 export interface JobContext<P = unknown> {
@@ -71,6 +75,7 @@ export interface JobHandler<P = unknown> {
   maxAttempts?: number;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: each handler takes its own payload type; the queue only routes by name
 export type JobHandlers = Record<string, JobHandler<any>>;
 
 export interface RunOptions {
@@ -105,16 +110,38 @@ const clock = (deps: JobDeps) => (deps.now ? deps.now() : new Date());
 const iso = (d: Date) => d.toISOString();
 
 function rowToJob<P>(row: JobsTable & { id: number }): Job<P> {
-  return { ...row, payload: fromJson<P>(row.payload, {} as P), status: row.status as JobStatus, attempts: Number(row.attempts) };
+  return {
+    ...row,
+    payload: fromJson<P>(row.payload, {} as P),
+    status: row.status as JobStatus,
+    attempts: Number(row.attempts),
+  };
 }
 
 /** Adds a job (inside the caller's transaction when given one). Returns its id. */
-export async function enqueue(db: Kysely<DB>, kind: string, payload: unknown, opts: { runAt?: Date; now?: Date } = {}): Promise<number> {
+export async function enqueue(
+  db: Kysely<DB>,
+  kind: string,
+  payload: unknown,
+  opts: { runAt?: Date; now?: Date } = {},
+): Promise<number> {
   const now = iso(opts.now ?? new Date());
-  const row = await db.insertInto('jobs').values({
-    kind, payload: toJson(payload), status: 'queued', attempts: 0, run_at: iso(opts.runAt ?? opts.now ?? new Date()),
-    locked_by: null, locked_until: null, last_error: null, created_at: now, updated_at: now,
-  }).returning('id').executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('jobs')
+    .values({
+      kind,
+      payload: toJson(payload),
+      status: 'queued',
+      attempts: 0,
+      run_at: iso(opts.runAt ?? opts.now ?? new Date()),
+      locked_by: null,
+      locked_until: null,
+      last_error: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -127,19 +154,28 @@ export async function getJob<P = unknown>(db: Kysely<DB>, id: number): Promise<J
  * Claims the next runnable job for `workerId`: a queued job whose run_at has come, or a running job
  * whose lease has expired (its worker died). Increments attempts. Returns undefined when none.
  */
-export async function claimNext(deps: JobDeps, workerId: string, opts: { leaseMs?: number; kinds?: string[] } = {}): Promise<Job | undefined> {
+export async function claimNext(
+  deps: JobDeps,
+  workerId: string,
+  opts: { leaseMs?: number; kinds?: string[] } = {},
+): Promise<Job | undefined> {
   const { db, engine } = deps.store;
   const now = clock(deps);
   const nowS = iso(now);
   const until = iso(new Date(now.getTime() + (opts.leaseMs ?? 30_000)));
-  const kinds = opts.kinds && opts.kinds.length ? opts.kinds : null;
+  const kinds = opts.kinds?.length ? opts.kinds : null;
   const kindFilter = kinds ? sql`AND kind IN (${sql.join(kinds)})` : sql``;
   const claimable = sql`((status = 'queued' AND run_at <= ${nowS}) OR (status = 'running' AND locked_until < ${nowS}))`;
-  const query = engine === 'postgres'
-    ? sql<JobsTable & { id: number }>`UPDATE jobs SET status = 'running', locked_by = ${workerId}, locked_until = ${until}, attempts = attempts + 1, updated_at = ${nowS}
+  const query =
+    engine === 'postgres'
+      ? sql<
+          JobsTable & { id: number }
+        >`UPDATE jobs SET status = 'running', locked_by = ${workerId}, locked_until = ${until}, attempts = attempts + 1, updated_at = ${nowS}
         WHERE id = (SELECT id FROM jobs WHERE ${claimable} ${kindFilter} ORDER BY run_at, id FOR UPDATE SKIP LOCKED LIMIT 1)
         RETURNING *`
-    : sql<JobsTable & { id: number }>`UPDATE jobs SET status = 'running', locked_by = ${workerId}, locked_until = ${until}, attempts = attempts + 1, updated_at = ${nowS}
+      : sql<
+          JobsTable & { id: number }
+        >`UPDATE jobs SET status = 'running', locked_by = ${workerId}, locked_until = ${until}, attempts = attempts + 1, updated_at = ${nowS}
         WHERE id = (SELECT id FROM jobs WHERE ${claimable} ${kindFilter} ORDER BY run_at, id LIMIT 1) AND ${claimable}
         RETURNING *`;
   const res = await query.execute(db);
@@ -150,20 +186,31 @@ export async function claimNext(deps: JobDeps, workerId: string, opts: { leaseMs
 /** Extends the lease; false when this worker no longer holds it. */
 export async function extendLease(deps: JobDeps, jobId: number, workerId: string, leaseMs: number): Promise<boolean> {
   const now = clock(deps);
-  const r = await deps.store.db.updateTable('jobs')
+  const r = await deps.store.db
+    .updateTable('jobs')
     .set({ locked_until: iso(new Date(now.getTime() + leaseMs)), updated_at: iso(now) })
-    .where('id', '=', jobId).where('locked_by', '=', workerId).where('status', '=', 'running')
+    .where('id', '=', jobId)
+    .where('locked_by', '=', workerId)
+    .where('status', '=', 'running')
     .executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
 }
 
 /** Marks the job done and applies `writes`, atomically, only while `workerId` holds the lease. */
-export async function completeJob(deps: JobDeps, jobId: number, workerId: string, writes?: (trx: Transaction<DB>) => Promise<void>): Promise<void> {
+export async function completeJob(
+  deps: JobDeps,
+  jobId: number,
+  workerId: string,
+  writes?: (trx: Transaction<DB>) => Promise<void>,
+): Promise<void> {
   await deps.store.db.transaction().execute(async (trx) => {
     const nowS = iso(clock(deps));
-    const r = await trx.updateTable('jobs')
+    const r = await trx
+      .updateTable('jobs')
       .set({ status: 'done', locked_by: null, locked_until: null, updated_at: nowS })
-      .where('id', '=', jobId).where('locked_by', '=', workerId).where('status', '=', 'running')
+      .where('id', '=', jobId)
+      .where('locked_by', '=', workerId)
+      .where('status', '=', 'running')
       .executeTakeFirst();
     if (Number(r.numUpdatedRows) === 0) throw new LeaseLost(jobId);
     if (writes) await writes(trx);
@@ -176,7 +223,14 @@ function backoff(attempts: number, baseMs: number): number {
 
 const errorText = (e: unknown) => (e instanceof Error ? `${e.name}: ${e.message}` : String(e)).slice(0, 2000);
 
-async function failOrRetry(deps: JobDeps, handler: JobHandler | undefined, job: Job, workerId: string, error: unknown, opts: RunOptions): Promise<'failed' | 'retry'> {
+async function failOrRetry(
+  deps: JobDeps,
+  handler: JobHandler | undefined,
+  job: Job,
+  workerId: string,
+  error: unknown,
+  opts: RunOptions,
+): Promise<'failed' | 'retry'> {
   const maxAttempts = handler?.maxAttempts ?? 3;
   const permanent = error instanceof PermanentJobError || !handler;
   const msg = errorText(error);
@@ -184,10 +238,25 @@ async function failOrRetry(deps: JobDeps, handler: JobHandler | undefined, job: 
   const final = permanent || job.attempts >= maxAttempts;
   let outcome: 'failed' | 'retry' = final ? 'failed' : 'retry';
   await deps.store.db.transaction().execute(async (trx) => {
-    const q = trx.updateTable('jobs').where('id', '=', job.id).where('locked_by', '=', workerId).where('status', '=', 'running');
+    const q = trx
+      .updateTable('jobs')
+      .where('id', '=', job.id)
+      .where('locked_by', '=', workerId)
+      .where('status', '=', 'running');
     const r = final
-      ? await q.set({ status: 'failed', last_error: msg, locked_by: null, locked_until: null, updated_at: iso(now) }).executeTakeFirst()
-      : await q.set({ status: 'queued', last_error: msg, locked_by: null, locked_until: null, run_at: iso(new Date(now.getTime() + backoff(job.attempts, opts.backoffMs ?? 2000))), updated_at: iso(now) }).executeTakeFirst();
+      ? await q
+          .set({ status: 'failed', last_error: msg, locked_by: null, locked_until: null, updated_at: iso(now) })
+          .executeTakeFirst()
+      : await q
+          .set({
+            status: 'queued',
+            last_error: msg,
+            locked_by: null,
+            locked_until: null,
+            run_at: iso(new Date(now.getTime() + backoff(job.attempts, opts.backoffMs ?? 2000))),
+            updated_at: iso(now),
+          })
+          .executeTakeFirst();
     if (Number(r.numUpdatedRows) === 0) {
       outcome = 'retry'; // the lease is gone: the worker that has the job now decides
       return;
@@ -200,44 +269,84 @@ async function failOrRetry(deps: JobDeps, handler: JobHandler | undefined, job: 
 /** Gives a running job back (worker shutting down): claimable again at once, attempt not counted. */
 async function release(deps: JobDeps, job: Job, workerId: string): Promise<void> {
   const nowS = iso(clock(deps));
-  await deps.store.db.updateTable('jobs')
-    .set({ status: 'queued', locked_by: null, locked_until: null, run_at: nowS, attempts: Math.max(0, job.attempts - 1), updated_at: nowS })
-    .where('id', '=', job.id).where('locked_by', '=', workerId).where('status', '=', 'running')
+  await deps.store.db
+    .updateTable('jobs')
+    .set({
+      status: 'queued',
+      locked_by: null,
+      locked_until: null,
+      run_at: nowS,
+      attempts: Math.max(0, job.attempts - 1),
+      updated_at: nowS,
+    })
+    .where('id', '=', job.id)
+    .where('locked_by', '=', workerId)
+    .where('status', '=', 'running')
     .execute();
 }
 
 export type RunResult = { job: Job; outcome: 'done' | 'retry' | 'failed' | 'lease_lost' | 'released' };
 
 /** Runs one claimed job to its outcome (used by runNextJob and by tests that claim by hand). */
-export async function runClaimedJob(deps: JobDeps, handlers: JobHandlers, job: Job, workerId: string, opts: RunOptions = {}): Promise<RunResult> {
+export async function runClaimedJob(
+  deps: JobDeps,
+  handlers: JobHandlers,
+  job: Job,
+  workerId: string,
+  opts: RunOptions = {},
+): Promise<RunResult> {
   const handler = handlers[job.kind];
   const leaseMs = opts.leaseMs ?? 30_000;
   const log = deps.log;
   if (!handler) {
-    await failOrRetry(deps, undefined, job, workerId, new PermanentJobError(`no handler for job kind ${job.kind}`), opts);
+    await failOrRetry(
+      deps,
+      undefined,
+      job,
+      workerId,
+      new PermanentJobError(`no handler for job kind ${job.kind}`),
+      opts,
+    );
     return { job, outcome: 'failed' };
   }
   if (job.attempts > (handler.maxAttempts ?? 3)) {
     // Claimed again after its worker died too many times: fail it instead of looping forever.
-    await failOrRetry(deps, handler, job, workerId, new PermanentJobError(`gave up after ${job.attempts - 1} attempts (the last worker stopped without finishing)`), opts);
+    await failOrRetry(
+      deps,
+      handler,
+      job,
+      workerId,
+      new PermanentJobError(`gave up after ${job.attempts - 1} attempts (the last worker stopped without finishing)`),
+      opts,
+    );
     return { job, outcome: 'failed' };
   }
   const ac = new AbortController();
   const onStop = () => ac.abort(new Error('worker stopping'));
   opts.signal?.addEventListener('abort', onStop, { once: true });
   let leaseLost = false;
-  const beat = setInterval(() => {
-    extendLease(deps, job.id, workerId, leaseMs).then((held) => {
-      if (!held) {
-        leaseLost = true;
-        ac.abort(new LeaseLost(job.id));
-      }
-    }, () => {});
-  }, Math.max(50, Math.floor(leaseMs / 3)));
+  const beat = setInterval(
+    () => {
+      extendLease(deps, job.id, workerId, leaseMs).then(
+        (held) => {
+          if (!held) {
+            leaseLost = true;
+            ac.abort(new LeaseLost(job.id));
+          }
+        },
+        () => {},
+      );
+    },
+    Math.max(50, Math.floor(leaseMs / 3)),
+  );
   beat.unref?.();
   let completed = false;
   const ctx: JobContext = {
-    job, deps, workerId, signal: ac.signal, now: () => clock(deps),
+    job,
+    deps,
+    workerId,
+    signal: ac.signal,
+    now: () => clock(deps),
     complete: async (writes) => {
       await completeJob(deps, job.id, workerId, writes);
       completed = true;
@@ -266,7 +375,11 @@ export async function runClaimedJob(deps: JobDeps, handlers: JobHandlers, job: J
 }
 
 /** Claims and runs the next runnable job; undefined when there is none. */
-export async function runNextJob(deps: JobDeps, handlers: JobHandlers, opts: RunOptions = {}): Promise<RunResult | undefined> {
+export async function runNextJob(
+  deps: JobDeps,
+  handlers: JobHandlers,
+  opts: RunOptions = {},
+): Promise<RunResult | undefined> {
   const workerId = opts.workerId ?? defaultWorkerId();
   const job = await claimNext(deps, workerId, { leaseMs: opts.leaseMs, kinds: opts.kinds ?? Object.keys(handlers) });
   if (!job) return undefined;
@@ -274,7 +387,11 @@ export async function runNextJob(deps: JobDeps, handlers: JobHandlers, opts: Run
 }
 
 /** Runs jobs until none is runnable now (tests drive the queue with this). Returns what ran. */
-export async function drainJobs(deps: JobDeps, handlers: JobHandlers, opts: RunOptions & { max?: number } = {}): Promise<RunResult[]> {
+export async function drainJobs(
+  deps: JobDeps,
+  handlers: JobHandlers,
+  opts: RunOptions & { max?: number } = {},
+): Promise<RunResult[]> {
   const out: RunResult[] = [];
   const max = opts.max ?? 1000;
   while (out.length < max) {
@@ -289,10 +406,18 @@ export async function drainJobs(deps: JobDeps, handlers: JobHandlers, opts: RunO
 export async function pruneJobs(deps: JobDeps, opts: { doneDays?: number; failedDays?: number } = {}): Promise<number> {
   const now = clock(deps).getTime();
   const day = 86_400_000;
-  const r = await deps.store.db.deleteFrom('jobs').where((eb) => eb.or([
-    eb.and([eb('status', '=', 'done'), eb('updated_at', '<', iso(new Date(now - (opts.doneDays ?? 7) * day)))]),
-    eb.and([eb('status', '=', 'failed'), eb('updated_at', '<', iso(new Date(now - (opts.failedDays ?? 30) * day)))]),
-  ])).executeTakeFirst();
+  const r = await deps.store.db
+    .deleteFrom('jobs')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'done'), eb('updated_at', '<', iso(new Date(now - (opts.doneDays ?? 7) * day)))]),
+        eb.and([
+          eb('status', '=', 'failed'),
+          eb('updated_at', '<', iso(new Date(now - (opts.failedDays ?? 30) * day))),
+        ]),
+      ]),
+    )
+    .executeTakeFirst();
   return Number(r.numDeletedRows);
 }
 
@@ -309,18 +434,29 @@ export interface Workers {
 }
 
 /** Starts `concurrency` worker loops that poll the queue every `pollMs` when idle. */
-export function startWorkers(deps: JobDeps, handlers: JobHandlers, opts: { concurrency?: number; pollMs?: number; leaseMs?: number; backoffMs?: number } = {}): Workers {
+export function startWorkers(
+  deps: JobDeps,
+  handlers: JobHandlers,
+  opts: { concurrency?: number; pollMs?: number; leaseMs?: number; backoffMs?: number } = {},
+): Workers {
   const concurrency = opts.concurrency ?? 2;
   const pollMs = opts.pollMs ?? 1000;
   const stopAc = new AbortController();
   let stopping = false;
   const sleepers = new Set<() => void>();
-  const sleep = (ms: number) => new Promise<void>((resolve) => {
-    const done = () => { clearTimeout(t); sleepers.delete(done); resolve(); };
-    const t = setTimeout(done, ms);
-    sleepers.add(done);
-  });
-  const wakeAll = () => { for (const s of [...sleepers]) s(); };
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(t);
+        sleepers.delete(done);
+        resolve();
+      };
+      const t = setTimeout(done, ms);
+      sleepers.add(done);
+    });
+  const wakeAll = () => {
+    for (const s of [...sleepers]) s();
+  };
   let prunedAt = 0;
   const loop = async (i: number) => {
     const workerId = `${defaultWorkerId()}#${i}`;
@@ -331,7 +467,12 @@ export function startWorkers(deps: JobDeps, handlers: JobHandlers, opts: { concu
       }
       let ran: RunResult | undefined;
       try {
-        ran = await runNextJob(deps, handlers, { workerId, leaseMs: opts.leaseMs, backoffMs: opts.backoffMs, signal: stopAc.signal });
+        ran = await runNextJob(deps, handlers, {
+          workerId,
+          leaseMs: opts.leaseMs,
+          backoffMs: opts.backoffMs,
+          signal: stopAc.signal,
+        });
       } catch (e) {
         deps.log?.error({ err: errorText(e), workerId }, 'job worker error');
       }
@@ -346,7 +487,10 @@ export function startWorkers(deps: JobDeps, handlers: JobHandlers, opts: { concu
       stopping = true;
       wakeAll();
       const all = Promise.all(loops);
-      const grace = new Promise<'timeout'>((r) => { const t = setTimeout(() => r('timeout'), graceMs); t.unref?.(); });
+      const grace = new Promise<'timeout'>((r) => {
+        const t = setTimeout(() => r('timeout'), graceMs);
+        t.unref?.();
+      });
       if ((await Promise.race([all.then(() => 'ok' as const), grace])) === 'timeout') {
         stopAc.abort(new Error('worker stopping'));
         await all;

@@ -13,15 +13,28 @@ export interface MailDeps {
   config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM'>;
   log?: { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
 }
-export interface MailMessage { to: string; subject: string; text: string; html?: string }
-export interface MailResult { id: number; sent: boolean; error?: string }
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+export interface MailResult {
+  id: number;
+  sent: boolean;
+  error?: string;
+}
 
 const transports = new Map<string, Transporter>();
 async function transportFor(url: string): Promise<Transporter> {
   let t = transports.get(url);
   if (!t) {
     const { default: nodemailer } = await import('nodemailer');
-    t = nodemailer.createTransport(url, { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 } as never);
+    t = nodemailer.createTransport(url, {
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    } as never);
     transports.set(url, t);
   }
   return t;
@@ -30,7 +43,15 @@ async function transportFor(url: string): Promise<Transporter> {
 function outboxRow(msg: MailMessage, createdAt: string) {
   const to = msg.to.trim();
   if (!to || /[\r\n]/.test(to) || /[\r\n]/.test(msg.subject)) throw new Error('mail: invalid recipient or subject');
-  return { to_address: to, subject: msg.subject, text: msg.text, html: msg.html ?? null, created_at: createdAt, sent_at: null, error: null };
+  return {
+    to_address: to,
+    subject: msg.subject,
+    text: msg.text,
+    html: msg.html ?? null,
+    created_at: createdAt,
+    sent_at: null,
+    error: null,
+  };
 }
 
 /** Writes the message to the outbox and, when SMTP is configured, sends it. Never throws for a send failure. */
@@ -45,7 +66,13 @@ export async function sendMail(deps: MailDeps, msg: MailMessage): Promise<MailRe
 
 async function deliver(deps: MailDeps, id: number, msg: MailMessage): Promise<MailResult> {
   try {
-    await (await transportFor(deps.config.SMTP_URL!)).sendMail({ from: deps.config.MAIL_FROM, to: msg.to, subject: msg.subject, text: msg.text, html: msg.html });
+    await (await transportFor(deps.config.SMTP_URL!)).sendMail({
+      from: deps.config.MAIL_FROM,
+      to: msg.to,
+      subject: msg.subject,
+      text: msg.text,
+      html: msg.html,
+    });
     await deps.db.updateTable('mail_outbox').set({ sent_at: nowIso(), error: null }).where('id', '=', id).execute();
     return { id, sent: true };
   } catch (e) {
@@ -69,7 +96,11 @@ export async function queueMails(db: Kysely<DB>, msgs: readonly MailMessage[]): 
   const rows = msgs.map((m) => outboxRow(m, createdAt));
   const ids: number[] = [];
   for (let i = 0; i < rows.length; i += QUEUE_CHUNK) {
-    const inserted = await db.insertInto('mail_outbox').values(rows.slice(i, i + QUEUE_CHUNK)).returning('id').execute();
+    const inserted = await db
+      .insertInto('mail_outbox')
+      .values(rows.slice(i, i + QUEUE_CHUNK))
+      .returning('id')
+      .execute();
     for (const r of inserted) ids.push(Number(r.id));
   }
   return ids;
@@ -80,19 +111,40 @@ export async function queueMails(db: Kysely<DB>, msgs: readonly MailMessage[]): 
  * Returns how many are still unsent afterwards (their errors are recorded on their rows). No-op
  * without SMTP_URL: the outbox is then where mail ends.
  */
-export async function deliverQueued(deps: MailDeps, ids: readonly number[], signal?: AbortSignal): Promise<{ sent: number; unsent: number }> {
+export async function deliverQueued(
+  deps: MailDeps,
+  ids: readonly number[],
+  signal?: AbortSignal,
+): Promise<{ sent: number; unsent: number }> {
   if (!deps.config.SMTP_URL || !ids.length) return { sent: 0, unsent: 0 };
-  const rows = await deps.db.selectFrom('mail_outbox').selectAll().where('id', 'in', [...ids]).where('sent_at', 'is', null).orderBy('id').execute();
+  const rows = await deps.db
+    .selectFrom('mail_outbox')
+    .selectAll()
+    .where('id', 'in', [...ids])
+    .where('sent_at', 'is', null)
+    .orderBy('id')
+    .execute();
   return deliverRows(deps, rows, signal);
 }
 
 /** Sends these unsent outbox rows one by one (a stopped worker leaves the rest unsent). */
-async function deliverRows(deps: MailDeps, rows: ReadonlyArray<{ id: number; to_address: string; subject: string; text: string; html: string | null }>, signal?: AbortSignal): Promise<{ sent: number; unsent: number }> {
+async function deliverRows(
+  deps: MailDeps,
+  rows: ReadonlyArray<{ id: number; to_address: string; subject: string; text: string; html: string | null }>,
+  signal?: AbortSignal,
+): Promise<{ sent: number; unsent: number }> {
   let sent = 0;
   let unsent = 0;
   for (const r of rows) {
-    if (signal?.aborted) { unsent++; continue; }
-    if ((await deliver(deps, r.id, { to: r.to_address, subject: r.subject, text: r.text, html: r.html ?? undefined })).sent) sent++;
+    if (signal?.aborted) {
+      unsent++;
+      continue;
+    }
+    if (
+      (await deliver(deps, r.id, { to: r.to_address, subject: r.subject, text: r.text, html: r.html ?? undefined }))
+        .sent
+    )
+      sent++;
     else unsent++;
   }
   return { sent, unsent };
@@ -101,11 +153,23 @@ async function deliverRows(deps: MailDeps, rows: ReadonlyArray<{ id: number; to_
 /** Retries unsent mail (for a periodic job); returns how many were sent. No-op without SMTP_URL. */
 export async function sendPendingMail(deps: MailDeps, limit = 50): Promise<number> {
   if (!deps.config.SMTP_URL) return 0;
-  const rows = await deps.db.selectFrom('mail_outbox').selectAll().where('sent_at', 'is', null).orderBy('id').limit(limit).execute();
+  const rows = await deps.db
+    .selectFrom('mail_outbox')
+    .selectAll()
+    .where('sent_at', 'is', null)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
   return (await deliverRows(deps, rows)).sent;
 }
 
 /** The newest messages to an address (for tests and the operator CLI). */
 export async function outboxFor(db: Kysely<DB>, to: string, limit = 20) {
-  return db.selectFrom('mail_outbox').selectAll().where('to_address', '=', to.trim()).orderBy('id', 'desc').limit(limit).execute();
+  return db
+    .selectFrom('mail_outbox')
+    .selectAll()
+    .where('to_address', '=', to.trim())
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
 }

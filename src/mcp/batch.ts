@@ -4,7 +4,13 @@
 // id when one can be read, else null) and the others are served. The SDK's HTTP entry refuses the
 // whole batch when one member is not a JSON-RPC message (400, id null), so the invalid members are
 // taken out here, the rest is handed to the SDK, and their errors are added to its answer.
-import { isJSONRPCErrorResponse, isJSONRPCNotification, isJSONRPCRequest, isJSONRPCResultResponse, type JSONRPCErrorResponse } from '@modelcontextprotocol/server';
+import {
+  isJSONRPCErrorResponse,
+  isJSONRPCNotification,
+  isJSONRPCRequest,
+  isJSONRPCResultResponse,
+  type JSONRPCErrorResponse,
+} from '@modelcontextprotocol/server';
 import { inboundRoute } from './headers.ts';
 
 type HeaderValue = string | string[] | undefined;
@@ -25,7 +31,10 @@ function invalidMember(m: unknown, index: number): JSONRPCErrorResponse {
   return {
     jsonrpc: '2.0',
     id: typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)) ? id : null,
-    error: { code: -32600, message: `Invalid Request: batch member ${index} is not a JSON-RPC request, notification or response (needs "jsonrpc": "2.0", a string "method", an object "params" when given, and a string or number "id" for a request).` },
+    error: {
+      code: -32600,
+      message: `Invalid Request: batch member ${index} is not a JSON-RPC request, notification or response (needs "jsonrpc": "2.0", a string "method", an object "params" when given, and a string or number "id" for a request).`,
+    },
   } as JSONRPCErrorResponse;
 }
 
@@ -34,11 +43,18 @@ function invalidMember(m: unknown, index: number): JSONRPCErrorResponse {
  * each of the others; undefined for anything else (one message, a batch of valid messages, or a batch
  * the SDK would refuse whole for another reason: a 2026-07-28 member, which bans batches).
  */
-export function splitBatch(httpMethod: string, headers: Record<string, HeaderValue>, body: unknown): BatchSplit | undefined {
+export function splitBatch(
+  httpMethod: string,
+  headers: Record<string, HeaderValue>,
+  body: unknown,
+): BatchSplit | undefined {
   if (httpMethod !== 'POST' || !Array.isArray(body) || body.length === 0) return undefined;
   const valid: unknown[] = [];
   const errors: JSONRPCErrorResponse[] = [];
-  body.forEach((m, i) => { if (isMessage(m)) valid.push(m); else errors.push(invalidMember(m, i)); });
+  body.forEach((m, i) => {
+    if (isMessage(m)) valid.push(m);
+    else errors.push(invalidMember(m, i));
+  });
   if (errors.length === 0) return undefined;
   if (valid.length > 0 && inboundRoute(httpMethod, headers, valid).kind === 'reject') return undefined;
   return { valid, errors };
@@ -58,12 +74,18 @@ export async function withBatchErrors(response: Response, errors: JSONRPCErrorRe
   if (response.status !== 200) return response;
   if (type.includes('text/event-stream') && response.body) {
     const head = new TextEncoder().encode(errors.map(sseEvent).join(''));
-    const stream = new TransformStream<Uint8Array, Uint8Array>({ start(controller) { controller.enqueue(head); } });
-    response.body.pipeTo(stream.writable).catch(() => { /* the client went away: the SDK's stream is cancelled with it */ });
+    const stream = new TransformStream<Uint8Array, Uint8Array>({
+      start(controller) {
+        controller.enqueue(head);
+      },
+    });
+    response.body.pipeTo(stream.writable).catch(() => {
+      /* the client went away: the SDK's stream is cancelled with it */
+    });
     return new Response(stream.readable, { status: 200, headers: response.headers });
   }
   if (type.includes('application/json')) {
-    const answered = await response.json() as unknown;
+    const answered = (await response.json()) as unknown;
     const headers = new Headers(response.headers);
     headers.delete('content-length');
     return Response.json([...errors, ...(Array.isArray(answered) ? answered : [answered])], { status: 200, headers });

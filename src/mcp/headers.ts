@@ -18,7 +18,12 @@ export const HEADER_MISMATCH = -32020;
 
 /** The methods whose params field the Mcp-Name header mirrors (SEP-2243 "Required For", and SEP-2663's tasks/*). */
 const NAME_SOURCE: Readonly<Record<string, string>> = {
-  'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri', 'tasks/get': 'taskId', 'tasks/update': 'taskId', 'tasks/cancel': 'taskId',
+  'tools/call': 'name',
+  'prompts/get': 'name',
+  'resources/read': 'uri',
+  'tasks/get': 'taskId',
+  'tasks/update': 'taskId',
+  'tasks/cancel': 'taskId',
 };
 
 const BASE64_SENTINEL = /^=\?base64\?(.*)\?=$/s;
@@ -51,7 +56,11 @@ export function decodeHeaderValue(value: string): string | undefined {
 }
 
 /** The SDK's own classification of a request (era, envelope, Mcp-Method cross-check), the one its HTTP entry routes by. */
-export function inboundRoute(httpMethod: string, headers: Record<string, HeaderValue>, body: unknown): ReturnType<typeof classifyInboundRequest> {
+export function inboundRoute(
+  httpMethod: string,
+  headers: Record<string, HeaderValue>,
+  body: unknown,
+): ReturnType<typeof classifyInboundRequest> {
   const protocolVersionHeader = headerOf(headers, 'mcp-protocol-version');
   const mcpMethodHeader = headerOf(headers, 'mcp-method');
   const mcpNameHeader = headerOf(headers, 'mcp-name');
@@ -70,7 +79,12 @@ export function inboundRoute(httpMethod: string, headers: Record<string, HeaderV
  * headers are missing or disagree with the body — or undefined when it will be served.
  * Requests of the initialize-based versions (2025-*) carry no such headers and are never refused here.
  */
-export function refusedBeforeDispatch(httpMethod: string, headers: Record<string, HeaderValue>, body: unknown, modernVersions: readonly string[]): string | undefined {
+export function refusedBeforeDispatch(
+  httpMethod: string,
+  headers: Record<string, HeaderValue>,
+  body: unknown,
+  modernVersions: readonly string[],
+): string | undefined {
   const protocolVersionHeader = headerOf(headers, 'mcp-protocol-version');
   const mcpMethodHeader = headerOf(headers, 'mcp-method');
   const mcpNameHeader = headerOf(headers, 'mcp-name');
@@ -78,7 +92,8 @@ export function refusedBeforeDispatch(httpMethod: string, headers: Record<string
   if (route.kind === 'reject') return route.message;
   if (route.kind === 'legacy' || route.messageKind !== 'request') return undefined;
   const revision = route.classification.revision;
-  if (revision === undefined || !modernVersions.includes(revision)) return `protocol revision ${revision ?? '(none)'} is not served`;
+  if (revision === undefined || !modernVersions.includes(revision))
+    return `protocol revision ${revision ?? '(none)'} is not served`;
   const { method, params } = route.message;
   if (protocolVersionHeader === undefined) return 'the MCP-Protocol-Version header is missing';
   if (mcpMethodHeader === undefined) return 'the Mcp-Method header is missing';
@@ -89,6 +104,7 @@ export function refusedBeforeDispatch(httpMethod: string, headers: Record<string
   if (mcpNameHeader === undefined) return bodyValue === undefined ? undefined : 'the Mcp-Name header is missing';
   const decoded = decodeHeaderValue(stripOws(mcpNameHeader));
   if (decoded === undefined) return 'the Mcp-Name header carries an invalid Base64 value';
-  if (bodyValue !== undefined && decoded !== bodyValue) return `the Mcp-Name header names ${JSON.stringify(decoded)} but the body ${JSON.stringify(bodyValue)}`;
+  if (bodyValue !== undefined && decoded !== bodyValue)
+    return `the Mcp-Name header names ${JSON.stringify(decoded)} but the body ${JSON.stringify(bodyValue)}`;
   return undefined;
 }

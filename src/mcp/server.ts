@@ -12,7 +12,7 @@
 // The MCP SDK (and what it pulls in: ~10 MB resident) is loaded on the first request to /mcp, not at
 // start: its runtime parts live in ./sdk.ts, imported only from loadSdk().
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AuthInfo, CallToolResult, McpHttpHandler, McpRequestContext } from '@modelcontextprotocol/server';
+import type { AuthInfo, CallToolResult, McpHttpHandler } from '@modelcontextprotocol/server';
 import type { AppDeps } from '../app.ts';
 import type { Operation } from '../operations/define.ts';
 import type { Principal } from '../operations/context.ts';
@@ -61,7 +61,9 @@ export function protectedResourceMetadata(publicUrl: string): Record<string, unk
 
 export function serverInstructions(publicUrl: string): string {
   return [
-    'Launchlist is a launch directory and launch calendar. Every tool is one operation of the REST API at ' + publicUrl + '/api/v1, with the same name, rules and results.',
+    'Launchlist is a launch directory and launch calendar. Every tool is one operation of the REST API at ' +
+      publicUrl +
+      '/api/v1, with the same name, rules and results.',
     'Reading (listings, categories, launches, leaderboards, founders, blog, awards, badges, products) needs no sign-in. Drafting, editing and publishing listings, claims and orders need sign-in: your MCP client opens our sign-in page in the browser, where the person chooses to allow access.',
     'Rules for callers:',
     `- ${CALLER_RULES.checkout}`,
@@ -77,10 +79,14 @@ export type Challenge = (error?: string, scope?: string) => string;
 
 function challengeFor(publicUrl: string): Challenge {
   const { resourceMetadata } = mcpUrls(publicUrl);
-  return (error, scope) => `Bearer ${[error ? `error="${error}"` : '', scope ? `scope="${scope}"` : '', `resource_metadata="${resourceMetadata}"`].filter(Boolean).join(', ')}`;
+  return (error, scope) =>
+    `Bearer ${[error ? `error="${error}"` : '', scope ? `scope="${scope}"` : '', `resource_metadata="${resourceMetadata}"`].filter(Boolean).join(', ')}`;
 }
 
-interface CallContext { principal: Principal; requestId: string }
+interface CallContext {
+  principal: Principal;
+  requestId: string;
+}
 
 export function contextOf(authInfo: AuthInfo | undefined): CallContext {
   const extra = authInfo?.extra as Partial<CallContext> | undefined;
@@ -88,7 +94,15 @@ export function contextOf(authInfo: AuthInfo | undefined): CallContext {
 }
 
 /** Runs one tool call through the shared REST path; any error becomes an isError result with the REST error body. */
-export async function callTool(deps: AppDeps, op: Operation, principal: Principal, requestId: string, args: Record<string, unknown> | undefined, challenge: Challenge, logError?: (err: unknown, requestId: string, tool: string) => void): Promise<CallToolResult> {
+export async function callTool(
+  deps: AppDeps,
+  op: Operation,
+  principal: Principal,
+  requestId: string,
+  args: Record<string, unknown> | undefined,
+  challenge: Challenge,
+  logError?: (err: unknown, requestId: string, tool: string) => void,
+): Promise<CallToolResult> {
   try {
     const { raw, idempotencyKey } = splitArguments(op, args);
     const exec = () => runOperation(deps, op, principal, requestId, raw, challenge);
@@ -99,7 +113,10 @@ export async function callTool(deps: AppDeps, op: Operation, principal: Principa
       // The stored request is shaped like REST's (path and query values as the strings a URL carries),
       // so a key reused across the two surfaces is judged on the same request.
       const request = { params: stringValues(raw.params), query: stringValues(raw.query), body: raw.body ?? null };
-      const out = await deps.idempotency.run({ principal, key: idempotencyKey, operation: op.name, request }, async () => ({ status: op.status, body: await exec() }));
+      const out = await deps.idempotency.run(
+        { principal, key: idempotencyKey, operation: op.name, request },
+        async () => ({ status: op.status, body: await exec() }),
+      );
       result = out.body;
       replayed = out.replayed;
     } else {
@@ -114,7 +131,11 @@ export async function callTool(deps: AppDeps, op: Operation, principal: Principa
   } catch (err) {
     const { status, body } = errorBody(err, requestId);
     if (status >= 500 && !(err instanceof ApiError)) logError?.(err, requestId, op.name);
-    return { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }], structuredContent: body as Record<string, unknown> };
+    return {
+      isError: true,
+      content: [{ type: 'text', text: JSON.stringify(body) }],
+      structuredContent: body as Record<string, unknown>,
+    };
   }
 }
 
@@ -124,7 +145,10 @@ function stringValues(o: Record<string, unknown> | undefined): Record<string, un
   return out;
 }
 
-interface JsonRpcCall { method?: unknown; params?: { name?: unknown } }
+interface JsonRpcCall {
+  method?: unknown;
+  params?: { name?: unknown };
+}
 
 /** The operations a request body would call (tools/call, single or batched), for the sign-in gate. */
 function calledOperations(body: unknown, ops: ReadonlyMap<string, Operation>): Operation[] {
@@ -139,7 +163,9 @@ function calledOperations(body: unknown, ops: ReadonlyMap<string, Operation>): O
 }
 
 declare module 'fastify' {
-  interface FastifyRequest { mcpAuthError?: unknown }
+  interface FastifyRequest {
+    mcpAuthError?: unknown;
+  }
 }
 
 function sendError(reply: FastifyReply, req: FastifyRequest, err: ApiError): FastifyReply {
@@ -167,21 +193,27 @@ export async function registerMcp(app: FastifyInstance, deps: AppDeps): Promise<
   };
   tools();
 
-  const logError = (err: unknown, requestId: string, tool: string) => app.log.error({ err, reqId: requestId, tool }, 'mcp tool call failed');
+  const logError = (err: unknown, requestId: string, tool: string) =>
+    app.log.error({ err, reqId: requestId, tool }, 'mcp tool call failed');
   // Made with the SDK on the first request; one per app.
   let runtime: { handler: McpHttpHandler; hosts: string[] } | undefined;
   const runtimeOf = async () => {
     const m = await loadSdk();
     return (runtime ??= {
-      handler: m.createHandler(deps, tools, challenge, logError, (error) => app.log.debug({ err: error }, 'mcp: request refused or failed')),
+      handler: m.createHandler(deps, tools, challenge, logError, (error) =>
+        app.log.debug({ err: error }, 'mcp: request refused or failed'),
+      ),
       hosts: m.allowedHostnames(publicUrl),
     });
   };
-  app.addHook('onClose', async () => { await runtime?.handler.close(); });
+  app.addHook('onClose', async () => {
+    await runtime?.handler.close();
+  });
 
   const metadata = JSON.stringify(protectedResourceMetadata(publicUrl));
   app.get(MCP_RESOURCE_METADATA_PATH, { config: { rateLimit: false } }, async (_req, reply) =>
-    reply.type('application/json; charset=utf-8').header('Cache-Control', 'public, max-age=300').send(metadata));
+    reply.type('application/json; charset=utf-8').header('Cache-Control', 'public, max-age=300').send(metadata),
+  );
 
   await app.register(async (scope) => {
     // The SDK reads the JSON-RPC body itself (and answers parse errors and wrong media types the
@@ -191,7 +223,14 @@ export async function registerMcp(app: FastifyInstance, deps: AppDeps): Promise<
 
     scope.head(MCP_PATH, (req, reply) => {
       reply.header('Allow', 'GET, POST, DELETE');
-      return sendError(reply, req, new ApiError('method_not_allowed', `HEAD is not an MCP method: send JSON-RPC messages with POST to ${publicUrl}${MCP_PATH}.`));
+      return sendError(
+        reply,
+        req,
+        new ApiError(
+          'method_not_allowed',
+          `HEAD is not an MCP method: send JSON-RPC messages with POST to ${publicUrl}${MCP_PATH}.`,
+        ),
+      );
     });
     scope.route({
       method: ['GET', 'POST', 'DELETE'],
@@ -204,11 +243,32 @@ export async function registerMcp(app: FastifyInstance, deps: AppDeps): Promise<
         const m = await loadSdk();
         const { hosts } = await runtimeOf();
         const host = m.validateHostHeader(req.host, hosts);
-        if (!host.ok) return sendError(reply, req, new ApiError('forbidden', `${host.message}: this MCP server answers at ${publicUrl}${MCP_PATH} (DNS rebinding protection).`));
+        if (!host.ok)
+          return sendError(
+            reply,
+            req,
+            new ApiError(
+              'forbidden',
+              `${host.message}: this MCP server answers at ${publicUrl}${MCP_PATH} (DNS rebinding protection).`,
+            ),
+          );
         const origin = m.validateOriginHeader(req.headers.origin, hosts);
-        if (!origin.ok) return sendError(reply, req, new ApiError('forbidden', `${origin.message}: requests from web pages are accepted only from ${publicUrl} (DNS rebinding protection).`));
+        if (!origin.ok)
+          return sendError(
+            reply,
+            req,
+            new ApiError(
+              'forbidden',
+              `${origin.message}: requests from web pages are accepted only from ${publicUrl} (DNS rebinding protection).`,
+            ),
+          );
         try {
-          req.principal = await resolvePrincipal({ db: deps.store.db, verifyAccessToken: deps.verifyAccessToken }, req.headers.authorization, mcpUrls(publicUrl).resource, (error) => challenge(error));
+          req.principal = await resolvePrincipal(
+            { db: deps.store.db, verifyAccessToken: deps.verifyAccessToken },
+            req.headers.authorization,
+            mcpUrls(publicUrl).resource,
+            (error) => challenge(error),
+          );
         } catch (err) {
           req.mcpAuthError = err; // answered after the rate limiter, so guessing credentials is limited too
         }
@@ -218,17 +278,33 @@ export async function registerMcp(app: FastifyInstance, deps: AppDeps): Promise<
         let text = typeof req.body === 'string' ? req.body : undefined;
         if (text !== undefined && jsonTooDeep(text)) {
           // Refused before the SDK (or the idempotency hash) walks it; JSON-RPC's "Invalid Request".
-          return reply.code(400).type('application/json; charset=utf-8').send({ jsonrpc: '2.0', id: null, error: { code: -32600, message: `Invalid Request: the JSON nests more than ${MAX_JSON_DEPTH} levels deep.` } });
+          return reply
+            .code(400)
+            .type('application/json; charset=utf-8')
+            .send({
+              jsonrpc: '2.0',
+              id: null,
+              error: {
+                code: -32600,
+                message: `Invalid Request: the JSON nests more than ${MAX_JSON_DEPTH} levels deep.`,
+              },
+            });
         }
         let parsed: unknown;
         if (text !== undefined && /^application\/json\b|\+json\b/i.test(req.headers['content-type'] ?? '')) {
-          try { parsed = JSON.parse(text); } catch { parsed = undefined; }
+          try {
+            parsed = JSON.parse(text);
+          } catch {
+            parsed = undefined;
+          }
         }
         const m = await loadSdk();
         // A batch member that is not a JSON-RPC message gets its own Invalid Request error; the other
         // members are served (the SDK would refuse the whole batch). Only such members: a 400.
-        const split = parsed !== undefined && req.method === 'POST' ? m.splitBatch(req.method, req.headers, parsed) : undefined;
-        if (split && split.valid.length === 0) return reply.code(400).type('application/json; charset=utf-8').send(split.errors);
+        const split =
+          parsed !== undefined && req.method === 'POST' ? m.splitBatch(req.method, req.headers, parsed) : undefined;
+        if (split && split.valid.length === 0)
+          return reply.code(400).type('application/json; charset=utf-8').send(split.errors);
         if (split) {
           parsed = split.valid;
           text = JSON.stringify(split.valid);
@@ -238,7 +314,10 @@ export async function registerMcp(app: FastifyInstance, deps: AppDeps): Promise<
         // refuses before dispatch anyway (2026-07-28: Mcp-Method / Mcp-Name headers missing or not
         // matching the body, a bad envelope) skips it and gets that refusal (400, -32020 HeaderMismatch):
         // signing in would not make it valid. No tool runs for it.
-        const refused = parsed !== undefined && req.method === 'POST' ? m.refusedBeforeDispatch(req.method, req.headers, parsed, MODERN_PROTOCOL_VERSIONS) : undefined;
+        const refused =
+          parsed !== undefined && req.method === 'POST'
+            ? m.refusedBeforeDispatch(req.method, req.headers, parsed, MODERN_PROTOCOL_VERSIONS)
+            : undefined;
         if (refused) req.log.debug({ reason: refused }, 'mcp: left to the SDK to refuse before dispatch');
         for (const op of refused ? [] : calledOperations(parsed, tools().ops)) {
           if (op.access === 'public') continue;
@@ -251,7 +330,9 @@ export async function registerMcp(app: FastifyInstance, deps: AppDeps): Promise<
           }
         }
         const abort = new AbortController();
-        reply.raw.on('close', () => { if (!reply.raw.writableFinished) abort.abort(); });
+        reply.raw.on('close', () => {
+          if (!reply.raw.writableFinished) abort.abort();
+        });
         const headers = new Headers();
         for (const [k, v] of Object.entries(req.headers)) {
           if (v === undefined) continue;
@@ -265,10 +346,19 @@ export async function registerMcp(app: FastifyInstance, deps: AppDeps): Promise<
           signal: abort.signal,
         });
         const principal = req.principal;
-        const authInfo: AuthInfo = principal.kind === 'user'
-          ? { token: '', clientId: principal.credential.client_id ?? principal.credential.id, scopes: principal.scopes, extra: { principal, requestId: req.id } }
-          : { token: '', clientId: '', scopes: [], extra: { principal, requestId: req.id } };
-        const response = await (await runtimeOf()).handler.fetch(request, { authInfo, ...(parsed !== undefined ? { parsedBody: parsed } : {}) });
+        const authInfo: AuthInfo =
+          principal.kind === 'user'
+            ? {
+                token: '',
+                clientId: principal.credential.client_id ?? principal.credential.id,
+                scopes: principal.scopes,
+                extra: { principal, requestId: req.id },
+              }
+            : { token: '', clientId: '', scopes: [], extra: { principal, requestId: req.id } };
+        const response = await (await runtimeOf()).handler.fetch(request, {
+          authInfo,
+          ...(parsed !== undefined ? { parsedBody: parsed } : {}),
+        });
         return reply.send(split ? await m.withBatchErrors(response, split.errors) : response);
       },
     });

@@ -5,11 +5,30 @@ import { notFound } from './errors.ts';
 import { JsonObject, Slug } from './schemas.ts';
 import type { DB } from '../store/types.ts';
 import { fromJson } from '../store/json.ts';
-import { PUBLIC_STATUSES, summaryQuery, toSummary, type ListingSummary, type SummaryRow } from '../store/repos/summary.ts';
+import {
+  PUBLIC_STATUSES,
+  summaryQuery,
+  toSummary,
+  type ListingSummary,
+  type SummaryRow,
+} from '../store/repos/summary.ts';
 import { awardsOfListing } from '../store/repos/awards.ts';
 import {
-  BADGE_MODES, BADGE_SHAPES, BADGE_SIZES, DEFAULT_STYLE, badgeDimensions, badgeEmbedHtml, badgeMarkdown, badgeSvgUrl, badgeText, listingPageUrl,
-  type BadgeKind, type BadgeMode, type BadgeShape, type BadgeSize, type BadgeStyle,
+  BADGE_MODES,
+  BADGE_SHAPES,
+  BADGE_SIZES,
+  DEFAULT_STYLE,
+  badgeDimensions,
+  badgeEmbedHtml,
+  badgeMarkdown,
+  badgeSvgUrl,
+  badgeText,
+  listingPageUrl,
+  type BadgeKind,
+  type BadgeMode,
+  type BadgeShape,
+  type BadgeSize,
+  type BadgeStyle,
 } from '../domain/badges.ts';
 import { isoWeekLabel } from '../domain/weeks.ts';
 
@@ -19,16 +38,33 @@ export const BadgeQuery = z.object({
   size: z.enum(BADGE_SIZES).default(DEFAULT_STYLE.size),
 });
 
-export interface BadgeListing { id: number; summary: ListingSummary; unlocked: string[]; verified: boolean }
+export interface BadgeListing {
+  id: number;
+  summary: ListingSummary;
+  unlocked: string[];
+  verified: boolean;
+}
 
 /** A listing whose badges may be shown: live, scheduled or awaiting its badge (a free listing needs the badge before it goes live). */
 export async function badgeListing(db: Kysely<DB>, slug: string): Promise<BadgeListing | undefined> {
-  const row = await summaryQuery(db).select(['l.unlocked', 'l.verified_at']).where('l.slug', '=', slug).where('l.status', 'in', [...PUBLIC_STATUSES]).executeTakeFirst();
+  const row = await summaryQuery(db)
+    .select(['l.unlocked', 'l.verified_at'])
+    .where('l.slug', '=', slug)
+    .where('l.status', 'in', [...PUBLIC_STATUSES])
+    .executeTakeFirst();
   if (!row) return undefined;
-  return { id: row.id, summary: toSummary(row as SummaryRow), unlocked: fromJson<string[]>(row.unlocked, []), verified: row.verified_at !== null };
+  return {
+    id: row.id,
+    summary: toSummary(row as SummaryRow),
+    unlocked: fromJson<string[]>(row.unlocked, []),
+    verified: row.verified_at !== null,
+  };
 }
 
-export interface AvailableBadge { kind: BadgeKind; awards?: Array<{ week: string; iso_week: string; votes: number }> }
+export interface AvailableBadge {
+  kind: BadgeKind;
+  awards?: Array<{ week: string; iso_week: string; votes: number }>;
+}
 
 /**
  * The badges a listing may show: listed (always), upcoming (scheduled or awaiting its badge),
@@ -44,19 +80,31 @@ export async function availableBadges(db: Kysely<DB>, l: BadgeListing): Promise<
   const awards = l.summary.status === 'live' ? await awardsOfListing(db, l.id) : [];
   for (const rank of [1, 2, 3] as const) {
     const won = awards.filter((a) => a.rank === rank);
-    if (won.length) out.push({ kind: `launch_of_the_week_${rank}`, awards: won.map((a) => ({ week: a.week, iso_week: isoWeekLabel(a.week), votes: a.votes })) });
+    if (won.length)
+      out.push({
+        kind: `launch_of_the_week_${rank}`,
+        awards: won.map((a) => ({ week: a.week, iso_week: isoWeekLabel(a.week), votes: a.votes })),
+      });
   }
   return out;
 }
 
 export const getBadges = defineOperation({
-  name: 'get_badges', method: 'GET', path: '/listings/{slug}/badges', access: 'public', tags: ['Badges'],
+  name: 'get_badges',
+  method: 'GET',
+  path: '/listings/{slug}/badges',
+  access: 'public',
+  tags: ['Badges'],
   summary: 'Embeddable badges of a listing',
-  description: 'Badges the listing may show — `listed` (always), `launched` (once live), `upcoming` (while scheduled), `featured` (bought the featured placement), `verified` (ownership proved; not the same as paid), `launch_of_the_week_1`/`_2`/`_3` (won that award) — with ready-to-paste HTML embed code and SVG image URLs in the chosen style (`shape` standard|outline|pill|banner|square, `mode` light|dark|auto, `size` s|m|l), plus the URLs of every other shape, mode and size. In `auto` mode the HTML uses a <picture> that switches to the dark image when the visitor prefers a dark colour scheme (the auto SVG also switches by itself). A free listing goes live once a badge (or a link to its listing page) is on its homepage. Works for live, scheduled and awaiting-badge listings; others answer 404.\n\n'
-    + 'Returns `{listing, listing_url, style: {shape, mode, size}, badges: [{key, name, description, alt, width, height, svg_url, html, markdown, variants: {shape: {mode: {size: svg_url}}}, awards? [{week, iso_week, votes}]}], shapes, modes, sizes}`.',
+  description:
+    'Badges the listing may show — `listed` (always), `launched` (once live), `upcoming` (while scheduled), `featured` (bought the featured placement), `verified` (ownership proved; not the same as paid), `launch_of_the_week_1`/`_2`/`_3` (won that award) — with ready-to-paste HTML embed code and SVG image URLs in the chosen style (`shape` standard|outline|pill|banner|square, `mode` light|dark|auto, `size` s|m|l), plus the URLs of every other shape, mode and size. In `auto` mode the HTML uses a <picture> that switches to the dark image when the visitor prefers a dark colour scheme (the auto SVG also switches by itself). A free listing goes live once a badge (or a link to its listing page) is on its homepage. Works for live, scheduled and awaiting-badge listings; others answer 404.\n\n' +
+    'Returns `{listing, listing_url, style: {shape, mode, size}, badges: [{key, name, description, alt, width, height, svg_url, html, markdown, variants: {shape: {mode: {size: svg_url}}}, awards? [{week, iso_week, votes}]}], shapes, modes, sizes}`.',
   params: z.object({ slug: Slug }),
   query: BadgeQuery,
-  response: JsonObject, status: 200, idempotencyKey: false, paginated: false,
+  response: JsonObject,
+  status: 200,
+  idempotencyKey: false,
+  paginated: false,
   handler: async (ctx, input) => {
     const l = await badgeListing(ctx.db, input.slug);
     if (!l) return notFound('listing', input.slug);
@@ -71,7 +119,8 @@ export const getBadges = defineOperation({
         variants[shape] = {} as Record<BadgeMode, Record<BadgeSize, string>>;
         for (const mode of BADGE_MODES) {
           variants[shape][mode] = {} as Record<BadgeSize, string>;
-          for (const size of BADGE_SIZES) variants[shape][mode][size] = badgeSvgUrl(base, slug, b.kind, { shape, mode, size });
+          for (const size of BADGE_SIZES)
+            variants[shape][mode][size] = badgeSvgUrl(base, slug, b.kind, { shape, mode, size });
         }
       }
       return {
@@ -87,6 +136,14 @@ export const getBadges = defineOperation({
         ...(b.awards ? { awards: b.awards } : {}),
       };
     });
-    return { listing: l.summary, listing_url: listingPageUrl(base, slug), style, badges, shapes: [...BADGE_SHAPES], modes: [...BADGE_MODES], sizes: [...BADGE_SIZES] };
+    return {
+      listing: l.summary,
+      listing_url: listingPageUrl(base, slug),
+      style,
+      badges,
+      shapes: [...BADGE_SHAPES],
+      modes: [...BADGE_MODES],
+      sizes: [...BADGE_SIZES],
+    };
   },
 });

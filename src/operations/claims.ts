@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { defineOperation } from './define.ts';
 import { Email, IntId, JsonObject, Paged, Pagination, offsetOf, paged } from './schemas.ts';
-import { claimListing as startClaim, listMyClaims as listClaims, verifyClaim as checkClaim } from '../services/claims.ts';
+import {
+  claimListing as startClaim,
+  listMyClaims as listClaims,
+  verifyClaim as checkClaim,
+} from '../services/claims.ts';
 
 const CLAIM_DOC = [
   'A claim is {id (integer), status, method, listing (the listing summary), email (email claims only, else null), created_at, verified_at, checked_at (last check), last_error (what the last check found, e.g. "no TXT record launchlist-verification=… at _launchlist.acme.example"), expires_at (email claims: when the link stops working), instructions, note}.',
@@ -11,7 +15,11 @@ const CLAIM_DOC = [
 ].join(' ');
 
 export const claimListing = defineOperation({
-  name: 'claim_listing', method: 'POST', path: '/claims', access: 'listings:write', tags: ['Claims'],
+  name: 'claim_listing',
+  method: 'POST',
+  path: '/claims',
+  access: 'listings:write',
+  tags: ['Claims'],
   summary: 'Claim an existing listing',
   description: [
     "Starts a claim of an existing public listing (live, scheduled or awaiting its badge) and returns 201 with what to publish: `dns` (a TXT record), `meta` (a tag on the homepage), `file` (a file at a given path) or `email` (a link sent to an address at the company's domain). Then call verify_claim (email claims verify when the person who reads that mailbox opens the link and confirms).",
@@ -24,13 +32,36 @@ export const claimListing = defineOperation({
     method: z.enum(['dns', 'meta', 'file', 'email']),
     email: Email.optional().describe("For method=email: an address at the company's domain."),
   }),
-  response: JsonObject, status: 201, idempotencyKey: true, paginated: false, openWorld: true,
+  response: JsonObject,
+  status: 201,
+  idempotencyKey: true,
+  paginated: false,
+  openWorld: true,
   examples: {
     request: { slug: 'acme-notes', method: 'dns' },
     response: {
-      id: 12, status: 'pending', method: 'dns', listing: { slug: 'acme-notes', name: 'Acme Notes', url: 'https://acme.example/', tagline: 'Notes for teams', votes: 42 },
-      email: null, created_at: '2026-03-02T10:00:00.000Z', verified_at: null, checked_at: null, last_error: null, expires_at: null,
-      instructions: { record_type: 'TXT', host: '_launchlist.acme.example', value: 'launchlist-verification=3f9c0a7d2b1e4c5f8a6d9e0b1c2d3e4f', how: 'At the DNS provider of acme.example, add a TXT record …' },
+      id: 12,
+      status: 'pending',
+      method: 'dns',
+      listing: {
+        slug: 'acme-notes',
+        name: 'Acme Notes',
+        url: 'https://acme.example/',
+        tagline: 'Notes for teams',
+        votes: 42,
+      },
+      email: null,
+      created_at: '2026-03-02T10:00:00.000Z',
+      verified_at: null,
+      checked_at: null,
+      last_error: null,
+      expires_at: null,
+      instructions: {
+        record_type: 'TXT',
+        host: '_launchlist.acme.example',
+        value: 'launchlist-verification=3f9c0a7d2b1e4c5f8a6d9e0b1c2d3e4f',
+        how: 'At the DNS provider of acme.example, add a TXT record …',
+      },
       note: 'Verified proves that you control the domain … Verified is not the same as paid …',
     },
   },
@@ -38,11 +69,18 @@ export const claimListing = defineOperation({
 });
 
 export const listMyClaims = defineOperation({
-  name: 'list_my_claims', method: 'GET', path: '/claims', access: 'account:read', tags: ['Claims'],
+  name: 'list_my_claims',
+  method: 'GET',
+  path: '/claims',
+  access: 'account:read',
+  tags: ['Claims'],
   summary: "The caller's claims",
   description: `The caller's claims, newest first, with status and instructions. ${CLAIM_DOC}`,
   query: z.object({ ...Pagination }),
-  response: Paged(JsonObject), status: 200, idempotencyKey: false, paginated: true,
+  response: Paged(JsonObject),
+  status: 200,
+  idempotencyKey: false,
+  paginated: true,
   handler: async (ctx, input) => {
     const { items, total } = await listClaims(ctx, { limit: input.per_page, offset: offsetOf(input) });
     return paged(items, total, input);
@@ -50,16 +88,24 @@ export const listMyClaims = defineOperation({
 });
 
 export const verifyClaim = defineOperation({
-  name: 'verify_claim', method: 'POST', path: '/claims/{claim_id}/verify', access: 'listings:write', tags: ['Claims'],
+  name: 'verify_claim',
+  method: 'POST',
+  path: '/claims/{claim_id}/verify',
+  access: 'listings:write',
+  tags: ['Claims'],
   summary: 'Check a pending claim',
   description: [
     'Checks the DNS record, meta tag or file of a pending claim now and returns the claim with its new status (200 either way).',
     'Found: the claim becomes `verified`, the listing moves to the caller and shows the Verified badge (in one step; the previous owner, if any, is told by email; other pending claims of the listing close as `failed`). Not found: the claim stays `pending` with checked_at and last_error saying what was found instead — fix it and call again.',
     "dns reads TXT records of _launchlist.<domain>; meta reads the listing's homepage (the origin of its url) and looks for the tag in <head>; file reads /.well-known/launchlist-verification.txt on the same origin. Redirects are followed only within the listing's domain; only public internet addresses are read (a site on a private or loopback address fails the check with last_error saying so).",
-    'Each claim is checked at most once every 10 s (else 429 with Retry-After). A claim that is already verified is returned as it is. Email claims are not checked here (409: open the link in the email); failed or expired claims cannot be checked again (409: start a new claim). Someone else\'s claim is 404.',
+    "Each claim is checked at most once every 10 s (else 429 with Retry-After). A claim that is already verified is returned as it is. Email claims are not checked here (409: open the link in the email); failed or expired claims cannot be checked again (409: start a new claim). Someone else's claim is 404.",
     CLAIM_DOC,
   ].join(' '),
   params: z.object({ claim_id: IntId }),
-  response: JsonObject, status: 200, idempotencyKey: true, paginated: false, openWorld: true,
+  response: JsonObject,
+  status: 200,
+  idempotencyKey: true,
+  paginated: false,
+  openWorld: true,
   handler: async (ctx, input) => checkClaim(ctx, input.claim_id),
 });

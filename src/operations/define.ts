@@ -8,9 +8,14 @@ export type Access = 'public' | Scope;
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 type AnyObject = z.ZodObject<z.ZodRawShape>;
-type Out<S> = S extends z.ZodType ? z.output<S> : {};
+type Out<S> = S extends z.ZodType ? z.output<S> : unknown;
 
-export interface OperationSpec<P extends AnyObject | undefined, Q extends AnyObject | undefined, B extends AnyObject | undefined, R extends z.ZodType> {
+export interface OperationSpec<
+  P extends AnyObject | undefined,
+  Q extends AnyObject | undefined,
+  B extends AnyObject | undefined,
+  R extends z.ZodType,
+> {
   /** operationId = MCP tool name = the spec's name. */
   name: string;
   method: Method;
@@ -39,14 +44,22 @@ export interface OperationSpec<P extends AnyObject | undefined, Q extends AnyObj
   handler: (ctx: Ctx, input: Out<P> & Out<Q> & Out<B>) => Promise<z.input<R> | RawJson>;
 }
 
-export type Operation = OperationSpec<AnyObject | undefined, AnyObject | undefined, AnyObject | undefined, z.ZodType> & {
+export type Operation = OperationSpec<
+  AnyObject | undefined,
+  AnyObject | undefined,
+  AnyObject | undefined,
+  z.ZodType
+> & {
   /** params + query + body merged (the MCP tool's input). */
   input: AnyObject;
 };
 
-export function defineOperation<P extends AnyObject | undefined = undefined, Q extends AnyObject | undefined = undefined, B extends AnyObject | undefined = undefined, R extends z.ZodType = z.ZodType>(
-  spec: OperationSpec<P, Q, B, R>,
-): Operation {
+export function defineOperation<
+  P extends AnyObject | undefined = undefined,
+  Q extends AnyObject | undefined = undefined,
+  B extends AnyObject | undefined = undefined,
+  R extends z.ZodType = z.ZodType,
+>(spec: OperationSpec<P, Q, B, R>): Operation {
   const shape = { ...(spec.params?.shape ?? {}), ...(spec.query?.shape ?? {}), ...(spec.body?.shape ?? {}) };
   const input = z.strictObject(shape);
   return { ...(spec as unknown as Operation), input };

@@ -20,7 +20,10 @@ export const ERROR_STATUS = {
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
-export interface ErrorDetail { path: string; message: string }
+export interface ErrorDetail {
+  path: string;
+  message: string;
+}
 
 export class ApiError extends Error {
   readonly code: ErrorCode;
@@ -35,8 +38,17 @@ export class ApiError extends Error {
   get status(): number {
     return ERROR_STATUS[this.code];
   }
-  body(requestId: string): { error: { code: ErrorCode; message: string; details?: ErrorDetail[]; request_id: string } } {
-    return { error: { code: this.code, message: this.message, ...(this.details?.length ? { details: this.details } : {}), request_id: requestId } };
+  body(requestId: string): {
+    error: { code: ErrorCode; message: string; details?: ErrorDetail[]; request_id: string };
+  } {
+    return {
+      error: {
+        code: this.code,
+        message: this.message,
+        ...(this.details?.length ? { details: this.details } : {}),
+        request_id: requestId,
+      },
+    };
   }
 }
 

@@ -8,17 +8,61 @@ import { getLaunchWeek, listLaunches, getLeaderboard, listAwards } from './launc
 import { listFounders, getFounder } from './founders.ts';
 import { listBlogPosts, getBlogPost } from './blog.ts';
 import { submitListing, listMyDrafts, getDraft, updateDraft, inviteCofounder, submitDraft } from './drafts.ts';
-import { listMyListings, getMyListing, updateMyListing, postListingUpdate, addMilestone, deleteMilestone, setFounderStory, chooseFreeListing } from './my-listings.ts';
+import {
+  listMyListings,
+  getMyListing,
+  updateMyListing,
+  postListingUpdate,
+  addMilestone,
+  deleteMilestone,
+  setFounderStory,
+  chooseFreeListing,
+} from './my-listings.ts';
 import { claimListing, listMyClaims, verifyClaim } from './claims.ts';
 import { listProducts, quoteOrder, createCheckout, listMyOrders, getOrder } from './orders.ts';
 
 export const operations: readonly Operation[] = [
-  getSiteInfo, searchListings, getListing, getAlternatives, compareListings, listCategories, getCategory,
-  getLaunchWeek, listLaunches, getLeaderboard, listFounders, getFounder, listBlogPosts, getBlogPost, listAwards,
-  getBadges, listInterviewQuestions, listProducts, getAccount, submitListing, listMyDrafts, getDraft, updateDraft,
-  inviteCofounder, submitDraft, listMyListings, getMyListing, updateMyListing, postListingUpdate, addMilestone,
-  deleteMilestone, setFounderStory, answerInterview, chooseFreeListing, claimListing, listMyClaims, verifyClaim,
-  quoteOrder, createCheckout, listMyOrders, getOrder,
+  getSiteInfo,
+  searchListings,
+  getListing,
+  getAlternatives,
+  compareListings,
+  listCategories,
+  getCategory,
+  getLaunchWeek,
+  listLaunches,
+  getLeaderboard,
+  listFounders,
+  getFounder,
+  listBlogPosts,
+  getBlogPost,
+  listAwards,
+  getBadges,
+  listInterviewQuestions,
+  listProducts,
+  getAccount,
+  submitListing,
+  listMyDrafts,
+  getDraft,
+  updateDraft,
+  inviteCofounder,
+  submitDraft,
+  listMyListings,
+  getMyListing,
+  updateMyListing,
+  postListingUpdate,
+  addMilestone,
+  deleteMilestone,
+  setFounderStory,
+  answerInterview,
+  chooseFreeListing,
+  claimListing,
+  listMyClaims,
+  verifyClaim,
+  quoteOrder,
+  createCheckout,
+  listMyOrders,
+  getOrder,
 ];
 
 export const operationsByName: ReadonlyMap<string, Operation> = new Map(operations.map((o) => [o.name, o]));

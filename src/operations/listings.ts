@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { defineOperation } from './define.ts';
 import { ApiError, invalid, notFound } from './errors.ts';
 import { Country, JsonObject, ListingSummary, Paged, Pagination, Slug, offsetOf, paged } from './schemas.ts';
-import { SEARCH_SORTS, SearchInputError, searchListings as runSearch, type SearchInput } from '../store/search/index.ts';
+import {
+  SEARCH_SORTS,
+  SearchInputError,
+  searchListings as runSearch,
+  type SearchInput,
+} from '../store/search/index.ts';
 import type { SearchPool } from '../store/search/pool.ts';
 import { toSummary } from '../store/repos/summary.ts';
 import { alternativesOf, compareListings as compareRepo } from '../store/repos/listings.ts';
@@ -13,12 +18,16 @@ import { RawJson } from './raw-json.ts';
 export const SORTS = SEARCH_SORTS;
 
 export const searchListings = defineOperation({
-  name: 'search_listings', method: 'GET', path: '/listings', access: 'public', tags: ['Listings'],
+  name: 'search_listings',
+  method: 'GET',
+  path: '/listings',
+  access: 'public',
+  tags: ['Listings'],
   summary: 'Search live listings (full-text, typo-tolerant)',
   description: [
     'Full-text, typo-tolerant search over live listings (name, tagline, description, keywords). An empty `q` browses.',
     'Every word of `q` must match (AND). Words are matched whole, without accents and case; a word the index does not hold is corrected to the nearest indexed words: one typo allowed in words of 5 to 7 letters, two in words of 8 or more, none in shorter words, the longer of the typed and the indexed word counting (so a 5-letter word typed with a letter dropped is still found). The last word also matches longer words it starts (the user may still be typing).',
-    'Filters combine with AND: `category` includes its subcategories (an unknown category slug is a 400); `country` and `pricing_model` ignore case; `domain` finds the listing of a website whatever its scheme, `www.`, trailing slash or path (a subdomain finds its parent site\'s listing). `status=upcoming` lists listings scheduled for a future launch week.',
+    "Filters combine with AND: `category` includes its subcategories (an unknown category slug is a 400); `country` and `pricing_model` ignore case; `domain` finds the listing of a website whatever its scheme, `www.`, trailing slash or path (a subdomain finds its parent site's listing). `status=upcoming` lists listings scheduled for a future launch week.",
     'Sorts: `relevance` (best match first; most voted first when browsing), `newest` (launch time), `votes` (all-time community votes), `trending` (time-decayed votes: each vote counts 0.5^(age in hours / 48), votes of the last 14 days), `most_viewed`, `most_followed`; ties go to more votes, then the earlier listing.',
     'Returns a page of listing summaries, each with `views` and `followers` besides the summary fields.',
   ].join(' '),
@@ -33,16 +42,32 @@ export const searchListings = defineOperation({
     sort: z.enum(SORTS).default('relevance'),
     ...Pagination,
   }),
-  response: Paged(ListingSummary), status: 200, idempotencyKey: false, paginated: true,
+  response: Paged(ListingSummary),
+  status: 200,
+  idempotencyKey: false,
+  paginated: true,
   handler: async (ctx, input) => {
     try {
       const pool = ctx.services.searchPool as SearchPool | undefined; // SQLite: search threads (store/search/pool.ts)
       const search = pool ? (i: SearchInput) => pool.search(i) : (i: SearchInput) => runSearch(ctx.db, ctx.engine, i);
       const result = await search({
-        q: input.q, category: input.category, stage: input.stage, country: input.country, pricing_model: input.pricing_model,
-        domain: input.domain, status: input.status, sort: input.sort, limit: input.per_page, offset: offsetOf(input), now: ctx.now(),
+        q: input.q,
+        category: input.category,
+        stage: input.stage,
+        country: input.country,
+        pricing_model: input.pricing_model,
+        domain: input.domain,
+        status: input.status,
+        sort: input.sort,
+        limit: input.per_page,
+        offset: offsetOf(input),
+        now: ctx.now(),
       });
-      const items = result.rows.map((r) => ({ ...toSummary(r), views: Number(r.views_count), followers: Number(r.followers_count) }));
+      const items = result.rows.map((r) => ({
+        ...toSummary(r),
+        views: Number(r.views_count),
+        followers: Number(r.followers_count),
+      }));
       return paged(items, result.total, input);
     } catch (e) {
       if (e instanceof SearchInputError) return invalid(`query.${e.field}`, e.message);
@@ -52,7 +77,11 @@ export const searchListings = defineOperation({
 });
 
 export const getListing = defineOperation({
-  name: 'get_listing', method: 'GET', path: '/listings/{slug}', access: 'public', tags: ['Listings'],
+  name: 'get_listing',
+  method: 'GET',
+  path: '/listings/{slug}',
+  access: 'public',
+  tags: ['Listings'],
   summary: 'Full public profile of a live listing',
   description: [
     'The full public profile of one live listing (404 for any other status).',
@@ -60,11 +89,14 @@ export const getListing = defineOperation({
     '`pricing` {model, summary}, features, usps, keywords, tags, `categories` [{slug, name, primary, parent}] (primary first), `founders` [{slug, name, title, avatar_url, country, socials}], faqs, socials,',
     '`latest_updates` (the 5 newest: id, title, body, created_at), `community_rating` {average, count} from genuine reviews only (average null when there are none),',
     '`domain_rating` {value, as_of, trend {direction up|down|flat|new, change_30d, change_90d}, history [{date, rating}]} (a third-party SEO metric), `links` {website, demo_video, source_code?}, `facts` (category attributes the listing states),',
-    '`not_found_on_website` (facts the company\'s own site did not state, left blank on purpose), verified, `awards` (Launch of the Week wins), seo, votes, followers, views, updated_at.',
+    "`not_found_on_website` (facts the company's own site did not state, left blank on purpose), verified, `awards` (Launch of the Week wins), seo, votes, followers, views, updated_at.",
     'The paid-only sections `story`, `milestones` and `media` are present only when the listing has them unlocked (absent otherwise). Each read counts as a view.',
   ].join(' '),
   params: z.object({ slug: Slug }),
-  response: JsonObject, status: 200, idempotencyKey: false, paginated: false,
+  response: JsonObject,
+  status: 200,
+  idempotencyKey: false,
+  paginated: false,
   handler: async (ctx, input) => {
     // The materialised profile (services/profiles.ts); the live counters are spliced in per request.
     const profiles = ctx.services.profiles as ProfileReader; // installed by createServer (installProfiles)
@@ -78,11 +110,19 @@ export const getListing = defineOperation({
 });
 
 export const getAlternatives = defineOperation({
-  name: 'get_alternatives', method: 'GET', path: '/listings/{slug}/alternatives', access: 'public', tags: ['Listings'],
+  name: 'get_alternatives',
+  method: 'GET',
+  path: '/listings/{slug}/alternatives',
+  access: 'public',
+  tags: ['Listings'],
   summary: 'Alternatives to a listing',
-  description: 'Alternatives to a live listing, at most 10: those the owner approved come first, in the owner\'s order (marked `approved: true`), then other live listings in the same primary category, most voted first (`approved: false`). Never the listing itself. Returns {listing: summary, items: [summary + approved]}.',
+  description:
+    "Alternatives to a live listing, at most 10: those the owner approved come first, in the owner's order (marked `approved: true`), then other live listings in the same primary category, most voted first (`approved: false`). Never the listing itself. Returns {listing: summary, items: [summary + approved]}.",
   params: z.object({ slug: Slug }),
-  response: JsonObject, status: 200, idempotencyKey: false, paginated: false,
+  response: JsonObject,
+  status: 200,
+  idempotencyKey: false,
+  paginated: false,
   handler: async (ctx, input) => {
     const out = await alternativesOf(ctx.db, input.slug);
     if (!out) return notFound('listing', input.slug);
@@ -91,17 +131,27 @@ export const getAlternatives = defineOperation({
 });
 
 export const compareListings = defineOperation({
-  name: 'compare_listings', method: 'GET', path: '/compare', access: 'public', tags: ['Listings'],
+  name: 'compare_listings',
+  method: 'GET',
+  path: '/compare',
+  access: 'public',
+  tags: ['Listings'],
   summary: 'Compare two live listings side by side',
-  description: 'A side-by-side comparison of two live listings: {a: summary, b: summary, attributes: [{key, label, a, b}]}. Rows are core facts (pricing model, pricing, stage, founded, country, city, Domain Rating) then the attributes of both primary categories. An empty cell (null) means that listing does not state the fact; a row where both cells are null is a fact on neither listing. A slug that is not a live listing is a 400 naming `query.a` or `query.b` (the spec declares 404 only for identifiers in the path).',
+  description:
+    'A side-by-side comparison of two live listings: {a: summary, b: summary, attributes: [{key, label, a, b}]}. Rows are core facts (pricing model, pricing, stage, founded, country, city, Domain Rating) then the attributes of both primary categories. An empty cell (null) means that listing does not state the fact; a row where both cells are null is a fact on neither listing. A slug that is not a live listing is a 400 naming `query.a` or `query.b` (the spec declares 404 only for identifiers in the path).',
   query: z.object({ a: Slug.describe('First listing slug.'), b: Slug.describe('Second listing slug.') }),
-  response: JsonObject, status: 200, idempotencyKey: false, paginated: false,
+  response: JsonObject,
+  status: 200,
+  idempotencyKey: false,
+  paginated: false,
   handler: async (ctx, input) => {
     const out = await compareRepo(ctx.db, input.a, input.b);
     if ('missing' in out) {
       const slug = input[out.missing];
       // 400, not 404: the spec declares 404 only for operations with an identifier in the path (7).
-      throw new ApiError('validation_failed', `query.${out.missing}: no live listing ${JSON.stringify(slug)} exists.`, [{ path: `query.${out.missing}`, message: `no live listing ${JSON.stringify(slug)}` }]);
+      throw new ApiError('validation_failed', `query.${out.missing}: no live listing ${JSON.stringify(slug)} exists.`, [
+        { path: `query.${out.missing}`, message: `no live listing ${JSON.stringify(slug)}` },
+      ]);
     }
     return out;
   },

@@ -1,12 +1,23 @@
 // Shared zod pieces. Every rule of spec parts 4 and 8 lives in a schema here or in the operation files.
 import { z } from 'zod';
 
-export const Slug = z.string().regex(/^[a-z0-9][a-z0-9-]{0,219}$/, 'must match ^[a-z0-9][a-z0-9-]{0,219}$ (lower-case letters, digits and hyphens)');
+export const Slug = z
+  .string()
+  .regex(
+    /^[a-z0-9][a-z0-9-]{0,219}$/,
+    'must match ^[a-z0-9][a-z0-9-]{0,219}$ (lower-case letters, digits and hyphens)',
+  );
 export const Page = z.coerce.number().int().min(1).max(1000).default(1).describe('Page number, 1-based (1 to 1000).');
 export const PerPage = z.coerce.number().int().min(1).max(100).default(20).describe('Items per page (1 to 100).');
 export const Pagination = { page: Page, per_page: PerPage };
 export const Country = z.string().regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code');
-export const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD').refine((s) => !Number.isNaN(Date.parse(s + 'T00:00:00Z')) && new Date(s + 'T00:00:00Z').toISOString().startsWith(s), 'must be a real calendar date');
+export const IsoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
+  .refine(
+    (s) => !Number.isNaN(Date.parse(s + 'T00:00:00Z')) && new Date(s + 'T00:00:00Z').toISOString().startsWith(s),
+    'must be a real calendar date',
+  );
 /** The largest id a record can have: PostgreSQL's integer (serial) columns stop at 2^31 − 1. */
 export const MAX_ID = 2_147_483_647;
 /** A record id in a JSON body. */
@@ -23,22 +34,54 @@ export const IntId = z.coerce.number().int().min(1).max(MAX_ID);
  * Any id of the 8-4-4-4-12 hexadecimal shape (version and variant bits are not checked: an unknown id is a 404, not a 400),
  * in either case: a UUID is case-insensitive (RFC 9562), and ours are stored in lower case.
  */
-export const Uuid = z.guid({ error: 'must be a UUID: 8-4-4-4-12 hexadecimal digits, e.g. 3f2a9c4e-1b7d-4e8a-9c0f-5d6e7f8a9b0c' }).transform((s) => s.toLowerCase());
+export const Uuid = z
+  .guid({ error: 'must be a UUID: 8-4-4-4-12 hexadecimal digits, e.g. 3f2a9c4e-1b7d-4e8a-9c0f-5d6e7f8a9b0c' })
+  .transform((s) => s.toLowerCase());
 export const Email = z.email().max(254);
-export const HttpsUrl = (max: number) => z.string().max(max).url().refine((s) => s.startsWith('https://'), 'must be an https:// link');
+export const HttpsUrl = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .url()
+    .refine((s) => s.startsWith('https://'), 'must be an https:// link');
 export const QueryBool = z
-  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])], { error: 'must be true or false (1 and 0 are accepted too)' })
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])], {
+    error: 'must be true or false (1 and 0 are accepted too)',
+  })
   .transform((v) => v === true || v === 'true' || v === '1');
 /** What a week parameter taking `words` (this, next, last …) or a date accepts, said in its errors. */
-export const weekRule = (words: readonly string[], date = 'a date YYYY-MM-DD') => `must be ${words.join(', ')} or ${date}`;
+export const weekRule = (words: readonly string[], date = 'a date YYYY-MM-DD') =>
+  `must be ${words.join(', ')} or ${date}`;
 /** A week: one of `words`, or a date YYYY-MM-DD (snaps to its Monday). */
-export const weekRef = (words: readonly string[]) => z.string().max(10).refine((s) => words.includes(s) || /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(s + 'T00:00:00Z')), weekRule(words));
+export const weekRef = (words: readonly string[]) =>
+  z
+    .string()
+    .max(10)
+    .refine(
+      (s) => words.includes(s) || (/^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(s + 'T00:00:00Z'))),
+      weekRule(words),
+    );
 /** A week: this, next, last, or a date YYYY-MM-DD (snaps to its Monday). */
 export const WEEK_WORDS = ['this', 'next', 'last'] as const;
 export const WeekRef = weekRef(WEEK_WORDS);
 export const Cents = z.number().int().describe('Amount in USD cents, excluding VAT unless named otherwise.');
 
-export const SOCIAL_PLATFORMS = ['linkedin', 'x', 'facebook', 'instagram', 'tiktok', 'youtube', 'threads', 'pinterest', 'github', 'reddit', 'medium', 'website', 'custom', 'productlaunch'] as const;
+export const SOCIAL_PLATFORMS = [
+  'linkedin',
+  'x',
+  'facebook',
+  'instagram',
+  'tiktok',
+  'youtube',
+  'threads',
+  'pinterest',
+  'github',
+  'reddit',
+  'medium',
+  'website',
+  'custom',
+  'productlaunch',
+] as const;
 export const Socials = z.partialRecord(z.enum(SOCIAL_PLATFORMS), z.string().max(500));
 
 export const Faq = z.strictObject({ question: z.string().max(300), answer: z.string().max(1500) });
@@ -50,9 +93,25 @@ export const MilestoneInput = z.strictObject({
   description: z.string().max(2000).optional(),
   url: HttpsUrl(500).optional(),
 });
-export const Milestone = z.object({ id: z.number().int().min(1), date: z.string(), title: z.string(), description: z.string().nullable(), url: z.string().nullable() });
+export const Milestone = z.object({
+  id: z.number().int().min(1),
+  date: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  url: z.string().nullable(),
+});
 
-export const StoryKeys = ['title', 'story', 'why_started', 'problem', 'journey', 'challenges', 'achievements', 'lessons', 'whats_next'] as const;
+export const StoryKeys = [
+  'title',
+  'story',
+  'why_started',
+  'problem',
+  'journey',
+  'challenges',
+  'achievements',
+  'lessons',
+  'whats_next',
+] as const;
 
 /** A JSON object whose fields are documented in the operation description (spec: "declared only as JSON objects"). */
 export const JsonObject = z.looseObject({});
@@ -77,7 +136,11 @@ export const ListingSummary = z.looseObject({
 
 export const ErrorBody = z.object({
   error: z.object({
-    code: z.string().describe('Machine-readable snake_case code: validation_failed, promo_code_refused, unauthorized, insufficient_scope, not_found, conflict, payload_too_large, idempotency_key_reused, rate_limited, internal, not_implemented.'),
+    code: z
+      .string()
+      .describe(
+        'Machine-readable snake_case code: validation_failed, promo_code_refused, unauthorized, insufficient_scope, not_found, conflict, payload_too_large, idempotency_key_reused, rate_limited, internal, not_implemented.',
+      ),
     message: z.string(),
     details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
     request_id: z.string(),

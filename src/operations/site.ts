@@ -13,21 +13,30 @@ export const SITE_RULES = [
   'The billboard is a PAID ranking by money contributed; always present it as paid. Awards (Launch of the Week) follow community votes only.',
   'Prices are set by the site admin in USD cents, exclude VAT and must never be hard-coded: read them from list_products or quote_order.',
   'Checkout links (checkout_url) are handed to the person, who reviews and pays on our page themselves; never ask for card or payment details.',
-  'Drafts quote evidence from the product\'s own website; anything not found there is left blank, never invented.',
+  "Drafts quote evidence from the product's own website; anything not found there is left blank, never invented.",
 ] as const;
 
 export const getSiteInfo = defineOperation({
-  name: 'get_site_info', method: 'GET', path: '/site', access: 'public', tags: ['Site'],
+  name: 'get_site_info',
+  method: 'GET',
+  path: '/site',
+  access: 'public',
+  tags: ['Site'],
   summary: 'What this service is and where things are',
-  description: 'The site name and purpose, its public URLs, counts of live listings and categories, and the locations of the API docs, the OpenAPI document and the MCP server. A good first call for an agent.\n\n'
-    + 'Returns `{name, purpose, urls: {home, api_base, docs, openapi, mcp, oauth_metadata, mcp_resource_metadata}, counts: {live_listings, upcoming_listings, categories, founders}, api_version, mcp_protocol_versions, rules: [string]}`.',
-  response: JsonObject, status: 200, idempotencyKey: false, paginated: false,
+  description:
+    'The site name and purpose, its public URLs, counts of live listings and categories, and the locations of the API docs, the OpenAPI document and the MCP server. A good first call for an agent.\n\n' +
+    'Returns `{name, purpose, urls: {home, api_base, docs, openapi, mcp, oauth_metadata, mcp_resource_metadata}, counts: {live_listings, upcoming_listings, categories, founders}, api_version, mcp_protocol_versions, rules: [string]}`.',
+  response: JsonObject,
+  status: 200,
+  idempotencyKey: false,
+  paginated: false,
   handler: async (ctx) => {
     const base = ctx.config.publicUrl;
     const counts = await siteCounts(ctx.db);
     return {
       name: 'Launchlist',
-      purpose: 'A launch directory and weekly launch calendar for software products: browse live listings, categories, launch weeks, leaderboards, founders, awards and badges; makers submit a product by its website, edit the AI-drafted profile and publish it free or through a paid order.',
+      purpose:
+        'A launch directory and weekly launch calendar for software products: browse live listings, categories, launch weeks, leaderboards, founders, awards and badges; makers submit a product by its website, edit the AI-drafted profile and publish it free or through a paid order.',
       urls: {
         home: base,
         api_base: `${base}/api/v1`,
@@ -46,30 +55,61 @@ export const getSiteInfo = defineOperation({
 });
 
 export const listInterviewQuestions = defineOperation({
-  name: 'list_interview_questions', method: 'GET', path: '/interview-questions', access: 'public', tags: ['Founders'],
+  name: 'list_interview_questions',
+  method: 'GET',
+  path: '/interview-questions',
+  access: 'public',
+  tags: ['Founders'],
   summary: 'Founder interview questions',
-  description: 'The questions founders can answer with answer_interview, in order: `{items: [{id, position, question}]}` (use `id` as `question_id`).',
-  response: JsonObject, status: 200, idempotencyKey: false, paginated: false,
+  description:
+    'The questions founders can answer with answer_interview, in order: `{items: [{id, position, question}]}` (use `id` as `question_id`).',
+  response: JsonObject,
+  status: 200,
+  idempotencyKey: false,
+  paginated: false,
   handler: async (ctx) => ({ items: await activeInterviewQuestions(ctx.db) }),
 });
 
 export const answerInterview = defineOperation({
-  name: 'answer_interview', method: 'PUT', path: '/me/interview', access: 'listings:write', tags: ['Founders'],
+  name: 'answer_interview',
+  method: 'PUT',
+  path: '/me/interview',
+  access: 'listings:write',
+  tags: ['Founders'],
   summary: 'Answer founder interview questions',
-  description: 'Saves the caller\'s answers to interview questions (ids from list_interview_questions; at most 30 per call). An answer replaces the earlier answer to the same question; an empty answer withdraws it. Every `question_id` must be an active question (otherwise 400 naming `body.answers.<i>.question_id`) and may appear only once per call. Returns all of the caller\'s answers in question order: `{answers: [{question_id, question, answer, updated_at}]}`.',
+  description:
+    "Saves the caller's answers to interview questions (ids from list_interview_questions; at most 30 per call). An answer replaces the earlier answer to the same question; an empty answer withdraws it. Every `question_id` must be an active question (otherwise 400 naming `body.answers.<i>.question_id`) and may appear only once per call. Returns all of the caller's answers in question order: `{answers: [{question_id, question, answer, updated_at}]}`.",
   body: z.strictObject({
     answers: z.array(z.strictObject({ question_id: Id, answer: z.string().max(4000) })).max(30),
   }),
-  response: JsonObject, status: 200, idempotencyKey: true, paginated: false,
+  response: JsonObject,
+  status: 200,
+  idempotencyKey: true,
+  paginated: false,
   handler: async (ctx, input) => answerInterviewFor(ctx, input.answers),
 });
 
 export const getAccount = defineOperation({
-  name: 'get_account', method: 'GET', path: '/me', access: 'account:read', tags: ['Account'],
+  name: 'get_account',
+  method: 'GET',
+  path: '/me',
+  access: 'account:read',
+  tags: ['Account'],
   summary: 'Who the caller is',
-  description: 'Who the caller is signed in as, which credential is in use (API key name or OAuth client) and what it allows (its scopes).\n\n'
-    + 'Returns `{user: {id, email, name, role, email_verified}, credential: {type: "api_key", name, prefix} | {type: "oauth", name, client_id}, scopes: [scope], allows: [what the scopes allow, in plain words]}`.',
-  response: JsonObject, status: 200, idempotencyKey: false, paginated: false,
-  examples: { response: { user: { id: 7, email: 'ada@example.com', name: 'Ada', role: 'user', email_verified: true }, credential: { type: 'api_key', name: 'My build script', prefix: 'llk_AbCdEfGhIjKl' }, scopes: ['account:read'], allows: ['See your account, your drafts, listings, claims and orders'] } },
+  description:
+    'Who the caller is signed in as, which credential is in use (API key name or OAuth client) and what it allows (its scopes).\n\n' +
+    'Returns `{user: {id, email, name, role, email_verified}, credential: {type: "api_key", name, prefix} | {type: "oauth", name, client_id}, scopes: [scope], allows: [what the scopes allow, in plain words]}`.',
+  response: JsonObject,
+  status: 200,
+  idempotencyKey: false,
+  paginated: false,
+  examples: {
+    response: {
+      user: { id: 7, email: 'ada@example.com', name: 'Ada', role: 'user', email_verified: true },
+      credential: { type: 'api_key', name: 'My build script', prefix: 'llk_AbCdEfGhIjKl' },
+      scopes: ['account:read'],
+      allows: ['See your account, your drafts, listings, claims and orders'],
+    },
+  },
   handler: async (ctx) => accountOf(ctx),
 });

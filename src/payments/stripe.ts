@@ -15,14 +15,18 @@ type StripeClient = import('stripe').Stripe;
 
 export function stripeProvider(secretKey: string, opts: StripeOptions = {}): RedirectProvider {
   let client: Promise<StripeClient> | undefined;
-  const stripe = () => (client ??= import('stripe').then(({ default: Stripe }) => new Stripe(secretKey, {
-    maxNetworkRetries: 2,
-    timeout: opts.timeoutMs ?? 20_000,
-    appInfo: { name: 'Launchlist' },
-    ...(opts.host ? { host: opts.host } : {}),
-    ...(opts.port ? { port: opts.port } : {}),
-    ...(opts.protocol ? { protocol: opts.protocol } : {}),
-  })));
+  const stripe = () =>
+    (client ??= import('stripe').then(
+      ({ default: Stripe }) =>
+        new Stripe(secretKey, {
+          maxNetworkRetries: 2,
+          timeout: opts.timeoutMs ?? 20_000,
+          appInfo: { name: 'Launchlist' },
+          ...(opts.host ? { host: opts.host } : {}),
+          ...(opts.port ? { port: opts.port } : {}),
+          ...(opts.protocol ? { protocol: opts.protocol } : {}),
+        }),
+    ));
   return {
     kind: 'redirect',
     name: 'stripe',
@@ -32,10 +36,19 @@ export function stripeProvider(secretKey: string, opts: StripeOptions = {}): Red
         mode: 'payment',
         client_reference_id: order.number,
         metadata: { order_number: order.number },
-        line_items: [{
-          quantity: 1,
-          price_data: { currency: order.currency, unit_amount: order.total_cents, product_data: { name: `Launchlist order ${order.number}`, description: order.description.slice(0, 500) || undefined } },
-        }],
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: order.currency,
+              unit_amount: order.total_cents,
+              product_data: {
+                name: `Launchlist order ${order.number}`,
+                description: order.description.slice(0, 500) || undefined,
+              },
+            },
+          },
+        ],
         success_url: urls.successUrl,
         cancel_url: urls.cancelUrl,
       });
@@ -50,7 +63,7 @@ export function stripeProvider(secretKey: string, opts: StripeOptions = {}): Red
         amount_cents: s.amount_total,
         currency: s.currency,
         order_number: s.client_reference_id,
-        ref: typeof pi === 'string' ? pi : pi?.id ?? s.id,
+        ref: typeof pi === 'string' ? pi : (pi?.id ?? s.id),
       };
     },
   };

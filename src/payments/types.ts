@@ -15,7 +15,12 @@ export interface PaymentOrder {
 
 export type ChargeResult = { ok: true; ref: string } | { ok: false; message: string };
 
-export interface TestCard { number: string; exp_month: number; exp_year: number; cvc: string }
+export interface TestCard {
+  number: string;
+  exp_month: number;
+  exp_year: number;
+  cvc: string;
+}
 
 export interface CardFormProvider {
   kind: 'card-form';
@@ -41,7 +46,10 @@ export interface RedirectProvider {
   name: string;
   test: boolean;
   /** Opens a payment on the provider's hosted page; returns where to send the person and the provider's id for it. */
-  startCheckout(order: PaymentOrder, urls: { successUrl: string; cancelUrl: string }): Promise<{ url: string; ref: string }>;
+  startCheckout(
+    order: PaymentOrder,
+    urls: { successUrl: string; cancelUrl: string },
+  ): Promise<{ url: string; ref: string }>;
   /** Reads a payment back from the provider (never trusts what the browser says). */
   retrieve(ref: string): Promise<ProviderPayment>;
 }

@@ -24,9 +24,25 @@ import { loadHtml } from '../drafting/extract/html.ts';
 import { normaliseDomain } from '../domain/urls.ts';
 import { sendMail } from '../mail/index.ts';
 import {
-  EXPIRED_ERROR, expireEmailClaims, findClaim, findClaimByToken, findOwnClaim, findPendingClaim, insertClaim, listingById, listOwnClaims, markVerified,
-  publicListingBySlug, recordCheckFailure, resendEmailClaim, reserveCheck, userContact,
-  type ClaimListing, type ClaimMethod, type ClaimRow, type ClaimStatus,
+  EXPIRED_ERROR,
+  expireEmailClaims,
+  findClaim,
+  findClaimByToken,
+  findOwnClaim,
+  findPendingClaim,
+  insertClaim,
+  listingById,
+  listOwnClaims,
+  markVerified,
+  publicListingBySlug,
+  recordCheckFailure,
+  resendEmailClaim,
+  reserveCheck,
+  userContact,
+  type ClaimListing,
+  type ClaimMethod,
+  type ClaimRow,
+  type ClaimStatus,
 } from '../store/repos/claims.ts';
 
 export const LINK_TTL_MS = 24 * 60 * 60 * 1000;
@@ -56,7 +72,8 @@ export interface ClaimOptions {
 
 type Deps = { db: Kysely<DB>; engine: Engine; config: Config; services?: Record<string, unknown> };
 
-const optionsOf = (services: Record<string, unknown> | undefined): ClaimOptions => ((services?.claims ?? {}) as ClaimOptions);
+const optionsOf = (services: Record<string, unknown> | undefined): ClaimOptions =>
+  (services?.claims ?? {}) as ClaimOptions;
 
 let systemDns: DnsResolver | undefined;
 const systemResolveTxt = (host: string): Promise<string[][]> => {
@@ -97,7 +114,11 @@ export function domainOf(listing: { url: string; domain: string }): string {
   return (listing.domain || normaliseDomain(listing.url) || hostOf(listing.url)).toLowerCase();
 }
 function hostOf(url: string): string {
-  try { return new URL(url).hostname.toLowerCase(); } catch { return url; }
+  try {
+    return new URL(url).hostname.toLowerCase();
+  } catch {
+    return url;
+  }
 }
 /** The listing's homepage: the origin of its url. */
 export function homepageOf(url: string): string {
@@ -110,38 +131,54 @@ function sameSite(startUrl: string, finalUrl: string): boolean {
   return a === b || b.endsWith('.' + a);
 }
 
-export function instructionsOf(claim: Pick<ClaimRow, 'method' | 'token' | 'email' | 'expires_at'>, listing: { url: string; domain: string }): Instructions {
+export function instructionsOf(
+  claim: Pick<ClaimRow, 'method' | 'token' | 'email' | 'expires_at'>,
+  listing: { url: string; domain: string },
+): Instructions {
   const domain = domainOf(listing);
   switch (claim.method) {
     case 'dns':
       return {
-        record_type: 'TXT', host: `${DNS_PREFIX}.${domain}`, value: `${TOKEN_PREFIX}=${claim.token}`,
+        record_type: 'TXT',
+        host: `${DNS_PREFIX}.${domain}`,
+        value: `${TOKEN_PREFIX}=${claim.token}`,
         how: `At the DNS provider of ${domain}, add a TXT record on the name ${DNS_PREFIX}.${domain} (many providers want only "${DNS_PREFIX}" as the host) with the value above, wait until it is published, then call verify_claim. The apex ${domain} is not checked. You may remove the record once the claim is verified.`,
       };
     case 'meta': {
       const home = homepageOf(listing.url);
       return {
-        tag: `<meta name="${TOKEN_PREFIX}" content="${claim.token}">`, where: `in the <head> of ${home}`, url: home,
+        tag: `<meta name="${TOKEN_PREFIX}" content="${claim.token}">`,
+        where: `in the <head> of ${home}`,
+        url: home,
         how: `Put the tag inside the <head> of the page served at ${home} (exactly that address; redirects within ${domain} are followed), then call verify_claim.`,
       };
     }
     case 'file': {
       const url = new URL(listing.url).origin + FILE_PATH;
       return {
-        url, content: claim.token,
+        url,
+        content: claim.token,
         how: `Serve a plain-text file at ${url} whose whole content is the token (surrounding whitespace is ignored; at most ${FILE_MAX_BYTES} bytes), then call verify_claim.`,
       };
     }
     case 'email':
       return {
-        sent_to: claim.email, note: 'open the link in the email within 24 h', expires_at: claim.expires_at,
+        sent_to: claim.email,
+        note: 'open the link in the email within 24 h',
+        expires_at: claim.expires_at,
         how: `We emailed a link to ${claim.email}. Whoever reads that mailbox opens the link and confirms on the page; that verifies the claim. verify_claim does not check email claims. To send the link to another address at ${domain}, call claim_listing again with that address.`,
       };
   }
 }
 
-function viewOf(claim: ClaimRow, listing: { url: string; domain: string } | undefined, summary: ListingSummary | undefined, nowIso: string): ClaimView {
-  const lapsed = claim.status === 'pending' && claim.method === 'email' && claim.expires_at !== null && claim.expires_at < nowIso;
+function viewOf(
+  claim: ClaimRow,
+  listing: { url: string; domain: string } | undefined,
+  summary: ListingSummary | undefined,
+  nowIso: string,
+): ClaimView {
+  const lapsed =
+    claim.status === 'pending' && claim.method === 'email' && claim.expires_at !== null && claim.expires_at < nowIso;
   return {
     id: claim.id,
     status: lapsed ? 'expired' : claim.status,
@@ -153,7 +190,9 @@ function viewOf(claim: ClaimRow, listing: { url: string; domain: string } | unde
     checked_at: claim.checked_at,
     last_error: lapsed ? EXPIRED_ERROR : claim.last_error,
     expires_at: claim.method === 'email' ? claim.expires_at : null,
-    instructions: listing ? instructionsOf(claim, listing) : { sent_to: claim.email, note: 'the listing no longer exists', expires_at: null, how: '' },
+    instructions: listing
+      ? instructionsOf(claim, listing)
+      : { sent_to: claim.email, note: 'the listing no longer exists', expires_at: null, how: '' },
     note: VERIFIED_NOTE,
   };
 }
@@ -162,7 +201,12 @@ async function viewsOf(db: Kysely<DB>, claims: ClaimRow[], nowIso: string): Prom
   if (claims.length === 0) return [];
   const ids = [...new Set(claims.map((c) => c.listing_id))];
   const summaries = await summariesByIds(db, ids);
-  const listings = new Map((await db.selectFrom('listings').select(['id', 'url', 'domain']).where('id', 'in', ids).execute()).map((l) => [l.id, l]));
+  const listings = new Map(
+    (await db.selectFrom('listings').select(['id', 'url', 'domain']).where('id', 'in', ids).execute()).map((l) => [
+      l.id,
+      l,
+    ]),
+  );
   return claims.map((c) => viewOf(c, listings.get(c.listing_id), summaries.get(c.listing_id), nowIso));
 }
 
@@ -173,7 +217,11 @@ async function viewOne(db: Kysely<DB>, claim: ClaimRow, nowIso: string): Promise
 // ---------------------------------------------------------------------------------------------
 // claim_listing
 
-export interface ClaimInput { slug: string; method: ClaimMethod; email?: string }
+export interface ClaimInput {
+  slug: string;
+  method: ClaimMethod;
+  email?: string;
+}
 
 const isUniqueViolation = (e: unknown) => /unique|duplicate/i.test(String((e as Error)?.message ?? e));
 
@@ -185,21 +233,34 @@ function rateLimited(ms: number, message: string): ApiError {
 export async function claimListing(ctx: Ctx, input: ClaimInput): Promise<ClaimView> {
   const user = userOf(ctx);
   if (input.method === 'email' && !input.email) {
-    invalid('body.email', "is required when method is email: an address at the listing's domain, where we send the link");
+    invalid(
+      'body.email',
+      "is required when method is email: an address at the listing's domain, where we send the link",
+    );
   }
   // 400, not 404: the slug is in the body, and the spec declares 404 only for identifiers in the path (7).
-  const listing = (await publicListingBySlug(ctx.db, input.slug)) ?? invalid('body.slug', `no published listing ${JSON.stringify(input.slug)} exists (live, scheduled or awaiting its badge); search_listings gives the slugs`);
+  const listing =
+    (await publicListingBySlug(ctx.db, input.slug)) ??
+    invalid(
+      'body.slug',
+      `no published listing ${JSON.stringify(input.slug)} exists (live, scheduled or awaiting its badge); search_listings gives the slugs`,
+    );
   const domain = domainOf(listing);
   let email: string | null = null;
   if (input.method === 'email') {
     email = input.email!.trim().toLowerCase();
     const at = email.slice(email.lastIndexOf('@') + 1);
     if (!(at === domain || at.endsWith('.' + domain))) {
-      invalid('body.email', `must be an address at the listing's domain ${domain} or a subdomain of it (for example name@${domain}); ${at} is not`);
+      invalid(
+        'body.email',
+        `must be an address at the listing's domain ${domain} or a subdomain of it (for example name@${domain}); ${at} is not`,
+      );
     }
   }
   if (listing.owner_id === user.userId && listing.verified_at !== null) {
-    conflict(`You already own ${listing.slug} and it is verified: there is nothing to claim. Manage it with get_my_listing (listing_id ${listing.id}).`);
+    conflict(
+      `You already own ${listing.slug} and it is verified: there is nothing to claim. Manage it with get_my_listing (listing_id ${listing.id}).`,
+    );
   }
   const now = ctx.now();
   const nowIso = now.toISOString();
@@ -212,9 +273,16 @@ export async function claimListing(ctx: Ctx, input: ClaimInput): Promise<ClaimVi
   let claim: ClaimRow;
   try {
     claim = await insertClaim(ctx.db, {
-      user_id: user.userId, listing_id: listing.id, method: input.method, email,
+      user_id: user.userId,
+      listing_id: listing.id,
+      method: input.method,
+      email,
       token: linkToken ? hashLinkToken(linkToken) : newVerificationToken(),
-      status: 'pending', created_at: nowIso, verified_at: null, checked_at: null, last_error: null,
+      status: 'pending',
+      created_at: nowIso,
+      verified_at: null,
+      checked_at: null,
+      last_error: null,
       expires_at: linkToken ? new Date(now.getTime() + LINK_TTL_MS).toISOString() : null,
     });
   } catch (e) {
@@ -229,14 +297,28 @@ export async function claimListing(ctx: Ctx, input: ClaimInput): Promise<ClaimVi
 }
 
 /** The same pending claim again; an email claim with another address gets a fresh link there. */
-async function again(ctx: Ctx, existing: ClaimRow, listing: ClaimListing, email: string | null, now: Date): Promise<ClaimView> {
+async function again(
+  ctx: Ctx,
+  existing: ClaimRow,
+  listing: ClaimListing,
+  email: string | null,
+  now: Date,
+): Promise<ClaimView> {
   const nowIso = now.toISOString();
   if (existing.method !== 'email' || existing.email === email) return viewOne(ctx.db, existing, nowIso);
   const sentAt = Date.parse(existing.expires_at ?? nowIso) - LINK_TTL_MS;
   const wait = sentAt + RESEND_INTERVAL_MS - now.getTime();
-  if (wait > 0) throw rateLimited(wait, `A link for this claim was emailed to ${existing.email} less than a minute ago; it can be sent to another address once a minute.`);
+  if (wait > 0)
+    throw rateLimited(
+      wait,
+      `A link for this claim was emailed to ${existing.email} less than a minute ago; it can be sent to another address once a minute.`,
+    );
   const token = newLinkToken();
-  await resendEmailClaim(ctx.db, existing.id, { email: email!, token: hashLinkToken(token), expires_at: new Date(now.getTime() + LINK_TTL_MS).toISOString() });
+  await resendEmailClaim(ctx.db, existing.id, {
+    email: email!,
+    token: hashLinkToken(token),
+    expires_at: new Date(now.getTime() + LINK_TTL_MS).toISOString(),
+  });
   const updated = (await findClaim(ctx.db, existing.id))!;
   await mailLink(ctx, updated, listing, token);
   return viewOne(ctx.db, updated, nowIso);
@@ -246,24 +328,33 @@ async function mailLink(ctx: Ctx, claim: ClaimRow, listing: ClaimListing, token:
   const user = userOf(ctx);
   const who = user.name ? `${user.name} (${user.email})` : user.email;
   const link = `${ctx.config.publicUrl}/claims/verify/${token}`;
-  await sendMail({ db: ctx.db, config: ctx.config }, {
-    to: claim.email!,
-    subject: `Confirm that ${who} may claim ${listing.name} on Launchlist`,
-    text: [
-      'Hello,', '',
-      `${who} asked to become the owner of the listing ${listing.name} (${listing.url}) on Launchlist, and named this address at ${domainOf(listing)} to confirm it.`,
-      'If you agree, open this link within 24 hours and confirm on the page:', '',
-      link, '',
-      'Confirming moves the listing to that account and shows the Verified badge on it. (Verified is not the same as paid.)',
-      'If you do not know this person, ignore this email: nothing happens without your confirmation.',
-    ].join('\n'),
-  });
+  await sendMail(
+    { db: ctx.db, config: ctx.config },
+    {
+      to: claim.email!,
+      subject: `Confirm that ${who} may claim ${listing.name} on Launchlist`,
+      text: [
+        'Hello,',
+        '',
+        `${who} asked to become the owner of the listing ${listing.name} (${listing.url}) on Launchlist, and named this address at ${domainOf(listing)} to confirm it.`,
+        'If you agree, open this link within 24 hours and confirm on the page:',
+        '',
+        link,
+        '',
+        'Confirming moves the listing to that account and shows the Verified badge on it. (Verified is not the same as paid.)',
+        'If you do not know this person, ignore this email: nothing happens without your confirmation.',
+      ].join('\n'),
+    },
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
 // list_my_claims
 
-export async function listMyClaims(ctx: Ctx, page: { limit: number; offset: number }): Promise<{ items: ClaimView[]; total: number }> {
+export async function listMyClaims(
+  ctx: Ctx,
+  page: { limit: number; offset: number },
+): Promise<{ items: ClaimView[]; total: number }> {
   const user = userOf(ctx);
   const nowIso = ctx.now().toISOString(); // a lapsed email link shows as expired (viewOf); reading writes nothing
   const { rows, total } = await listOwnClaims(ctx.db, user.userId, page);
@@ -286,24 +377,36 @@ export async function verifyClaim(ctx: Ctx, id: number): Promise<ClaimView> {
   const claim = (await findOwnClaim(ctx.db, id, user.userId)) ?? notFound('claim', id);
   if (claim.status === 'verified') return viewOne(ctx.db, claim, nowIso);
   if (claim.status !== 'pending') {
-    conflict(`Claim ${id} is ${claim.status}${claim.last_error ? ` (${claim.last_error})` : ''}; it cannot be checked again. Start a new claim with claim_listing.`);
+    conflict(
+      `Claim ${id} is ${claim.status}${claim.last_error ? ` (${claim.last_error})` : ''}; it cannot be checked again. Start a new claim with claim_listing.`,
+    );
   }
   if (claim.method === 'email') {
-    conflict(`Claim ${id} is an email claim: it is verified when someone opens the link in the email sent to ${claim.email} and confirms on that page (within 24 h). verify_claim checks only dns, meta and file claims.`);
+    conflict(
+      `Claim ${id} is an email claim: it is verified when someone opens the link in the email sent to ${claim.email} and confirms on that page (within 24 h). verify_claim checks only dns, meta and file claims.`,
+    );
   }
   const interval = opts.checkIntervalMs ?? CHECK_INTERVAL_MS;
   if (!(await reserveCheck(ctx.db, id, nowIso, new Date(now.getTime() - interval).toISOString()))) {
     const cur = (await findClaim(ctx.db, id))!;
     if (cur.status !== 'pending') return viewOne(ctx.db, cur, nowIso); // another request finished it meanwhile
     const wait = Date.parse(cur.checked_at ?? nowIso) + interval - now.getTime();
-    throw rateLimited(wait, `Claim ${id} was last checked at ${cur.checked_at}; each claim is checked at most once every ${Math.round(interval / 1000)} s so that sites and DNS servers are not hammered.`);
+    throw rateLimited(
+      wait,
+      `Claim ${id} was last checked at ${cur.checked_at}; each claim is checked at most once every ${Math.round(interval / 1000)} s so that sites and DNS servers are not hammered.`,
+    );
   }
   const listing = (await listingById(ctx.db, claim.listing_id)) ?? notFound('claim', id);
   let result: CheckResult;
   try {
     result = await runCheck(ctx, opts, claim, listing);
   } catch (e) {
-    await recordCheckFailure(ctx.db, id, nowIso, 'the check could not be completed because of an error on our side; try again later');
+    await recordCheckFailure(
+      ctx.db,
+      id,
+      nowIso,
+      'the check could not be completed because of an error on our side; try again later',
+    );
     throw e;
   }
   if (result.ok) await completeVerification(ctx, claim, nowIso);
@@ -313,12 +416,20 @@ export async function verifyClaim(ctx: Ctx, id: number): Promise<ClaimView> {
 
 async function runCheck(ctx: Ctx, opts: ClaimOptions, claim: ClaimRow, listing: ClaimListing): Promise<CheckResult> {
   if (claim.method === 'dns') return checkDns(domainOf(listing), claim.token, opts.resolveTxt ?? systemResolveTxt);
-  const fetchOpts = { allowHosts: ctx.config.FETCH_ALLOW_HOSTS, timeoutMs: opts.fetchTimeoutMs ?? 10_000, ...(opts.resolve ? { resolve: opts.resolve } : {}) };
+  const fetchOpts = {
+    allowHosts: ctx.config.FETCH_ALLOW_HOSTS,
+    timeoutMs: opts.fetchTimeoutMs ?? 10_000,
+    ...(opts.resolve ? { resolve: opts.resolve } : {}),
+  };
   if (claim.method === 'meta') return checkMeta(homepageOf(listing.url), claim.token, fetchOpts);
   return checkFile(new URL(listing.url).origin + FILE_PATH, claim.token, fetchOpts);
 }
 
-export async function checkDns(domain: string, token: string, resolveTxt: (host: string) => Promise<string[][]>): Promise<CheckResult> {
+export async function checkDns(
+  domain: string,
+  token: string,
+  resolveTxt: (host: string) => Promise<string[][]>,
+): Promise<CheckResult> {
   const host = `${DNS_PREFIX}.${domain}`;
   const want = `${TOKEN_PREFIX}=${token}`;
   let records: string[][];
@@ -327,7 +438,9 @@ export async function checkDns(domain: string, token: string, resolveTxt: (host:
   } catch (e) {
     const code = (e as { code?: string }).code ?? '';
     if (['ENOTFOUND', 'ENODATA', 'NXDOMAIN', 'NOTFOUND'].includes(code)) {
-      return fail(`no TXT record ${want} at ${host}: the name has no TXT records (DNS changes can take a while to appear)`);
+      return fail(
+        `no TXT record ${want} at ${host}: the name has no TXT records (DNS changes can take a while to appear)`,
+      );
     }
     return fail(`the DNS look-up of TXT records at ${host} failed (${code || (e as Error).message}); try again later`);
   }
@@ -341,42 +454,63 @@ type FetchOpts = { allowHosts: readonly string[]; timeoutMs: number; resolve?: R
 
 function fetchProblem(what: string, url: string, e: unknown): CheckResult {
   const reason = (e as { reason?: string }).reason;
-  const why = reason === 'address_not_public'
-    ? `refused: ${(e as Error).message} (only public internet addresses are fetched)`
-    : (e as Error).message;
+  const why =
+    reason === 'address_not_public'
+      ? `refused: ${(e as Error).message} (only public internet addresses are fetched)`
+      : (e as Error).message;
   return fail(`could not read ${what} ${url}: ${why}`);
 }
 
 export async function checkMeta(home: string, token: string, opts: FetchOpts): Promise<CheckResult> {
-  let res;
+  let res: Awaited<ReturnType<typeof guardedFetch>>;
   try {
     res = await guardedFetch(home, { ...opts, accept: 'html', maxBytes: HOME_MAX_BYTES, truncate: true });
   } catch (e) {
     if (isFetchError(e)) return fetchProblem('the homepage', home, e);
     throw e;
   }
-  if (!sameSite(home, res.url)) return fail(`the homepage ${home} redirected to ${res.url}, which is not on ${normaliseDomain(home) ?? hostOf(home)}; the tag must be served there`);
+  if (!sameSite(home, res.url))
+    return fail(
+      `the homepage ${home} redirected to ${res.url}, which is not on ${normaliseDomain(home) ?? hostOf(home)}; the tag must be served there`,
+    );
   const $ = loadHtml(res.body);
-  const ours = (sel: string) => $(sel).filter((_, el) => ($(el).attr('name') ?? '').trim().toLowerCase() === TOKEN_PREFIX).map((_, el) => ($(el).attr('content') ?? '').trim()).get() as string[];
+  const ours = (sel: string) =>
+    $(sel)
+      .filter((_, el) => ($(el).attr('name') ?? '').trim().toLowerCase() === TOKEN_PREFIX)
+      .map((_, el) => ($(el).attr('content') ?? '').trim())
+      .get() as string[];
   const inHead = ours('head meta');
   if (inHead.includes(token)) return { ok: true };
-  if (inHead.length) return fail(`the homepage ${res.url} has a ${TOKEN_PREFIX} meta tag, but its content is ${quote(inHead[0])}, not ${token}`);
-  if (ours('meta').includes(token)) return fail(`the homepage ${res.url} has the ${TOKEN_PREFIX} meta tag outside its <head>; move it inside <head>`);
-  return fail(`the homepage ${res.url} has no ${TOKEN_PREFIX} meta tag; add <meta name="${TOKEN_PREFIX}" content="${token}"> inside its <head>`);
+  if (inHead.length)
+    return fail(
+      `the homepage ${res.url} has a ${TOKEN_PREFIX} meta tag, but its content is ${quote(inHead[0])}, not ${token}`,
+    );
+  if (ours('meta').includes(token))
+    return fail(`the homepage ${res.url} has the ${TOKEN_PREFIX} meta tag outside its <head>; move it inside <head>`);
+  return fail(
+    `the homepage ${res.url} has no ${TOKEN_PREFIX} meta tag; add <meta name="${TOKEN_PREFIX}" content="${token}"> inside its <head>`,
+  );
 }
 
 export async function checkFile(url: string, token: string, opts: FetchOpts): Promise<CheckResult> {
-  let res;
+  let res: Awaited<ReturnType<typeof guardedFetch>>;
   try {
     res = await guardedFetch(url, { ...opts, accept: 'any', maxBytes: FILE_MAX_BYTES });
   } catch (e) {
     if (isFetchError(e)) return fetchProblem('the file', url, e);
     throw e;
   }
-  if (!sameSite(url, res.url)) return fail(`${url} redirected to ${res.url}, which is not on ${normaliseDomain(url) ?? hostOf(url)}; serve the file there`);
+  if (!sameSite(url, res.url))
+    return fail(
+      `${url} redirected to ${res.url}, which is not on ${normaliseDomain(url) ?? hostOf(url)}; serve the file there`,
+    );
   const body = res.body.trim();
   if (body === token) return { ok: true };
-  return fail(body ? `the file at ${url} contains ${quote(body)}, not the token ${token}` : `the file at ${url} is empty; it must contain the token ${token}`);
+  return fail(
+    body
+      ? `the file at ${url} contains ${quote(body)}, not the token ${token}`
+      : `the file at ${url} is empty; it must contain the token ${token}`,
+  );
 }
 
 /** Verified: the listing moves to the claimant in one transaction; the previous owner is told by mail. */
@@ -387,23 +521,33 @@ async function completeVerification(deps: Deps, claim: ClaimRow, nowIso: string)
     const prev = await userContact(deps.db, moved.previousOwnerId);
     if (prev) {
       const l = moved.listing;
-      await sendMail({ db: deps.db, config: deps.config }, {
-        to: prev.email,
-        subject: `${l.name} on Launchlist has moved to another account`,
-        text: [
-          `Hello ${prev.name || ''}`.trim() + ',', '',
-          `On ${nowIso.slice(0, 16).replace('T', ' ')} UTC another Launchlist account proved control of ${domainOf(l)} (${methodName(claim.method)}) and is now the owner of ${l.name}: ${deps.config.publicUrl}/listings/${l.slug}`,
-          'The listing is no longer in your account.',
-          `If you still control ${domainOf(l)}, you can claim the listing back with claim_listing (API or MCP). If you did not expect this, check who can change the DNS, website or mail of your domain.`,
-        ].join('\n'),
-      });
+      await sendMail(
+        { db: deps.db, config: deps.config },
+        {
+          to: prev.email,
+          subject: `${l.name} on Launchlist has moved to another account`,
+          text: [
+            `Hello ${prev.name || ''}`.trim() + ',',
+            '',
+            `On ${nowIso.slice(0, 16).replace('T', ' ')} UTC another Launchlist account proved control of ${domainOf(l)} (${methodName(claim.method)}) and is now the owner of ${l.name}: ${deps.config.publicUrl}/listings/${l.slug}`,
+            'The listing is no longer in your account.',
+            `If you still control ${domainOf(l)}, you can claim the listing back with claim_listing (API or MCP). If you did not expect this, check who can change the DNS, website or mail of your domain.`,
+          ].join('\n'),
+        },
+      );
     }
   }
   return true;
 }
 
 function methodName(m: ClaimMethod): string {
-  return m === 'dns' ? 'by a DNS TXT record' : m === 'meta' ? 'by a meta tag on the homepage' : m === 'file' ? 'by a file on the website' : 'by a link emailed to an address at the domain';
+  return m === 'dns'
+    ? 'by a DNS TXT record'
+    : m === 'meta'
+      ? 'by a meta tag on the homepage'
+      : m === 'file'
+        ? 'by a file on the website'
+        : 'by a link emailed to an address at the domain';
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -418,7 +562,11 @@ export interface EmailClaimLookup {
 }
 
 /** The claim behind an emailed link, or undefined for an unknown link. Reads only (a lapsed link shows as expired). */
-export async function findEmailClaim(db: Kysely<DB>, token: string, now = new Date()): Promise<EmailClaimLookup | undefined> {
+export async function findEmailClaim(
+  db: Kysely<DB>,
+  token: string,
+  now = new Date(),
+): Promise<EmailClaimLookup | undefined> {
   if (!/^[A-Za-z0-9_-]{20,128}$/.test(token)) return undefined;
   const found = await findClaimByToken(db, hashLinkToken(token));
   if (!found) return undefined;
@@ -426,7 +574,12 @@ export async function findEmailClaim(db: Kysely<DB>, token: string, now = new Da
   const listing = await listingById(db, found.listing_id);
   if (!listing) return undefined;
   const claimant = await userContact(db, found.user_id);
-  return { claim: found, state: lapsed ? 'expired' : found.status, listing, claimant: claimant ? { name: claimant.name, email: claimant.email } : null };
+  return {
+    claim: found,
+    state: lapsed ? 'expired' : found.status,
+    listing,
+    claimant: claimant ? { name: claimant.name, email: claimant.email } : null,
+  };
 }
 
 /** The confirm button of the email link page: verifies the claim (ownership moves). */
@@ -441,15 +594,19 @@ export async function confirmEmailClaim(deps: Deps, token: string, now = new Dat
   await completeVerification(deps, found.claim, now.toISOString());
   const after = (await findEmailClaim(deps.db, token, now))!;
   if (after.state === 'verified' && after.claimant) {
-    await sendMail({ db: deps.db, config: deps.config }, {
-      to: after.claimant.email,
-      subject: `Your claim of ${after.listing.name} on Launchlist is verified`,
-      text: [
-        'Hello,', '',
-        `${after.claim.email} confirmed your claim of ${after.listing.name}. The listing is now in your account and shows the Verified badge: ${deps.config.publicUrl}/listings/${after.listing.slug}`,
-        VERIFIED_NOTE,
-      ].join('\n'),
-    });
+    await sendMail(
+      { db: deps.db, config: deps.config },
+      {
+        to: after.claimant.email,
+        subject: `Your claim of ${after.listing.name} on Launchlist is verified`,
+        text: [
+          'Hello,',
+          '',
+          `${after.claim.email} confirmed your claim of ${after.listing.name}. The listing is now in your account and shows the Verified badge: ${deps.config.publicUrl}/listings/${after.listing.slug}`,
+          VERIFIED_NOTE,
+        ].join('\n'),
+      },
+    );
   }
   return after;
 }

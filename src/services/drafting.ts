@@ -20,8 +20,29 @@ import type { Draft as ProfileDraft, SourcePage } from '../drafting/extract/type
 import type { LanguageModel } from 'ai';
 import { sendMail } from '../mail/index.ts';
 import {
-  ALL_SECTIONS, PROFILE_FIELDS, RESUBMIT_SECTIONS, draftView, emptyField, findDraft, findOwnDraft, hasValue, insertDraft, isListField, matchCategories, saveListingFromDraft, updateDraft,
-  type Competitor, type Draft, type DraftError, type DraftView, type FieldValue, type ProfileField, type StoredField, type StoredFields, type StoredPage, type SyncSections,
+  ALL_SECTIONS,
+  PROFILE_FIELDS,
+  RESUBMIT_SECTIONS,
+  draftView,
+  emptyField,
+  findDraft,
+  findOwnDraft,
+  hasValue,
+  insertDraft,
+  isListField,
+  matchCategories,
+  saveListingFromDraft,
+  updateDraft,
+  type Competitor,
+  type Draft,
+  type DraftError,
+  type DraftView,
+  type FieldValue,
+  type ProfileField,
+  type StoredField,
+  type StoredFields,
+  type StoredPage,
+  type SyncSections,
 } from '../store/repos/drafts.ts';
 
 export const DRAFT_BUILD = 'draft.build';
@@ -33,7 +54,16 @@ const extractors = () => import('../drafting/extract/index.ts');
 const llm = () => import('../drafting/llm.ts');
 
 /** Turns crawled pages into a profile draft (the rules extractor, then the LLM when configured). */
-export type Drafter = (pages: SourcePage[], opts: { categoryNames: readonly string[]; fields?: readonly ProfileField[]; signal?: AbortSignal; config: JobDeps['config']; services: Record<string, unknown> }) => Promise<ProfileDraft>;
+export type Drafter = (
+  pages: SourcePage[],
+  opts: {
+    categoryNames: readonly string[];
+    fields?: readonly ProfileField[];
+    signal?: AbortSignal;
+    config: JobDeps['config'];
+    services: Record<string, unknown>;
+  },
+) => Promise<ProfileDraft>;
 
 /** Tunables of the drafting pipeline, read from services.drafting (tests set them). */
 export interface DraftingOptions {
@@ -81,7 +111,13 @@ export const defaultDrafter: Drafter = async (pages, opts) => {
     const { LLM_FIELDS, draftWithLlm, mergeLlmDraft } = await llm();
     const fields = opts.fields ? LLM_FIELDS.filter((f) => opts.fields!.includes(f)) : [...LLM_FIELDS];
     if (fields.length) {
-      const r = await draftWithLlm(pages, { model, categoryNames: opts.categoryNames, fields, abortSignal: opts.signal, timeoutMs: 45_000 });
+      const r = await draftWithLlm(pages, {
+        model,
+        categoryNames: opts.categoryNames,
+        fields,
+        abortSignal: opts.signal,
+        timeoutMs: 45_000,
+      });
       draft = mergeLlmDraft(draft, r);
     }
   }
@@ -109,15 +145,29 @@ export function slimHtml(html: string): string {
 }
 
 export function storedPagesOf(pages: readonly CrawledPage[]): StoredPage[] {
-  return pages.map((p) => ({ url: p.url, title: p.title, text: p.text.slice(0, MAX_STORED_TEXT), html: slimHtml(p.html) }));
+  return pages.map((p) => ({
+    url: p.url,
+    title: p.title,
+    text: p.text.slice(0, MAX_STORED_TEXT),
+    html: slimHtml(p.html),
+  }));
 }
 
 function sourcePagesOf(pages: readonly StoredPage[]): SourcePage[] {
-  return pages.map((p, i) => ({ url: p.url, html: p.html ?? '', title: p.title, text: p.text, source: i === 0 ? 'home' : 'link', linkedFromHome: true }));
+  return pages.map((p, i) => ({
+    url: p.url,
+    html: p.html ?? '',
+    title: p.title,
+    text: p.text,
+    source: i === 0 ? 'home' : 'link',
+    linkedFromHome: true,
+  }));
 }
 
 async function categoryNames(db: JobDeps['store']['db']): Promise<string[]> {
-  return (await db.selectFrom('categories').select('name').orderBy('position').orderBy('id').execute()).map((r) => r.name);
+  return (await db.selectFrom('categories').select('name').orderBy('position').orderBy('id').execute()).map(
+    (r) => r.name,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -127,12 +177,23 @@ const USER_STATES = new Set(['edited', 'manual', 'override', 'deleted']);
 
 function aiField(profile: ProfileDraft, f: ProfileField): { value: FieldValue; evidence: StoredField['evidence'] } {
   const fd = profile.fields[f];
-  if (!fd || fd.state !== 'ai' || !hasValue(fd.value as FieldValue)) return { value: null, evidence: [] };
-  return { value: fd.value as FieldValue, evidence: fd.evidence.map((e) => ({ quote: e.quote, url: e.url, ...(e.item !== undefined ? { item: e.item } : {}) })) };
+  if (fd?.state !== 'ai' || !hasValue(fd.value as FieldValue)) return { value: null, evidence: [] };
+  return {
+    value: fd.value as FieldValue,
+    evidence: fd.evidence.map((e) => ({
+      quote: e.quote,
+      url: e.url,
+      ...(e.item !== undefined ? { item: e.item } : {}),
+    })),
+  };
 }
 
 /** The AI's value for `f` replaces what is shown, unless the user has made the field their own. */
-export function mergeAiField(cur: StoredField, ai: { value: FieldValue; evidence: StoredField['evidence'] }, opts: { force?: boolean } = {}): StoredField {
+export function mergeAiField(
+  cur: StoredField,
+  ai: { value: FieldValue; evidence: StoredField['evidence'] },
+  opts: { force?: boolean } = {},
+): StoredField {
   const next: StoredField = { ...cur, ai_value: ai.value, ai_evidence: ai.evidence };
   if (opts.force || !USER_STATES.has(cur.state)) {
     next.value = ai.value;
@@ -144,16 +205,41 @@ export function mergeAiField(cur: StoredField, ai: { value: FieldValue; evidence
   return next;
 }
 
-export function mergeAiDraft(cur: Draft, profile: ProfileDraft): Pick<Draft, 'fields' | 'faqs' | 'founders' | 'company_socials' | 'milestones'> {
+export function mergeAiDraft(
+  cur: Draft,
+  profile: ProfileDraft,
+): Pick<Draft, 'fields' | 'faqs' | 'founders' | 'company_socials' | 'milestones'> {
   const fields = { ...cur.fields } as StoredFields;
   for (const f of PROFILE_FIELDS) fields[f] = mergeAiField(cur.fields[f], aiField(profile, f));
   // Lists the user already wrote are theirs; the AI fills only empty ones.
   return {
     fields,
-    faqs: cur.faqs.length ? cur.faqs : profile.faqs.map((q) => ({ question: q.question, answer: q.answer, evidence: q.evidence })),
-    founders: cur.founders.length ? cur.founders : profile.founders.map((p) => ({ name: p.name, ...(p.title ? { title: p.title } : {}), ...(p.bio ? { bio: p.bio } : {}), evidence: p.evidence })),
-    company_socials: Object.keys(cur.company_socials).length ? cur.company_socials : Object.fromEntries(Object.entries(profile.socials).filter(([, v]) => typeof v === 'string')) as Record<string, string>,
-    milestones: cur.milestones.length ? cur.milestones : profile.milestones.map((m) => ({ date: m.date, title: m.title, ...(m.description ? { description: m.description } : {}), ...(m.url ? { url: m.url } : {}), evidence: m.evidence })),
+    faqs: cur.faqs.length
+      ? cur.faqs
+      : profile.faqs.map((q) => ({ question: q.question, answer: q.answer, evidence: q.evidence })),
+    founders: cur.founders.length
+      ? cur.founders
+      : profile.founders.map((p) => ({
+          name: p.name,
+          ...(p.title ? { title: p.title } : {}),
+          ...(p.bio ? { bio: p.bio } : {}),
+          evidence: p.evidence,
+        })),
+    company_socials: Object.keys(cur.company_socials).length
+      ? cur.company_socials
+      : (Object.fromEntries(Object.entries(profile.socials).filter(([, v]) => typeof v === 'string')) as Record<
+          string,
+          string
+        >),
+    milestones: cur.milestones.length
+      ? cur.milestones
+      : profile.milestones.map((m) => ({
+          date: m.date,
+          title: m.title,
+          ...(m.description ? { description: m.description } : {}),
+          ...(m.url ? { url: m.url } : {}),
+          evidence: m.evidence,
+        })),
   };
 }
 
@@ -180,7 +266,10 @@ const REASON_TEXT: Record<string, string> = {
 export function draftErrorOf(e: CrawlError, timedOut: boolean): DraftError {
   const reason = timedOut || e.reason === 'aborted' ? 'timeout' : e.reason;
   const lead = REASON_TEXT[reason] ?? 'The site could not be read.';
-  return { reason, message: `${lead} ${reason === 'timeout' && timedOut ? 'Drafting has a total time limit.' : e.message}`.trim() };
+  return {
+    reason,
+    message: `${lead} ${reason === 'timeout' && timedOut ? 'Drafting has a total time limit.' : e.message}`.trim(),
+  };
 }
 
 export const draftBuildHandler: JobHandler<{ draftId: string }> = {
@@ -189,10 +278,20 @@ export const draftBuildHandler: JobHandler<{ draftId: string }> = {
   async onFailed(trx, job, error) {
     const id = job.payload?.draftId;
     if (!id) return;
-    await trx.updateTable('drafts').set({
-      status: 'failed', stage: 'failed', updated_at: new Date().toISOString(),
-      error: JSON.stringify({ reason: 'internal', message: `${REASON_TEXT.internal} Start a new draft to try again. (${error.slice(0, 200)})` }),
-    }).where('id', '=', id).where('status', 'in', ['crawling', 'drafting']).execute();
+    await trx
+      .updateTable('drafts')
+      .set({
+        status: 'failed',
+        stage: 'failed',
+        updated_at: new Date().toISOString(),
+        error: JSON.stringify({
+          reason: 'internal',
+          message: `${REASON_TEXT.internal} Start a new draft to try again. (${error.slice(0, 200)})`,
+        }),
+      })
+      .where('id', '=', id)
+      .where('status', 'in', ['crawling', 'drafting'])
+      .execute();
   },
 };
 
@@ -209,15 +308,30 @@ async function runDraftBuild(ctx: JobContext<{ draftId: string }>): Promise<void
   const now = () => ctx.now().toISOString();
 
   // Progress: written as pages are read, one write at a time, only while the draft is crawling.
-  await updateDraft(db, id, { status: 'crawling', stage: 'robots', pages_read: 0, pages_planned: 0, error: null, updated_at: now() });
+  await updateDraft(db, id, {
+    status: 'crawling',
+    stage: 'robots',
+    pages_read: 0,
+    pages_planned: 0,
+    error: null,
+    updated_at: now(),
+  });
   let chain: Promise<unknown> = Promise.resolve();
   let last = '';
   const onProgress: CrawlOptions['onProgress'] = (stage, read, planned) => {
     const key = `${stage}:${read}:${planned}`;
     if (key === last) return;
     last = key;
-    chain = chain.then(() => db.updateTable('drafts').set({ stage, pages_read: read, pages_planned: planned, updated_at: now() })
-      .where('id', '=', id).where('status', '=', 'crawling').execute()).catch(() => {});
+    chain = chain
+      .then(() =>
+        db
+          .updateTable('drafts')
+          .set({ stage, pages_read: read, pages_planned: planned, updated_at: now() })
+          .where('id', '=', id)
+          .where('status', '=', 'crawling')
+          .execute(),
+      )
+      .catch(() => {});
   };
 
   const fail = async (error: DraftError) => {
@@ -247,17 +361,36 @@ async function runDraftBuild(ctx: JobContext<{ draftId: string }>): Promise<void
   await chain;
   if (!pages.length) return fail({ reason: 'no_content', message: REASON_TEXT.no_content });
 
-  await updateDraft(db, id, { status: 'drafting', stage: 'drafting', pages_read: pages.length, pages_planned: pages.length, updated_at: now() });
+  await updateDraft(db, id, {
+    status: 'drafting',
+    stage: 'drafting',
+    pages_read: pages.length,
+    pages_planned: pages.length,
+    updated_at: now(),
+  });
   const stored = storedPagesOf(pages);
   let profile: ProfileDraft;
   try {
-    profile = await drafterOf(deps)(sourcePagesOf(stored), { categoryNames: await categoryNames(db), signal, config: deps.config, services: deps.services });
+    profile = await drafterOf(deps)(sourcePagesOf(stored), {
+      categoryNames: await categoryNames(db),
+      signal,
+      config: deps.config,
+      services: deps.services,
+    });
   } catch (e) {
     if (ctx.signal.aborted) throw e;
-    if (cap.aborted) return fail({ reason: 'timeout', message: `${REASON_TEXT.timeout} Drafting has a total time limit of ${Math.round(totalTimeMs / 1000)} s.` });
+    if (cap.aborted)
+      return fail({
+        reason: 'timeout',
+        message: `${REASON_TEXT.timeout} Drafting has a total time limit of ${Math.round(totalTimeMs / 1000)} s.`,
+      });
     throw e;
   }
-  if (cap.aborted) return fail({ reason: 'timeout', message: `${REASON_TEXT.timeout} Drafting has a total time limit of ${Math.round(totalTimeMs / 1000)} s.` });
+  if (cap.aborted)
+    return fail({
+      reason: 'timeout',
+      message: `${REASON_TEXT.timeout} Drafting has a total time limit of ${Math.round(totalTimeMs / 1000)} s.`,
+    });
 
   await ctx.complete(async (trx) => {
     const cur = await findDraft(trx, id, { engine: deps.store.engine, lock: true });
@@ -268,9 +401,20 @@ async function runDraftBuild(ctx: JobContext<{ draftId: string }>): Promise<void
     if (cats.state === 'ai' && Array.isArray(cats.value)) {
       const { matched } = await matchCategories(trx, cats.value);
       const names = matched.map((m) => m.name);
-      merged.fields.categories = names.length ? { ...cats, value: names, ai_value: names } : { ...cats, value: null, ai_value: null, evidence: [], ai_evidence: [], state: 'not_found' };
+      merged.fields.categories = names.length
+        ? { ...cats, value: names, ai_value: names }
+        : { ...cats, value: null, ai_value: null, evidence: [], ai_evidence: [], state: 'not_found' };
     }
-    await updateDraft(trx, id, { ...merged, status: 'ready', stage: 'done', pages: stored, pages_read: pages.length, pages_planned: pages.length, error: null, updated_at: now() });
+    await updateDraft(trx, id, {
+      ...merged,
+      status: 'ready',
+      stage: 'done',
+      pages: stored,
+      pages_read: pages.length,
+      pages_planned: pages.length,
+      error: null,
+      updated_at: now(),
+    });
   });
 }
 
@@ -287,13 +431,16 @@ export function normaliseSubmittedUrl(raw: string, allowHosts: readonly string[]
   } catch {
     throw validationError([{ path: 'body.url', message: 'must be a website address such as https://example.com' }]);
   }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw validationError([{ path: 'body.url', message: `must be an http or https address, not ${u.protocol}` }]);
-  if (!u.hostname) throw validationError([{ path: 'body.url', message: 'must name a host, such as https://example.com' }]);
+  if (u.protocol !== 'http:' && u.protocol !== 'https:')
+    throw validationError([{ path: 'body.url', message: `must be an http or https address, not ${u.protocol}` }]);
+  if (!u.hostname)
+    throw validationError([{ path: 'body.url', message: 'must name a host, such as https://example.com' }]);
   if (u.href.length > 2048) throw validationError([{ path: 'body.url', message: 'must be at most 2048 characters' }]);
   try {
     checkUrl(u.href, allowHosts);
   } catch (e) {
-    if (e instanceof FetchRefused) throw validationError([{ path: 'body.url', message: `${e.message}; give the product's public website` }]);
+    if (e instanceof FetchRefused)
+      throw validationError([{ path: 'body.url', message: `${e.message}; give the product's public website` }]);
     throw e;
   }
   // A public website is named by a domain (example.com) or a public IP address: "not-a-url" would be
@@ -301,7 +448,12 @@ export function normaliseSubmittedUrl(raw: string, allowHosts: readonly string[]
   const host = u.hostname.replace(/^\[|\]$/g, '').toLowerCase();
   const allowed = allowHosts.some((e) => e.trim().toLowerCase().replace(/:\d+$/, '') === host);
   if (!allowed && !isIpLiteral(host) && normaliseDomain(u.href) === null) {
-    throw validationError([{ path: 'body.url', message: `must be a website address such as https://example.com: ${JSON.stringify(u.hostname)} is not a domain name` }]);
+    throw validationError([
+      {
+        path: 'body.url',
+        message: `must be a website address such as https://example.com: ${JSON.stringify(u.hostname)} is not a domain name`,
+      },
+    ]);
   }
   u.hash = '';
   return u.href;
@@ -354,7 +506,10 @@ const isHttpUrl = (s: string, httpsOnly = false): boolean => httpUrl(s, httpsOnl
 function checkFieldValue(f: ProfileField, v: string | string[], errors: ErrorDetail[]): FieldValue {
   const path = `body.fields.${f}`;
   if (isListField(f)) {
-    if (!Array.isArray(v)) { errors.push({ path, message: 'must be an array of strings' }); return null; }
+    if (!Array.isArray(v)) {
+      errors.push({ path, message: 'must be an array of strings' });
+      return null;
+    }
     const seen = new Set<string>();
     const out: string[] = [];
     for (const item of v) {
@@ -365,7 +520,10 @@ function checkFieldValue(f: ProfileField, v: string | string[], errors: ErrorDet
     }
     return out.length ? out : null;
   }
-  if (typeof v !== 'string') { errors.push({ path, message: 'must be a string' }); return null; }
+  if (typeof v !== 'string') {
+    errors.push({ path, message: 'must be a string' });
+    return null;
+  }
   const t = v.trim();
   if (!t) return null;
   switch (f) {
@@ -373,29 +531,45 @@ function checkFieldValue(f: ProfileField, v: string | string[], errors: ErrorDet
     case 'contact_email':
     case 'demo_video_url': {
       const r = FIELD_RULES[f](t);
-      if (!r.ok) { errors.push({ path, message: r.message }); return null; }
+      if (!r.ok) {
+        errors.push({ path, message: r.message });
+        return null;
+      }
       return r.value;
     }
     case 'founded_year': {
       const y = Number(t);
-      if (!/^\d{4}$/.test(t) || y < 1800 || y > 2100) { errors.push({ path, message: 'must be a four-digit year from 1800 to 2100, e.g. "2021"' }); return null; }
+      if (!/^\d{4}$/.test(t) || y < 1800 || y > 2100) {
+        errors.push({ path, message: 'must be a four-digit year from 1800 to 2100, e.g. "2021"' });
+        return null;
+      }
       return t;
     }
     case 'logo_url':
-      if (!isHttpUrl(t)) { errors.push({ path, message: 'must be an http or https link to an image' }); return null; }
+      if (!isHttpUrl(t)) {
+        errors.push({ path, message: 'must be an http or https link to an image' });
+        return null;
+      }
       return t;
     default:
       return t;
   }
 }
 
-function checkSocials(which: 'company_socials' | 'founder_socials', map: Record<string, string | undefined>, errors: ErrorDetail[]): Record<string, string> {
+function checkSocials(
+  which: 'company_socials' | 'founder_socials',
+  map: Record<string, string | undefined>,
+  errors: ErrorDetail[],
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(map)) {
     if (v === undefined) continue;
     const t = v.trim();
     if (!t) continue; // an empty link removes the platform
-    if (!isHttpUrl(t)) { errors.push({ path: `body.${which}.${k}`, message: 'must be an http or https link' }); continue; }
+    if (!isHttpUrl(t)) {
+      errors.push({ path: `body.${which}.${k}`, message: 'must be an http or https link' });
+      continue;
+    }
     out[k] = t;
   }
   return out;
@@ -405,14 +579,21 @@ function checkSocials(which: 'company_socials' | 'founder_socials', map: Record<
 function checkOverlaps(body: DraftPatch, errors: ErrorDetail[]): void {
   const lists: Array<[string, readonly string[]]> = [
     ['fields', Object.keys(body.fields ?? {}).filter((k) => (body.fields as Record<string, unknown>)[k] !== undefined)],
-    ['lock_fields', body.lock_fields ?? []], ['regenerate', body.regenerate ?? []], ['restore', body.restore ?? []],
+    ['lock_fields', body.lock_fields ?? []],
+    ['regenerate', body.regenerate ?? []],
+    ['restore', body.restore ?? []],
   ];
   for (let i = 0; i < lists.length; i++) {
     for (let j = i + 1; j < lists.length; j++) {
       const [a, av] = lists[i];
       const [b, bv] = lists[j];
       if (a === 'fields' && b === 'lock_fields') continue; // typing a value and locking it is one wish
-      for (const f of av) if (bv.includes(f)) errors.push({ path: `body.${b}`, message: `"${f}" is both in ${a} and in ${b}; send each field in only one of fields, lock_fields, regenerate and restore` });
+      for (const f of av)
+        if (bv.includes(f))
+          errors.push({
+            path: `body.${b}`,
+            message: `"${f}" is both in ${a} and in ${b}; send each field in only one of fields, lock_fields, regenerate and restore`,
+          });
     }
   }
 }
@@ -433,27 +614,52 @@ export async function applyDraftUpdate(ctx: Ctx, id: string, body: DraftPatch): 
   if (typed.categories) {
     const values = typed.categories as string[];
     const { matched, unknown } = await matchCategories(ctx.db, values);
-    for (const u of unknown) errors.push({ path: `body.fields.categories.${values.indexOf(u)}`, message: `"${u}" is not a category: use a name or slug from list_categories` });
+    for (const u of unknown)
+      errors.push({
+        path: `body.fields.categories.${values.indexOf(u)}`,
+        message: `"${u}" is not a category: use a name or slug from list_categories`,
+      });
     typed.categories = matched.length ? matched.map((m) => m.name) : null;
   }
-  const companySocials = body.company_socials ? checkSocials('company_socials', body.company_socials, errors) : undefined;
-  const founderSocials = body.founder_socials ? checkSocials('founder_socials', body.founder_socials, errors) : undefined;
+  const companySocials = body.company_socials
+    ? checkSocials('company_socials', body.company_socials, errors)
+    : undefined;
+  const founderSocials = body.founder_socials
+    ? checkSocials('founder_socials', body.founder_socials, errors)
+    : undefined;
   const competitorUrl = body.competitor_url?.trim();
-  if (competitorUrl && !isHttpUrl(competitorUrl)) errors.push({ path: 'body.competitor_url', message: "must be an http or https address of the competitor's website (or empty to clear)" });
+  if (competitorUrl && !isHttpUrl(competitorUrl))
+    errors.push({
+      path: 'body.competitor_url',
+      message: "must be an http or https address of the competitor's website (or empty to clear)",
+    });
   if (errors.length) throw validationError(errors);
 
   // Regenerate needs the evidence of a finished crawl, and never touches locked fields.
   const regen = body.regenerate ?? [];
   if (regen.length) {
-    if (draft.status !== 'ready') conflict(`The draft is ${draft.status}; fields can be regenerated once its status is ready${draft.status === 'failed' ? ' (this draft failed: start a new one)' : ''}.`);
+    if (draft.status !== 'ready')
+      conflict(
+        `The draft is ${draft.status}; fields can be regenerated once its status is ready${draft.status === 'failed' ? ' (this draft failed: start a new one)' : ''}.`,
+      );
     const locked = regen.filter((f) => draft.fields[f].state === 'override' && !(body.restore ?? []).includes(f));
-    if (locked.length) conflict(`${locked.join(', ')} ${locked.length > 1 ? 'are' : 'is'} locked against AI redrafts (override); send the field in restore first to unlock it.`);
+    if (locked.length)
+      conflict(
+        `${locked.join(', ')} ${locked.length > 1 ? 'are' : 'is'} locked against AI redrafts (override); send the field in restore first to unlock it.`,
+      );
   }
   let regenerated: ProfileDraft | undefined;
-  if (regen.length) regenerated = await drafterOf(ctx)(sourcePagesOf(draft.pages), { categoryNames: await categoryNames(ctx.db), fields: regen, config: ctx.config, services: ctx.services });
+  if (regen.length)
+    regenerated = await drafterOf(ctx)(sourcePagesOf(draft.pages), {
+      categoryNames: await categoryNames(ctx.db),
+      fields: regen,
+      config: ctx.config,
+      services: ctx.services,
+    });
 
   let competitor: Competitor | null | undefined;
-  if (body.competitor_url !== undefined) competitor = competitorUrl ? await compareCompetitor(ctx, competitorUrl, draft) : null;
+  if (body.competitor_url !== undefined)
+    competitor = competitorUrl ? await compareCompetitor(ctx, competitorUrl, draft) : null;
 
   const now = ctx.now().toISOString();
   return ctx.db.transaction().execute(async (trx) => {
@@ -463,7 +669,12 @@ export async function applyDraftUpdate(ctx: Ctx, id: string, body: DraftPatch): 
     const changed = new Set<ProfileField>();
     for (const f of body.restore ?? []) {
       const s = fields[f];
-      fields[f] = { ...s, value: s.ai_value, evidence: s.ai_evidence, state: hasValue(s.ai_value) ? 'ai' : 'not_found' };
+      fields[f] = {
+        ...s,
+        value: s.ai_value,
+        evidence: s.ai_evidence,
+        state: hasValue(s.ai_value) ? 'ai' : 'not_found',
+      };
       changed.add(f);
     }
     for (const f of PROFILE_FIELDS) {
@@ -471,7 +682,13 @@ export async function applyDraftUpdate(ctx: Ctx, id: string, body: DraftPatch): 
       const v = typed[f] ?? null;
       const s = fields[f] ?? emptyField();
       if (v === null) fields[f] = { ...s, value: null, evidence: [], state: 'deleted' };
-      else fields[f] = { ...s, value: v, evidence: [], state: s.state === 'override' ? 'override' : hasValue(s.ai_value) ? 'edited' : 'manual' };
+      else
+        fields[f] = {
+          ...s,
+          value: v,
+          evidence: [],
+          state: s.state === 'override' ? 'override' : hasValue(s.ai_value) ? 'edited' : 'manual',
+        };
       changed.add(f);
     }
     for (const f of body.lock_fields ?? []) fields[f] = { ...fields[f], state: 'override' };
@@ -489,16 +706,36 @@ export async function applyDraftUpdate(ctx: Ctx, id: string, body: DraftPatch): 
     }
     const patch: Partial<Draft> = { fields, updated_at: now };
     const sections: SyncSections = { fields: [...changed] };
-    if (body.faqs) { patch.faqs = body.faqs.map((q) => ({ question: q.question.trim(), answer: q.answer.trim() })); sections.faqs = true; }
-    if (body.founders) { patch.founders = body.founders.map((p) => ({ name: p.name.trim(), ...(p.title ? { title: p.title.trim() } : {}), ...(p.bio ? { bio: p.bio.trim() } : {}) })); sections.founders = true; }
-    if (companySocials) { patch.company_socials = companySocials; sections.socials = true; }
-    if (founderSocials) { patch.founder_socials = founderSocials; sections.founders = true; }
-    if (body.milestones) { patch.milestones = body.milestones.map((m) => ({ ...m })); sections.milestones = true; }
+    if (body.faqs) {
+      patch.faqs = body.faqs.map((q) => ({ question: q.question.trim(), answer: q.answer.trim() }));
+      sections.faqs = true;
+    }
+    if (body.founders) {
+      patch.founders = body.founders.map((p) => ({
+        name: p.name.trim(),
+        ...(p.title ? { title: p.title.trim() } : {}),
+        ...(p.bio ? { bio: p.bio.trim() } : {}),
+      }));
+      sections.founders = true;
+    }
+    if (companySocials) {
+      patch.company_socials = companySocials;
+      sections.socials = true;
+    }
+    if (founderSocials) {
+      patch.founder_socials = founderSocials;
+      sections.founders = true;
+    }
+    if (body.milestones) {
+      patch.milestones = body.milestones.map((m) => ({ ...m }));
+      sections.milestones = true;
+    }
     if (body.story) {
       const story = { ...cur.story };
       for (const [k, v] of Object.entries(body.story)) {
         if (v === undefined) continue;
-        if (v.trim()) story[k] = v; else delete story[k];
+        if (v.trim()) story[k] = v;
+        else delete story[k];
       }
       patch.story = story;
       sections.story = true;
@@ -508,7 +745,8 @@ export async function applyDraftUpdate(ctx: Ctx, id: string, body: DraftPatch): 
       for (const k of ['title', 'meta'] as const) {
         const v = body.seo[k];
         if (v === undefined) continue;
-        if (v.trim()) seo[k] = v.trim(); else delete seo[k];
+        if (v.trim()) seo[k] = v.trim();
+        else delete seo[k];
       }
       patch.seo = seo;
       sections.seo = true;
@@ -524,15 +762,36 @@ export async function applyDraftUpdate(ctx: Ctx, id: string, body: DraftPatch): 
 // ---------------------------------------------------------------------------------------------
 // competitor_url: read through the crawler (guarded fetcher, robots.txt) and compared
 
-const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+const norm = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 
-export async function compareCompetitor(ctx: { config: Ctx['config']; services: Record<string, unknown>; db: Ctx['db'] }, url: string, draft: Draft): Promise<Competitor> {
+export async function compareCompetitor(
+  ctx: { config: Ctx['config']; services: Record<string, unknown>; db: Ctx['db'] },
+  url: string,
+  draft: Draft,
+): Promise<Competitor> {
   const opts = optionsOf(ctx.services);
   const timeMs = opts.competitorTimeMs ?? 12_000;
   const { crawlSite, CrawlError } = await crawler();
   try {
-    const res = await crawlSite(url, { ...(opts.crawl ?? {}), allowHosts: ctx.config.FETCH_ALLOW_HOSTS, maxPages: 3, totalTimeMs: timeMs, pageTimeoutMs: Math.min(8000, timeMs), useSitemap: false });
-    const profile = await drafterOf(ctx)(sourcePagesOf(storedPagesOf(res.pages)), { categoryNames: [], fields: ['name', 'tagline', 'pricing_model', 'features'], signal: AbortSignal.timeout(timeMs), config: ctx.config, services: ctx.services });
+    const res = await crawlSite(url, {
+      ...(opts.crawl ?? {}),
+      allowHosts: ctx.config.FETCH_ALLOW_HOSTS,
+      maxPages: 3,
+      totalTimeMs: timeMs,
+      pageTimeoutMs: Math.min(8000, timeMs),
+      useSitemap: false,
+    });
+    const profile = await drafterOf(ctx)(sourcePagesOf(storedPagesOf(res.pages)), {
+      categoryNames: [],
+      fields: ['name', 'tagline', 'pricing_model', 'features'],
+      signal: AbortSignal.timeout(timeMs),
+      config: ctx.config,
+      services: ctx.services,
+    });
     const v = (f: ProfileField) => aiField(profile, f).value;
     const theirs = (Array.isArray(v('features')) ? v('features') : []) as string[];
     const ours = (Array.isArray(draft.fields.features.value) ? draft.fields.features.value : []) as string[];
@@ -569,7 +828,11 @@ export async function inviteCofounder(ctx: Ctx, id: string, rawEmail: string) {
   const { invite, draft } = await ctx.db.transaction().execute(async (trx) => {
     const draft = await findOwnDraft(trx, id, user.userId, { engine: ctx.engine, lock: true });
     if (!draft) return notFound('draft', id);
-    const existing = await trx.selectFrom('draft_invites').select(['id', 'email', 'created_at']).where('draft_id', '=', id).execute();
+    const existing = await trx
+      .selectFrom('draft_invites')
+      .select(['id', 'email', 'created_at'])
+      .where('draft_id', '=', id)
+      .execute();
     const same = existing.find((r) => r.email.toLowerCase() === email.toLowerCase());
     if (same) {
       // Inviting the same address again sends a fresh link; it is still one invite.
@@ -577,28 +840,48 @@ export async function inviteCofounder(ctx: Ctx, id: string, rawEmail: string) {
       return { invite: { id: same.id, email: same.email, created_at: same.created_at, resent: true }, draft };
     }
     if (existing.length >= MAX_INVITES) {
-      throw validationError([{ path: 'body.email', message: `a draft can have at most ${MAX_INVITES} invites; this draft already has ${existing.length}` }]);
+      throw validationError([
+        {
+          path: 'body.email',
+          message: `a draft can have at most ${MAX_INVITES} invites; this draft already has ${existing.length}`,
+        },
+      ]);
     }
-    const row = await trx.insertInto('draft_invites').values({ draft_id: id, email, created_at: now, token_hash: tokenHash, accepted_at: null }).returning('id').executeTakeFirstOrThrow();
+    const row = await trx
+      .insertInto('draft_invites')
+      .values({ draft_id: id, email, created_at: now, token_hash: tokenHash, accepted_at: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return { invite: { id: row.id, email, created_at: now, resent: false }, draft };
   });
   const product = (typeof draft.fields.name.value === 'string' && draft.fields.name.value) || hostOf(draft.url);
   const link = `${ctx.config.publicUrl}/invites/${token}`;
-  const mail = await sendMail({ db: ctx.db, config: ctx.config }, {
-    to: email,
-    subject: `${user.name || user.email} invited you to add your profile to ${product} on Launchlist`,
-    text: [
-      `Hello,`, ``,
-      `${user.name || user.email} (${user.email}) is listing ${product} (${draft.url}) on Launchlist and invited you as a co-founder.`,
-      `Open this link to add your founder profile (name, title, bio and links):`, ``, link, ``,
-      `If you do not know this person or product, ignore this email; nothing happens without you.`,
-    ].join('\n'),
-  });
+  const mail = await sendMail(
+    { db: ctx.db, config: ctx.config },
+    {
+      to: email,
+      subject: `${user.name || user.email} invited you to add your profile to ${product} on Launchlist`,
+      text: [
+        `Hello,`,
+        ``,
+        `${user.name || user.email} (${user.email}) is listing ${product} (${draft.url}) on Launchlist and invited you as a co-founder.`,
+        `Open this link to add your founder profile (name, title, bio and links):`,
+        ``,
+        link,
+        ``,
+        `If you do not know this person or product, ignore this email; nothing happens without you.`,
+      ].join('\n'),
+    },
+  );
   return { ...invite, draft_id: id, status: mail.sent ? 'sent' : mail.error ? 'send_failed' : 'queued' };
 }
 
 function hostOf(url: string): string {
-  try { return new URL(url).hostname; } catch { return url; }
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return url;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -613,21 +896,49 @@ export async function submitDraftAsListing(ctx: Ctx, id: string) {
     // A draft whose site could not be read (failed) can still be submitted once the maker has typed
     // the profile themselves: a site behind a login or a robots.txt ban must not lock them out.
     if (d.status !== 'ready' && d.status !== 'failed') {
-      throw new ApiError('conflict', `The draft cannot be submitted yet: it is still ${d.status}; poll get_draft until the status is ready.`);
+      throw new ApiError(
+        'conflict',
+        `The draft cannot be submitted yet: it is still ${d.status}; poll get_draft until the status is ready.`,
+      );
     }
     if (!hasValue(d.fields.name.value)) {
-      const failed = d.status === 'failed' ? ` Reading the site failed (${d.error?.reason ?? 'unknown'}), so type the profile yourself:` : '';
-      throw new ApiError('conflict', `The draft has no name.${failed} set fields.name (and the rest) with update_draft, then submit again.`);
+      const failed =
+        d.status === 'failed'
+          ? ` Reading the site failed (${d.error?.reason ?? 'unknown'}), so type the profile yourself:`
+          : '';
+      throw new ApiError(
+        'conflict',
+        `The draft has no name.${failed} set fields.name (and the rest) with update_draft, then submit again.`,
+      );
     }
     // Every listing has one primary category (spec 2): the draft must name a category we have.
     const cats = d.fields.categories.value;
     const { matched } = await matchCategories(trx, Array.isArray(cats) ? cats.map(String) : []);
     if (!matched.length) {
-      throw validationError([{ path: 'fields.categories', message: 'a listing needs a primary category: set fields.categories with update_draft to a category slug or name from list_categories, then submit again' }]);
+      throw validationError([
+        {
+          path: 'fields.categories',
+          message:
+            'a listing needs a primary category: set fields.categories with update_draft to a category slug or name from list_categories, then submit again',
+        },
+      ]);
     }
-    const saved = await saveListingFromDraft(trx, d, now, d.listing_id === null ? ALL_SECTIONS : RESUBMIT_SECTIONS, matched);
-    if (d.listing_id !== saved.listing_id) await updateDraft(trx, id, { listing_id: saved.listing_id, updated_at: now });
-    return { listing_id: saved.listing_id, slug: saved.slug, status: saved.status, draft_id: id, created: saved.created };
+    const saved = await saveListingFromDraft(
+      trx,
+      d,
+      now,
+      d.listing_id === null ? ALL_SECTIONS : RESUBMIT_SECTIONS,
+      matched,
+    );
+    if (d.listing_id !== saved.listing_id)
+      await updateDraft(trx, id, { listing_id: saved.listing_id, updated_at: now });
+    return {
+      listing_id: saved.listing_id,
+      slug: saved.slug,
+      status: saved.status,
+      draft_id: id,
+      created: saved.created,
+    };
   });
 }
 
@@ -638,13 +949,24 @@ export type { Job };
 // profile to the draft's founders, and to the listing when the draft was already submitted.
 
 export const MAX_FOUNDERS = 6;
-export type InviteLookup = { id: number; email: string; draft_id: string; product: string; accepted_at: string | null; founders: number };
+export type InviteLookup = {
+  id: number;
+  email: string;
+  draft_id: string;
+  product: string;
+  accepted_at: string | null;
+  founders: number;
+};
 
 const inviteTokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export async function findInvite(db: Ctx['db'], token: string): Promise<InviteLookup | undefined> {
   if (!/^[A-Za-z0-9_-]{16,128}$/.test(token)) return undefined;
-  const row = await db.selectFrom('draft_invites').select(['id', 'email', 'draft_id', 'accepted_at']).where('token_hash', '=', inviteTokenHash(token)).executeTakeFirst();
+  const row = await db
+    .selectFrom('draft_invites')
+    .select(['id', 'email', 'draft_id', 'accepted_at'])
+    .where('token_hash', '=', inviteTokenHash(token))
+    .executeTakeFirst();
   if (!row) return undefined;
   const draft = await findDraft(db, row.draft_id);
   if (!draft) return undefined;
@@ -652,7 +974,12 @@ export async function findInvite(db: Ctx['db'], token: string): Promise<InviteLo
   return { ...row, product: typeof name === 'string' && name ? name : draft.url, founders: draft.founders.length };
 }
 
-export async function acceptInvite(deps: { db: Ctx['db']; engine: Ctx['engine'] }, token: string, profile: { name: string; title?: string; bio?: string }, now = new Date()): Promise<{ draft_id: string; listing_id: number | null }> {
+export async function acceptInvite(
+  deps: { db: Ctx['db']; engine: Ctx['engine'] },
+  token: string,
+  profile: { name: string; title?: string; bio?: string },
+  now = new Date(),
+): Promise<{ draft_id: string; listing_id: number | null }> {
   const errors: ErrorDetail[] = [];
   const name = profile.name.trim();
   if (!name || name.length > 160) errors.push({ path: 'name', message: 'is required, at most 160 characters' });
@@ -660,14 +987,28 @@ export async function acceptInvite(deps: { db: Ctx['db']; engine: Ctx['engine'] 
   if ((profile.bio ?? '').length > 3000) errors.push({ path: 'bio', message: 'must be at most 3000 characters' });
   if (errors.length) throw validationError(errors);
   return deps.db.transaction().execute(async (trx) => {
-    const invite = await trx.selectFrom('draft_invites').select(['id', 'draft_id', 'accepted_at']).where('token_hash', '=', inviteTokenHash(token)).executeTakeFirst();
+    const invite = await trx
+      .selectFrom('draft_invites')
+      .select(['id', 'draft_id', 'accepted_at'])
+      .where('token_hash', '=', inviteTokenHash(token))
+      .executeTakeFirst();
     if (!invite) return notFound('invite', 'link');
     if (invite.accepted_at) conflict('This invite was already used to add a profile.');
     const cur = await findDraft(trx, invite.draft_id, { engine: deps.engine, lock: true });
     if (!cur) return notFound('invite', 'link');
-    if (cur.founders.length >= MAX_FOUNDERS) conflict(`This listing already has ${MAX_FOUNDERS} founders, the most it can show. Ask the person who invited you to make room.`);
+    if (cur.founders.length >= MAX_FOUNDERS)
+      conflict(
+        `This listing already has ${MAX_FOUNDERS} founders, the most it can show. Ask the person who invited you to make room.`,
+      );
     const at = now.toISOString();
-    const founders = [...cur.founders, { name, ...(profile.title?.trim() ? { title: profile.title.trim() } : {}), ...(profile.bio?.trim() ? { bio: profile.bio.trim() } : {}) }];
+    const founders = [
+      ...cur.founders,
+      {
+        name,
+        ...(profile.title?.trim() ? { title: profile.title.trim() } : {}),
+        ...(profile.bio?.trim() ? { bio: profile.bio.trim() } : {}),
+      },
+    ];
     await updateDraft(trx, cur.id, { founders, updated_at: at });
     await trx.updateTable('draft_invites').set({ accepted_at: at }).where('id', '=', invite.id).execute();
     if (cur.listing_id !== null) await saveListingFromDraft(trx, { ...cur, founders }, at, { founders: true });

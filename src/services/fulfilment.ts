@@ -30,7 +30,9 @@ export const DEFAULT_BUNDLE: readonly string[] = ['launch', 'featured', 'done_fo
 /** The product codes a bundle stands for. */
 export function bundleParts(options: Record<string, unknown>): string[] {
   const inc = options.includes;
-  return Array.isArray(inc) && inc.length && inc.every((x) => typeof x === 'string') ? (inc as string[]) : [...DEFAULT_BUNDLE];
+  return Array.isArray(inc) && inc.length && inc.every((x) => typeof x === 'string')
+    ? (inc as string[])
+    : [...DEFAULT_BUNDLE];
 }
 
 /** automatic: done at payment; staff: done by the site team; partly: a bundle with both kinds. */
@@ -47,21 +49,40 @@ async function addUnlocked(trx: Trx, listingId: number, sections: readonly strin
   const row = await trx.selectFrom('listings').select('unlocked').where('id', '=', listingId).executeTakeFirstOrThrow();
   const current = fromJson<string[]>(row.unlocked, []);
   const next = [...current, ...sections.filter((s) => !current.includes(s))];
-  await trx.updateTable('listings').set({ unlocked: toJson(next), updated_at: at }).where('id', '=', listingId).execute();
+  await trx
+    .updateTable('listings')
+    .set({ unlocked: toJson(next), updated_at: at })
+    .where('id', '=', listingId)
+    .execute();
 }
 
 async function applyLaunch(trx: Trx, listingId: number, week: string | null, now: Date): Promise<void> {
   const at = now.toISOString();
   await addUnlocked(trx, listingId, LAUNCH_SECTIONS, at);
   if (week && week > mondayOf(now)) {
-    await trx.updateTable('listings').set({ plan: 'paid', status: 'scheduled', launch_week: week, launched_at: null, updated_at: at }).where('id', '=', listingId).execute();
+    await trx
+      .updateTable('listings')
+      .set({ plan: 'paid', status: 'scheduled', launch_week: week, launched_at: null, updated_at: at })
+      .where('id', '=', listingId)
+      .execute();
   } else {
-    await trx.updateTable('listings').set({ plan: 'paid', status: 'live', launch_week: mondayOf(now), launched_at: at, updated_at: at }).where('id', '=', listingId).execute();
+    await trx
+      .updateTable('listings')
+      .set({ plan: 'paid', status: 'live', launch_week: mondayOf(now), launched_at: at, updated_at: at })
+      .where('id', '=', listingId)
+      .execute();
   }
 }
 
 /** Applies one product (or bundle part) to its listing. Returns false when it is staff work. */
-async function applyPart(trx: Trx, code: string, order: Pick<OrderRow, 'id'>, line: OrderLineRow, now: Date, products: ReadonlyMap<string, Record<string, unknown>>): Promise<boolean> {
+async function applyPart(
+  trx: Trx,
+  code: string,
+  order: Pick<OrderRow, 'id'>,
+  line: OrderLineRow,
+  now: Date,
+  products: ReadonlyMap<string, Record<string, unknown>>,
+): Promise<boolean> {
   const at = now.toISOString();
   const listingId = line.listing_id;
   switch (code) {
@@ -71,7 +92,11 @@ async function applyPart(trx: Trx, code: string, order: Pick<OrderRow, 'id'>, li
       return true;
     case 'skip_queue':
       if (listingId === null || !line.week) return false;
-      await trx.updateTable('listings').set({ launch_week: line.week, updated_at: at }).where('id', '=', listingId).execute();
+      await trx
+        .updateTable('listings')
+        .set({ launch_week: line.week, updated_at: at })
+        .where('id', '=', listingId)
+        .execute();
       return true;
     case 'featured':
       if (listingId === null) return false;
@@ -80,21 +105,35 @@ async function applyPart(trx: Trx, code: string, order: Pick<OrderRow, 'id'>, li
       return true;
     case 'extra_categories': {
       if (listingId === null) return false;
-      const cats = await trx.selectFrom('categories').select('id').where('slug', 'in', line.categories.length ? line.categories : ['\u0000']).execute();
+      const cats = await trx
+        .selectFrom('categories')
+        .select('id')
+        .where('slug', 'in', line.categories.length ? line.categories : ['\u0000'])
+        .execute();
       for (const c of cats) {
-        await trx.insertInto('listing_categories').values({ listing_id: listingId, category_id: c.id, is_primary: false })
-          .onConflict((oc) => oc.columns(['listing_id', 'category_id']).doNothing()).execute();
+        await trx
+          .insertInto('listing_categories')
+          .values({ listing_id: listingId, category_id: c.id, is_primary: false })
+          .onConflict((oc) => oc.columns(['listing_id', 'category_id']).doNothing())
+          .execute();
       }
       await addUnlocked(trx, listingId, ['extra_categories'], at);
       return true;
     }
     case 'billboard_min':
       if (listingId === null) return false;
-      await trx.insertInto('billboard_contributions').values({ listing_id: listingId, amount_cents: line.amount_cents, order_id: order.id, created_at: at }).execute();
+      await trx
+        .insertInto('billboard_contributions')
+        .values({ listing_id: listingId, amount_cents: line.amount_cents, order_id: order.id, created_at: at })
+        .execute();
       return true;
     case 'relaunch':
       if (listingId === null || !line.week) return false;
-      await trx.updateTable('listings').set({ status: 'scheduled', launch_week: line.week, updated_at: at }).where('id', '=', listingId).execute();
+      await trx
+        .updateTable('listings')
+        .set({ status: 'scheduled', launch_week: line.week, updated_at: at })
+        .where('id', '=', listingId)
+        .execute();
       return true;
     default:
       return false;
@@ -102,23 +141,45 @@ async function applyPart(trx: Trx, code: string, order: Pick<OrderRow, 'id'>, li
 }
 
 /** Fulfils the lines of a paid order (inside the payment's transaction). Lines already fulfilled are skipped. */
-export async function fulfilOrderLines(trx: Trx, order: Pick<OrderRow, 'id' | 'status'>, lines: readonly OrderLineRow[], now: Date): Promise<void> {
+export async function fulfilOrderLines(
+  trx: Trx,
+  order: Pick<OrderRow, 'id' | 'status'>,
+  lines: readonly OrderLineRow[],
+  now: Date,
+): Promise<void> {
   if (order.status !== 'paid') throw new Error('only a paid order is fulfilled');
-  const products = new Map((await trx.selectFrom('products').select(['code', 'options']).execute()).map((p) => [p.code, fromJson<Record<string, unknown>>(p.options, {})]));
+  const products = new Map(
+    (await trx.selectFrom('products').select(['code', 'options']).execute()).map((p) => [
+      p.code,
+      fromJson<Record<string, unknown>>(p.options, {}),
+    ]),
+  );
   const at = now.toISOString();
   for (const line of lines) {
     if (line.fulfilled_at !== null) continue;
-    const parts = line.product_code === 'launch_bundle' ? bundleParts(products.get('launch_bundle') ?? {}) : [line.product_code];
+    const parts =
+      line.product_code === 'launch_bundle' ? bundleParts(products.get('launch_bundle') ?? {}) : [line.product_code];
     let done = true;
     for (const part of parts) done = (await applyPart(trx, part, order, line, now, products)) && done;
-    if (done) await trx.updateTable('order_lines').set({ fulfilled_at: at }).where('id', '=', line.id).where('fulfilled_at', 'is', null).execute();
+    if (done)
+      await trx
+        .updateTable('order_lines')
+        .set({ fulfilled_at: at })
+        .where('id', '=', line.id)
+        .where('fulfilled_at', 'is', null)
+        .execute();
   }
 }
 
 /** The site team marks a staff line (done_for_you, ai_review, …) as done. False when it was not a line of a paid order or already done. */
 export async function markLineFulfilled(db: Kysely<DB>, lineId: number, now = new Date()): Promise<boolean> {
   const paid = db.selectFrom('orders').select('id').where('status', '=', 'paid');
-  const r = await db.updateTable('order_lines').set({ fulfilled_at: now.toISOString() })
-    .where('id', '=', lineId).where('fulfilled_at', 'is', null).where('order_id', 'in', paid).executeTakeFirst();
+  const r = await db
+    .updateTable('order_lines')
+    .set({ fulfilled_at: now.toISOString() })
+    .where('id', '=', lineId)
+    .where('fulfilled_at', 'is', null)
+    .where('order_id', 'in', paid)
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }

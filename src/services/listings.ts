@@ -35,9 +35,28 @@ import { fromJson, toJson } from '../store/json.ts';
 import { ownerProfile } from '../store/repos/listings.ts';
 import { freeQueueWeeks } from '../store/repos/settings.ts';
 import {
-  activeQuestionTexts, answersOf, awaitingBadge, countMilestones, deleteAnswer, deleteMilestone as deleteMilestoneRow, findOwnListing, followersOf,
-  insertBadgeCheck, insertMilestone, insertUpdate, insertVersion, iso, isoOrNull, lastBadgeCheck, replaceStory, siteRows, upsertAnswer,
-  STORY_KEYS, type MilestoneRow, type OwnRow, type Story,
+  activeQuestionTexts,
+  answersOf,
+  awaitingBadge,
+  countMilestones,
+  deleteAnswer,
+  deleteMilestone as deleteMilestoneRow,
+  findOwnListing,
+  followersOf,
+  insertBadgeCheck,
+  insertMilestone,
+  insertUpdate,
+  insertVersion,
+  iso,
+  isoOrNull,
+  lastBadgeCheck,
+  replaceStory,
+  siteRows,
+  upsertAnswer,
+  STORY_KEYS,
+  type MilestoneRow,
+  type OwnRow,
+  type Story,
 } from '../store/repos/my-listings.ts';
 import { freeQueueWeek, mondayOf } from '../domain/weeks.ts';
 import { homepageHasBadge, listingPageUrl } from '../domain/badges.ts';
@@ -68,20 +87,30 @@ function badgeUrls(publicUrl: string, slug: string) {
  * naming the operations to call) or, with `audience: 'web'`, for the owner's page on the website
  * (naming its buttons).
  */
-export function nextSteps(row: Pick<OwnRow, 'status' | 'plan' | 'slug' | 'url' | 'launch_week'>, publicUrl: string, opts: { queueWeeks?: number; lastCheck?: { checked_at: string; found: boolean; detail: string | null } | null; audience?: 'api' | 'web' } = {}): string[] {
+export function nextSteps(
+  row: Pick<OwnRow, 'status' | 'plan' | 'slug' | 'url' | 'launch_week'>,
+  publicUrl: string,
+  opts: {
+    queueWeeks?: number;
+    lastCheck?: { checked_at: string; found: boolean; detail: string | null } | null;
+    audience?: 'api' | 'web';
+  } = {},
+): string[] {
   const page = listingPageUrl(publicUrl, row.slug);
   const badges = badgeUrls(publicUrl, row.slug);
   const web = opts.audience === 'web';
   const weeks = opts.queueWeeks === undefined ? 'a few weeks out' : `${opts.queueWeeks} weeks out`;
   switch (row.status) {
     case 'draft':
-      return web ? [
-        `Publish the listing: "Publish free" below queues it for the launch week ${weeks}; it goes live in that week once a Launchlist badge is on your homepage.`,
-        'Or "Buy a launch" below to go live at once or in a week you choose, with the paid extras.',
-      ] : [
-        `Publish the listing: choose_free_listing (POST /me/listings/{listing_id}/free) queues it for the launch week ${weeks}; it goes live in that week once a Launchlist badge is on your homepage.`,
-        'Or buy a `launch` with create_checkout to go live at once or in a week you choose, with the paid extras (prices from list_products).',
-      ];
+      return web
+        ? [
+            `Publish the listing: "Publish free" below queues it for the launch week ${weeks}; it goes live in that week once a Launchlist badge is on your homepage.`,
+            'Or "Buy a launch" below to go live at once or in a week you choose, with the paid extras.',
+          ]
+        : [
+            `Publish the listing: choose_free_listing (POST /me/listings/{listing_id}/free) queues it for the launch week ${weeks}; it goes live in that week once a Launchlist badge is on your homepage.`,
+            'Or buy a `launch` with create_checkout to go live at once or in a week you choose, with the paid extras (prices from list_products).',
+          ];
     case 'awaiting_badge': {
       const steps = [
         web
@@ -89,18 +118,23 @@ export function nextSteps(row: Pick<OwnRow, 'status' | 'plan' | 'slug' | 'url' |
           : `Put a Launchlist badge on your homepage ${row.url}: get the ready-to-paste HTML from get_badges (GET ${badges.api}) or the badge page ${badges.page}. Any of its badges, or a plain link to ${page}, counts.`,
         `We read your homepage about every 15 minutes. Once the badge is there the listing is scheduled and goes live in the week of ${row.launch_week} (Monday 00:00 UTC); if that week has already started, it goes live at once. Keep the badge up.`,
       ];
-      if (opts.lastCheck && !opts.lastCheck.found) steps.push(`Last check ${opts.lastCheck.checked_at}: ${opts.lastCheck.detail ?? 'no badge found'}.`);
+      if (opts.lastCheck && !opts.lastCheck.found)
+        steps.push(`Last check ${opts.lastCheck.checked_at}: ${opts.lastCheck.detail ?? 'no badge found'}.`);
       return steps;
     }
     case 'scheduled':
       return [
         `Nothing to do: the listing goes live in the week of ${row.launch_week} (Monday 00:00 UTC) at ${page}.${row.plan === 'free' ? ' Keep the Launchlist badge on your homepage.' : ''}`,
-        web ? 'Meanwhile you can post updates below; they show on the listing once it is live.' : 'Meanwhile you can polish it with update_my_listing, add milestones and write your founder story.',
+        web
+          ? 'Meanwhile you can post updates below; they show on the listing once it is live.'
+          : 'Meanwhile you can polish it with update_my_listing, add milestones and write your founder story.',
       ];
     case 'live':
-      return [web
-        ? `The listing is live at ${page}. Tell your followers what is new with "Post an update" below; votes come from people on the site.`
-        : `The listing is live at ${page}. Tell your followers what is new with post_listing_update; votes come from people on the site.`];
+      return [
+        web
+          ? `The listing is live at ${page}. Tell your followers what is new with "Post an update" below; votes come from people on the site.`
+          : `The listing is live at ${page}. Tell your followers what is new with post_listing_update; votes come from people on the site.`,
+      ];
     default:
       return [];
   }
@@ -139,7 +173,12 @@ export async function ownListingView(deps: ViewDeps, row: OwnRow): Promise<Recor
 
 const viewDeps = (ctx: Ctx): ViewDeps => ({ db: ctx.db, engine: ctx.engine, config: ctx.config });
 
-async function ownOr404(db: Kysely<DB> | Transaction<DB>, id: number, userId: number, opts: { engine?: Engine; lock?: boolean } = {}): Promise<OwnRow> {
+async function ownOr404(
+  db: Kysely<DB> | Transaction<DB>,
+  id: number,
+  userId: number,
+  opts: { engine?: Engine; lock?: boolean } = {},
+): Promise<OwnRow> {
   const row = await findOwnListing(db, id, userId, opts);
   return row ?? notFound('listing', id);
 }
@@ -151,7 +190,22 @@ export async function getMyListing(ctx: Ctx, id: number): Promise<Record<string,
 // ---------------------------------------------------------------------------------------------
 // update_my_listing
 
-export const SCALAR_FIELDS = ['tagline', 'short_description', 'description', 'pricing_model', 'pricing_summary', 'country', 'city', 'founded_year', 'demo_video_url', 'contact_email', 'headline', 'summary', 'seo_title', 'seo_description'] as const;
+export const SCALAR_FIELDS = [
+  'tagline',
+  'short_description',
+  'description',
+  'pricing_model',
+  'pricing_summary',
+  'country',
+  'city',
+  'founded_year',
+  'demo_video_url',
+  'contact_email',
+  'headline',
+  'summary',
+  'seo_title',
+  'seo_description',
+] as const;
 export const LIST_FIELDS = ['features', 'usps', 'keywords'] as const;
 /** The fields that travel to the company's listings on other sites with apply_to. */
 export const TRAVELLING_FIELDS = ['headline', 'summary', 'seo_title', 'seo_description'] as const;
@@ -165,8 +219,11 @@ export interface ListingPatch {
   faqs?: Array<{ question: string; answer: string }>;
 }
 
-
-function checkScalar(f: ScalarField, v: string | number | null | undefined, errors: ErrorDetail[]): string | number | null {
+function checkScalar(
+  f: ScalarField,
+  v: string | number | null | undefined,
+  errors: ErrorDetail[],
+): string | number | null {
   const path = `body.fields.${f}`;
   if (v === null || v === undefined) return null;
   if (f === 'founded_year') return typeof v === 'number' ? v : null; // the schema checked 1800–2100
@@ -178,7 +235,10 @@ function checkScalar(f: ScalarField, v: string | number | null | undefined, erro
     case 'demo_video_url': {
       // The same rules as update_draft (domain/profile-rules.ts).
       const r = FIELD_RULES[f](t);
-      if (!r.ok) { errors.push({ path, message: r.message }); return null; }
+      if (!r.ok) {
+        errors.push({ path, message: r.message });
+        return null;
+      }
       return r.value;
     }
     default:
@@ -200,29 +260,46 @@ function cleanList(v: string[] | null | undefined): string[] {
 
 /** Canonical JSON for comparing values (object keys sorted). */
 function canon(v: unknown): string {
-  return JSON.stringify(v, (_k, x) => (x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b))) : x));
+  return JSON.stringify(v, (_k, x) =>
+    x && typeof x === 'object' && !Array.isArray(x)
+      ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b)))
+      : x,
+  );
 }
 
 /** The current value of an editable field, decoded. */
 function currentOf(row: OwnRow, f: string): unknown {
   switch (f) {
-    case 'features': case 'usps': case 'keywords': return fromJson<string[]>(row[f], []);
-    case 'socials': return fromJson<Record<string, string>>(row.socials, {});
-    case 'faqs': return fromJson<Array<{ question: string; answer: string }>>(row.faqs, []);
-    case 'founded_year': return row.founded_year === null ? null : Number(row.founded_year);
-    default: return (row as unknown as Record<string, unknown>)[f] ?? null;
+    case 'features':
+    case 'usps':
+    case 'keywords':
+      return fromJson<string[]>(row[f], []);
+    case 'socials':
+      return fromJson<Record<string, string>>(row.socials, {});
+    case 'faqs':
+      return fromJson<Array<{ question: string; answer: string }>>(row.faqs, []);
+    case 'founded_year':
+      return row.founded_year === null ? null : Number(row.founded_year);
+    default:
+      return (row as unknown as Record<string, unknown>)[f] ?? null;
   }
 }
 
 /** Editable fields (decoded values, as currentOf gives them) as listing columns: the lists and objects as JSON text. */
 function columnsOf(values: Record<string, unknown>, now: string): Record<string, unknown> {
   const columns: Record<string, unknown> = { updated_at: now };
-  for (const [f, v] of Object.entries(values)) columns[f] = ['features', 'usps', 'keywords', 'socials', 'faqs'].includes(f) ? toJson(v) : v;
+  for (const [f, v] of Object.entries(values))
+    columns[f] = ['features', 'usps', 'keywords', 'socials', 'faqs'].includes(f) ? toJson(v) : v;
   return columns;
 }
 
 /** Resolves apply_to (`all` or site keys) to site keys; unknown keys are 400s naming them. */
-async function resolveApplyTo(db: Kysely<DB>, applyTo: string[], publicUrl: string, errors: ErrorDetail[]): Promise<string[]> {
+async function resolveApplyTo(
+  db: Kysely<DB>,
+  applyTo: string[],
+  publicUrl: string,
+  errors: ErrorDetail[],
+): Promise<string[]> {
   if (!applyTo.length) return [];
   const sites = await siteRows(db);
   const known = new Set(sites.map((s) => s.key));
@@ -230,9 +307,16 @@ async function resolveApplyTo(db: Kysely<DB>, applyTo: string[], publicUrl: stri
   const out = new Set<string>();
   applyTo.forEach((raw, i) => {
     const key = raw.trim();
-    if (key === 'all') for (const s of sites) { if (!own(s.url)) out.add(s.key); }
+    if (key === 'all')
+      for (const s of sites) {
+        if (!own(s.url)) out.add(s.key);
+      }
     else if (known.has(key)) out.add(key);
-    else errors.push({ path: `body.apply_to.${i}`, message: `"${raw}" is not a site key: use "all" or one of ${sites.map((s) => s.key).join(', ') || '(no sites are configured)'}` });
+    else
+      errors.push({
+        path: `body.apply_to.${i}`,
+        message: `"${raw}" is not a site key: use "all" or one of ${sites.map((s) => s.key).join(', ') || '(no sites are configured)'}`,
+      });
   });
   return [...out].sort();
 }
@@ -244,7 +328,8 @@ export async function updateMyListing(ctx: Ctx, id: number, body: ListingPatch):
   // Normalise and check what was sent: `next` holds every field sent, as it would be stored (decoded).
   const next: Record<string, unknown> = {};
   for (const f of SCALAR_FIELDS) {
-    if (body.fields && f in body.fields && body.fields[f] !== undefined) next[f] = checkScalar(f, body.fields[f], errors);
+    if (body.fields && f in body.fields && body.fields[f] !== undefined)
+      next[f] = checkScalar(f, body.fields[f], errors);
   }
   for (const f of LIST_FIELDS) {
     if (body.fields && f in body.fields && body.fields[f] !== undefined) next[f] = cleanList(body.fields[f]);
@@ -287,7 +372,14 @@ export async function updateMyListing(ctx: Ctx, id: number, body: ListingPatch):
     await trx.updateTable('listings').set(columnsOf(after, now)).where('id', '=', id).execute();
     const travelling = changed.filter((f) => (TRAVELLING_FIELDS as readonly string[]).includes(f));
     const applied = travelling.length ? sites : [];
-    const versionId = await insertVersion(trx, { listingId: id, userId: user.userId, before, after, applyTo: applied, now });
+    const versionId = await insertVersion(trx, {
+      listingId: id,
+      userId: user.userId,
+      before,
+      after,
+      applyTo: applied,
+      now,
+    });
     return { changed, versionId, applied, fields: applied.length ? travelling : [] };
   });
   const row = result.changed.length ? await ownOr404(ctx.db, id, user.userId) : existing;
@@ -301,7 +393,12 @@ export async function updateMyListing(ctx: Ctx, id: number, body: ListingPatch):
 }
 
 /** What reverting an edit did: the fields put back, and those left because a later edit changed them again. */
-export interface RevertOutcome { versionId: number; listing: { id: number; slug: string; name: string; owner_id: number | null }; restored: string[]; kept: string[] }
+export interface RevertOutcome {
+  versionId: number;
+  listing: { id: number; slug: string; name: string; owner_id: number | null };
+  restored: string[];
+  kept: string[];
+}
 
 /**
  * The site team takes an owner's edit back (admin edit review): each field the edit changed returns to
@@ -309,9 +406,19 @@ export interface RevertOutcome { versionId: number; listing: { id: number; slug:
  * revert is itself an edit in the version history, by the admin and already reviewed; the edit is
  * marked reviewed. Undefined when no edit has the id.
  */
-export async function revertVersion(db: Kysely<DB>, engine: Engine, versionId: number, adminId: number, now: string): Promise<RevertOutcome | undefined> {
+export async function revertVersion(
+  db: Kysely<DB>,
+  engine: Engine,
+  versionId: number,
+  adminId: number,
+  now: string,
+): Promise<RevertOutcome | undefined> {
   return db.transaction().execute(async (trx) => {
-    const v = await trx.selectFrom('listing_versions').select(['listing_id', 'before', 'after']).where('id', '=', versionId).executeTakeFirst();
+    const v = await trx
+      .selectFrom('listing_versions')
+      .select(['listing_id', 'before', 'after'])
+      .where('id', '=', versionId)
+      .executeTakeFirst();
     if (!v) return undefined;
     let q = trx.selectFrom('listings').selectAll().where('id', '=', v.listing_id);
     if (engine === 'postgres') q = q.forUpdate();
@@ -323,7 +430,8 @@ export async function revertVersion(db: Kysely<DB>, engine: Engine, versionId: n
     const kept: string[] = [];
     for (const [f, value] of Object.entries(before)) {
       const cur = currentOf(row, f);
-      if (canon(cur) !== canon(after[f])) kept.push(f); // changed again since: not this edit's value any more
+      if (canon(cur) !== canon(after[f]))
+        kept.push(f); // changed again since: not this edit's value any more
       else if (canon(cur) !== canon(value)) {
         was[f] = cur;
         back[f] = value;
@@ -332,10 +440,28 @@ export async function revertVersion(db: Kysely<DB>, engine: Engine, versionId: n
     const restored = Object.keys(back);
     if (restored.length) {
       await trx.updateTable('listings').set(columnsOf(back, now)).where('id', '=', row.id).execute();
-      await insertVersion(trx, { listingId: row.id, userId: adminId, before: was, after: back, applyTo: [], now, reviewedBy: adminId });
+      await insertVersion(trx, {
+        listingId: row.id,
+        userId: adminId,
+        before: was,
+        after: back,
+        applyTo: [],
+        now,
+        reviewedBy: adminId,
+      });
     }
-    await trx.updateTable('listing_versions').set({ reviewed_at: now, reviewed_by: adminId }).where('id', '=', versionId).where('reviewed_at', 'is', null).execute();
-    return { versionId, listing: { id: row.id, slug: row.slug, name: row.name, owner_id: row.owner_id }, restored, kept };
+    await trx
+      .updateTable('listing_versions')
+      .set({ reviewed_at: now, reviewed_by: adminId })
+      .where('id', '=', versionId)
+      .where('reviewed_at', 'is', null)
+      .execute();
+    return {
+      versionId,
+      listing: { id: row.id, slug: row.slug, name: row.name, owner_id: row.owner_id },
+      restored,
+      kept,
+    };
   });
 }
 
@@ -358,17 +484,25 @@ export async function postListingUpdate(ctx: Ctx, id: number, input: { title: st
     const listing = await ownOr404(trx, id, user.userId, { engine: ctx.engine, lock: true });
     const updateId = await insertUpdate(trx, id, title, text, now);
     const page = listingPageUrl(ctx.config.publicUrl, listing.slug);
-    const mails = (await followersOf(trx, id)).filter((f) => f.id !== user.userId).map((f) => ({
-      to: f.email,
-      subject: `${listing.name}: ${title}`.replace(/[\r\n]+/g, ' ').slice(0, 200),
-      text: [
-        `Hello ${f.name || ''},`.replace(' ,', ','), '',
-        `${listing.name} posted an update on Launchlist:`, '',
-        title, '', text, '',
-        `See the listing: ${page}`, '',
-        `You get this email because you follow ${listing.name} on Launchlist. To stop, unfollow it on ${page}.`,
-      ].join('\n'),
-    }));
+    const mails = (await followersOf(trx, id))
+      .filter((f) => f.id !== user.userId)
+      .map((f) => ({
+        to: f.email,
+        subject: `${listing.name}: ${title}`.replace(/[\r\n]+/g, ' ').slice(0, 200),
+        text: [
+          `Hello ${f.name || ''},`.replace(' ,', ','),
+          '',
+          `${listing.name} posted an update on Launchlist:`,
+          '',
+          title,
+          '',
+          text,
+          '',
+          `See the listing: ${page}`,
+          '',
+          `You get this email because you follow ${listing.name} on Launchlist. To stop, unfollow it on ${page}.`,
+        ].join('\n'),
+      }));
     return { updateId, notified: await queueFanOut(trx, ctx.config, mails) };
   });
   if (notified && ctx.config.SMTP_URL) (ctx.services.workers as Workers | undefined)?.wake();
@@ -378,7 +512,11 @@ export async function postListingUpdate(ctx: Ctx, id: number, input: { title: st
 // ---------------------------------------------------------------------------------------------
 // milestones
 
-export async function addMilestone(ctx: Ctx, id: number, m: { date: string; title: string; description?: string; url?: string }): Promise<MilestoneRow> {
+export async function addMilestone(
+  ctx: Ctx,
+  id: number,
+  m: { date: string; title: string; description?: string; url?: string },
+): Promise<MilestoneRow> {
   const user = userOf(ctx);
   const title = m.title.trim();
   if (!title) throw validationError([{ path: 'body.title', message: 'must not be empty' }]);
@@ -387,13 +525,27 @@ export async function addMilestone(ctx: Ctx, id: number, m: { date: string; titl
     await ownOr404(trx, id, user.userId, { engine: ctx.engine, lock: true }); // the lock serialises concurrent adds to one listing
     const count = await countMilestones(trx, id);
     if (count >= MAX_MILESTONES) {
-      throw validationError([{ path: 'body', message: `a listing has at most ${MAX_MILESTONES} milestones and this one already has ${count}; delete one with delete_milestone first` }]);
+      throw validationError([
+        {
+          path: 'body',
+          message: `a listing has at most ${MAX_MILESTONES} milestones and this one already has ${count}; delete one with delete_milestone first`,
+        },
+      ]);
     }
-    return insertMilestone(trx, id, { date: m.date, title, description: m.description?.trim() || null, url: m.url ?? null }, now);
+    return insertMilestone(
+      trx,
+      id,
+      { date: m.date, title, description: m.description?.trim() || null, url: m.url ?? null },
+      now,
+    );
   });
 }
 
-export async function deleteMilestone(ctx: Ctx, id: number, milestoneId: number): Promise<{ deleted: true; id: number }> {
+export async function deleteMilestone(
+  ctx: Ctx,
+  id: number,
+  milestoneId: number,
+): Promise<{ deleted: true; id: number }> {
   const user = userOf(ctx);
   return ctx.db.transaction().execute(async (trx) => {
     await ownOr404(trx, id, user.userId, { engine: ctx.engine, lock: true });
@@ -426,12 +578,23 @@ export async function setFounderStory(ctx: Ctx, id: number, body: Partial<Record
 export async function answerInterview(ctx: Ctx, answers: Array<{ question_id: number; answer: string }>) {
   const user = userOf(ctx);
   const errors: ErrorDetail[] = [];
-  const questions = await activeQuestionTexts(ctx.db, answers.map((a) => a.question_id));
+  const questions = await activeQuestionTexts(
+    ctx.db,
+    answers.map((a) => a.question_id),
+  );
   const firstAt = new Map<number, number>();
   answers.forEach((a, i) => {
     const path = `body.answers.${i}.question_id`;
-    if (!questions.has(a.question_id)) errors.push({ path, message: `no interview question has id ${a.question_id}; use the ids from list_interview_questions` });
-    else if (firstAt.has(a.question_id)) errors.push({ path, message: `question ${a.question_id} is answered twice in this request (also at body.answers.${firstAt.get(a.question_id)}); send each question once` });
+    if (!questions.has(a.question_id))
+      errors.push({
+        path,
+        message: `no interview question has id ${a.question_id}; use the ids from list_interview_questions`,
+      });
+    else if (firstAt.has(a.question_id))
+      errors.push({
+        path,
+        message: `question ${a.question_id} is answered twice in this request (also at body.answers.${firstAt.get(a.question_id)}); send each question once`,
+      });
     else firstAt.set(a.question_id, i);
   });
   if (errors.length) throw validationError(errors);
@@ -456,17 +619,27 @@ export async function chooseFreeListing(ctx: Ctx, id: number): Promise<Record<st
   const row = await ctx.db.transaction().execute(async (trx) => {
     const row = await ownOr404(trx, id, user.userId, { engine: ctx.engine, lock: true });
     if (row.plan === 'paid') {
-      throw new ApiError('conflict', `This listing is on a paid plan (status ${row.status}${row.launch_week ? `, launch week ${row.launch_week}` : ''}); the free plan cannot replace it.`);
+      throw new ApiError(
+        'conflict',
+        `This listing is on a paid plan (status ${row.status}${row.launch_week ? `, launch week ${row.launch_week}` : ''}); the free plan cannot replace it.`,
+      );
     }
     if (row.plan === 'free') return row; // already chosen: same week, no second queue move
     if (row.status !== 'draft') {
-      throw new ApiError('conflict', `The free plan is chosen for a submitted listing in status draft; this one is ${row.status}.`);
+      throw new ApiError(
+        'conflict',
+        `The free plan is chosen for a submitted listing in status draft; this one is ${row.status}.`,
+      );
     }
     const week = freeQueueWeek(now, queueWeeks);
     const at = now.toISOString();
     // A badge already seen (e.g. found before) clears it at once: scheduled for week W.
     const status = row.badge_seen_at ? 'scheduled' : 'awaiting_badge';
-    await trx.updateTable('listings').set({ plan: 'free', status, launch_week: week, updated_at: at }).where('id', '=', id).execute();
+    await trx
+      .updateTable('listings')
+      .set({ plan: 'free', status, launch_week: week, updated_at: at })
+      .where('id', '=', id)
+      .execute();
     return { ...row, plan: 'free', status, launch_week: week, updated_at: at };
   });
   return ownListingView(viewDeps(ctx), row);
@@ -494,9 +667,13 @@ export interface AdvanceReport {
 const defaultRobots = new RobotsCache({ ttlMs: 60 * 60 * 1000 });
 
 /** Reads a homepage (guarded fetcher, robots.txt respected) and looks for our badge or a link to the listing page. */
-export async function checkHomepageBadge(deps: AdvanceDeps, listing: { slug: string; url: string }, signal?: AbortSignal): Promise<{ found: boolean; detail: string }> {
+export async function checkHomepageBadge(
+  deps: AdvanceDeps,
+  listing: { slug: string; url: string },
+  signal?: AbortSignal,
+): Promise<{ found: boolean; detail: string }> {
   const allowHosts = deps.config.FETCH_ALLOW_HOSTS;
-  const robots = ((deps.services?.badgeChecks as { robots?: RobotsCache } | undefined)?.robots) ?? defaultRobots;
+  const robots = (deps.services?.badgeChecks as { robots?: RobotsCache } | undefined)?.robots ?? defaultRobots;
   try {
     checkUrl(listing.url, allowHosts); // refuses non-public addresses before anything is requested
     const policy = await robots.get(listing.url, { allowHosts, signal, timeoutMs: BADGE_FETCH_TIMEOUT_MS });
@@ -506,16 +683,31 @@ export async function checkHomepageBadge(deps: AdvanceDeps, listing: { slug: str
     if (policy.status === 'unreachable') {
       // RFC 9309: a robots.txt that cannot be fetched (network failure, 5xx) means "read nothing".
       const why = policy.httpStatus ? `HTTP ${policy.httpStatus}` : (policy.error ?? 'no answer');
-      return { found: false, detail: `could not read ${policy.robotsUrl} (${why}), so the homepage ${listing.url} was not read either` };
+      return {
+        found: false,
+        detail: `could not read ${policy.robotsUrl} (${why}), so the homepage ${listing.url} was not read either`,
+      };
     }
     if (!policy.isAllowed(listing.url)) {
-      return { found: false, detail: `robots.txt of ${policy.origin} does not let LaunchlistBot read ${listing.url}; allow it so the badge can be seen` };
+      return {
+        found: false,
+        detail: `robots.txt of ${policy.origin} does not let LaunchlistBot read ${listing.url}; allow it so the badge can be seen`,
+      };
     }
-    const res = await guardedFetch(listing.url, { allowHosts, accept: 'html', timeoutMs: BADGE_FETCH_TIMEOUT_MS, truncate: true, signal });
+    const res = await guardedFetch(listing.url, {
+      allowHosts,
+      accept: 'html',
+      timeoutMs: BADGE_FETCH_TIMEOUT_MS,
+      truncate: true,
+      signal,
+    });
     const found = homepageHasBadge(res.body, deps.config.publicUrl, listing.slug);
     return found
       ? { found, detail: `badge found on ${res.url}` }
-      : { found, detail: `no Launchlist badge or link to ${listingPageUrl(deps.config.publicUrl, listing.slug)} on ${res.url}` };
+      : {
+          found,
+          detail: `no Launchlist badge or link to ${listingPageUrl(deps.config.publicUrl, listing.slug)} on ${res.url}`,
+        };
   } catch (e) {
     if (isFetchError(e)) return { found: false, detail: `could not read ${listing.url}: ${e.message}` };
     throw e;
@@ -528,7 +720,11 @@ export async function checkHomepageBadge(deps: AdvanceDeps, listing: { slug: str
  * each check in badge_checks, moves those with the badge to scheduled (badge_seen_at = now), then
  * makes every scheduled listing whose launch week has started live (launched_at = now).
  */
-export async function advanceListings(deps: AdvanceDeps, now: Date, opts: { signal?: AbortSignal } = {}): Promise<AdvanceReport> {
+export async function advanceListings(
+  deps: AdvanceDeps,
+  now: Date,
+  opts: { signal?: AbortSignal } = {},
+): Promise<AdvanceReport> {
   const db = deps.store.db;
   const thisMonday = mondayOf(now);
   const at = now.toISOString();
@@ -546,17 +742,26 @@ export async function advanceListings(deps: AdvanceDeps, now: Date, opts: { sign
         if (!check.found) return;
         // Found only after its week ended: it launches in the current week instead of a past one.
         const week = l.launch_week && l.launch_week >= thisMonday ? l.launch_week : thisMonday;
-        const r = await trx.updateTable('listings').set({ status: 'scheduled', badge_seen_at: at, launch_week: week, updated_at: at })
-          .where('id', '=', l.id).where('status', '=', 'awaiting_badge').executeTakeFirst();
+        const r = await trx
+          .updateTable('listings')
+          .set({ status: 'scheduled', badge_seen_at: at, launch_week: week, updated_at: at })
+          .where('id', '=', l.id)
+          .where('status', '=', 'awaiting_badge')
+          .executeTakeFirst();
         if (Number(r.numUpdatedRows) > 0) report.badge_found.push(l.slug);
       });
     }
   };
   await Promise.all(Array.from({ length: Math.min(BADGE_CHECK_CONCURRENCY, waiting.length) }, worker));
 
-  const launched = await db.updateTable('listings').set({ status: 'live', launched_at: at, updated_at: at })
-    .where('status', '=', 'scheduled').where('launch_week', 'is not', null).where('launch_week', '<=', thisMonday)
-    .returning('slug').execute();
+  const launched = await db
+    .updateTable('listings')
+    .set({ status: 'live', launched_at: at, updated_at: at })
+    .where('status', '=', 'scheduled')
+    .where('launch_week', 'is not', null)
+    .where('launch_week', '<=', thisMonday)
+    .returning('slug')
+    .execute();
   report.launched = launched.map((r) => r.slug);
   if (report.badge_found.length || report.launched.length) deps.log?.info(report, 'listings advanced');
   return report;

@@ -69,8 +69,17 @@ const MAX_BATCHES_IN_FLIGHT = 2;
  * array in Row's key order (SqliteRow): node:sqlite then builds no property names per row, ~2 µs of
  * the ~8 µs a read costs at 100,000 listings.
  */
-const SQLITE_BY_SLUG = "SELECT l.id, l.profile_rev, p.rev, p.body, l.votes_count, l.followers_count, v.views FROM listings l JOIN listing_view_totals v ON v.listing_id = l.id LEFT JOIN listing_profiles p ON p.listing_id = l.id WHERE l.slug = ? AND l.status = 'live'";
-type SqliteRow = [id: number, rev: number, cache_rev: number | null, cache: string | null, votes: number, followers: number, views: number];
+const SQLITE_BY_SLUG =
+  "SELECT l.id, l.profile_rev, p.rev, p.body, l.votes_count, l.followers_count, v.views FROM listings l JOIN listing_view_totals v ON v.listing_id = l.id LEFT JOIN listing_profiles p ON p.listing_id = l.id WHERE l.slug = ? AND l.status = 'live'";
+type SqliteRow = [
+  id: number,
+  rev: number,
+  cache_rev: number | null,
+  cache: string | null,
+  votes: number,
+  followers: number,
+  views: number,
+];
 
 /**
  * PostgreSQL: the batch of slugs with, for each, the listing id and rev whose text this process holds
@@ -89,7 +98,15 @@ const PG_BATCH = `SELECT l.id, l.slug, l.profile_rev AS rev, l.votes_count AS vo
   WHERE l.status = 'live'`;
 
 /** `views` is NULL when this process holds a fresh total for that listing (the batch said so). */
-interface PgRow { id: number; slug: string; rev: number; votes: number; followers: number; views: number | null; body: string | null }
+interface PgRow {
+  id: number;
+  slug: string;
+  rev: number;
+  votes: number;
+  followers: number;
+  views: number | null;
+  body: string | null;
+}
 
 /** How long a held listing's view total is used without asking the database (see the header). */
 export const VIEWS_TTL_MS = 10_000;
@@ -103,9 +120,16 @@ export const PROFILE_FRESH_MS = 1_000;
  * and the process's write count then (confirmedAt, writes).
  */
 export interface HeldText {
-  id: number; rev: number; text: string;
-  views?: number; viewsAt?: number; viewsEpoch?: number;
-  votes?: number; followers?: number; confirmedAt?: number; writes?: number;
+  id: number;
+  rev: number;
+  text: string;
+  views?: number;
+  viewsAt?: number;
+  viewsEpoch?: number;
+  votes?: number;
+  followers?: number;
+  confirmedAt?: number;
+  writes?: number;
 }
 
 /**
@@ -151,7 +175,9 @@ const ENTRY_OVERHEAD = 120;
 
 /** A weak ETag for the whole text, when the hit came from the stored profile: the rev and the counters name it. */
 export function etagOf(hit: ProfileHit, pendingViews = 0): string | undefined {
-  return hit.rev === undefined ? undefined : `W/"p${hit.id}.${hit.rev}.${hit.votes}.${hit.followers}.${hit.views + pendingViews}"`;
+  return hit.rev === undefined
+    ? undefined
+    : `W/"p${hit.id}.${hit.rev}.${hit.votes}.${hit.followers}.${hit.views + pendingViews}"`;
 }
 
 /** The whole profile text: the base with the counters appended (`views` may include views not yet written). */
@@ -189,7 +215,10 @@ export class ProfileReader {
   /** PostgreSQL: PROFILE_FRESH_MS, or 0 to ask the database on every read. */
   readonly #freshMs: number;
 
-  constructor(store: Store, opts: { textCacheBytes?: number; viewsEpoch?: () => number; viewsTtlMs?: number; freshMs?: number } = {}) {
+  constructor(
+    store: Store,
+    opts: { textCacheBytes?: number; viewsEpoch?: () => number; viewsTtlMs?: number; freshMs?: number } = {},
+  ) {
     this.#store = store;
     this.#freshMs = store.pgWrites ? (opts.freshMs ?? PROFILE_FRESH_MS) : 0;
     this.#texts = new TextCache(store.engine === 'postgres' ? (opts.textCacheBytes ?? 0) : 0);
@@ -201,14 +230,29 @@ export class ProfileReader {
   async get(slug: string): Promise<ProfileHit | undefined> {
     const row = this.#confirmed(slug) ?? (await this.#read(slug));
     if (!row) return undefined;
-    if (row.cache !== null && row.cache_rev === row.rev) return { id: row.id, rev: row.rev, base: row.cache, votes: row.votes, followers: row.followers, views: row.views };
+    if (row.cache !== null && row.cache_rev === row.rev)
+      return {
+        id: row.id,
+        rev: row.rev,
+        base: row.cache,
+        votes: row.votes,
+        followers: row.followers,
+        views: row.views,
+      };
     // Stale or never built: build it now (the data read is at least as new as `row.rev`).
     const built = await publicProfile(this.#store.db, this.#store.engine, slug);
     if (!built) return undefined;
     const base = baseText(built.profile);
     this.#queueWrite(built.id, row.rev, base);
     const p = built.profile;
-    return { id: built.id, rev: undefined, base, votes: Number(p.votes), followers: Number(p.followers), views: Number(p.views) };
+    return {
+      id: built.id,
+      rev: undefined,
+      base,
+      votes: Number(p.votes),
+      followers: Number(p.followers),
+      views: Number(p.views),
+    };
   }
 
   /** Waits for the background write-backs (tests, shutdown). */
@@ -238,7 +282,15 @@ export class ProfileReader {
     const now = Date.now();
     if (now - h.confirmedAt >= this.#freshMs || h.writes !== this.#store.pgWrites!()) return undefined;
     if (h.viewsEpoch !== this.#viewsEpoch() || now - h.viewsAt! >= this.#viewsTtlMs) return undefined;
-    return { id: h.id, rev: h.rev, cache_rev: h.rev, cache: h.text, votes: h.votes!, followers: h.followers!, views: h.views };
+    return {
+      id: h.id,
+      rev: h.rev,
+      cache_rev: h.rev,
+      cache: h.text,
+      votes: h.votes!,
+      followers: h.followers!,
+      views: h.views,
+    };
   }
 
   async #read(slug: string): Promise<Row | undefined> {
@@ -271,7 +323,8 @@ export class ProfileReader {
       const r = this.#bySlug.get(slug) as unknown as SqliteRow | undefined;
       return r && { id: r[0], rev: r[1], cache_rev: r[2], cache: r[3], votes: r[4], followers: r[5], views: r[6] };
     }
-    if (!this.#store.pgPool) throw new Error('ProfileReader needs an SQLite file or a PostgreSQL pool (stores from connect() have one)');
+    if (!this.#store.pgPool)
+      throw new Error('ProfileReader needs an SQLite file or a PostgreSQL pool (stores from connect() have one)');
     return new Promise((resolve, reject) => {
       if (!this.#batch) {
         this.#batch = new Map();
@@ -299,21 +352,34 @@ export class ProfileReader {
     // What this process holds for each slug, as it was when the batch was sent (a later batch may
     // evict or replace an entry before this one's answer arrives).
     const held = slugs.map((slug) => this.#texts.get(slug));
-    const freshViews = held.map((h) => h?.views !== undefined && h.viewsEpoch === epoch && sentAt - h.viewsAt! < this.#viewsTtlMs);
+    const freshViews = held.map(
+      (h) => h?.views !== undefined && h.viewsEpoch === epoch && sentAt - h.viewsAt! < this.#viewsTtlMs,
+    );
     const done = (rows: PgRow[]) => {
       const heldBySlug = new Map(slugs.map((slug, i) => [slug, held[i]]));
       const sameEpoch = this.#viewsEpoch() === epoch; // no write of this process's views landed meanwhile
       // No counted write of this process completed meanwhile: the rows are as new as any it made.
-      const confirm = this.#freshMs > 0 && this.#store.pgWrites!() === writes ? { at: sentAt, writes: writes! } : undefined;
+      const confirm =
+        this.#freshMs > 0 && this.#store.pgWrites!() === writes ? { at: sentAt, writes: writes! } : undefined;
       const bySlug = new Map<string, Row>();
-      for (const r of rows) bySlug.set(r.slug, this.#fromPg(r, heldBySlug.get(r.slug), sameEpoch ? { epoch, at: sentAt } : undefined, confirm));
+      for (const r of rows)
+        bySlug.set(
+          r.slug,
+          this.#fromPg(r, heldBySlug.get(r.slug), sameEpoch ? { epoch, at: sentAt } : undefined, confirm),
+        );
       for (const [slug, waiting] of batch) for (const w of waiting) w.resolve(bySlug.get(slug));
     };
     const fail = (e: unknown) => {
       for (const waiting of batch.values()) for (const w of waiting) w.reject(e);
     };
-    prepared<PgRow>(this.#store.db, 'll_profiles_batch', PG_BATCH, [slugs, held.map((h) => h?.id ?? 0), held.map((h) => h?.rev ?? -1), freshViews])
-      .then(done, fail).finally(next);
+    prepared<PgRow>(this.#store.db, 'll_profiles_batch', PG_BATCH, [
+      slugs,
+      held.map((h) => h?.id ?? 0),
+      held.map((h) => h?.rev ?? -1),
+      freshViews,
+    ])
+      .then(done, fail)
+      .finally(next);
   }
 
   /**
@@ -323,7 +389,12 @@ export class ProfileReader {
    * `confirm`: no counted write landed either, so the held entry may answer alone until it is
    * PROFILE_FRESH_MS old (#confirmed).
    */
-  #fromPg(r: PgRow, held: HeldText | undefined, keepViews: { epoch: number; at: number } | undefined, confirm?: { at: number; writes: number }): Row {
+  #fromPg(
+    r: PgRow,
+    held: HeldText | undefined,
+    keepViews: { epoch: number; at: number } | undefined,
+    confirm?: { at: number; writes: number },
+  ): Row {
     const mine = held !== undefined && held.id === r.id;
     // NULL only for a listing this process holds a fresh total for (the statement's CASE).
     const counters = { votes: r.votes, followers: r.followers, views: r.views ?? held!.views! };
@@ -338,8 +409,10 @@ export class ProfileReader {
     }
     const entry = this.#texts.get(r.slug);
     if (!entry || entry.id !== r.id || entry.rev !== r.rev) return row;
-    if (r.views !== null && keepViews) Object.assign(entry, { views: r.views, viewsAt: keepViews.at, viewsEpoch: keepViews.epoch });
-    if (confirm) Object.assign(entry, { votes: r.votes, followers: r.followers, confirmedAt: confirm.at, writes: confirm.writes });
+    if (r.views !== null && keepViews)
+      Object.assign(entry, { views: r.views, viewsAt: keepViews.at, viewsEpoch: keepViews.epoch });
+    if (confirm)
+      Object.assign(entry, { votes: r.votes, followers: r.followers, confirmedAt: confirm.at, writes: confirm.writes });
     return row;
   }
 
@@ -352,12 +425,14 @@ export class ProfileReader {
   #flushWrites(): void {
     if (this.#writing || !this.#writes.length) return;
     const writes = this.#writes.splice(0, 500);
-    this.#writing = storeProfiles(this.#store.db, writes).catch(() => {
-      // An optimisation only: a failed write-back leaves the listing stale, and the next read rebuilds it.
-    }).finally(() => {
-      this.#writing = undefined;
-      if (this.#writes.length) setImmediate(() => this.#flushWrites());
-    });
+    this.#writing = storeProfiles(this.#store.db, writes)
+      .catch(() => {
+        // An optimisation only: a failed write-back leaves the listing stale, and the next read rebuilds it.
+      })
+      .finally(() => {
+        this.#writing = undefined;
+        if (this.#writes.length) setImmediate(() => this.#flushWrites());
+      });
   }
 }
 

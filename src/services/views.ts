@@ -192,7 +192,9 @@ export class ViewCounter {
 /** Wires a ViewCounter into the app: deps.services.views, started with the server, flushed on close. */
 export function installViews(deps: AppDeps): ViewCounter {
   let log: FastifyInstance['log'] | undefined;
-  const views = new ViewCounter(deps.store.db, deps.store.engine, { onError: (err) => log?.error({ err }, 'could not write listing views (kept for the next try)') });
+  const views = new ViewCounter(deps.store.db, deps.store.engine, {
+    onError: (err) => log?.error({ err }, 'could not write listing views (kept for the next try)'),
+  });
   deps.services.views = views;
   deps.plugins ??= [];
   deps.plugins.push((app: FastifyInstance) => {

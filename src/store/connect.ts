@@ -54,8 +54,21 @@ export function openPostgres(url: string, max = 10): Kysely<DB> {
  * counts (their own epoch: services/views.ts) and the stored profiles themselves (get_listing's
  * write-backs of a text it built, for the rev it was built from). A write to any other table counts.
  */
-const NOT_PROFILE_TABLES = new Set(['jobs', 'sessions', 'mail_outbox', 'idempotency_keys', 'oauth_store', 'email_tokens', 'api_keys', 'badge_checks', 'listing_views', 'listing_view_totals', 'listing_profiles']);
-const WRITE = /^\s*(?:(insert\s+into|update|delete\s+from)\s+"?(\w+)"?|(commit|end|rollback|abort)\b|(with|merge|truncate|alter|create|drop)\b)/i;
+const NOT_PROFILE_TABLES = new Set([
+  'jobs',
+  'sessions',
+  'mail_outbox',
+  'idempotency_keys',
+  'oauth_store',
+  'email_tokens',
+  'api_keys',
+  'badge_checks',
+  'listing_views',
+  'listing_view_totals',
+  'listing_profiles',
+]);
+const WRITE =
+  /^\s*(?:(insert\s+into|update|delete\s+from)\s+"?(\w+)"?|(commit|end|rollback|abort)\b|(with|merge|truncate|alter|create|drop)\b)/i;
 
 /**
  * Counts, on every client of the pool, the statements that completed and may have changed a listing's
@@ -76,7 +89,11 @@ function countWrites(pool: pg.Pool): () => number {
       const m = text ? WRITE.exec(text) : null;
       if (!m) return query(...args);
       const ends = m[3]?.toLowerCase();
-      const counts = ends ? (ends === 'commit' || ends === 'end') && dirty.has(client) : m[1] ? !NOT_PROFILE_TABLES.has(m[2].toLowerCase()) : true;
+      const counts = ends
+        ? (ends === 'commit' || ends === 'end') && dirty.has(client)
+        : m[1]
+          ? !NOT_PROFILE_TABLES.has(m[2].toLowerCase())
+          : true;
       if (ends) dirty.delete(client);
       else if (counts) dirty.add(client);
       if (!counts) return query(...args);
@@ -90,7 +107,11 @@ function countWrites(pool: pg.Pool): () => number {
       }
       const out = query(...args) as Promise<unknown> | undefined;
       // Counted when it ends, whether it succeeded or not (a failed statement may have been a COMMIT).
-      return out && typeof out.then === 'function' ? out.finally(() => { writes++; }) : out;
+      return out && typeof out.then === 'function'
+        ? out.finally(() => {
+            writes++;
+          })
+        : out;
     };
   });
   return () => writes;
@@ -105,7 +126,9 @@ function openPostgresPool(url: string, max = 10): { db: Kysely<DB>; pool: pg.Poo
   const pool = new pg.Pool({ connectionString: url, max, options: '-c plan_cache_mode=force_generic_plan' });
   // An idle client whose connection drops (a restart, a terminated backend) emits 'error' on the pool;
   // without a listener that would crash the process. The pool discards the client and reconnects on demand.
-  pool.on('error', (err) => { process.emitWarning(`PostgreSQL idle client error: ${err.message}`); });
+  pool.on('error', (err) => {
+    process.emitWarning(`PostgreSQL idle client error: ${err.message}`);
+  });
   const writes = countWrites(pool);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   registerPool(db, pool);
@@ -118,5 +141,11 @@ export function connect(opts: { databaseUrl?: string; sqliteFile: string }): Sto
     return { db, engine: 'postgres', close: () => db.destroy(), pgPool: pool, pgWrites: writes };
   }
   const { db, adapter } = openSqlite(opts.sqliteFile);
-  return { db, engine: 'sqlite', close: () => db.destroy(), sqliteFile: opts.sqliteFile, sqliteWrites: () => adapter.writes };
+  return {
+    db,
+    engine: 'sqlite',
+    close: () => db.destroy(),
+    sqliteFile: opts.sqliteFile,
+    sqliteWrites: () => adapter.writes,
+  };
 }

@@ -8,7 +8,9 @@ import type { Engine } from './connect.ts';
  * when it runs: at start, with the schema up to date, none of them is loaded (18 modules, ~20–40 ms
  * of a cold start).
  */
-const MIGRATIONS: ReadonlyArray<[name: string, load: () => Promise<{ up: (engine: Engine) => (db: Kysely<any>) => Promise<void> }>]> = [
+const MIGRATIONS: ReadonlyArray<
+  [name: string, load: () => Promise<{ up: (engine: Engine) => (db: Kysely<any>) => Promise<void> }>]
+> = [
   ['001_domain', () => import('./migrations/001_domain.ts')],
   ['002_search', () => import('./migrations/002_search.ts')],
   ['010_directory_indexes', () => import('./migrations/010_directory_indexes.ts')],
@@ -30,15 +32,22 @@ const MIGRATIONS: ReadonlyArray<[name: string, load: () => Promise<{ up: (engine
 ];
 
 function migrationsFor(engine: Engine): Record<string, Migration> {
-  return Object.fromEntries(MIGRATIONS.map(([name, load]) => [name, { up: async (db: Kysely<any>) => (await load()).up(engine)(db) }]));
+  return Object.fromEntries(
+    MIGRATIONS.map(([name, load]) => [name, { up: async (db: Kysely<any>) => (await load()).up(engine)(db) }]),
+  );
 }
 
 /** Brings the schema up to date, or (tests of an upgrade) up to the migration named `to`. */
 export async function migrate(db: Kysely<any>, engine: Engine, opts: { to?: string } = {}): Promise<void> {
   const migrations = migrationsFor(engine);
   // Numbers are handed out in ranges per module, so a lower number may land after a higher one already ran.
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    allowUnorderedMigrations: true,
+  });
   const { error, results } = await (opts.to ? migrator.migrateTo(opts.to) : migrator.migrateToLatest());
   const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String((error as Error)?.message ?? error)}`);
+  if (error || failed)
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String((error as Error)?.message ?? error)}`);
 }

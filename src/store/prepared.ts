@@ -24,7 +24,12 @@ export async function prepared<R>(db: Kysely<DB>, name: string, text: string, va
 }
 
 /** prepared(), each row an array in the select list's order: pg then builds no object per row. */
-export async function preparedArrays<R extends unknown[]>(db: Kysely<DB>, name: string, text: string, values: unknown[]): Promise<R[]> {
+export async function preparedArrays<R extends unknown[]>(
+  db: Kysely<DB>,
+  name: string,
+  text: string,
+  values: unknown[],
+): Promise<R[]> {
   const pool = pools.get(db);
   if (!pool) throw new Error(`preparedArrays(${name}): not the Kysely instance of a PostgreSQL store`);
   return (await pool.query({ name, text, values, rowMode: 'array' })).rows as R[];

@@ -71,7 +71,9 @@ export class NodeSqlite implements SqliteDatabase {
 export function openSqlite(file: string): { db: Kysely<DB>; raw: DatabaseSync; adapter: NodeSqlite } {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const raw = new DatabaseSync(file);
-  raw.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; PRAGMA cache_size = -8000; PRAGMA temp_store = MEMORY;');
+  raw.exec(
+    'PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; PRAGMA cache_size = -8000; PRAGMA temp_store = MEMORY;',
+  );
   const adapter = new NodeSqlite(raw, true);
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: adapter }) });
   adapters.set(db, adapter);

@@ -38,9 +38,19 @@ async function requireUser(deps: AppDeps, req: FastifyRequest, reply: FastifyRep
   return null;
 }
 
-interface KeyFormState { name?: string; scopes?: string[]; error?: string; created?: { key: string; name: string; scopes: string[] } }
+interface KeyFormState {
+  name?: string;
+  scopes?: string[];
+  error?: string;
+  created?: { key: string; name: string; scopes: string[] };
+}
 
-async function accountPage(deps: AppDeps, reply: FastifyReply, ctx: WebContext, opts: { notice?: string; keyForm?: KeyFormState; status?: number } = {}) {
+async function accountPage(
+  deps: AppDeps,
+  reply: FastifyReply,
+  ctx: WebContext,
+  opts: { notice?: string; keyForm?: KeyFormState; status?: number } = {},
+) {
   const user = ctx.user!;
   const db = deps.store.db;
   const auth = authServices(deps);
@@ -50,24 +60,33 @@ async function accountPage(deps: AppDeps, reply: FastifyReply, ctx: WebContext, 
   const notice = entryOf(NOTICES, opts.notice);
   const checked = (s: string) => (kf.scopes ? kf.scopes.includes(s) : s === 'account:read');
 
-  const created = kf.created ? html`
+  const created = kf.created
+    ? html`
     <div class="flash success" role="status" id="new-key">
       <p><strong>Your new API key “${kf.created.name}”</strong> (${kf.created.scopes.join(', ') || 'no scopes'}):</p>
       <code class="secret" data-testid="new-api-key">${kf.created.key}</code>
       <p>Copy it now and keep it secret: it will not be shown again. Send it as <code>Authorization: Bearer &lt;key&gt;</code>.</p>
-    </div>` : '';
+    </div>`
+    : '';
 
-  const keyRows = keys.map((k) => html`
+  const keyRows = keys.map(
+    (k) => html`
     <tr>
       <td>${k.name}</td><td><code>${k.prefix}</code></td>
       <td>${k.scopes.length ? k.scopes.map((s, i) => html`${i ? ', ' : ''}<code>${s}</code>`) : 'none'}</td>
       <td>${when(k.created_at)}</td><td>${when(k.last_used_at)}</td>
-      <td>${k.revoked_at ? html`Revoked ${when(k.revoked_at)}` : html`
+      <td>${
+        k.revoked_at
+          ? html`Revoked ${when(k.revoked_at)}`
+          : html`
         <form method="post" action="/account/api-keys/${String(k.id)}/revoke">${csrfField(ctx.csrf)}
-          <button type="submit" class="danger" aria-label="Revoke the key ${k.name} (${k.prefix})">Revoke</button></form>`}</td>
-    </tr>`);
+          <button type="submit" class="danger" aria-label="Revoke the key ${k.name} (${k.prefix})">Revoke</button></form>`
+      }</td>
+    </tr>`,
+  );
 
-  const appRows = apps.map((a) => html`
+  const appRows = apps.map(
+    (a) => html`
     <tr>
       <td><strong>${a.name}</strong>${a.name !== a.clientId ? html`<br><span class="hint">${a.clientId}</span>` : ''}</td>
       <td>${a.redirectHosts.length ? a.redirectHosts.join(', ') : '—'}</td>
@@ -76,16 +95,24 @@ async function accountPage(deps: AppDeps, reply: FastifyReply, ctx: WebContext, 
       <td><form method="post" action="/account/apps/revoke">${csrfField(ctx.csrf)}
         <input type="hidden" name="client_id" value="${a.clientId}">
         <button type="submit" class="danger" aria-label="Disconnect ${a.name}">Disconnect</button></form></td>
-    </tr>`);
+    </tr>`,
+  );
 
-  return sendPage(reply, { title: 'Your account', user, csrf: ctx.csrf, noindex: true, flash: notice ?? null }, html`
+  return sendPage(
+    reply,
+    { title: 'Your account', user, csrf: ctx.csrf, noindex: true, flash: notice ?? null },
+    html`
     <h1>Your account</h1>
     <section aria-labelledby="profile-h">
       <h2 id="profile-h">Profile</h2>
       <dl>
         <dt>Name</dt><dd>${user.name}</dd>
-        <dt>Email</dt><dd>${user.email} ${user.email_verified ? html`<span>(confirmed)</span>` : html`<span>(not confirmed yet)</span>
-          <form method="post" action="/account/verify-email">${csrfField(ctx.csrf)}<button type="submit" class="link">Send a new confirmation link</button></form>`}</dd>
+        <dt>Email</dt><dd>${user.email} ${
+          user.email_verified
+            ? html`<span>(confirmed)</span>`
+            : html`<span>(not confirmed yet)</span>
+          <form method="post" action="/account/verify-email">${csrfField(ctx.csrf)}<button type="submit" class="link">Send a new confirmation link</button></form>`
+        }</dd>
         ${user.role === 'admin' ? html`<dt>Role</dt><dd>Site admin</dd>` : ''}
       </dl>
     </section>
@@ -110,29 +137,43 @@ async function accountPage(deps: AppDeps, reply: FastifyReply, ctx: WebContext, 
         <div><label for="key-name">Name <span class="hint">(what uses it, e.g. “My build script”)</span></label>
           <input id="key-name" name="name" type="text" required maxlength="${String(API_KEY_NAME_MAX)}" value="${kf.name ?? ''}"${kf.error ? html` aria-describedby="key-error"` : ''}></div>
         <fieldset><legend>Scopes</legend>
-          ${SCOPES.map((s) => html`<div><input type="checkbox" id="scope-${s.replace(':', '-')}" name="scopes" value="${s}"${checked(s) ? html` checked` : ''}>
-            <label for="scope-${s.replace(':', '-')}" style="display:inline;font-weight:400"><code>${s}</code>: ${SCOPE_WORDS[s]}</label></div>`)}
+          ${SCOPES.map(
+            (
+              s,
+            ) => html`<div><input type="checkbox" id="scope-${s.replace(':', '-')}" name="scopes" value="${s}"${checked(s) ? html` checked` : ''}>
+            <label for="scope-${s.replace(':', '-')}" style="display:inline;font-weight:400"><code>${s}</code>: ${SCOPE_WORDS[s]}</label></div>`,
+          )}
         </fieldset>
         <div><button type="submit">Create API key</button></div>
       </form>
-      ${keys.length ? html`
+      ${
+        keys.length
+          ? html`
       <table>
         <caption class="sr-only">Your API keys</caption>
         <thead><tr><th scope="col">Name</th><th scope="col">Prefix</th><th scope="col">Scopes</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">Status</th></tr></thead>
         <tbody>${keyRows}</tbody>
-      </table>` : html`<p>You have no API keys yet.</p>`}
+      </table>`
+          : html`<p>You have no API keys yet.</p>`
+      }
     </section>
 
     <section aria-labelledby="apps-h" id="connected-apps">
       <h2 id="apps-h">Connected apps</h2>
       <p>Apps and agents you allowed to use your account through “Sign in with Launchlist” (OAuth).</p>
-      ${apps.length ? html`
+      ${
+        apps.length
+          ? html`
       <table>
         <caption class="sr-only">Connected apps</caption>
         <thead><tr><th scope="col">App</th><th scope="col">Sends you back to</th><th scope="col">Allowed to</th><th scope="col">Connected</th><th scope="col"></th></tr></thead>
         <tbody>${appRows}</tbody>
-      </table>` : html`<p>No apps are connected.</p>`}
-    </section>`, opts.status ?? 200);
+      </table>`
+          : html`<p>No apps are connected.</p>`
+      }
+    </section>`,
+    opts.status ?? 200,
+  );
 }
 
 export function registerAccountPages(app: FastifyInstance, deps: AppDeps): void {
@@ -159,7 +200,8 @@ export function registerAccountPages(app: FastifyInstance, deps: AppDeps): void 
     else if (!scopes.length) state.error = 'Choose at least one scope.';
     else {
       const active = (await listApiKeys(db, ctx.user!.id)).filter((k) => !k.revoked_at).length;
-      if (active >= API_KEYS_PER_PERSON) state.error = `You can have at most ${API_KEYS_PER_PERSON} active keys; revoke one first.`;
+      if (active >= API_KEYS_PER_PERSON)
+        state.error = `You can have at most ${API_KEYS_PER_PERSON} active keys; revoke one first.`;
     }
     if (state.error) return accountPage(deps, reply, ctx, { keyForm: state, status: 400 });
     const k = await createApiKey(db, ctx.user!.id, name, scopes);
@@ -172,7 +214,11 @@ export function registerAccountPages(app: FastifyInstance, deps: AppDeps): void 
     if (!ctx) return reply;
     const id = recordIdOf((req.params as { id: string }).id);
     const ok = id !== undefined && (await revokeApiKey(db, ctx.user!.id, id));
-    if (!ok) return accountPage(deps, reply, ctx, { keyForm: { error: 'That key does not exist or was already revoked.' }, status: 404 });
+    if (!ok)
+      return accountPage(deps, reply, ctx, {
+        keyForm: { error: 'That key does not exist or was already revoked.' },
+        status: 404,
+      });
     return reply.redirect('/account?notice=key-revoked#api-keys', 303);
   });
 
@@ -181,7 +227,9 @@ export function registerAccountPages(app: FastifyInstance, deps: AppDeps): void 
     const ctx = await requireUser(deps, req, reply);
     if (!ctx) return reply;
     const clientId = formOf(req).client_id;
-    const ok = typeof clientId === 'string' && (await revokeConnectedApp(await authServices(deps).provider(), db, ctx.user!.id, clientId));
+    const ok =
+      typeof clientId === 'string' &&
+      (await revokeConnectedApp(await authServices(deps).provider(), db, ctx.user!.id, clientId));
     if (!ok) return accountPage(deps, reply, ctx, { status: 404 });
     return reply.redirect('/account?notice=app-revoked#connected-apps', 303);
   });

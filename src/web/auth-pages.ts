@@ -1,13 +1,38 @@
 // Sign up, sign in, sign out, email verification and password reset.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app.ts';
-import { authenticate, createUser, emailProblem, findUserByEmail, findUserById, markEmailVerified, normalizeEmail, setPassword, UserError, type User } from '../auth/users.ts';
+import {
+  authenticate,
+  createUser,
+  emailProblem,
+  findUserByEmail,
+  findUserById,
+  markEmailVerified,
+  normalizeEmail,
+  setPassword,
+  UserError,
+  type User,
+} from '../auth/users.ts';
 import { passwordProblem, PASSWORD_MIN } from '../auth/passwords.ts';
-import { createSession, destroySession, destroyUserSessions, SESSION_COOKIE, SESSION_TTL_MS } from '../auth/sessions.ts';
+import {
+  createSession,
+  destroySession,
+  destroyUserSessions,
+  SESSION_COOKIE,
+  SESSION_TTL_MS,
+} from '../auth/sessions.ts';
 import { consumeEmailToken, issueEmailToken, peekEmailToken } from '../auth/email-tokens.ts';
 import { endOAuthSessions } from '../auth/oauth/tokens.ts';
 import { sendMail } from '../mail/index.ts';
-import { authServices, checkCsrf, cookieOptions, getWebContext, pageFor, resetWebContext, type WebContext } from './context.ts';
+import {
+  authServices,
+  checkCsrf,
+  cookieOptions,
+  getWebContext,
+  pageFor,
+  resetWebContext,
+  type WebContext,
+} from './context.ts';
 import { csrfField, html, sendPage, type SafeHtml, raw } from './layout.ts';
 import { qs, safeBack } from './pages/shared.ts';
 
@@ -16,7 +41,8 @@ const form = (req: FastifyRequest): Form => {
   const b = req.body;
   if (!b || typeof b !== 'object') return {};
   const out: Form = {};
-  for (const [k, v] of Object.entries(b as Record<string, unknown>)) out[k] = typeof v === 'string' ? v : Array.isArray(v) ? String(v[0]) : undefined;
+  for (const [k, v] of Object.entries(b as Record<string, unknown>))
+    out[k] = typeof v === 'string' ? v : Array.isArray(v) ? String(v[0]) : undefined;
   return out;
 };
 
@@ -40,16 +66,33 @@ export async function signIn(deps: AppDeps, req: FastifyRequest, reply: FastifyR
 }
 
 /** Rate limit of sign-in attempts; sends the 429 page and returns false when over the limit. */
-export async function allowSignInAttempt(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, email: string, ctx: WebContext): Promise<boolean> {
+export async function allowSignInAttempt(
+  deps: AppDeps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  email: string,
+  ctx: WebContext,
+): Promise<boolean> {
   const auth = authServices(deps);
   const who = normalizeEmail(email);
-  const wait = Math.max(...(await Promise.all([auth.ipLimiter.hit(`ip:${ipOf(req)}`), auth.signInLimiter.hit(`${ipOf(req)}|${who}`), auth.emailLimiter.hit(`email:${who}`)])));
+  const wait = Math.max(
+    ...(await Promise.all([
+      auth.ipLimiter.hit(`ip:${ipOf(req)}`),
+      auth.signInLimiter.hit(`${ipOf(req)}|${who}`),
+      auth.emailLimiter.hit(`email:${who}`),
+    ])),
+  );
   if (!wait) return true;
   reply.header('Retry-After', String(wait));
-  sendPage(reply, { title: 'Too many attempts', user: ctx.user, csrf: ctx.csrf, narrow: true, noindex: true }, html`
+  sendPage(
+    reply,
+    { title: 'Too many attempts', user: ctx.user, csrf: ctx.csrf, narrow: true, noindex: true },
+    html`
     <h1>Too many sign-in attempts</h1>
     <p>For your safety, sign-in for this address is paused. Try again in ${Math.ceil(wait / 60)} minute${wait > 60 ? 's' : ''}.</p>
-    <p>Forgot your password? <a href="/forgot-password">Reset it by email</a>.</p>`, 429);
+    <p>Forgot your password? <a href="/forgot-password">Reset it by email</a>.</p>`,
+    429,
+  );
   return false;
 }
 
@@ -57,10 +100,21 @@ export async function allowSignInAttempt(deps: AppDeps, req: FastifyRequest, rep
 export async function signInSucceeded(deps: AppDeps, req: FastifyRequest, email: string): Promise<void> {
   const auth = authServices(deps);
   const who = normalizeEmail(email);
-  await Promise.all([auth.signInLimiter.reset(`${ipOf(req)}|${who}`), auth.emailLimiter.reset(`email:${who}`), auth.ipLimiter.forgive(`ip:${ipOf(req)}`)]);
+  await Promise.all([
+    auth.signInLimiter.reset(`${ipOf(req)}|${who}`),
+    auth.emailLimiter.reset(`email:${who}`),
+    auth.ipLimiter.forgive(`ip:${ipOf(req)}`),
+  ]);
 }
 
-export function signInForm(opts: { action: string; csrf: string; email?: string; next?: string; error?: string; submit?: string }): SafeHtml {
+export function signInForm(opts: {
+  action: string;
+  csrf: string;
+  email?: string;
+  next?: string;
+  error?: string;
+  submit?: string;
+}): SafeHtml {
   return html`
   <form method="post" action="${opts.action}" class="stack" novalidate>
     ${csrfField(opts.csrf)}
@@ -77,22 +131,42 @@ export function signInForm(opts: { action: string; csrf: string; email?: string;
 async function sendVerification(deps: AppDeps, req: FastifyRequest, user: User): Promise<void> {
   const token = await issueEmailToken(deps.store.db, user.id, 'verify_email');
   const link = `${deps.config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
-  await sendMail({ ...authServices(deps).mail, log: req.log }, {
-    to: user.email,
-    subject: 'Confirm your email address for Launchlist',
-    text: `Hello ${user.name},\n\nPlease confirm your email address by opening this link (valid for 48 hours):\n\n${link}\n\nIf you did not create a Launchlist account, ignore this message.\n`,
-    html: html`<p>Hello ${user.name},</p><p>Please confirm your email address (the link is valid for 48 hours):</p><p><a href="${link}">Confirm my email address</a></p><p>If you did not create a Launchlist account, ignore this message.</p>`.value,
-  });
+  await sendMail(
+    { ...authServices(deps).mail, log: req.log },
+    {
+      to: user.email,
+      subject: 'Confirm your email address for Launchlist',
+      text: `Hello ${user.name},\n\nPlease confirm your email address by opening this link (valid for 48 hours):\n\n${link}\n\nIf you did not create a Launchlist account, ignore this message.\n`,
+      html: html`<p>Hello ${user.name},</p><p>Please confirm your email address (the link is valid for 48 hours):</p><p><a href="${link}">Confirm my email address</a></p><p>If you did not create a Launchlist account, ignore this message.</p>`
+        .value,
+    },
+  );
 }
 
 export function registerAuthPages(app: FastifyInstance, deps: AppDeps): void {
   const db = deps.store.db;
 
   // ---- Sign up
-  const signUpPage = (reply: FastifyReply, ctx: WebContext, v: Form = {}, errors: Record<string, string | SafeHtml> = {}, status = 200) => {
+  const signUpPage = (
+    reply: FastifyReply,
+    ctx: WebContext,
+    v: Form = {},
+    errors: Record<string, string | SafeHtml> = {},
+    status = 200,
+  ) => {
     const err = (f: string) => (errors[f] ? html`<span class="field-error" id="${f}-error">${errors[f]}</span>` : '');
     const described = (f: string) => (errors[f] ? html` aria-invalid="true" aria-describedby="${f}-error"` : '');
-    return sendPage(reply, { title: 'Create an account', user: ctx.user, csrf: ctx.csrf, narrow: true, noindex: true, flash: Object.keys(errors).length ? { kind: 'error', text: 'Please fix the fields marked below.' } : null }, html`
+    return sendPage(
+      reply,
+      {
+        title: 'Create an account',
+        user: ctx.user,
+        csrf: ctx.csrf,
+        narrow: true,
+        noindex: true,
+        flash: Object.keys(errors).length ? { kind: 'error', text: 'Please fix the fields marked below.' } : null,
+      },
+      html`
       <h1>Create an account</h1>
       <form method="post" action="/sign-up" class="stack" novalidate>
         ${csrfField(ctx.csrf)}
@@ -104,7 +178,9 @@ export function registerAuthPages(app: FastifyInstance, deps: AppDeps): void {
           <input id="password" name="password" type="password" autocomplete="new-password" required minlength="${PASSWORD_MIN}" maxlength="200"${described('password')}>${err('password')}</div>
         <div><button type="submit">Create account</button></div>
       </form>
-      <p>Already have an account? <a href="/sign-in">Sign in</a>.</p>`, status);
+      <p>Already have an account? <a href="/sign-in">Sign in</a>.</p>`,
+      status,
+    );
   };
 
   app.get('/sign-up', async (req, reply) => {
@@ -128,14 +204,23 @@ export function registerAuthPages(app: FastifyInstance, deps: AppDeps): void {
     const wait = await authServices(deps).ipLimiter.hit(`ip:${ipOf(req)}`);
     if (wait) {
       reply.header('Retry-After', String(wait));
-      return signUpPage(reply, ctx, { name: f.name, email: f.email }, { email: 'Too many attempts from your network; try again later.' }, 429);
+      return signUpPage(
+        reply,
+        ctx,
+        { name: f.name, email: f.email },
+        { email: 'Too many attempts from your network; try again later.' },
+        429,
+      );
     }
     let user: User;
     try {
       user = await createUser(db, { email, password: f.password!, name: f.name });
     } catch (e) {
       if (e instanceof UserError) {
-        const text = e.field === 'email' && /exists/.test(e.message) ? html`An account with this email already exists. <a href="/sign-in">Sign in</a> or <a href="/forgot-password">reset your password</a>.` : e.message;
+        const text =
+          e.field === 'email' && /exists/.test(e.message)
+            ? html`An account with this email already exists. <a href="/sign-in">Sign in</a> or <a href="/forgot-password">reset your password</a>.`
+            : e.message;
         return signUpPage(reply, ctx, { name: f.name, email: f.email }, { [e.field]: text }, 400);
       }
       throw e;
@@ -146,11 +231,21 @@ export function registerAuthPages(app: FastifyInstance, deps: AppDeps): void {
   });
 
   // ---- Sign in (not indexed: every page links it with its own ?next=, and none of them is content)
-  const signInPage = (reply: FastifyReply, ctx: WebContext, v: { email?: string; next?: string; error?: string } = {}, status = 200) =>
-    sendPage(reply, { title: 'Sign in', user: ctx.user, csrf: ctx.csrf, narrow: true, noindex: true }, html`
+  const signInPage = (
+    reply: FastifyReply,
+    ctx: WebContext,
+    v: { email?: string; next?: string; error?: string } = {},
+    status = 200,
+  ) =>
+    sendPage(
+      reply,
+      { title: 'Sign in', user: ctx.user, csrf: ctx.csrf, narrow: true, noindex: true },
+      html`
       <h1>Sign in</h1>
       ${signInForm({ action: '/sign-in', csrf: ctx.csrf, email: v.email, next: v.next, error: v.error })}
-      <p>New here? <a href="/sign-up">Create an account</a>.</p>`, status);
+      <p>New here? <a href="/sign-up">Create an account</a>.</p>`,
+      status,
+    );
 
   app.get('/sign-in', async (req, reply) => {
     const ctx = await getWebContext(deps, req, reply);
@@ -177,9 +272,13 @@ export function registerAuthPages(app: FastifyInstance, deps: AppDeps): void {
   app.get('/sign-out', async (req, reply) => {
     const ctx = await getWebContext(deps, req, reply);
     if (!ctx.user) return reply.redirect('/', 303);
-    return sendPage(reply, { title: 'Sign out', user: ctx.user, csrf: ctx.csrf, narrow: true }, html`
+    return sendPage(
+      reply,
+      { title: 'Sign out', user: ctx.user, csrf: ctx.csrf, narrow: true },
+      html`
       <h1>Sign out</h1>
-      <form method="post" action="/sign-out">${csrfField(ctx.csrf)}<button type="submit">Sign out of Launchlist</button></form>`);
+      <form method="post" action="/sign-out">${csrfField(ctx.csrf)}<button type="submit">Sign out of Launchlist</button></form>`,
+    );
   });
 
   app.post('/sign-out', async (req, reply) => {
@@ -187,7 +286,7 @@ export function registerAuthPages(app: FastifyInstance, deps: AppDeps): void {
     const ctx = await getWebContext(deps, req, reply);
     if (ctx.user) {
       await destroySession(db, req.cookies[SESSION_COOKIE]);
-      const opSession = req.cookies['ll_oauth_session'];
+      const opSession = req.cookies.ll_oauth_session;
       if (opSession) await endOAuthSessions(db, ctx.user.id, opSession);
     }
     const opts = cookieOptions(deps);
@@ -202,16 +301,25 @@ export function registerAuthPages(app: FastifyInstance, deps: AppDeps): void {
     const ctx = await getWebContext(deps, req, reply);
     const userId = await consumeEmailToken(db, qs(req, 'token') ?? '', 'verify_email');
     if (!userId) {
-      return sendPage(reply, pageFor(ctx, { title: 'Link not valid', narrow: true, noindex: true }), html`
+      return sendPage(
+        reply,
+        pageFor(ctx, { title: 'Link not valid', narrow: true, noindex: true }),
+        html`
         <h1>This link is not valid any more</h1>
         <p>Verification links work once and for 48 hours.</p>
-        ${ctx.user ? html`<form method="post" action="/account/verify-email">${csrfField(ctx.csrf)}<button type="submit">Send a new link</button></form>` : html`<p><a href="/sign-in?next=/account">Sign in</a> to get a new link.</p>`}`, 400);
+        ${ctx.user ? html`<form method="post" action="/account/verify-email">${csrfField(ctx.csrf)}<button type="submit">Send a new link</button></form>` : html`<p><a href="/sign-in?next=/account">Sign in</a> to get a new link.</p>`}`,
+        400,
+      );
     }
     await markEmailVerified(db, userId);
     const ctx2 = ctx.user?.id === userId ? { ...ctx, user: await findUserById(db, userId) } : ctx;
-    return sendPage(reply, pageFor(ctx2, { title: 'Email confirmed', narrow: true, noindex: true }), html`
+    return sendPage(
+      reply,
+      pageFor(ctx2, { title: 'Email confirmed', narrow: true, noindex: true }),
+      html`
       <h1>Your email address is confirmed</h1>
-      <p>Thank you. ${ctx2.user ? html`<a href="/account">Go to your account</a>.` : html`<a href="/sign-in">Sign in</a>.`}</p>`);
+      <p>Thank you. ${ctx2.user ? html`<a href="/account">Go to your account</a>.` : html`<a href="/sign-in">Sign in</a>.`}</p>`,
+    );
   });
 
   app.post('/account/verify-email', async (req, reply) => {
@@ -224,15 +332,20 @@ export function registerAuthPages(app: FastifyInstance, deps: AppDeps): void {
 
   // ---- Password reset
   const forgotPage = (reply: FastifyReply, ctx: WebContext, sent = false, status = 200, error?: string) =>
-    sendPage(reply, { title: 'Reset your password', user: ctx.user, csrf: ctx.csrf, narrow: true, noindex: true }, sent
-      ? html`<h1>Check your email</h1><p>If an account exists for that address, we sent a link to choose a new password. The link works once, for one hour.</p>`
-      : html`<h1>Reset your password</h1>
+    sendPage(
+      reply,
+      { title: 'Reset your password', user: ctx.user, csrf: ctx.csrf, narrow: true, noindex: true },
+      sent
+        ? html`<h1>Check your email</h1><p>If an account exists for that address, we sent a link to choose a new password. The link works once, for one hour.</p>`
+        : html`<h1>Reset your password</h1>
         <p>Enter the email address of your account and we will send you a link to choose a new password.</p>
         <form method="post" action="/forgot-password" class="stack">
           ${csrfField(ctx.csrf)}
           <div><label for="email">Email</label><input id="email" name="email" type="email" autocomplete="email" required maxlength="254"${error ? raw(' aria-invalid="true" aria-describedby="email-error"') : ''}>${error ? html`<p class="error" id="email-error">${error}</p>` : ''}</div>
           <div><button type="submit">Send the link</button></div>
-        </form>`, status);
+        </form>`,
+      status,
+    );
 
   app.get('/forgot-password', async (req, reply) => forgotPage(reply, await getWebContext(deps, req, reply)));
 
@@ -247,24 +360,36 @@ export function registerAuthPages(app: FastifyInstance, deps: AppDeps): void {
     const wait = Math.max(await auth.ipLimiter.hit(`ip:${ipOf(req)}`), await auth.signInLimiter.hit(`reset|${email}`));
     if (wait) {
       reply.header('Retry-After', String(wait));
-      return sendPage(reply, { title: 'Too many attempts', user: ctx.user, csrf: ctx.csrf, narrow: true }, html`<h1>Too many attempts</h1><p>Try again later.</p>`, 429);
+      return sendPage(
+        reply,
+        { title: 'Too many attempts', user: ctx.user, csrf: ctx.csrf, narrow: true },
+        html`<h1>Too many attempts</h1><p>Try again later.</p>`,
+        429,
+      );
     }
     const user = await findUserByEmail(db, email);
     if (user) {
       const token = await issueEmailToken(db, user.id, 'reset_password');
       const link = `${deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-      await sendMail({ ...auth.mail, log: req.log }, {
-        to: user.email,
-        subject: 'Choose a new Launchlist password',
-        text: `Hello ${user.name},\n\nSomeone (hopefully you) asked to reset the password of your Launchlist account. Choose a new password here (the link works once, for one hour):\n\n${link}\n\nIf it was not you, ignore this message; your password stays the same.\n`,
-        html: html`<p>Hello ${user.name},</p><p>Someone (hopefully you) asked to reset the password of your Launchlist account.</p><p><a href="${link}">Choose a new password</a> (the link works once, for one hour).</p><p>If it was not you, ignore this message; your password stays the same.</p>`.value,
-      });
+      await sendMail(
+        { ...auth.mail, log: req.log },
+        {
+          to: user.email,
+          subject: 'Choose a new Launchlist password',
+          text: `Hello ${user.name},\n\nSomeone (hopefully you) asked to reset the password of your Launchlist account. Choose a new password here (the link works once, for one hour):\n\n${link}\n\nIf it was not you, ignore this message; your password stays the same.\n`,
+          html: html`<p>Hello ${user.name},</p><p>Someone (hopefully you) asked to reset the password of your Launchlist account.</p><p><a href="${link}">Choose a new password</a> (the link works once, for one hour).</p><p>If it was not you, ignore this message; your password stays the same.</p>`
+            .value,
+        },
+      );
     }
     return forgotPage(reply, ctx, true);
   });
 
   const resetPage = (reply: FastifyReply, ctx: WebContext, token: string, error?: string, status = 200) =>
-    sendPage(reply, { title: 'Choose a new password', user: ctx.user, csrf: ctx.csrf, narrow: true, noindex: true }, html`
+    sendPage(
+      reply,
+      { title: 'Choose a new password', user: ctx.user, csrf: ctx.csrf, narrow: true, noindex: true },
+      html`
       <h1>Choose a new password</h1>
       <form method="post" action="/reset-password" class="stack" novalidate>
         ${csrfField(ctx.csrf)}
@@ -273,12 +398,19 @@ export function registerAuthPages(app: FastifyInstance, deps: AppDeps): void {
         <div><label for="password">New password <span class="hint">(at least ${PASSWORD_MIN} characters)</span></label>
           <input id="password" name="password" type="password" autocomplete="new-password" required minlength="${PASSWORD_MIN}" maxlength="200"${error ? html` aria-invalid="true" aria-describedby="password-error"` : ''}></div>
         <div><button type="submit">Save the new password</button></div>
-      </form>`, status);
+      </form>`,
+      status,
+    );
 
   const badResetLink = (reply: FastifyReply, ctx: WebContext) =>
-    sendPage(reply, pageFor(ctx, { title: 'Link not valid', narrow: true, noindex: true }), html`
+    sendPage(
+      reply,
+      pageFor(ctx, { title: 'Link not valid', narrow: true, noindex: true }),
+      html`
       <h1>This link is not valid any more</h1>
-      <p>Password reset links work once, for one hour. <a href="/forgot-password">Ask for a new link</a>.</p>`, 400);
+      <p>Password reset links work once, for one hour. <a href="/forgot-password">Ask for a new link</a>.</p>`,
+      400,
+    );
 
   app.get('/reset-password', async (req, reply) => {
     const ctx = await getWebContext(deps, req, reply);

@@ -17,7 +17,16 @@ import { csrfField, html, raw, renderPage, type SafeHtml } from './layout.ts';
 import { formatCents } from '../domain/money.ts';
 import { EU_COUNTRIES } from '../domain/vat.ts';
 import { orderByTokenHash, linesOf, type OrderRow } from '../store/repos/orders.ts';
-import { cancelOrder, checkPayable, checkoutKey, orderViews, payOrder, setBilling, tokenHash, type PayOutcome } from '../services/orders.ts';
+import {
+  cancelOrder,
+  checkPayable,
+  checkoutKey,
+  orderViews,
+  payOrder,
+  setBilling,
+  tokenHash,
+  type PayOutcome,
+} from '../services/orders.ts';
 import { paymentProvider, parseCard, type PaymentOrder, type PaymentProvider } from '../payments/index.ts';
 import { sendMail } from '../mail/index.ts';
 import { countries } from '../domain/countries.ts';
@@ -38,48 +47,97 @@ const STYLE = `
 `;
 
 type Values = Record<string, string>;
-interface RenderOpts { flash?: { kind: 'info' | 'error' | 'success'; text: string } | null; errors?: Array<{ field: string; message: string }>; values?: Values; status?: number }
+interface RenderOpts {
+  flash?: { kind: 'info' | 'error' | 'success'; text: string } | null;
+  errors?: Array<{ field: string; message: string }>;
+  values?: Values;
+  status?: number;
+}
 
-function send(reply: FastifyReply, ctx: WebContext, title: string, body: SafeHtml, status = 200, flash?: RenderOpts['flash']): FastifyReply {
+function send(
+  reply: FastifyReply,
+  ctx: WebContext,
+  title: string,
+  body: SafeHtml,
+  status = 200,
+  flash?: RenderOpts['flash'],
+): FastifyReply {
   reply.header('Cache-Control', 'no-store');
   reply.header('Pragma', 'no-cache');
   reply.header('X-Robots-Tag', 'noindex, nofollow');
   reply.header('X-Frame-Options', 'DENY');
-  reply.header('Content-Security-Policy', "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' https: data:; frame-ancestors 'none'; base-uri 'none'");
+  reply.header(
+    'Content-Security-Policy',
+    "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' https: data:; frame-ancestors 'none'; base-uri 'none'",
+  );
   reply.header('Referrer-Policy', 'no-referrer'); // the token is in the address
-  const page = renderPage({ title, user: ctx.user, csrf: ctx.user ? ctx.csrf : undefined, noindex: true, flash: flash ?? null, head: html`<style>${raw(STYLE)}</style>` }, body);
+  const page = renderPage(
+    {
+      title,
+      user: ctx.user,
+      csrf: ctx.user ? ctx.csrf : undefined,
+      noindex: true,
+      flash: flash ?? null,
+      head: html`<style>${raw(STYLE)}</style>`,
+    },
+    body,
+  );
   return reply.code(status).type('text/html; charset=utf-8').send(page);
 }
 
 function notFoundPage(reply: FastifyReply, ctx: WebContext): FastifyReply {
-  return send(reply, ctx, 'Checkout link not valid', html`
+  return send(
+    reply,
+    ctx,
+    'Checkout link not valid',
+    html`
     <h1>This checkout link is not valid</h1>
-    <p>Check that the whole link was copied. Links of orders are made when an order is built; ask whoever built the order for its link again.</p>`, 404);
+    <p>Check that the whole link was copied. Links of orders are made when an order is built; ask whoever built the order for its link again.</p>`,
+    404,
+  );
 }
 
-const STATUS_TEXT: Record<string, string> = { pending: 'Waiting for payment', paid: 'Paid', expired: 'Expired', cancelled: 'Cancelled' };
+const STATUS_TEXT: Record<string, string> = {
+  pending: 'Waiting for payment',
+  paid: 'Paid',
+  expired: 'Expired',
+  cancelled: 'Cancelled',
+};
 
 function fmtDate(iso: string | null): string {
   if (!iso) return '';
   return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: untyped operation results, until every response has its schema
 type View = Record<string, any>;
 
 function orderTable(v: View): SafeHtml {
   const paid = v.status === 'paid';
-  const vat = v.vat as { country: string | null; rate_bp: number; cents: number; reverse_charge: boolean; note: string };
-  const vatLabel = vat.reverse_charge ? 'VAT (reverse charge)' : vat.country ? `VAT (${vat.rate_bp / 100}%, ${vat.country})` : 'VAT (depends on your billing country)';
+  const vat = v.vat as {
+    country: string | null;
+    rate_bp: number;
+    cents: number;
+    reverse_charge: boolean;
+    note: string;
+  };
+  const vatLabel = vat.reverse_charge
+    ? 'VAT (reverse charge)'
+    : vat.country
+      ? `VAT (${vat.rate_bp / 100}%, ${vat.country})`
+      : 'VAT (depends on your billing country)';
   return html`
   <table class="order-table" aria-describedby="vat-note">
     <caption class="sr-only">Order ${v.number}</caption>
     <thead><tr><th scope="col">Item</th><th scope="col" class="num">Qty</th><th scope="col" class="num">Price</th><th scope="col" class="num">Amount</th>${paid ? html`<th scope="col">Delivered</th>` : ''}</tr></thead>
     <tbody>
-      ${(v.lines as View[]).map((l) => html`<tr>
+      ${(v.lines as View[]).map(
+        (l) => html`<tr>
         <td><strong>${l.name}</strong><br><span class="hint">${l.description}</span></td>
         <td class="num">${l.quantity}</td><td class="num">${formatCents(l.unit_cents)}</td><td class="num">${formatCents(l.amount_cents)}</td>
         ${paid ? html`<td>${l.fulfilled ? html`Done` : html`Our team is on it`}</td>` : ''}
-      </tr>`)}
+      </tr>`,
+      )}
     </tbody>
     <tfoot>
       <tr><th scope="row" colspan="3">Subtotal</th><td class="num" id="subtotal">${formatCents(v.subtotal_cents)}</td>${paid ? html`<td></td>` : ''}</tr>
@@ -95,11 +153,22 @@ function fieldError(errors: RenderOpts['errors'], field: string): SafeHtml | str
   const e = errors?.find((x) => x.field === field);
   return e ? html`<p class="field-error" id="${field}-error" role="alert">${e.message}</p>` : '';
 }
-const described = (errors: RenderOpts['errors'], field: string) => (errors?.some((x) => x.field === field) ? raw(` aria-invalid="true" aria-describedby="${field}-error"`) : '');
+const described = (errors: RenderOpts['errors'], field: string) =>
+  errors?.some((x) => x.field === field) ? raw(` aria-invalid="true" aria-describedby="${field}-error"`) : '';
 
-function payForm(token: string, csrf: string, v: View, order: OrderRow, provider: PaymentProvider, opts: RenderOpts): SafeHtml {
+function payForm(
+  token: string,
+  csrf: string,
+  v: View,
+  order: OrderRow,
+  provider: PaymentProvider,
+  opts: RenderOpts,
+): SafeHtml {
   const vals: Values = {
-    name: order.billing_name ?? '', country: order.billing_country ?? '', address: order.billing_address ?? '', vat_number: order.vat_number ?? '',
+    name: order.billing_name ?? '',
+    country: order.billing_country ?? '',
+    address: order.billing_address ?? '',
+    vat_number: order.vat_number ?? '',
     ...(opts.values ?? {}),
   };
   const errors = opts.errors;
@@ -109,8 +178,12 @@ function payForm(token: string, csrf: string, v: View, order: OrderRow, provider
   if (free) payment = html`<p>Nothing to pay: the promo code covers the whole order. Confirm to place it.</p>`;
   else if (provider.kind === 'card-form') {
     payment = html`
-      ${provider.test ? html`<div class="test-mode" role="note" id="test-mode"><p><strong>TEST MODE — no real payment is taken.</strong></p>
-        <p>Pay with the test card <code>4242 4242 4242 4242</code>, or use <code>4000 0000 0000 0002</code> to see a declined card. Any future expiry date and any 3-digit security code.</p></div>` : ''}
+      ${
+        provider.test
+          ? html`<div class="test-mode" role="note" id="test-mode"><p><strong>TEST MODE — no real payment is taken.</strong></p>
+        <p>Pay with the test card <code>4242 4242 4242 4242</code>, or use <code>4000 0000 0000 0002</code> to see a declined card. Any future expiry date and any 3-digit security code.</p></div>`
+          : ''
+      }
       <p><label for="card_number">Card number</label>
         <input type="text" id="card_number" name="card_number" inputmode="numeric" autocomplete="cc-number" maxlength="23" required${described(errors, 'card_number')}></p>
       ${fieldError(errors, 'card_number')}
@@ -123,7 +196,7 @@ function payForm(token: string, csrf: string, v: View, order: OrderRow, provider
       ${fieldError(errors, 'card_expiry')}${fieldError(errors, 'card_cvc')}
       <p class="hint">Your card details are used for this payment only; Launchlist stores nothing about your card.</p>`;
   } else {
-    payment = html`<p>You pay on ${provider.name === 'stripe' ? 'Stripe\'s' : 'the payment provider\'s'} secure page (cards, wallets and the other methods offered there), then come back here.${provider.test ? html` <strong>Test mode:</strong> no real money moves.` : ''}</p>`;
+    payment = html`<p>You pay on ${provider.name === 'stripe' ? "Stripe's" : "the payment provider's"} secure page (cards, wallets and the other methods offered there), then come back here.${provider.test ? html` <strong>Test mode:</strong> no real money moves.` : ''}</p>`;
   }
   return html`
   <form method="post" action="/checkout/${token}/pay" class="stack" id="pay-form">
@@ -159,10 +232,19 @@ function payForm(token: string, csrf: string, v: View, order: OrderRow, provider
 }
 
 async function viewOf(deps: AppDeps, order: OrderRow): Promise<View> {
-  return (await orderViews(deps.store.db, [order], { key: checkoutKey(deps.services), publicUrl: deps.config.publicUrl }))[0] as View;
+  return (
+    await orderViews(deps.store.db, [order], { key: checkoutKey(deps.services), publicUrl: deps.config.publicUrl })
+  )[0] as View;
 }
 
-async function render(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, token: string, order: OrderRow, opts: RenderOpts = {}): Promise<FastifyReply> {
+async function render(
+  deps: AppDeps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  order: OrderRow,
+  opts: RenderOpts = {},
+): Promise<FastifyReply> {
   const ctx = await getWebContext(deps, req, reply);
   const v = await viewOf(deps, order);
   const provider = paymentProvider(deps.services, deps.config);
@@ -173,8 +255,10 @@ async function render(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, t
     main = html`<section aria-labelledby="paid-h"><h2 id="paid-h">Paid — thank you</h2>
       <p>Paid on ${fmtDate(v.paid_at)}. A receipt was sent to the account that built the order.</p>
       <p>Paid launches and extras are applied at once; work done by our team is shown as “Our team is on it” until it is delivered.</p></section>`;
-  } else if (status === 'expired') main = html`<h2>This order has expired</h2><p>It was not paid by ${fmtDate(v.expires_at)}, so it can no longer be paid. Nothing was charged. Build a new order for current prices.</p>`;
-  else main = html`<h2>This order was cancelled</h2><p>Nothing was charged. Build a new order if you still want these items.</p>`;
+  } else if (status === 'expired')
+    main = html`<h2>This order has expired</h2><p>It was not paid by ${fmtDate(v.expires_at)}, so it can no longer be paid. Nothing was charged. Build a new order for current prices.</p>`;
+  else
+    main = html`<h2>This order was cancelled</h2><p>Nothing was charged. Build a new order if you still want these items.</p>`;
   const body = html`
     <h1>Order ${v.number}</h1>
     <p><span class="status-badge${status === 'paid' ? ' status-paid' : ''}" id="order-status">${STATUS_TEXT[status] ?? status}</span>
@@ -190,7 +274,12 @@ async function load(deps: AppDeps, token: string): Promise<OrderRow | undefined>
   if (!TOKEN.test(token)) return undefined;
   const order = await orderByTokenHash(deps.store.db, tokenHash(token));
   if (order && order.status === 'pending' && order.expires_at && Date.parse(order.expires_at) <= Date.now()) {
-    await deps.store.db.updateTable('orders').set({ status: 'expired' }).where('id', '=', order.id).where('status', '=', 'pending').execute();
+    await deps.store.db
+      .updateTable('orders')
+      .set({ status: 'expired' })
+      .where('id', '=', order.id)
+      .where('status', '=', 'pending')
+      .execute();
     return { ...order, status: 'expired' };
   }
   return order;
@@ -198,28 +287,49 @@ async function load(deps: AppDeps, token: string): Promise<OrderRow | undefined>
 
 async function paymentOrder(deps: AppDeps, order: OrderRow): Promise<PaymentOrder> {
   const lines = (await linesOf(deps.store.db, [order.id])).get(order.id) ?? [];
-  return { number: order.number, total_cents: order.total_cents, currency: order.currency, description: lines.map((l) => l.description).join('; ') };
+  return {
+    number: order.number,
+    total_cents: order.total_cents,
+    currency: order.currency,
+    description: lines.map((l) => l.description).join('; '),
+  };
 }
 
 async function sendReceipt(deps: AppDeps, order: OrderRow, log: FastifyRequest['log']): Promise<void> {
   try {
-    const user = await deps.store.db.selectFrom('users').select(['email', 'name']).where('id', '=', order.user_id).executeTakeFirst();
+    const user = await deps.store.db
+      .selectFrom('users')
+      .select(['email', 'name'])
+      .where('id', '=', order.user_id)
+      .executeTakeFirst();
     if (!user) return;
     const lines = (await linesOf(deps.store.db, [order.id])).get(order.id) ?? [];
     const text = [
-      `Hello ${user.name || ''},`.trim(), '',
-      `Order ${order.number} is paid: ${formatCents(order.total_cents)} (VAT ${formatCents(order.vat_cents)}${order.reverse_charge ? ', reverse charge' : ''}).`, '',
-      ...lines.map((l) => `- ${l.description}: ${formatCents(l.amount_cents)}`), '',
-      'Paid launches and extras are applied already. Work done by our team (such as the done-for-you launch or the AI review) follows; get_order shows each line\'s state.',
+      `Hello ${user.name || ''},`.trim(),
+      '',
+      `Order ${order.number} is paid: ${formatCents(order.total_cents)} (VAT ${formatCents(order.vat_cents)}${order.reverse_charge ? ', reverse charge' : ''}).`,
+      '',
+      ...lines.map((l) => `- ${l.description}: ${formatCents(l.amount_cents)}`),
+      '',
+      "Paid launches and extras are applied already. Work done by our team (such as the done-for-you launch or the AI review) follows; get_order shows each line's state.",
       `${deps.config.publicUrl}/account`,
     ].join('\n');
-    await sendMail({ db: deps.store.db, config: deps.config, log }, { to: user.email, subject: `Launchlist: payment received for order ${order.number}`, text });
+    await sendMail(
+      { db: deps.store.db, config: deps.config, log },
+      { to: user.email, subject: `Launchlist: payment received for order ${order.number}`, text },
+    );
   } catch (err) {
     log.error({ err, order: order.number }, 'could not send the receipt');
   }
 }
 
-async function outcomeReply(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, token: string, outcome: PayOutcome): Promise<FastifyReply> {
+async function outcomeReply(
+  deps: AppDeps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  outcome: PayOutcome,
+): Promise<FastifyReply> {
   switch (outcome.kind) {
     case 'paid':
       await sendReceipt(deps, outcome.order, req.log);
@@ -243,8 +353,12 @@ export function registerCheckoutPages(app: FastifyInstance, deps: AppDeps): void
     const order = await load(deps, token);
     if (!order) return notFoundPage(reply, await getWebContext(deps, req, reply));
     const q = req.query as Record<string, string | undefined>;
-    const flash = q.paid && order.status === 'paid' ? { kind: 'success' as const, text: 'Payment received. Thank you!' }
-      : q.cancelled ? { kind: 'info' as const, text: 'The payment was not completed. Nothing was charged; you can try again.' } : null;
+    const flash =
+      q.paid && order.status === 'paid'
+        ? { kind: 'success' as const, text: 'Payment received. Thank you!' }
+        : q.cancelled
+          ? { kind: 'info' as const, text: 'The payment was not completed. Nothing was charged; you can try again.' }
+          : null;
     return render(deps, req, reply, token, order, { flash });
   });
 
@@ -254,50 +368,106 @@ export function registerCheckoutPages(app: FastifyInstance, deps: AppDeps): void
     const order = await load(deps, token);
     if (!order) return notFoundPage(reply, await getWebContext(deps, req, reply));
     if (order.status === 'paid') return reply.redirect(`/checkout/${token}?paid=1`, 303); // paying twice charges nothing
-    if (order.status !== 'pending') return render(deps, req, reply, token, order, { status: 409, flash: { kind: 'error', text: `This order is ${order.status} and can no longer be paid. Nothing was charged.` } });
+    if (order.status !== 'pending')
+      return render(deps, req, reply, token, order, {
+        status: 409,
+        flash: { kind: 'error', text: `This order is ${order.status} and can no longer be paid. Nothing was charged.` },
+      });
 
     const body = (req.body ?? {}) as Record<string, unknown>;
-    const values = { name: str(body.name), country: str(body.country), address: str(body.address), vat_number: str(body.vat_number) };
+    const values = {
+      name: str(body.name),
+      country: str(body.country),
+      address: str(body.address),
+      vat_number: str(body.vat_number),
+    };
     const billing = await setBilling(deps.store.db, order.id, values);
-    if (!billing.ok) return render(deps, req, reply, token, order, { status: 400, errors: billing.errors, values, flash: { kind: 'error', text: 'Check the billing details below. Nothing was charged.' } });
+    if (!billing.ok)
+      return render(deps, req, reply, token, order, {
+        status: 400,
+        errors: billing.errors,
+        values,
+        flash: { kind: 'error', text: 'Check the billing details below. Nothing was charged.' },
+      });
     const updated = billing.order;
-    if (updated.status !== 'pending') return reply.redirect(`/checkout/${token}${updated.status === 'paid' ? '?paid=1' : ''}`, 303); // paid meanwhile (a double click)
+    if (updated.status !== 'pending')
+      return reply.redirect(`/checkout/${token}${updated.status === 'paid' ? '?paid=1' : ''}`, 303); // paid meanwhile (a double click)
     const provider = paymentProvider(deps.services, deps.config);
     const now = new Date();
 
     let card: ReturnType<typeof parseCard> | undefined;
     if (updated.total_cents > 0 && provider.kind === 'card-form') {
       card = parseCard(body, now);
-      if (!card.ok) return render(deps, req, reply, token, updated, { status: 400, errors: card.errors, values, flash: { kind: 'error', text: 'Check the card details below. Nothing was charged.' } });
+      if (!card.ok)
+        return render(deps, req, reply, token, updated, {
+          status: 400,
+          errors: card.errors,
+          values,
+          flash: { kind: 'error', text: 'Check the card details below. Nothing was charged.' },
+        });
     }
     if (Number(str(body.expected_total_cents)) !== updated.total_cents) {
       return render(deps, req, reply, token, updated, {
-        status: 409, values,
-        flash: { kind: 'info', text: `With these billing details the total is ${formatCents(updated.total_cents)} (VAT ${formatCents(updated.vat_cents)}${updated.reverse_charge ? ', reverse charge' : ''}). Nothing was charged: check the total and pay again.` },
+        status: 409,
+        values,
+        flash: {
+          kind: 'info',
+          text: `With these billing details the total is ${formatCents(updated.total_cents)} (VAT ${formatCents(updated.vat_cents)}${updated.reverse_charge ? ', reverse charge' : ''}). Nothing was charged: check the total and pay again.`,
+        },
       });
     }
 
     if (updated.total_cents === 0) {
-      return outcomeReply(deps, req, reply, token, await payOrder(deps.store.db, deps.store.engine, order.id, now, async () => ({ ok: true, ref: 'no_charge' }), { provider: 'none' }));
+      return outcomeReply(
+        deps,
+        req,
+        reply,
+        token,
+        await payOrder(deps.store.db, deps.store.engine, order.id, now, async () => ({ ok: true, ref: 'no_charge' }), {
+          provider: 'none',
+        }),
+      );
     }
     if (provider.kind === 'card-form') {
       const c = card as Extract<ReturnType<typeof parseCard>, { ok: true }>;
       const payOrderDetails = await paymentOrder(deps, updated);
-      const outcome = await payOrder(deps.store.db, deps.store.engine, order.id, now, (o) => provider.charge({ ...payOrderDetails, total_cents: o.total_cents }, c.card), { provider: provider.name });
+      const outcome = await payOrder(
+        deps.store.db,
+        deps.store.engine,
+        order.id,
+        now,
+        (o) => provider.charge({ ...payOrderDetails, total_cents: o.total_cents }, c.card),
+        { provider: provider.name },
+      );
       return outcomeReply(deps, req, reply, token, outcome);
     }
     // A redirect provider: check everything now, then send the person to the provider's page.
     const payable = await checkPayable(deps.store.db, updated, now);
-    if (!payable.ok) return render(deps, req, reply, token, updated, { status: 409, flash: { kind: 'error', text: payable.message } });
+    if (!payable.ok)
+      return render(deps, req, reply, token, updated, { status: 409, flash: { kind: 'error', text: payable.message } });
     const base = `${deps.config.publicUrl}/checkout/${token}`;
     let started: { url: string; ref: string };
     try {
-      started = await provider.startCheckout(await paymentOrder(deps, updated), { successUrl: `${base}/return?session_id={CHECKOUT_SESSION_ID}`, cancelUrl: `${base}?cancelled=1` });
+      started = await provider.startCheckout(await paymentOrder(deps, updated), {
+        successUrl: `${base}/return?session_id={CHECKOUT_SESSION_ID}`,
+        cancelUrl: `${base}?cancelled=1`,
+      });
     } catch (err) {
       req.log.error({ err, order: updated.number }, 'payment provider refused to start a checkout');
-      return render(deps, req, reply, token, updated, { status: 502, flash: { kind: 'error', text: 'The payment provider could not be reached. Nothing was charged; please try again in a moment.' } });
+      return render(deps, req, reply, token, updated, {
+        status: 502,
+        flash: {
+          kind: 'error',
+          text: 'The payment provider could not be reached. Nothing was charged; please try again in a moment.',
+        },
+      });
     }
-    await deps.store.db.updateTable('orders').set({ provider: provider.name, provider_ref: started.ref }).where('id', '=', order.id).where('status', '=', 'pending').execute();
+    await deps.store.db
+      .updateTable('orders')
+      .set({ provider: provider.name, provider_ref: started.ref })
+      .where('id', '=', order.id)
+      .where('status', '=', 'pending')
+      .execute();
     return reply.redirect(started.url, 303);
   });
 
@@ -308,9 +478,17 @@ export function registerCheckoutPages(app: FastifyInstance, deps: AppDeps): void
     const provider = paymentProvider(deps.services, deps.config);
     const sessionId = str((req.query as Record<string, unknown>).session_id);
     if (order.status === 'paid') return reply.redirect(`/checkout/${token}?paid=1`, 303);
-    if (provider.kind !== 'redirect' || !/^[A-Za-z0-9_]{1,255}$/.test(sessionId)) return reply.redirect(`/checkout/${token}`, 303);
+    if (provider.kind !== 'redirect' || !/^[A-Za-z0-9_]{1,255}$/.test(sessionId))
+      return reply.redirect(`/checkout/${token}`, 303);
     const outcome = await confirmProviderPayment(deps, provider, sessionId, order, req.log);
-    if (!outcome) return render(deps, req, reply, token, order, { status: 409, flash: { kind: 'error', text: 'The payment was not completed, or does not belong to this order. Nothing was recorded; you can try again.' } });
+    if (!outcome)
+      return render(deps, req, reply, token, order, {
+        status: 409,
+        flash: {
+          kind: 'error',
+          text: 'The payment was not completed, or does not belong to this order. Nothing was recorded; you can try again.',
+        },
+      });
     return outcomeReply(deps, req, reply, token, outcome);
   });
 
@@ -327,22 +505,45 @@ export function registerCheckoutPages(app: FastifyInstance, deps: AppDeps): void
   // session is read back from Stripe with our secret key before anything is recorded.
   app.post('/payments/stripe/webhook', async (req, reply) => {
     const provider = paymentProvider(deps.services, deps.config);
-    if (provider.kind !== 'redirect' || provider.name !== 'stripe') return reply.code(404).send({ error: { code: 'not_found', message: 'Stripe is not configured.', request_id: req.id } });
+    if (provider.kind !== 'redirect' || provider.name !== 'stripe')
+      return reply
+        .code(404)
+        .send({ error: { code: 'not_found', message: 'Stripe is not configured.', request_id: req.id } });
     const event = (req.body ?? {}) as { type?: unknown; data?: { object?: { id?: unknown; object?: unknown } } };
     const id = event.data?.object?.id;
-    if (typeof event.type !== 'string' || !event.type.startsWith('checkout.session.') || typeof id !== 'string' || !/^cs_[A-Za-z0-9_]{1,250}$/.test(id)) return reply.send({ received: true, handled: false });
+    if (
+      typeof event.type !== 'string' ||
+      !event.type.startsWith('checkout.session.') ||
+      typeof id !== 'string' ||
+      !/^cs_[A-Za-z0-9_]{1,250}$/.test(id)
+    )
+      return reply.send({ received: true, handled: false });
     const payment = await provider.retrieve(id);
     if (!payment.paid || !payment.order_number) return reply.send({ received: true, handled: false });
-    const row = await deps.store.db.selectFrom('orders').select('checkout_token').where('number', '=', payment.order_number).executeTakeFirst();
+    const row = await deps.store.db
+      .selectFrom('orders')
+      .select('checkout_token')
+      .where('number', '=', payment.order_number)
+      .executeTakeFirst();
     const order = row ? await orderByTokenHash(deps.store.db, row.checkout_token) : undefined;
     if (!order) return reply.send({ received: true, handled: false });
     const outcome = await confirmProviderPayment(deps, provider, id, order, req.log, payment);
-    return reply.send({ received: true, handled: Boolean(outcome && (outcome.kind === 'paid' || outcome.kind === 'already_paid')) });
+    return reply.send({
+      received: true,
+      handled: Boolean(outcome && (outcome.kind === 'paid' || outcome.kind === 'already_paid')),
+    });
   });
 }
 
 /** Records a payment the provider took on its own page, once it is read back from the provider and matches the order. */
-async function confirmProviderPayment(deps: AppDeps, provider: Extract<PaymentProvider, { kind: 'redirect' }>, ref: string, order: OrderRow, log: FastifyRequest['log'], known?: Awaited<ReturnType<typeof provider.retrieve>>): Promise<PayOutcome | null> {
+async function confirmProviderPayment(
+  deps: AppDeps,
+  provider: Extract<PaymentProvider, { kind: 'redirect' }>,
+  ref: string,
+  order: OrderRow,
+  log: FastifyRequest['log'],
+  known?: Awaited<ReturnType<typeof provider.retrieve>>,
+): Promise<PayOutcome | null> {
   let payment = known;
   try {
     payment ??= await provider.retrieve(ref);
@@ -350,9 +551,21 @@ async function confirmProviderPayment(deps: AppDeps, provider: Extract<PaymentPr
     log.error({ err, order: order.number }, 'could not read the payment back from the provider');
     return null;
   }
-  if (!payment.paid || payment.order_number !== order.number || payment.amount_cents !== order.total_cents || (payment.currency ?? '').toLowerCase() !== order.currency) {
+  if (
+    !payment.paid ||
+    payment.order_number !== order.number ||
+    payment.amount_cents !== order.total_cents ||
+    (payment.currency ?? '').toLowerCase() !== order.currency
+  ) {
     if (payment.paid) log.error({ order: order.number, payment }, 'a provider payment does not match its order');
     return null;
   }
-  return payOrder(deps.store.db, deps.store.engine, order.id, new Date(), async () => ({ ok: true, ref: payment.ref }), { alreadyCharged: true, provider: provider.name });
+  return payOrder(
+    deps.store.db,
+    deps.store.engine,
+    order.id,
+    new Date(),
+    async () => ({ ok: true, ref: payment.ref }),
+    { alreadyCharged: true, provider: provider.name },
+  );
 }

@@ -3,7 +3,16 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app.ts';
 import type { AuthServices } from '../auth/index.ts';
-import { anonymousCsrf, CSRF_COOKIE, findSession, newCsrfCookieValue, safeEqual, SESSION_COOKIE, SESSION_TTL_MS, type SessionRecord } from '../auth/sessions.ts';
+import {
+  anonymousCsrf,
+  CSRF_COOKIE,
+  findSession,
+  newCsrfCookieValue,
+  safeEqual,
+  SESSION_COOKIE,
+  SESSION_TTL_MS,
+  type SessionRecord,
+} from '../auth/sessions.ts';
 import type { User } from '../auth/users.ts';
 import { html, sendPage, type PageOptions } from './layout.ts';
 
@@ -21,7 +30,13 @@ export function authServices(deps: AppDeps): AuthServices {
 }
 
 export function cookieOptions(deps: AppDeps, maxAgeMs?: number) {
-  return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: deps.config.publicUrl.startsWith('https:'), ...(maxAgeMs ? { maxAge: Math.floor(maxAgeMs / 1000) } : {}) };
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: deps.config.publicUrl.startsWith('https:'),
+    ...(maxAgeMs ? { maxAge: Math.floor(maxAgeMs / 1000) } : {}),
+  };
 }
 
 const memo = new WeakMap<FastifyRequest, Promise<WebContext>>();
@@ -84,9 +99,14 @@ export async function csrfValid(deps: AppDeps, req: FastifyRequest, reply: Fasti
 export async function checkCsrf(deps: AppDeps, req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
   if (await csrfValid(deps, req, reply)) return true;
   const ctx = await getWebContext(deps, req, reply);
-  sendPage(reply, { title: 'Form expired', user: ctx.user, csrf: ctx.csrf, narrow: true, noindex: true }, html`
+  sendPage(
+    reply,
+    { title: 'Form expired', user: ctx.user, csrf: ctx.csrf, narrow: true, noindex: true },
+    html`
     <h1>This form has expired</h1>
     <p>The form was sent without its security token, or from another site. Nothing was changed.</p>
-    <p>Go back, reload the page and try again.</p>`, 403);
+    <p>Go back, reload the page and try again.</p>`,
+    403,
+  );
   return false;
 }

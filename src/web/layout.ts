@@ -16,7 +16,14 @@ export class SafeHtml {
   }
 }
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '`': '&#96;' };
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+  '`': '&#96;',
+};
 export function escapeHtml(s: string): string {
   return s.replace(/[&<>"'`]/g, (c) => ESCAPES[c]);
 }
@@ -52,7 +59,11 @@ export function safeHref(url: string | null | undefined): string | null {
   }
 }
 
-export interface PageUser { name: string; email: string; role: 'user' | 'admin' }
+export interface PageUser {
+  name: string;
+  email: string;
+  role: 'user' | 'admin';
+}
 
 export interface PageOptions {
   title: string;
@@ -130,14 +141,19 @@ code,.secret{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:.
 `;
 
 export function renderPage(opts: PageOptions, body: SafeHtml): string {
-  const nav = NAV.map((n) => html`<li><a href="${n.href}"${opts.current === n.href ? raw(' aria-current="page"') : ''}>${n.label}</a></li>`);
+  const nav = NAV.map(
+    (n) =>
+      html`<li><a href="${n.href}"${opts.current === n.href ? raw(' aria-current="page"') : ''}>${n.label}</a></li>`,
+  );
   // Makers start here; signed out, the link signs the person in first and comes back to /submit.
   const submit = html`<a href="${opts.user ? '/submit' : '/sign-in?next=%2Fsubmit'}"${opts.current === '/submit' ? raw(' aria-current="page"') : ''}>Submit a product</a>`;
   const me = opts.user
     ? html`${submit}${opts.user.role === 'admin' ? html`<a href="/admin"${opts.current === '/admin' ? raw(' aria-current="page"') : ''}>Admin</a>` : ''}<a href="/account">${opts.user.name || opts.user.email}</a>
         <form method="post" action="/sign-out">${csrfField(opts.csrf)}<button type="submit" class="link">Sign out</button></form>`
     : html`${submit} <a href="/sign-in">Sign in</a> <a href="/sign-up" class="button secondary">Sign up</a>`;
-  const flash = opts.flash ? html`<div class="flash ${opts.flash.kind}" role="${opts.flash.kind === 'error' ? 'alert' : 'status'}">${opts.flash.text}</div>` : '';
+  const flash = opts.flash
+    ? html`<div class="flash ${opts.flash.kind}" role="${opts.flash.kind === 'error' ? 'alert' : 'status'}">${opts.flash.text}</div>`
+    : '';
   return html`<!doctype html>
 <html lang="en">
 <head>
@@ -170,7 +186,10 @@ ${body}
 export function sendPage(reply: FastifyReply, opts: PageOptions, body: SafeHtml, status = 200): FastifyReply {
   reply.header('Cache-Control', opts.user ? 'private, no-store' : 'no-cache');
   reply.header('X-Frame-Options', 'DENY');
-  reply.header('Content-Security-Policy', "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' https: data:; frame-ancestors 'none'; base-uri 'none'");
+  reply.header(
+    'Content-Security-Policy',
+    "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' https: data:; frame-ancestors 'none'; base-uri 'none'",
+  );
   reply.header('Referrer-Policy', 'same-origin');
   return reply.code(status).type('text/html; charset=utf-8').send(renderPage(opts, body));
 }

@@ -9,7 +9,13 @@ import { authServices, checkCsrf, getWebContext, type WebContext } from './conte
 import { csrfField, html, sendPage } from './layout.ts';
 import { allowSignInAttempt, signIn, signInForm, signInSucceeded } from './auth-pages.ts';
 
-interface ClientView { id: string; name: string; redirectHost: string; metadataDocument: boolean; clientUri?: string }
+interface ClientView {
+  id: string;
+  name: string;
+  redirectHost: string;
+  metadataDocument: boolean;
+  clientUri?: string;
+}
 
 async function clientView(deps: AppDeps, details: InteractionDetails): Promise<ClientView> {
   const id = String(details.params.client_id ?? '');
@@ -18,14 +24,27 @@ async function clientView(deps: AppDeps, details: InteractionDetails): Promise<C
   try {
     const u = new URL(String(details.params.redirect_uri ?? ''));
     redirectHost = u.host || `${u.protocol}${u.pathname}`;
-  } catch { /* shown as unknown */ }
-  return { id, name: client?.clientName || id, redirectHost, metadataDocument: /^https?:\/\//.test(id), clientUri: client?.clientUri };
+  } catch {
+    /* shown as unknown */
+  }
+  return {
+    id,
+    name: client?.clientName || id,
+    redirectHost,
+    metadataDocument: /^https?:\/\//.test(id),
+    clientUri: client?.clientUri,
+  };
 }
 
 function expired(reply: FastifyReply, ctx: WebContext) {
-  return sendPage(reply, { title: 'Sign-in request expired', user: ctx.user, csrf: ctx.csrf, narrow: true, noindex: true }, html`
+  return sendPage(
+    reply,
+    { title: 'Sign-in request expired', user: ctx.user, csrf: ctx.csrf, narrow: true, noindex: true },
+    html`
     <h1>This sign-in request has expired</h1>
-    <p>Go back to the app that sent you here and start connecting it again.</p>`, 400);
+    <p>Go back to the app that sent you here and start connecting it again.</p>`,
+    400,
+  );
 }
 
 async function detailsOf(deps: AppDeps, req: FastifyRequest, reply: FastifyReply): Promise<InteractionDetails | null> {
@@ -40,24 +59,48 @@ async function detailsOf(deps: AppDeps, req: FastifyRequest, reply: FastifyReply
 function resourceWords(deps: AppDeps, resource: unknown): string {
   const { rest, mcp } = authServices(deps).audiences;
   const list = Array.isArray(resource) ? resource : resource ? [resource] : [rest];
-  return list.map((r) => (r === mcp || r === `${mcp}/` ? 'the Launchlist MCP server' : r === rest || r === `${rest}/` ? 'the Launchlist API' : String(r))).join(' and ');
+  return list
+    .map((r) =>
+      r === mcp || r === `${mcp}/`
+        ? 'the Launchlist MCP server'
+        : r === rest || r === `${rest}/`
+          ? 'the Launchlist API'
+          : String(r),
+    )
+    .join(' and ');
 }
 
 export function registerOAuthPages(app: FastifyInstance, deps: AppDeps): void {
   const db = deps.store.db;
 
-  const signInPage = async (reply: FastifyReply, ctx: WebContext, uid: string, client: ClientView, v: { email?: string; error?: string } = {}, status = 200) =>
-    sendPage(reply, { title: `Sign in to connect ${client.name}`, user: ctx.user, csrf: ctx.csrf, narrow: true, noindex: true }, html`
+  const signInPage = async (
+    reply: FastifyReply,
+    ctx: WebContext,
+    uid: string,
+    client: ClientView,
+    v: { email?: string; error?: string } = {},
+    status = 200,
+  ) =>
+    sendPage(
+      reply,
+      { title: `Sign in to connect ${client.name}`, user: ctx.user, csrf: ctx.csrf, narrow: true, noindex: true },
+      html`
       <h1>Sign in to connect “${client.name}”</h1>
       <p>“${client.name}” wants to use your Launchlist account. Sign in first; next you will see exactly what it asks for.</p>
-      ${ctx.user && !v.error ? html`
+      ${
+        ctx.user && !v.error
+          ? html`
         <form method="post" action="/oauth/interaction/${uid}/login" class="stack">
           ${csrfField(ctx.csrf)}<input type="hidden" name="continue" value="1">
           <button type="submit">Continue as ${ctx.user.email}</button>
         </form>
-        <p>Or sign in with another account:</p>` : ''}
+        <p>Or sign in with another account:</p>`
+          : ''
+      }
       ${signInForm({ action: `/oauth/interaction/${uid}/login`, csrf: ctx.csrf, email: v.email, error: v.error })}
-      <form method="post" action="/oauth/interaction/${uid}/abort">${csrfField(ctx.csrf)}<button type="submit" class="secondary">Cancel</button></form>`, status);
+      <form method="post" action="/oauth/interaction/${uid}/abort">${csrfField(ctx.csrf)}<button type="submit" class="secondary">Cancel</button></form>`,
+      status,
+    );
 
   app.get('/oauth/interaction/:uid', async (req, reply) => {
     const ctx = await getWebContext(deps, req, reply);
@@ -69,10 +112,15 @@ export function registerOAuthPages(app: FastifyInstance, deps: AppDeps): void {
 
     const accountId = details.session?.accountId;
     const account = accountId ? await findUserById(db, Number(accountId)) : null;
-    const requested = String(details.params.scope ?? '').split(' ').filter(Boolean);
+    const requested = String(details.params.scope ?? '')
+      .split(' ')
+      .filter(Boolean);
     const scopes = requested.filter(isScope);
     const others = requested.filter((s) => !isScope(s) && s !== 'openid');
-    return sendPage(reply, { title: `Allow ${client.name}?`, user: ctx.user, csrf: ctx.csrf, narrow: true, noindex: true }, html`
+    return sendPage(
+      reply,
+      { title: `Allow ${client.name}?`, user: ctx.user, csrf: ctx.csrf, narrow: true, noindex: true },
+      html`
       <h1>Allow “${client.name}” to use your account?</h1>
       <p>${account ? html`You are signed in as <strong>${account.email}</strong>. ` : ''}“${client.name}” asks to use ${resourceWords(deps, details.params.resource)} as you.</p>
       <dl>
@@ -88,7 +136,8 @@ export function registerOAuthPages(app: FastifyInstance, deps: AppDeps): void {
       <div class="actions">
         <form method="post" action="/oauth/interaction/${uid}/confirm">${csrfField(ctx.csrf)}<button type="submit">Allow</button></form>
         <form method="post" action="/oauth/interaction/${uid}/abort">${csrfField(ctx.csrf)}<button type="submit" class="secondary">Deny</button></form>
-      </div>`);
+      </div>`,
+    );
   });
 
   app.post('/oauth/interaction/:uid/login', async (req, reply) => {
@@ -103,11 +152,24 @@ export function registerOAuthPages(app: FastifyInstance, deps: AppDeps): void {
       const email = typeof f.email === 'string' ? f.email.trim() : '';
       if (!(await allowSignInAttempt(deps, req, reply, email, ctx))) return reply;
       user = email && typeof f.password === 'string' && f.password ? await authenticate(db, email, f.password) : null;
-      if (!user) return signInPage(reply, ctx, details.uid, await clientView(deps, details), { email, error: 'The email or password is not right.' }, 400);
+      if (!user)
+        return signInPage(
+          reply,
+          ctx,
+          details.uid,
+          await clientView(deps, details),
+          { email, error: 'The email or password is not right.' },
+          400,
+        );
       await signInSucceeded(deps, req, email);
       await signIn(deps, req, reply, user);
     }
-    const to = await (await authServices(deps).provider()).interactionResult(req.raw, reply.raw, { login: { accountId: String(user.id) } }, { mergeWithLastSubmission: false });
+    const to = await (await authServices(deps).provider()).interactionResult(
+      req.raw,
+      reply.raw,
+      { login: { accountId: String(user.id) } },
+      { mergeWithLastSubmission: false },
+    );
     return reply.redirect(to, 303);
   });
 
@@ -115,15 +177,28 @@ export function registerOAuthPages(app: FastifyInstance, deps: AppDeps): void {
     if (!(await checkCsrf(deps, req, reply))) return reply;
     const ctx = await getWebContext(deps, req, reply);
     const details = await detailsOf(deps, req, reply);
-    if (!details || details.prompt.name !== 'consent' || !details.session) return expired(reply, ctx);
+    if (details?.prompt.name !== 'consent' || !details.session) return expired(reply, ctx);
     const provider = await authServices(deps).provider();
-    const { prompt: { details: missing }, params, session } = details;
-    const grant = details.grantId ? await provider.Grant.find(details.grantId) : new provider.Grant({ accountId: session.accountId, clientId: params.client_id });
+    const {
+      prompt: { details: missing },
+      params,
+      session,
+    } = details;
+    const grant = details.grantId
+      ? await provider.Grant.find(details.grantId)
+      : new provider.Grant({ accountId: session.accountId, clientId: params.client_id });
     if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
     if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
-    if (missing.missingResourceScopes) for (const [indicator, s] of Object.entries(missing.missingResourceScopes as Record<string, string[]>)) grant.addResourceScope(indicator, s.join(' '));
+    if (missing.missingResourceScopes)
+      for (const [indicator, s] of Object.entries(missing.missingResourceScopes as Record<string, string[]>))
+        grant.addResourceScope(indicator, s.join(' '));
     const grantId = await grant.save();
-    const to = await provider.interactionResult(req.raw, reply.raw, { consent: details.grantId ? {} : { grantId } }, { mergeWithLastSubmission: true });
+    const to = await provider.interactionResult(
+      req.raw,
+      reply.raw,
+      { consent: details.grantId ? {} : { grantId } },
+      { mergeWithLastSubmission: true },
+    );
     return reply.redirect(to, 303);
   });
 
@@ -132,7 +207,12 @@ export function registerOAuthPages(app: FastifyInstance, deps: AppDeps): void {
     const ctx = await getWebContext(deps, req, reply);
     const details = await detailsOf(deps, req, reply);
     if (!details) return expired(reply, ctx);
-    const to = await (await authServices(deps).provider()).interactionResult(req.raw, reply.raw, { error: 'access_denied', error_description: 'The person declined to connect this app.' }, { mergeWithLastSubmission: false });
+    const to = await (await authServices(deps).provider()).interactionResult(
+      req.raw,
+      reply.raw,
+      { error: 'access_denied', error_description: 'The person declined to connect this app.' },
+      { mergeWithLastSubmission: false },
+    );
     return reply.redirect(to, 303);
   });
 }

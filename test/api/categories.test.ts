@@ -24,17 +24,31 @@ before(async () => {
     await addListing(db, { slug: 'l-draft', category: 'beta-one', status: 'draft' });
   });
 });
-after(async () => { await t.cleanup(); });
+after(async () => {
+  await t.cleanup();
+});
 
 test('list_categories: the tree with live counts; a parent counts each listing of its subcategories once', async () => {
   const { status, body } = await get('/categories');
   assert.equal(status, 200);
   const tree = Object.fromEntries(body.categories.map((c: any) => [c.slug, c]));
-  assert.deepEqual(body.categories.map((c: any) => c.slug), ['alpha', 'beta', 'gamma']);
+  assert.deepEqual(
+    body.categories.map((c: any) => c.slug),
+    ['alpha', 'beta', 'gamma'],
+  );
   assert.equal(tree.alpha.live_listings, 3, 'l-one (in two subcategories) counts once, plus l-two and l-three');
-  assert.deepEqual(tree.alpha.subcategories.map((c: any) => [c.slug, c.live_listings]), [['alpha-one', 2], ['alpha-two', 1]]);
+  assert.deepEqual(
+    tree.alpha.subcategories.map((c: any) => [c.slug, c.live_listings]),
+    [
+      ['alpha-one', 2],
+      ['alpha-two', 1],
+    ],
+  );
   assert.equal(tree.beta.live_listings, 0, 'scheduled and draft listings are not live');
-  assert.deepEqual(tree.beta.subcategories.map((c: any) => [c.slug, c.live_listings]), [['beta-one', 0]]);
+  assert.deepEqual(
+    tree.beta.subcategories.map((c: any) => [c.slug, c.live_listings]),
+    [['beta-one', 0]],
+  );
   assert.equal(tree.gamma.live_listings, 0);
   assert.equal(body.total_categories, 6);
   assert.equal(tree.alpha.description, 'All about alpha.');
@@ -43,14 +57,21 @@ test('list_categories: the tree with live counts; a parent counts each listing o
 test('list_categories: include_empty=false hides categories without live listings', async () => {
   const { status, body } = await get('/categories?include_empty=false');
   assert.equal(status, 200);
-  assert.deepEqual(body.categories.map((c: any) => [c.slug, c.subcategories.map((s: any) => s.slug)]), [['alpha', ['alpha-one', 'alpha-two']]]);
+  assert.deepEqual(
+    body.categories.map((c: any) => [c.slug, c.subcategories.map((s: any) => s.slug)]),
+    [['alpha', ['alpha-one', 'alpha-two']]],
+  );
   assert.equal(body.total_categories, 3);
   assert.equal((await get('/categories?include_empty=true')).body.total_categories, 6);
   for (const value of ['maybe', 'TRUE', 'yes', '']) {
     const bad = await get(`/categories?include_empty=${value}`);
     assert.equal(bad.status, 400, value);
     assert.equal(bad.body.error.details[0].path, 'query.include_empty');
-    assert.equal(bad.body.error.details[0].message, 'must be true or false (1 and 0 are accepted too)', 'says what is accepted (was: "Invalid input")');
+    assert.equal(
+      bad.body.error.details[0].message,
+      'must be true or false (1 and 0 are accepted too)',
+      'says what is accepted (was: "Invalid input")',
+    );
   }
   assert.equal((await get('/categories?include_empty=0')).body.total_categories, 3);
   assert.equal((await get('/categories?include_empty=1')).body.total_categories, 6);
@@ -63,23 +84,41 @@ test('get_category: description, FAQs, parent, subcategories and live listings (
   assert.equal(body.parent, null);
   assert.deepEqual(body.faqs, [{ question: 'What is alpha?', answer: 'A test category.' }]);
   assert.deepEqual(body.attributes, ['open_source', 'api']);
-  assert.deepEqual(body.subcategories, [{ slug: 'alpha-one', name: 'Alpha One', live_listings: 2 }, { slug: 'alpha-two', name: 'Alpha Two', live_listings: 1 }]);
-  assert.deepEqual(body.items.map((l: any) => [l.slug, l.votes]), [['l-two', 9], ['l-one', 5], ['l-three', 1]]);
+  assert.deepEqual(body.subcategories, [
+    { slug: 'alpha-one', name: 'Alpha One', live_listings: 2 },
+    { slug: 'alpha-two', name: 'Alpha Two', live_listings: 1 },
+  ]);
+  assert.deepEqual(
+    body.items.map((l: any) => [l.slug, l.votes]),
+    [
+      ['l-two', 9],
+      ['l-one', 5],
+      ['l-three', 1],
+    ],
+  );
   assert.equal(body.total, 3);
   assert.equal(body.live_listings, 3);
   const first = body.items[0];
-  for (const k of ['slug', 'name', 'url', 'tagline', 'votes', 'primary_category', 'launch_week', 'status']) assert.ok(k in first, `summary has ${k}`);
+  for (const k of ['slug', 'name', 'url', 'tagline', 'votes', 'primary_category', 'launch_week', 'status'])
+    assert.ok(k in first, `summary has ${k}`);
   assert.deepEqual(first.primary_category, { slug: 'alpha-one', name: 'Alpha One' });
 
   const sub = await get('/categories/alpha-two');
   assert.deepEqual(sub.body.parent, { slug: 'alpha', name: 'Alpha' });
-  assert.deepEqual(sub.body.items.map((l: any) => l.slug), ['l-one'], 'an extra category lists the listing too');
+  assert.deepEqual(
+    sub.body.items.map((l: any) => l.slug),
+    ['l-one'],
+    'an extra category lists the listing too',
+  );
   assert.deepEqual((await get('/categories/beta-one')).body.items, [], 'no scheduled or draft listings');
 });
 
 test('get_category: pagination bounds', async () => {
   const p1 = await get('/categories/alpha?per_page=2');
-  assert.deepEqual([p1.body.items.length, p1.body.page, p1.body.per_page, p1.body.total, p1.body.has_more], [2, 1, 2, 3, true]);
+  assert.deepEqual(
+    [p1.body.items.length, p1.body.page, p1.body.per_page, p1.body.total, p1.body.has_more],
+    [2, 1, 2, 3, true],
+  );
   const p2 = await get('/categories/alpha?per_page=2&page=2');
   assert.deepEqual([p2.body.items.map((l: any) => l.slug), p2.body.has_more], [['l-three'], false]);
   const p9 = await get('/categories/alpha?page=9');

@@ -30,19 +30,64 @@ const claimOpts: ClaimOptions = {
 
 before(async () => {
   site = await serveSite({});
-  privateSite = await serveSite({ '/': html('<!doctype html><html><head><title>x</title></head><body></body></html>') });
-  const allowed = ['127.0.0.1', 'shop.example', 'www.shop.example', 'evil.example'].map((h) => `${h}:${site.port}`).join(',');
+  privateSite = await serveSite({
+    '/': html('<!doctype html><html><head><title>x</title></head><body></body></html>'),
+  });
+  const allowed = ['127.0.0.1', 'shop.example', 'www.shop.example', 'evil.example']
+    .map((h) => `${h}:${site.port}`)
+    .join(',');
   t = await testApp({ FETCH_ALLOW_HOSTS: allowed }, async (store) => {
     await category(store.db, 'productivity');
-    await listing(store.db, { slug: 'acme-dns', name: 'Acme DNS', category: 'productivity', domain: 'acme-dns.example' });
-    await listing(store.db, { slug: 'acme-meta', name: 'Acme Meta', category: 'productivity', domain: '127.0.0.1', url: `${site.origin}/` });
-    await listing(store.db, { slug: 'acme-file', name: 'Acme File', category: 'productivity', domain: '127.0.0.1', url: `${site.origin}/product?ref=x` });
-    await listing(store.db, { slug: 'acme-owned', name: 'Acme Owned', category: 'productivity', domain: 'acme-owned.example' });
-    await listing(store.db, { slug: 'acme-private', name: 'Acme Private', category: 'productivity', domain: '127.0.0.1', url: `${privateSite.origin}/` });
-    await listing(store.db, { slug: 'acme-intranet', name: 'Acme Intranet', category: 'productivity', domain: 'intranet.acme.example', url: 'http://intranet.acme.example/' });
-    await listing(store.db, { slug: 'acme-shop', name: 'Acme Shop', category: 'productivity', domain: 'shop.example', url: `http://shop.example:${site.port}/` });
+    await listing(store.db, {
+      slug: 'acme-dns',
+      name: 'Acme DNS',
+      category: 'productivity',
+      domain: 'acme-dns.example',
+    });
+    await listing(store.db, {
+      slug: 'acme-meta',
+      name: 'Acme Meta',
+      category: 'productivity',
+      domain: '127.0.0.1',
+      url: `${site.origin}/`,
+    });
+    await listing(store.db, {
+      slug: 'acme-file',
+      name: 'Acme File',
+      category: 'productivity',
+      domain: '127.0.0.1',
+      url: `${site.origin}/product?ref=x`,
+    });
+    await listing(store.db, {
+      slug: 'acme-owned',
+      name: 'Acme Owned',
+      category: 'productivity',
+      domain: 'acme-owned.example',
+    });
+    await listing(store.db, {
+      slug: 'acme-private',
+      name: 'Acme Private',
+      category: 'productivity',
+      domain: '127.0.0.1',
+      url: `${privateSite.origin}/`,
+    });
+    await listing(store.db, {
+      slug: 'acme-intranet',
+      name: 'Acme Intranet',
+      category: 'productivity',
+      domain: 'intranet.acme.example',
+      url: 'http://intranet.acme.example/',
+    });
+    await listing(store.db, {
+      slug: 'acme-shop',
+      name: 'Acme Shop',
+      category: 'productivity',
+      domain: 'shop.example',
+      url: `http://shop.example:${site.port}/`,
+    });
     await listing(store.db, { slug: 'acme-draft', name: 'Acme Draft', category: 'productivity', status: 'draft' });
-    for (let i = 1; i <= 3; i++) await listing(store.db, { slug: `page-${i}`, name: `Page ${i}`, category: 'productivity' });
+    for (let i = 1; i <= 3; i++)
+      await listing(store.db, { slug: `page-${i}`, name: `Page ${i}`, category: 'productivity' });
   });
   t.server.deps.services.claims = claimOpts;
   alice = await makeUser(t.store.db);
@@ -57,7 +102,8 @@ after(async () => {
 
 const api = (who: User, method: 'GET' | 'POST', url: string, payload?: object) =>
   t.app.inject({ method, url: `/api/v1${url}`, headers: who.auth, ...(payload ? { payload } : {}) });
-const listingRow = (slug: string) => t.store.db.selectFrom('listings').selectAll().where('slug', '=', slug).executeTakeFirstOrThrow();
+const listingRow = (slug: string) =>
+  t.store.db.selectFrom('listings').selectAll().where('slug', '=', slug).executeTakeFirstOrThrow();
 
 test('claim_listing validates the body: method, slug length, email rules, unknown and unpublished listings', async () => {
   const bad = await api(alice, 'POST', '/claims', { slug: 'acme-dns', method: 'carrier-pigeon' });
@@ -77,7 +123,11 @@ test('claim_listing validates the body: method, slug length, email rules, unknow
   assert.equal(gmail.statusCode, 400);
   assert.equal(gmail.json().error.details[0].path, 'body.email');
   assert.match(gmail.json().error.message, /acme-dns\.example/);
-  const lookalike = await api(alice, 'POST', '/claims', { slug: 'acme-dns', method: 'email', email: 'ceo@evilacme-dns.example' });
+  const lookalike = await api(alice, 'POST', '/claims', {
+    slug: 'acme-dns',
+    method: 'email',
+    email: 'ceo@evilacme-dns.example',
+  });
   assert.equal(lookalike.statusCode, 400, 'a domain that merely ends with the same letters is not the listing domain');
 
   const notEmail = await api(alice, 'POST', '/claims', { slug: 'acme-dns', method: 'email', email: 'not an address' });
@@ -97,11 +147,19 @@ test('claim_listing validates the body: method, slug length, email rules, unknow
   assert.equal(mine.total, 0, 'refused requests created no claim');
 
   // `email` is optional and only used by email claims: another method takes it and ignores it.
-  const dnsWithEmail = await api(alice, 'POST', '/claims', { slug: 'acme-dns', method: 'dns', email: 'ceo@elsewhere.example' });
+  const dnsWithEmail = await api(alice, 'POST', '/claims', {
+    slug: 'acme-dns',
+    method: 'dns',
+    email: 'ceo@elsewhere.example',
+  });
   assert.equal(dnsWithEmail.statusCode, 201, dnsWithEmail.body);
   assert.equal(dnsWithEmail.json().method, 'dns');
   assert.equal(dnsWithEmail.json().email, null);
-  const mailed = await t.store.db.selectFrom('mail_outbox').select('id').where('to_address', '=', 'ceo@elsewhere.example').execute();
+  const mailed = await t.store.db
+    .selectFrom('mail_outbox')
+    .select('id')
+    .where('to_address', '=', 'ceo@elsewhere.example')
+    .execute();
   assert.equal(mailed.length, 0, 'nothing is sent to an address given with a dns claim');
 });
 
@@ -127,7 +185,10 @@ test('dns: a TXT record at _launchlist.<domain>; pending with what was found unt
   assert.equal(before.statusCode, 200);
   assert.equal(before.json().status, 'pending');
   assert.ok(before.json().checked_at);
-  assert.equal(before.json().last_error, `no TXT record ${claim.instructions.value} at _launchlist.acme-dns.example: the name has no TXT records (DNS changes can take a while to appear)`);
+  assert.equal(
+    before.json().last_error,
+    `no TXT record ${claim.instructions.value} at _launchlist.acme-dns.example: the name has no TXT records (DNS changes can take a while to appear)`,
+  );
   assert.deepEqual(dnsAsked.at(-1), '_launchlist.acme-dns.example');
 
   txt.set('_launchlist.acme-dns.example', [['v=spf1 -all'], ['launchlist-verification=0000']]);
@@ -175,16 +236,22 @@ test('meta: the tag must be in the <head> of the homepage; before and after publ
   assert.equal(none.status, 'pending');
   assert.match(none.last_error, /homepage .* has no launchlist-verification meta tag/);
 
-  site.routes['/'] = html('<!doctype html><html><head><meta name="launchlist-verification" content="abc"></head><body></body></html>');
+  site.routes['/'] = html(
+    '<!doctype html><html><head><meta name="launchlist-verification" content="abc"></head><body></body></html>',
+  );
   const other = (await api(bob, 'POST', `/claims/${claim.id}/verify`)).json();
   assert.match(other.last_error, /its content is "abc", not [0-9a-f]{32}/);
 
-  site.routes['/'] = html(`<!doctype html><html><head><title>Acme</title></head><body><p>hi</p><meta name="launchlist-verification" content="${token}"></body></html>`);
+  site.routes['/'] = html(
+    `<!doctype html><html><head><title>Acme</title></head><body><p>hi</p><meta name="launchlist-verification" content="${token}"></body></html>`,
+  );
   const body = (await api(bob, 'POST', `/claims/${claim.id}/verify`)).json();
   assert.equal(body.status, 'pending');
   assert.match(body.last_error, /outside its <head>/);
 
-  site.routes['/'] = html(`<!doctype html><html><head><title>Acme</title><META NAME="Launchlist-Verification" CONTENT=" ${token} "></head><body></body></html>`);
+  site.routes['/'] = html(
+    `<!doctype html><html><head><title>Acme</title><META NAME="Launchlist-Verification" CONTENT=" ${token} "></head><body></body></html>`,
+  );
   const ok = (await api(bob, 'POST', `/claims/${claim.id}/verify`)).json();
   assert.equal(ok.status, 'verified', JSON.stringify(ok));
   assert.equal((await listingRow('acme-meta')).owner_id, bob.id);
@@ -195,8 +262,11 @@ test('meta: redirects are followed only within the listing domain', async () => 
   const tag: string = claim.instructions.tag;
   let target = 'evil.example';
   site.routes['/'] = (req, res) => {
-    if (req.headers.host?.startsWith('shop.example')) return void res.writeHead(302, { location: `http://${target}:${site.port}/` }).end();
-    res.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><html><head>${tag}</head><body></body></html>`);
+    if (req.headers.host?.startsWith('shop.example'))
+      return void res.writeHead(302, { location: `http://${target}:${site.port}/` }).end();
+    res
+      .writeHead(200, { 'content-type': 'text/html' })
+      .end(`<!doctype html><html><head>${tag}</head><body></body></html>`);
   };
   claimOpts.resolve = async () => [{ address: '127.0.0.1', family: 4 }];
   try {
@@ -239,14 +309,26 @@ test('file: /.well-known/launchlist-verification.txt on the listing origin, exac
 
 test('a listing owned by someone else moves to the verified claimant; the previous owner is told; rival pending claims close', async () => {
   const owned = await listingRow('acme-owned');
-  await t.store.db.updateTable('listings').set({ owner_id: carol.id, verified_at: '2025-01-01T00:00:00.000Z' }).where('id', '=', owned.id).execute();
+  await t.store.db
+    .updateTable('listings')
+    .set({ owner_id: carol.id, verified_at: '2025-01-01T00:00:00.000Z' })
+    .where('id', '=', owned.id)
+    .execute();
 
   const carolAgain = await api(carol, 'POST', '/claims', { slug: 'acme-owned', method: 'dns' });
   assert.equal(carolAgain.statusCode, 409);
 
   // carol made the listing from a draft, still linked to it.
-  const draft = await insertDraft(t.store.db, { userId: carol.id, url: 'https://acme-owned.example/', now: new Date().toISOString() });
-  await t.store.db.updateTable('drafts').set({ listing_id: owned.id, status: 'ready', stage: 'done' }).where('id', '=', draft.id).execute();
+  const draft = await insertDraft(t.store.db, {
+    userId: carol.id,
+    url: 'https://acme-owned.example/',
+    now: new Date().toISOString(),
+  });
+  await t.store.db
+    .updateTable('drafts')
+    .set({ listing_id: owned.id, status: 'ready', stage: 'done' })
+    .where('id', '=', draft.id)
+    .execute();
   await t.store.db.updateTable('listings').set({ draft_id: draft.id }).where('id', '=', owned.id).execute();
 
   const rival = (await api(alice, 'POST', '/claims', { slug: 'acme-owned', method: 'file' })).json();
@@ -272,18 +354,29 @@ test('a listing owned by someone else moves to the verified claimant; the previo
   // carol's draft no longer writes the listing bob now owns: editing it changes the draft only, and
   // submitting it makes a listing of carol's own.
   assert.equal((await listingRow('acme-owned')).draft_id, null);
-  const edit = await t.app.inject({ method: 'PATCH', url: `/api/v1/drafts/${draft.id}`, headers: carol.auth, payload: { fields: { name: 'Carol Again', tagline: 'Edited after losing the listing', categories: ['productivity'] } } });
+  const edit = await t.app.inject({
+    method: 'PATCH',
+    url: `/api/v1/drafts/${draft.id}`,
+    headers: carol.auth,
+    payload: {
+      fields: { name: 'Carol Again', tagline: 'Edited after losing the listing', categories: ['productivity'] },
+    },
+  });
   assert.equal(edit.statusCode, 200, edit.body);
   assert.equal(edit.json().listing_id, null);
   assert.notEqual((await listingRow('acme-owned')).tagline, 'Edited after losing the listing');
-  const submitted = await t.app.inject({ method: 'POST', url: `/api/v1/drafts/${draft.id}/submit`, headers: carol.auth });
+  const submitted = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/drafts/${draft.id}/submit`,
+    headers: carol.auth,
+  });
   assert.equal(submitted.statusCode, 200, submitted.body);
   assert.notEqual(submitted.json().listing_id, owned.id);
   const after = await listingRow('acme-owned');
   assert.deepEqual([after.owner_id, after.name], [bob.id, 'Acme Owned']);
 });
 
-test("a maker who owns an unverified listing can claim it to get the Verified badge", async () => {
+test('a maker who owns an unverified listing can claim it to get the Verified badge', async () => {
   const row = await listingRow('page-3');
   await t.store.db.updateTable('listings').set({ owner_id: carol.id }).where('id', '=', row.id).execute();
   const claim = await api(carol, 'POST', '/claims', { slug: 'page-3', method: 'dns' });
@@ -291,7 +384,12 @@ test("a maker who owns an unverified listing can claim it to get the Verified ba
   txt.set('_launchlist.page-3.example', [[claim.json().instructions.value]]);
   assert.equal((await api(carol, 'POST', `/claims/${claim.json().id}/verify`)).json().status, 'verified');
   assert.ok((await listingRow('page-3')).verified_at);
-  const mail = await t.store.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', carol.email).where('subject', 'like', '%Page 3%').execute();
+  const mail = await t.store.db
+    .selectFrom('mail_outbox')
+    .selectAll()
+    .where('to_address', '=', carol.email)
+    .where('subject', 'like', '%Page 3%')
+    .execute();
   assert.equal(mail.length, 0, 'no "moved" mail when the owner verifies their own listing');
 });
 
@@ -300,12 +398,23 @@ test("someone else's claim is 404; email claims are not checked by verify_claim"
   const other = await api(bob, 'POST', `/claims/${claim.id}/verify`);
   assert.equal(other.statusCode, 404);
   assert.equal(other.json().error.code, 'not_found');
-  assert.equal((await api(bob, 'GET', '/claims')).json().items.some((c: { id: number }) => c.id === claim.id), false);
+  assert.equal(
+    (await api(bob, 'GET', '/claims')).json().items.some((c: { id: number }) => c.id === claim.id),
+    false,
+  );
   assert.equal((await api(alice, 'POST', '/claims/999999/verify')).statusCode, 404);
 
-  const email = await api(alice, 'POST', '/claims', { slug: 'page-1', method: 'email', email: 'Founder@Mail.Page-1.example' });
+  const email = await api(alice, 'POST', '/claims', {
+    slug: 'page-1',
+    method: 'email',
+    email: 'Founder@Mail.Page-1.example',
+  });
   assert.equal(email.statusCode, 201, email.body);
-  assert.equal(email.json().instructions.sent_to, 'founder@mail.page-1.example', 'a subdomain of the listing domain is accepted');
+  assert.equal(
+    email.json().instructions.sent_to,
+    'founder@mail.page-1.example',
+    'a subdomain of the listing domain is accepted',
+  );
   assert.equal(email.json().instructions.note, 'open the link in the email within 24 h');
   const v = await api(alice, 'POST', `/claims/${email.json().id}/verify`);
   assert.equal(v.statusCode, 409);
@@ -333,7 +442,10 @@ test('SSRF: a listing whose site is on a non-public address is never fetched; th
   const meta = (await api(alice, 'POST', '/claims', { slug: 'acme-private', method: 'meta' })).json();
   const r = (await api(alice, 'POST', `/claims/${meta.id}/verify`)).json();
   assert.equal(r.status, 'pending');
-  assert.match(r.last_error, /could not read the homepage http:\/\/127\.0\.0\.1:\d+\/: refused: 127\.0\.0\.1 is not a public address/);
+  assert.match(
+    r.last_error,
+    /could not read the homepage http:\/\/127\.0\.0\.1:\d+\/: refused: 127\.0\.0\.1 is not a public address/,
+  );
   const file = (await api(alice, 'POST', '/claims', { slug: 'acme-private', method: 'file' })).json();
   const f = (await api(alice, 'POST', `/claims/${file.id}/verify`)).json();
   assert.match(f.last_error, /refused/);
@@ -353,27 +465,43 @@ test('SSRF: a listing whose site is on a non-public address is never fetched; th
 });
 
 test('concurrent identical claim requests give one pending claim', async () => {
-  const [a, b, c] = await Promise.all([1, 2, 3].map(() => api(bob, 'POST', '/claims', { slug: 'page-2', method: 'meta' })));
+  const [a, b, c] = await Promise.all(
+    [1, 2, 3].map(() => api(bob, 'POST', '/claims', { slug: 'page-2', method: 'meta' })),
+  );
   assert.deepEqual([a.statusCode, b.statusCode, c.statusCode], [201, 201, 201]);
   assert.equal(new Set([a.json().id, b.json().id, c.json().id]).size, 1);
-  const rows = await t.store.db.selectFrom('claims').select('id').where('user_id', '=', bob.id).where('method', '=', 'meta').where('status', '=', 'pending').where('listing_id', '=', (await listingRow('page-2')).id).execute();
+  const rows = await t.store.db
+    .selectFrom('claims')
+    .select('id')
+    .where('user_id', '=', bob.id)
+    .where('method', '=', 'meta')
+    .where('status', '=', 'pending')
+    .where('listing_id', '=', (await listingRow('page-2')).id)
+    .execute();
   assert.equal(rows.length, 1);
 });
 
-test('list_my_claims: newest first, paginated, only the caller\'s', async () => {
+test("list_my_claims: newest first, paginated, only the caller's", async () => {
   const dave = await makeUser(t.store.db);
   const ids: number[] = [];
-  for (const slug of ['page-1', 'page-2', 'acme-dns']) ids.push((await api(dave, 'POST', '/claims', { slug, method: 'file' })).json().id);
+  for (const slug of ['page-1', 'page-2', 'acme-dns'])
+    ids.push((await api(dave, 'POST', '/claims', { slug, method: 'file' })).json().id);
   const p1 = await api(dave, 'GET', '/claims?per_page=2');
   assert.equal(p1.statusCode, 200);
   const b1 = p1.json();
-  assert.deepEqual(b1.items.map((c: { id: number }) => c.id), [ids[2], ids[1]]);
+  assert.deepEqual(
+    b1.items.map((c: { id: number }) => c.id),
+    [ids[2], ids[1]],
+  );
   assert.equal(b1.total, 3);
   assert.equal(b1.has_more, true);
   assert.equal(b1.items[0].listing.slug, 'acme-dns');
   assert.ok(b1.items[0].instructions.url.endsWith('/.well-known/launchlist-verification.txt'));
   const b2 = (await api(dave, 'GET', '/claims?per_page=2&page=2')).json();
-  assert.deepEqual(b2.items.map((c: { id: number }) => c.id), [ids[0]]);
+  assert.deepEqual(
+    b2.items.map((c: { id: number }) => c.id),
+    [ids[0]],
+  );
   assert.equal(b2.has_more, false);
   assert.equal((await api(dave, 'GET', '/claims?per_page=101')).statusCode, 400);
 });

@@ -23,7 +23,18 @@ const sites: Site[] = [];
 
 before(async () => {
   t = await testApp({ FETCH_ALLOW_HOSTS: '127.0.0.1' }, async (store) => {
-    await store.db.insertInto('categories').values({ slug: 'note-taking', name: 'Note taking', parent_id: null, description: '', faqs: '[]', attributes: '[]', position: 1 }).execute();
+    await store.db
+      .insertInto('categories')
+      .values({
+        slug: 'note-taking',
+        name: 'Note taking',
+        parent_id: null,
+        description: '',
+        faqs: '[]',
+        attributes: '[]',
+        position: 1,
+      })
+      .execute();
   });
   user = await makeUser(t.store.db);
 });
@@ -35,7 +46,11 @@ after(async () => {
 function setOptions(extra: DraftingOptions = {}) {
   td = testDrafter();
   // A fresh robots.txt cache per test keeps the tests independent.
-  t.server.deps.services.drafting = { drafter: td.drafter, ...extra, crawl: { robots: new RobotsCache(), ...(extra.crawl ?? {}) } } satisfies DraftingOptions;
+  t.server.deps.services.drafting = {
+    drafter: td.drafter,
+    ...extra,
+    crawl: { robots: new RobotsCache(), ...(extra.crawl ?? {}) },
+  } satisfies DraftingOptions;
 }
 
 async function site(routes: Parameters<typeof serveSite>[0]) {
@@ -57,7 +72,9 @@ test('POST /drafts answers 201 at once with a crawling draft; the job moves it t
   const s = await site(productSite('Acme Notes'));
   s.routes['/pricing'] = { ...(s.routes['/pricing'] as object), delayMs: 300 } as never;
   let release!: () => void;
-  td.gate = new Promise<void>((ok) => { release = ok; });
+  td.gate = new Promise<void>((ok) => {
+    release = ok;
+  });
 
   const res = await post(s.origin + '/');
   assert.equal(res.statusCode, 201);
@@ -69,7 +86,12 @@ test('POST /drafts answers 201 at once with a crawling draft; the job moves it t
   assert.equal(d.fields.name.state, 'not_found');
   assert.equal(d.listing_id, null);
   assert.equal(s.requests.length, 0, 'nothing is fetched in the request itself');
-  const job = await t.store.db.selectFrom('jobs').selectAll().where('kind', '=', 'draft.build').orderBy('id', 'desc').executeTakeFirstOrThrow();
+  const job = await t.store.db
+    .selectFrom('jobs')
+    .selectAll()
+    .where('kind', '=', 'draft.build')
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
   assert.equal(JSON.parse(job.payload).draftId, d.id);
   assert.equal(job.status, 'queued');
 
@@ -112,7 +134,12 @@ test('POST /drafts answers 201 at once with a crawling draft; the job moves it t
   assert.equal(ready.pages, undefined, 'the stored pages are internal');
   // The pages read are kept (bounded) with the draft for regenerate.
   const row = await t.store.db.selectFrom('drafts').select('pages').where('id', '=', d.id).executeTakeFirstOrThrow();
-  assert.deepEqual(JSON.parse(row.pages).map((p: { url: string }) => p.url).sort(), [s.origin + '/', s.origin + '/about', s.origin + '/pricing'].sort());
+  assert.deepEqual(
+    JSON.parse(row.pages)
+      .map((p: { url: string }) => p.url)
+      .sort(),
+    [s.origin + '/', s.origin + '/about', s.origin + '/pricing'].sort(),
+  );
   // Nothing published, nothing charged.
   assert.equal((await t.store.db.selectFrom('listings').select('id').execute()).length, 0);
   assert.equal((await t.store.db.selectFrom('orders').select('id').execute()).length, 0);
@@ -136,16 +163,23 @@ test('with the real rules drafter: every value carries quotes found on the site;
   assert.equal(g.status, 'ready', JSON.stringify(g.error));
   assert.equal(g.fields.name.value, 'Acme Notes');
   assert.equal(g.fields.name.state, 'ai');
-  const pages = Object.entries(s.routes).filter(([p]) => p !== '/robots.txt').map(([p, r]) => ({ url: s.origin + p, html: String((r as { body: string }).body) }));
+  const pages = Object.entries(s.routes)
+    .filter(([p]) => p !== '/robots.txt')
+    .map(([p, r]) => ({ url: s.origin + p, html: String((r as { body: string }).body) }));
   const hay = new Map(pages.map((p) => [p.url, normalizeForMatch(visibleTextOfHtml(p.html) + ' ' + p.html)]));
   let values = 0;
-  for (const [f, v] of Object.entries(g.fields) as Array<[string, { value: unknown; state: string; evidence: Array<{ quote: string; url: string }> }]>) {
+  for (const [f, v] of Object.entries(g.fields) as Array<
+    [string, { value: unknown; state: string; evidence: Array<{ quote: string; url: string }> }]
+  >) {
     if (v.state === 'ai') {
       values++;
       assert.ok(v.evidence.length > 0, `${f} has evidence`);
       for (const e of v.evidence) {
         assert.ok(hay.has(e.url), `${f}: evidence URL ${e.url} is a page of the site`);
-        assert.ok(hay.get(e.url)!.includes(normalizeForMatch(e.quote)), `${f}: quote ${JSON.stringify(e.quote)} is on ${e.url}`);
+        assert.ok(
+          hay.get(e.url)!.includes(normalizeForMatch(e.quote)),
+          `${f}: quote ${JSON.stringify(e.quote)} is on ${e.url}`,
+        );
       }
     } else {
       assert.equal(v.state, 'not_found', f);
@@ -154,7 +188,8 @@ test('with the real rules drafter: every value carries quotes found on the site;
     }
   }
   assert.ok(values >= 3, `at least name, tagline and features are drafted (${values})`);
-  for (const f of ['founded_year', 'demo_video_url', 'country']) assert.equal(g.fields[f].value, null, `${f} is not stated on the site`);
+  for (const f of ['founded_year', 'demo_video_url', 'country'])
+    assert.equal(g.fields[f].value, null, `${f} is not stated on the site`);
   assert.ok(g.missing.includes('founded_year'));
 });
 
@@ -163,7 +198,10 @@ function mockLlm(proposal: unknown): MockLanguageModelV4 {
     doGenerate: async () => ({
       content: [{ type: 'text', text: JSON.stringify(proposal) }],
       finishReason: { unified: 'stop', raw: undefined },
-      usage: { inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 20, text: 20, reasoning: undefined } },
+      usage: {
+        inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },
+        outputTokens: { total: 20, text: 20, reasoning: undefined },
+      },
       warnings: [],
     }),
   });
@@ -173,9 +211,22 @@ test('with an LLM configured: verified proposals are used, an unsupported one is
   const s = await site(productSite('Acme Notes'));
   const home = s.origin + '/';
   const model = mockLlm({
-    tagline: { value: 'The #1 notes app, loved by millions', quotes: [{ quote: 'loved by millions of teams', url: home }] },
-    description: { value: "Acme Notes keeps your team's notes in one place, with shared notebooks and offline sync.", quotes: [{ quote: "Acme Notes keeps your team's notes in one place.", url: home }, { quote: 'Shared notebooks', url: home }, { quote: 'Offline sync', url: home }] },
-    categories: [{ name: 'Note taking', quotes: [{ quote: "keeps your team's notes in one place", url: home }] }, { name: 'Astrology', quotes: [{ quote: 'Offline sync', url: home }] }],
+    tagline: {
+      value: 'The #1 notes app, loved by millions',
+      quotes: [{ quote: 'loved by millions of teams', url: home }],
+    },
+    description: {
+      value: "Acme Notes keeps your team's notes in one place, with shared notebooks and offline sync.",
+      quotes: [
+        { quote: "Acme Notes keeps your team's notes in one place.", url: home },
+        { quote: 'Shared notebooks', url: home },
+        { quote: 'Offline sync', url: home },
+      ],
+    },
+    categories: [
+      { name: 'Note taking', quotes: [{ quote: "keeps your team's notes in one place", url: home }] },
+      { name: 'Astrology', quotes: [{ quote: 'Offline sync', url: home }] },
+    ],
     features: null,
   });
   t.server.deps.services.drafting = { crawl: { robots: new RobotsCache() }, llmModel: model } satisfies DraftingOptions;
@@ -184,16 +235,35 @@ test('with an LLM configured: verified proposals are used, an unsupported one is
   const g = (await get(d.id)).json();
   assert.equal(g.status, 'ready');
   assert.equal(model.doGenerateCalls.length, 1);
-  assert.equal(g.fields.description.value, "Acme Notes keeps your team's notes in one place, with shared notebooks and offline sync.");
+  assert.equal(
+    g.fields.description.value,
+    "Acme Notes keeps your team's notes in one place, with shared notebooks and offline sync.",
+  );
   assert.equal(g.fields.description.state, 'ai');
   assert.equal(g.fields.description.evidence.length, 3);
-  assert.notEqual(g.fields.tagline.value, 'The #1 notes app, loved by millions', 'a value whose quote is not on the site is dropped');
+  assert.notEqual(
+    g.fields.tagline.value,
+    'The #1 notes app, loved by millions',
+    'a value whose quote is not on the site is dropped',
+  );
   assert.deepEqual(g.fields.categories.value, ['Note taking'], 'only categories of our tree');
   // regenerate: the LLM is asked again, for the requested field only, from the stored pages.
   const before = s.requests.length;
-  const r = await t.app.inject({ method: 'PATCH', url: `/api/v1/drafts/${d.id}`, headers: user.auth, payload: { fields: { description: 'mine' } } });
+  const r = await t.app.inject({
+    method: 'PATCH',
+    url: `/api/v1/drafts/${d.id}`,
+    headers: user.auth,
+    payload: { fields: { description: 'mine' } },
+  });
   assert.equal(r.json().fields.description.state, 'edited');
-  const re = (await t.app.inject({ method: 'PATCH', url: `/api/v1/drafts/${d.id}`, headers: user.auth, payload: { regenerate: ['description'] } })).json();
+  const re = (
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/drafts/${d.id}`,
+      headers: user.auth,
+      payload: { regenerate: ['description'] },
+    })
+  ).json();
   assert.equal(model.doGenerateCalls.length, 2);
   assert.match(JSON.stringify(model.doGenerateCalls[1].prompt), /Fields wanted: description/);
   assert.equal(re.fields.description.state, 'ai');
@@ -223,7 +293,10 @@ test('an unreachable site ends in failed with reason unreachable', async () => {
 
 test('a site whose robots.txt disallows us ends in failed with reason robots_disallowed', async () => {
   setOptions();
-  const s = await site({ ...productSite(), '/robots.txt': { type: 'text/plain', body: 'User-agent: *\nDisallow: /\n' } });
+  const s = await site({
+    ...productSite(),
+    '/robots.txt': { type: 'text/plain', body: 'User-agent: *\nDisallow: /\n' },
+  });
   const g = await failedDraft(s.origin + '/');
   assert.equal(g.error.reason, 'robots_disallowed');
   assert.deepEqual(s.requests, ['/robots.txt'], 'only robots.txt was read');
@@ -245,7 +318,12 @@ test('a page over the size cap ends in failed with reason too_large', async () =
 
 test('a site that never answers ends in failed with reason timeout within the total time cap (no hang)', async () => {
   setOptions({ totalTimeMs: 1500 });
-  const s = await site({ '/robots.txt': { type: 'text/plain', body: '' }, '/': () => { /* never answers */ } });
+  const s = await site({
+    '/robots.txt': { type: 'text/plain', body: '' },
+    '/': () => {
+      /* never answers */
+    },
+  });
   const started = Date.now();
   const g = await failedDraft(s.origin + '/');
   assert.equal(g.error.reason, 'timeout');
@@ -254,7 +332,21 @@ test('a site that never answers ends in failed with reason timeout within the to
 
 test('POST /drafts refuses a URL that is not http(s), has no host, or is plainly not public — 400 naming url', async () => {
   // Words that are no website address ("not-a-url", read as https://not-a-url/) and hosts that are no domain name are refused too.
-  for (const url of ['ftp://example.com/', 'javascript:alert(1)', 'http://', 'http://user:pw@example.com/', 'http://localhost/', 'http://10.1.2.3/', 'http://[::1]/', 'not-a-url', 'hello', 'https://intranet/', 'https://.com/', 'https://a..example/', 'https://exa_mple.com/']) {
+  for (const url of [
+    'ftp://example.com/',
+    'javascript:alert(1)',
+    'http://',
+    'http://user:pw@example.com/',
+    'http://localhost/',
+    'http://10.1.2.3/',
+    'http://[::1]/',
+    'not-a-url',
+    'hello',
+    'https://intranet/',
+    'https://.com/',
+    'https://a..example/',
+    'https://exa_mple.com/',
+  ]) {
     const res = await post(url);
     assert.equal(res.statusCode, 400, url);
     const body = res.json();
@@ -263,13 +355,24 @@ test('POST /drafts refuses a URL that is not http(s), has no host, or is plainly
   }
   const long = await post('https://example.com/' + 'a'.repeat(2100));
   assert.equal(long.statusCode, 400);
-  const extra = await t.app.inject({ method: 'POST', url: '/api/v1/drafts', headers: user.auth, payload: { url: 'https://example.com', x: 1 } });
+  const extra = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/drafts',
+    headers: user.auth,
+    payload: { url: 'https://example.com', x: 1 },
+  });
   assert.equal(extra.statusCode, 400);
   // A bare domain is read as https.
   const bare = await post('example.com');
   assert.equal(bare.statusCode, 201);
   assert.equal(bare.json().url, 'https://example.com/');
-  for (const url of ['https://www.example.org/pricing', 'http://93.184.216.34/', 'https://bücher.example/', 'https://example.com./']) assert.equal((await post(url)).statusCode, 201, url);
+  for (const url of [
+    'https://www.example.org/pricing',
+    'http://93.184.216.34/',
+    'https://bücher.example/',
+    'https://example.com./',
+  ])
+    assert.equal((await post(url)).statusCode, 201, url);
   await t.store.db.deleteFrom('jobs').where('status', '=', 'queued').execute();
 });
 
@@ -281,10 +384,18 @@ test('a worker killed mid-job: after its lease expires another worker resumes th
   const deps = t.server.deps;
   const a = await claimNext(deps, 'worker-A', { leaseMs: 60_000 });
   assert.ok(a);
-  await t.store.db.updateTable('drafts').set({ stage: 'pages', pages_read: 1, pages_planned: 3 }).where('id', '=', d.id).execute();
+  await t.store.db
+    .updateTable('drafts')
+    .set({ stage: 'pages', pages_read: 1, pages_planned: 3 })
+    .where('id', '=', d.id)
+    .execute();
   assert.equal((await drain()).length, 0, 'the job is leased to worker A');
   assert.equal((await get(d.id)).json().status, 'crawling');
-  await t.store.db.updateTable('jobs').set({ locked_until: new Date(Date.now() - 1000).toISOString() }).where('id', '=', a!.id).execute();
+  await t.store.db
+    .updateTable('jobs')
+    .set({ locked_until: new Date(Date.now() - 1000).toISOString() })
+    .where('id', '=', a!.id)
+    .execute();
   const ran = await drainJobs(deps, jobHandlers, { workerId: 'worker-B' });
   assert.equal(ran.length, 1);
   assert.equal(ran[0].outcome, 'done');
@@ -304,7 +415,10 @@ test('exactly-once: two instances working the queue at once build each draft onc
   const other = await openStore(t.config);
   try {
     const otherDeps = { ...t.server.deps, store: other };
-    const [x, y] = await Promise.all([drainJobs(t.server.deps, jobHandlers, { workerId: 'X' }), drainJobs(otherDeps, jobHandlers, { workerId: 'Y' })]);
+    const [x, y] = await Promise.all([
+      drainJobs(t.server.deps, jobHandlers, { workerId: 'X' }),
+      drainJobs(otherDeps, jobHandlers, { workerId: 'Y' }),
+    ]);
     assert.equal(x.length + y.length, 4);
   } finally {
     await other.close();
@@ -315,7 +429,12 @@ test('exactly-once: two instances working the queue at once build each draft onc
 
 test('a build that keeps failing is retried, then the draft ends failed (internal) instead of staying crawling', async () => {
   setOptions();
-  t.server.deps.services.drafting = { ...(t.server.deps.services.drafting as object), drafter: async () => { throw new Error('drafter crashed'); } };
+  t.server.deps.services.drafting = {
+    ...(t.server.deps.services.drafting as object),
+    drafter: async () => {
+      throw new Error('drafter crashed');
+    },
+  };
   const s = await site(productSite('Crash Ltd'));
   const d = (await post(s.origin + '/')).json();
   let clock = Date.now();
@@ -327,7 +446,11 @@ test('a build that keeps failing is retried, then the draft ends failed (interna
   const g = (await get(d.id)).json();
   assert.equal(g.status, 'failed');
   assert.equal(g.error.reason, 'internal');
-  const job = await t.store.db.selectFrom('jobs').selectAll().where('payload', 'like', `%${d.id}%`).executeTakeFirstOrThrow();
+  const job = await t.store.db
+    .selectFrom('jobs')
+    .selectAll()
+    .where('payload', 'like', `%${d.id}%`)
+    .executeTakeFirstOrThrow();
   assert.equal(job.status, 'failed');
   assert.equal(job.attempts, 3);
 });
@@ -339,14 +462,22 @@ test('drafts are private: another user gets 404, a malformed id 400, an unknown 
   const malformed = await get('not-a-uuid');
   assert.equal(malformed.statusCode, 400);
   assert.equal(malformed.json().error.details[0].path, 'path.id');
-  assert.match(malformed.json().error.details[0].message, /must be a UUID: 8-4-4-4-12 hexadecimal digits/, 'says what is accepted (was: "Invalid GUID")');
+  assert.match(
+    malformed.json().error.details[0].message,
+    /must be a UUID: 8-4-4-4-12 hexadecimal digits/,
+    'says what is accepted (was: "Invalid GUID")',
+  );
   // A UUID is case-insensitive (RFC 9562): the caller's own draft by its id in capitals is that draft, not a 404.
   const upper = await get(mine.id.toUpperCase());
   assert.equal(upper.statusCode, 200, upper.body);
   assert.equal(upper.json().id, mine.id);
   assert.equal((await get('3f0c8a9e-1b2c-4d5e-8f90-123456789abc')).statusCode, 404);
   for (const id of ['11111111-1111-1111-1111-111111111111', '00000000-0000-0000-0000-000000000001']) {
-    assert.equal((await get(id)).statusCode, 404, `${id} has the shape of a uuid (its version and variant bits are not checked)`);
+    assert.equal(
+      (await get(id)).statusCode,
+      404,
+      `${id} has the shape of a uuid (its version and variant bits are not checked)`,
+    );
   }
   assert.equal((await t.app.inject({ method: 'GET', url: `/api/v1/drafts/${mine.id}` })).statusCode, 401);
   const readOnly = await makeUser(t.store.db, ['account:read']);
@@ -354,7 +485,7 @@ test('drafts are private: another user gets 404, a malformed id 400, an unknown 
   await t.store.db.deleteFrom('jobs').where('status', '=', 'queued').execute();
 });
 
-test('GET /drafts lists the caller\'s drafts newest first with status and completeness, paginated', async () => {
+test("GET /drafts lists the caller's drafts newest first with status and completeness, paginated", async () => {
   const u = await makeUser(t.store.db);
   const ids: string[] = [];
   for (let i = 0; i < 3; i++) {
@@ -366,21 +497,40 @@ test('GET /drafts lists the caller\'s drafts newest first with status and comple
   const body = res.json();
   assert.equal(body.total, 3);
   assert.equal(body.has_more, true);
-  assert.deepEqual(body.items.map((i: { id: string }) => i.id), [ids[2], ids[1]]);
+  assert.deepEqual(
+    body.items.map((i: { id: string }) => i.id),
+    [ids[2], ids[1]],
+  );
   assert.equal(body.items[0].status, 'crawling');
   assert.equal(typeof body.items[0].completeness, 'number');
   const p2 = (await t.app.inject({ method: 'GET', url: '/api/v1/drafts?per_page=2&page=2', headers: u.auth })).json();
-  assert.deepEqual(p2.items.map((i: { id: string }) => i.id), [ids[0]]);
+  assert.deepEqual(
+    p2.items.map((i: { id: string }) => i.id),
+    [ids[0]],
+  );
   const none = (await t.app.inject({ method: 'GET', url: '/api/v1/drafts', headers: user.auth })).json();
-  assert.ok(none.items.every((i: { id: string }) => !ids.includes(i.id)), "another user's drafts are not listed");
+  assert.ok(
+    none.items.every((i: { id: string }) => !ids.includes(i.id)),
+    "another user's drafts are not listed",
+  );
   await t.store.db.deleteFrom('jobs').where('status', '=', 'queued').execute();
 });
 
 test('POST /drafts with an Idempotency-Key: a retry returns the same draft and starts no second build', async () => {
   const u = await makeUser(t.store.db);
   const h = { ...u.auth, 'idempotency-key': 'draft-retry-1' };
-  const a = await t.app.inject({ method: 'POST', url: '/api/v1/drafts', headers: h, payload: { url: 'https://idempotent.example/' } });
-  const b = await t.app.inject({ method: 'POST', url: '/api/v1/drafts', headers: h, payload: { url: 'https://idempotent.example/' } });
+  const a = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/drafts',
+    headers: h,
+    payload: { url: 'https://idempotent.example/' },
+  });
+  const b = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/drafts',
+    headers: h,
+    payload: { url: 'https://idempotent.example/' },
+  });
   assert.equal(a.statusCode, 201);
   assert.equal(b.statusCode, 201);
   assert.equal(b.headers['idempotent-replayed'], 'true');

@@ -12,41 +12,125 @@ const get = async (url: string) => {
   return { status: r.statusCode, body: r.json() };
 };
 
-async function founder(db: Kysely<DB>, slug: string, name: string, country: string | null, listings: Array<[number, number]>): Promise<void> {
-  const f = await db.insertInto('founders').values({ slug, name, title: 'Co-founder', bio: `${name} builds things.`, country, socials: toJson({ x: `https://x.com/${slug}` }), avatar_url: null, user_id: null, created_at: new Date().toISOString() }).returning('id').executeTakeFirstOrThrow();
-  for (const [listingId, position] of listings) await db.insertInto('listing_founders').values({ listing_id: listingId, founder_id: f.id, position }).execute();
+async function founder(
+  db: Kysely<DB>,
+  slug: string,
+  name: string,
+  country: string | null,
+  listings: Array<[number, number]>,
+): Promise<void> {
+  const f = await db
+    .insertInto('founders')
+    .values({
+      slug,
+      name,
+      title: 'Co-founder',
+      bio: `${name} builds things.`,
+      country,
+      socials: toJson({ x: `https://x.com/${slug}` }),
+      avatar_url: null,
+      user_id: null,
+      created_at: new Date().toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  for (const [listingId, position] of listings)
+    await db.insertInto('listing_founders').values({ listing_id: listingId, founder_id: f.id, position }).execute();
 }
 
 before(async () => {
   t = await testApp({}, async ({ db }) => {
     await addCategory(db, 'cat');
     const live1 = await addListing(db, { slug: 'live-one', category: 'cat', votes_count: 3 });
-    const live2 = await addListing(db, { slug: 'live-two', category: 'cat', unlocked: ['story', 'milestones', 'media'], votes_count: 8 });
+    const live2 = await addListing(db, {
+      slug: 'live-two',
+      category: 'cat',
+      unlocked: ['story', 'milestones', 'media'],
+      votes_count: 8,
+    });
     const live3 = await addListing(db, { slug: 'live-three', category: 'cat' }); // has a story row, but the section is not unlocked
-    const sched = await addListing(db, { slug: 'sched', category: 'cat', status: 'scheduled', launch_week: '2099-01-05', unlocked: ['story'] });
+    const sched = await addListing(db, {
+      slug: 'sched',
+      category: 'cat',
+      status: 'scheduled',
+      launch_week: '2099-01-05',
+      unlocked: ['story'],
+    });
     const draft = await addListing(db, { slug: 'drafty', category: 'cat', status: 'draft' });
     const now = new Date().toISOString();
-    await db.insertInto('stories').values([
-      { listing_id: live2, title: 'Why we built it', story: 'It started with a spreadsheet.', why_started: null, problem: 'Too many tabs.', journey: null, challenges: null, achievements: null, lessons: null, whats_next: null, updated_at: now },
-      { listing_id: live3, title: 'Locked story', story: 'Not shown.', why_started: null, problem: null, journey: null, challenges: null, achievements: null, lessons: null, whats_next: null, updated_at: now },
-      { listing_id: sched, title: 'Not live yet', story: 'Not shown either.', why_started: null, problem: null, journey: null, challenges: null, achievements: null, lessons: null, whats_next: null, updated_at: now },
-    ]).execute();
+    await db
+      .insertInto('stories')
+      .values([
+        {
+          listing_id: live2,
+          title: 'Why we built it',
+          story: 'It started with a spreadsheet.',
+          why_started: null,
+          problem: 'Too many tabs.',
+          journey: null,
+          challenges: null,
+          achievements: null,
+          lessons: null,
+          whats_next: null,
+          updated_at: now,
+        },
+        {
+          listing_id: live3,
+          title: 'Locked story',
+          story: 'Not shown.',
+          why_started: null,
+          problem: null,
+          journey: null,
+          challenges: null,
+          achievements: null,
+          lessons: null,
+          whats_next: null,
+          updated_at: now,
+        },
+        {
+          listing_id: sched,
+          title: 'Not live yet',
+          story: 'Not shown either.',
+          why_started: null,
+          problem: null,
+          journey: null,
+          challenges: null,
+          achievements: null,
+          lessons: null,
+          whats_next: null,
+          updated_at: now,
+        },
+      ])
+      .execute();
     await founder(db, 'ana-lima', 'Ana Lima', 'BR', [[live1, 0]]);
-    await founder(db, 'bo-svensson', 'Bo Svensson', 'SE', [[live2, 0], [live3, 0], [sched, 0]]);
+    await founder(db, 'bo-svensson', 'Bo Svensson', 'SE', [
+      [live2, 0],
+      [live3, 0],
+      [sched, 0],
+    ]);
     await founder(db, 'carla-95', 'Carla 95% Sure', 'US', [[live2, 1]]);
     await founder(db, 'dora-draft', 'Dora Draft', 'US', [[draft, 0]]);
     await founder(db, 'eve-nowhere', 'Eve Nowhere', 'US', []);
   });
 });
-after(async () => { await t.cleanup(); });
+after(async () => {
+  await t.cleanup();
+});
 
 test('list_founders: only founders behind a live listing, by name, with their live companies', async () => {
   const { status, body } = await get('/founders');
   assert.equal(status, 200);
-  assert.deepEqual(body.items.map((f: any) => f.slug), ['ana-lima', 'bo-svensson', 'carla-95']);
+  assert.deepEqual(
+    body.items.map((f: any) => f.slug),
+    ['ana-lima', 'bo-svensson', 'carla-95'],
+  );
   assert.equal(body.total, 3);
   const bo = body.items[1];
-  assert.deepEqual(bo.companies.map((c: any) => c.slug), ['live-two', 'live-three'], 'most voted first; the scheduled listing is left out');
+  assert.deepEqual(
+    bo.companies.map((c: any) => c.slug),
+    ['live-two', 'live-three'],
+    'most voted first; the scheduled listing is left out',
+  );
   assert.equal(bo.companies[0].primary_founder, true);
   assert.equal(bo.companies[0].role, 'Co-founder');
   assert.equal(body.items[2].companies[0].primary_founder, false);
@@ -76,7 +160,10 @@ test('get_founder: bio, socials, live companies and published stories (unlocked 
   assert.equal(status, 200);
   assert.equal(body.bio, 'Bo Svensson builds things.');
   assert.deepEqual(body.socials, { x: 'https://x.com/bo-svensson' });
-  assert.deepEqual(body.companies.map((c: any) => c.slug), ['live-two', 'live-three']);
+  assert.deepEqual(
+    body.companies.map((c: any) => c.slug),
+    ['live-two', 'live-three'],
+  );
   assert.equal(body.stories.length, 1);
   assert.equal(body.stories[0].listing.slug, 'live-two');
   assert.equal(body.stories[0].title, 'Why we built it');

@@ -11,16 +11,37 @@ import { createServer } from '../../src/server.ts';
 // A small operation set drives the mechanism independently of any handler's business logic.
 let calls = 0;
 const echo = defineOperation({
-  name: 'echo', method: 'POST', path: '/echo/{id}', access: 'public', tags: ['t'], summary: 's', description: 'd',
+  name: 'echo',
+  method: 'POST',
+  path: '/echo/{id}',
+  access: 'public',
+  tags: ['t'],
+  summary: 's',
+  description: 'd',
   params: z.object({ id: z.coerce.number().int().min(1) }),
   body: z.strictObject({ text: z.string().max(5), nested: z.strictObject({ n: z.number().int() }).optional() }),
-  response: z.object({ id: z.number(), text: z.string() }), status: 201, idempotencyKey: false, paginated: false,
-  handler: async (_ctx, input) => { calls++; return { id: input.id, text: input.text }; },
+  response: z.object({ id: z.number(), text: z.string() }),
+  status: 201,
+  idempotencyKey: false,
+  paginated: false,
+  handler: async (_ctx, input) => {
+    calls++;
+    return { id: input.id, text: input.text };
+  },
 });
 const big = defineOperation({
-  name: 'big', method: 'GET', path: '/big', access: 'public', tags: ['t'], summary: 's', description: 'd',
+  name: 'big',
+  method: 'GET',
+  path: '/big',
+  access: 'public',
+  tags: ['t'],
+  summary: 's',
+  description: 'd',
   query: z.object({ n: z.coerce.number().int().min(1).max(5000).default(2000) }),
-  response: z.object({ words: z.array(z.string()) }), status: 200, idempotencyKey: false, paginated: false,
+  response: z.object({ words: z.array(z.string()) }),
+  status: 200,
+  idempotencyKey: false,
+  paginated: false,
   handler: async (_ctx, input) => ({ words: Array.from({ length: input.n }, (_, i) => `word-${i}`) }),
 });
 
@@ -28,7 +49,9 @@ let t: TestApp;
 before(async () => {
   t = await testApp();
 });
-after(async () => { await t.cleanup(); });
+after(async () => {
+  await t.cleanup();
+});
 
 async function appWith(overrides: Record<string, unknown> = {}) {
   const server = await createServer({ ...t.config, ...overrides } as never, t.store, { operations: [echo, big] });
@@ -46,7 +69,11 @@ test('validation errors are 400 with the error body naming the field and the rul
   assert.match(body.error.details[0].message, /5/);
   assert.equal(body.error.request_id, r.headers['x-request-id']);
 
-  const unknown = await s.app.inject({ method: 'POST', url: '/api/v1/echo/1', payload: { text: 'ok', nested: { n: 1, extra: true } } });
+  const unknown = await s.app.inject({
+    method: 'POST',
+    url: '/api/v1/echo/1',
+    payload: { text: 'ok', nested: { n: 1, extra: true } },
+  });
   assert.equal(unknown.statusCode, 400);
   assert.equal(unknown.json().error.details[0].path, 'body.nested');
   assert.match(unknown.json().error.details[0].message, /"extra"/);
@@ -64,10 +91,20 @@ test('validation errors are 400 with the error body naming the field and the rul
 
 test('malformed JSON is a 400, an oversized body a 413, both with the error body', async () => {
   const s = await appWith();
-  const bad = await s.app.inject({ method: 'POST', url: '/api/v1/echo/1', headers: { 'content-type': 'application/json' }, payload: '{"text":' });
+  const bad = await s.app.inject({
+    method: 'POST',
+    url: '/api/v1/echo/1',
+    headers: { 'content-type': 'application/json' },
+    payload: '{"text":',
+  });
   assert.equal(bad.statusCode, 400);
   assert.equal(bad.json().error.code, 'validation_failed');
-  const huge = await s.app.inject({ method: 'POST', url: '/api/v1/echo/1', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ text: 'x'.repeat(2 * 1024 * 1024) }) });
+  const huge = await s.app.inject({
+    method: 'POST',
+    url: '/api/v1/echo/1',
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify({ text: 'x'.repeat(2 * 1024 * 1024) }),
+  });
   assert.equal(huge.statusCode, 413);
   assert.equal(huge.json().error.code, 'payload_too_large');
   await s.close();
@@ -103,7 +140,7 @@ test('integers in the path and the query must be written in digits: 1e3, " 1" an
   await s.close();
 });
 
-test('long or malformed path segments are 400s with the error body (not the router\'s own 414 or 400)', async () => {
+test("long or malformed path segments are 400s with the error body (not the router's own 414 or 400)", async () => {
   // 220 characters is the longest slug the spec allows: a valid shape, so an unknown one is a 404.
   const slug = 'a'.repeat(220);
   const unknown = await t.app.inject({ method: 'GET', url: `/api/v1/listings/${slug}` });
@@ -129,7 +166,11 @@ test('X-Request-Id is generated, or echoed when the caller sends a sane one', as
   assert.match(String(a.headers['x-request-id']), /^[0-9a-f-]{36}$/);
   const b = await s.app.inject({ method: 'GET', url: '/api/v1/big', headers: { 'x-request-id': 'client-req-12345' } });
   assert.equal(b.headers['x-request-id'], 'client-req-12345');
-  const c = await s.app.inject({ method: 'GET', url: '/api/v1/big', headers: { 'x-request-id': 'bad id with spaces<script>' } });
+  const c = await s.app.inject({
+    method: 'GET',
+    url: '/api/v1/big',
+    headers: { 'x-request-id': 'bad id with spaces<script>' },
+  });
   assert.notEqual(c.headers['x-request-id'], 'bad id with spaces<script>');
   await s.close();
 });
@@ -158,7 +199,15 @@ test('large responses are compressed when the client accepts it', async () => {
 
 test('CORS: preflight allows the API headers from any origin', async () => {
   const s = await appWith();
-  const r = await s.app.inject({ method: 'OPTIONS', url: '/api/v1/echo/1', headers: { origin: 'https://agent.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,idempotency-key,content-type' } });
+  const r = await s.app.inject({
+    method: 'OPTIONS',
+    url: '/api/v1/echo/1',
+    headers: {
+      origin: 'https://agent.example',
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'authorization,idempotency-key,content-type',
+    },
+  });
   assert.equal(r.statusCode, 204);
   assert.equal(r.headers['access-control-allow-origin'], 'https://agent.example');
   assert.match(String(r.headers['access-control-allow-headers']).toLowerCase(), /idempotency-key/);
@@ -175,7 +224,7 @@ test('CORS: preflight allows the API headers from any origin', async () => {
 test('rate limits: 429 with the error body, Retry-After and RateLimit-* headers', async () => {
   const s = await appWith({ RATE_LIMIT_MAX: 3, RATE_LIMIT_WINDOW_MS: 60_000 });
   const codes: number[] = [];
-  let last;
+  let last: Awaited<ReturnType<typeof s.app.inject>> | undefined;
   for (let i = 0; i < 4; i++) {
     last = await s.app.inject({ method: 'GET', url: '/api/v1/big?n=1', remoteAddress: '10.9.8.7' });
     codes.push(last.statusCode);
@@ -197,19 +246,48 @@ test('X-Forwarded-For is believed only from trusted proxies (TRUST_PROXY): by de
   const limited = async (overrides: Record<string, unknown>) => {
     const s = await appWith({ RATE_LIMIT_MAX: 2, RATE_LIMIT_WINDOW_MS: 60_000, ...overrides });
     const codes: number[] = [];
-    for (let i = 1; i <= 3; i++) codes.push((await s.app.inject({ method: 'GET', url: '/api/v1/big?n=1', remoteAddress: '10.7.7.7', headers: { 'x-forwarded-for': `198.51.100.${i}` } })).statusCode);
+    for (let i = 1; i <= 3; i++)
+      codes.push(
+        (
+          await s.app.inject({
+            method: 'GET',
+            url: '/api/v1/big?n=1',
+            remoteAddress: '10.7.7.7',
+            headers: { 'x-forwarded-for': `198.51.100.${i}` },
+          })
+        ).statusCode,
+      );
     await s.close();
     return codes;
   };
-  assert.deepEqual(await limited({}), [200, 200, 429], 'default: the connecting address counts, whatever the header says');
-  assert.deepEqual(await limited({ TRUST_PROXY: '10.0.0.0/8' }), [200, 200, 200], 'behind a trusted proxy, each forwarded client has its own count');
-  assert.deepEqual(await limited({ TRUST_PROXY: '192.0.2.1' }), [200, 200, 429], 'a proxy not on the list is not believed');
+  assert.deepEqual(
+    await limited({}),
+    [200, 200, 429],
+    'default: the connecting address counts, whatever the header says',
+  );
+  assert.deepEqual(
+    await limited({ TRUST_PROXY: '10.0.0.0/8' }),
+    [200, 200, 200],
+    'behind a trusted proxy, each forwarded client has its own count',
+  );
+  assert.deepEqual(
+    await limited({ TRUST_PROXY: '192.0.2.1' }),
+    [200, 200, 429],
+    'a proxy not on the list is not believed',
+  );
 });
 
 test('rate limits are shared between instances through Redis when REDIS_URL is set', async (ctx) => {
   const url = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
   const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 500 });
-  try { await probe.connect(); await probe.ping(); } catch { probe.disconnect(); ctx.skip('no Redis on ' + url); return; }
+  try {
+    await probe.connect();
+    await probe.ping();
+  } catch {
+    probe.disconnect();
+    ctx.skip('no Redis on ' + url);
+    return;
+  }
   probe.disconnect();
   const ip = `10.1.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
   const a = await appWith({ RATE_LIMIT_MAX: 2, RATE_LIMIT_WINDOW_MS: 60_000, REDIS_URL: url });
@@ -240,14 +318,26 @@ test('401 challenges name the protected resource metadata; an invalid token says
   const meta = await t.app.inject({ method: 'GET', url: '/.well-known/oauth-protected-resource/api/v1' });
   assert.equal(meta.statusCode, 200);
   const docs = new URL(meta.json().resource_documentation);
-  assert.equal((await t.app.inject({ method: 'GET', url: docs.pathname })).statusCode, 200, `resource_documentation ${docs.pathname} is a page`);
-  const bad = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { authorization: 'Bearer llk_AAAAAAAAAAAA_BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB' } });
+  assert.equal(
+    (await t.app.inject({ method: 'GET', url: docs.pathname })).statusCode,
+    200,
+    `resource_documentation ${docs.pathname} is a page`,
+  );
+  const bad = await t.app.inject({
+    method: 'GET',
+    url: '/api/v1/me',
+    headers: { authorization: 'Bearer llk_AAAAAAAAAAAA_BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB' },
+  });
   assert.equal(bad.statusCode, 401);
   assert.match(String(bad.headers['www-authenticate']), /error="invalid_token"/);
 });
 
 test('a credential that is not valid is ignored by public operations (served as anonymous) and a 401 for the others', async () => {
-  for (const authorization of ['Bearer llk_AAAAAAAAAAAA_BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB', 'Bearer not-a-token', 'Basic Zm9vOmJhcg==']) {
+  for (const authorization of [
+    'Bearer llk_AAAAAAAAAAAA_BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB',
+    'Bearer not-a-token',
+    'Basic Zm9vOmJhcg==',
+  ]) {
     const pub = await t.app.inject({ method: 'GET', url: '/api/v1/site', headers: { authorization } });
     assert.equal(pub.statusCode, 200, `${authorization}: ${pub.body}`);
     assert.equal(pub.headers['cache-control'], 'public, max-age=30', 'served as to anyone');
@@ -262,13 +352,28 @@ test('a body sent as a form or as text (curl -d without a Content-Type) is a 400
   const s = await appWith();
   const json = JSON.stringify({ text: 'ok' });
   for (const type of ['application/x-www-form-urlencoded', 'text/plain', 'text/plain; charset=utf-8']) {
-    const r = await s.app.inject({ method: 'POST', url: '/api/v1/echo/1', headers: { 'content-type': type }, payload: json });
+    const r = await s.app.inject({
+      method: 'POST',
+      url: '/api/v1/echo/1',
+      headers: { 'content-type': type },
+      payload: json,
+    });
     assert.equal(r.statusCode, 400, type);
     assert.equal(r.json().error.details[0].path, 'body');
-    assert.match(r.json().error.details[0].message, new RegExp(`must be JSON, sent with the header Content-Type: application/json \\(this request's body was sent as ${type.split(';')[0].replace('+', '\\+')}\\)`));
+    assert.match(
+      r.json().error.details[0].message,
+      new RegExp(
+        `must be JSON, sent with the header Content-Type: application/json \\(this request's body was sent as ${type.split(';')[0].replace('+', '\\+')}\\)`,
+      ),
+    );
   }
   for (const type of ['application/json', 'application/json; charset=utf-8']) {
-    const r = await s.app.inject({ method: 'POST', url: '/api/v1/echo/1', headers: { 'content-type': type }, payload: json });
+    const r = await s.app.inject({
+      method: 'POST',
+      url: '/api/v1/echo/1',
+      headers: { 'content-type': type },
+      payload: json,
+    });
     assert.equal(r.statusCode, 201, `${type}: ${r.body}`);
   }
   await s.close();
@@ -277,16 +382,35 @@ test('a body sent as a form or as text (curl -d without a Content-Type) is a 400
 test('a POST that takes no body accepts an empty body sent as application/json; a JSON body still must be valid', async () => {
   const s = await appWith();
   const noBody = defineOperation({
-    name: 'nobody', method: 'POST', path: '/nobody', access: 'public', tags: ['t'], summary: 's', description: 'd',
-    response: z.object({ ok: z.boolean() }), status: 200, idempotencyKey: false, paginated: false,
+    name: 'nobody',
+    method: 'POST',
+    path: '/nobody',
+    access: 'public',
+    tags: ['t'],
+    summary: 's',
+    description: 'd',
+    response: z.object({ ok: z.boolean() }),
+    status: 200,
+    idempotencyKey: false,
+    paginated: false,
     handler: async () => ({ ok: true }),
   });
   const server = await createServer(t.config, t.store, { operations: [noBody] });
-  const empty = await server.app.inject({ method: 'POST', url: '/api/v1/nobody', headers: { 'content-type': 'application/json' }, payload: '' });
+  const empty = await server.app.inject({
+    method: 'POST',
+    url: '/api/v1/nobody',
+    headers: { 'content-type': 'application/json' },
+    payload: '',
+  });
   assert.equal(empty.statusCode, 200, empty.body);
   const extra = await server.app.inject({ method: 'POST', url: '/api/v1/nobody', payload: { surprise: 1 } });
   assert.equal(extra.statusCode, 400);
-  const poisoned = await s.app.inject({ method: 'POST', url: '/api/v1/echo/1', headers: { 'content-type': 'application/json' }, payload: '{"text":"ok","__proto__":{"x":1}}' });
+  const poisoned = await s.app.inject({
+    method: 'POST',
+    url: '/api/v1/echo/1',
+    headers: { 'content-type': 'application/json' },
+    payload: '{"text":"ok","__proto__":{"x":1}}',
+  });
   assert.equal(poisoned.statusCode, 400);
   assert.equal(poisoned.json().error.code, 'validation_failed');
   await server.close();
@@ -297,15 +421,30 @@ test('a body nested deeper than 32 levels is a 400 before anything reads it', as
   const s = await appWith();
   for (const depth of [33, 100_000]) {
     const body = `{"text":"ok","nested":${'['.repeat(depth)}${']'.repeat(depth)}}`;
-    const r = await s.app.inject({ method: 'POST', url: '/api/v1/echo/1', headers: { 'content-type': 'application/json', 'idempotency-key': `deep-${depth}` }, payload: body });
+    const r = await s.app.inject({
+      method: 'POST',
+      url: '/api/v1/echo/1',
+      headers: { 'content-type': 'application/json', 'idempotency-key': `deep-${depth}` },
+      payload: body,
+    });
     assert.equal(r.statusCode, 400, `depth ${depth}`);
     assert.equal(r.json().error.code, 'validation_failed');
     assert.equal(r.json().error.details[0].path, 'body');
   }
   // Brackets inside strings do not count; 32 levels are accepted (and refused by the schema for what they are).
-  const strings = await s.app.inject({ method: 'POST', url: '/api/v1/echo/1', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ text: '[[[[[' + '{'.repeat(50) }) });
+  const strings = await s.app.inject({
+    method: 'POST',
+    url: '/api/v1/echo/1',
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify({ text: '[[[[[' + '{'.repeat(50) }),
+  });
   assert.equal(strings.json().error.details[0].path, 'body.text', 'too long, not too deep');
-  const d32 = await s.app.inject({ method: 'POST', url: '/api/v1/echo/1', headers: { 'content-type': 'application/json' }, payload: `{"text":"ok","nested":${'['.repeat(31)}${']'.repeat(31)}}` });
+  const d32 = await s.app.inject({
+    method: 'POST',
+    url: '/api/v1/echo/1',
+    headers: { 'content-type': 'application/json' },
+    payload: `{"text":"ok","nested":${'['.repeat(31)}${']'.repeat(31)}}`,
+  });
   assert.equal(d32.statusCode, 400);
   assert.equal(d32.json().error.details[0].path, 'body.nested', 'reached the schema');
   await s.close();
@@ -324,7 +463,12 @@ test('a NUL character anywhere in a request is a 400 naming where, on the API an
     const page = await t.app.inject({ method: 'GET', url });
     assert.equal(page.statusCode, 400, url);
   }
-  const form = await t.app.inject({ method: 'POST', url: '/sign-in', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'email=a%00b%40x.example&password=x' });
+  const form = await t.app.inject({
+    method: 'POST',
+    url: '/sign-in',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: 'email=a%00b%40x.example&password=x',
+  });
   assert.equal(form.statusCode, 400);
 });
 
@@ -333,13 +477,14 @@ test("requests Node's HTTP parser refuses (oversized headers, a malformed reques
   const s = await appWith();
   await s.app.listen({ port: 0, host: '127.0.0.1' });
   const port = (s.app.server.address() as { port: number }).port;
-  const raw = (text: string) => new Promise<string>((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => socket.write(text));
-    let out = '';
-    socket.on('data', (d) => (out += d));
-    socket.on('close', () => resolve(out));
-    socket.on('error', reject);
-  });
+  const raw = (text: string) =>
+    new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => socket.write(text));
+      let out = '';
+      socket.on('data', (d) => (out += d));
+      socket.on('close', () => resolve(out));
+      socket.on('error', reject);
+    });
   const big = await raw(`GET /api/v1/big HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
   assert.match(big, /^HTTP\/1\.1 431 /);
   const bigBody = JSON.parse(big.slice(big.indexOf('\r\n\r\n') + 4));

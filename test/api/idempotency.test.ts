@@ -17,14 +17,28 @@ let bob: UserPrincipal;
 let aliceKey: string;
 before(async () => {
   t = await testApp();
-  const a = await createUser(t.store.db, { email: 'alice@example.com', password: 'a long enough password', name: 'Alice' });
+  const a = await createUser(t.store.db, {
+    email: 'alice@example.com',
+    password: 'a long enough password',
+    name: 'Alice',
+  });
   const b = await createUser(t.store.db, { email: 'bob@example.com', password: 'a long enough password', name: 'Bob' });
-  const p = (u: typeof a): UserPrincipal => ({ kind: 'user', userId: u.id, email: u.email, name: u.name, role: 'user', credential: { type: 'api_key', id: 'llk_x', name: 'k' }, scopes: ['listings:write'] });
+  const p = (u: typeof a): UserPrincipal => ({
+    kind: 'user',
+    userId: u.id,
+    email: u.email,
+    name: u.name,
+    role: 'user',
+    credential: { type: 'api_key', id: 'llk_x', name: 'k' },
+    scopes: ['listings:write'],
+  });
   alice = p(a);
   bob = p(b);
   aliceKey = (await createApiKey(t.store.db, a.id, 'idempotency', ['account:read', 'listings:write'])).key;
 });
-after(async () => { await t.cleanup(); });
+after(async () => {
+  await t.cleanup();
+});
 
 function counter(delayMs = 0) {
   let count = 0;
@@ -34,7 +48,12 @@ function counter(delayMs = 0) {
     if (delayMs) await sleep(delayMs);
     return { status: 201, body: { effect: mine, at: 'x' } };
   };
-  return { exec, get count() { return count; } };
+  return {
+    exec,
+    get count() {
+      return count;
+    },
+  };
 }
 
 const rejectsWith = (code: string) => (e: unknown) => e instanceof ApiError && e.code === code;
@@ -46,7 +65,15 @@ test('replay: the same key and request returns the first status and body without
   const first = await run.run({ principal: alice, key: 'k-replay', operation: 'op', request: req }, c.exec);
   assert.deepEqual(first, { status: 201, body: { effect: 1, at: 'x' }, replayed: false });
   // Key order in the body does not make it a different request.
-  const again = await run.run({ principal: alice, key: 'k-replay', operation: 'op', request: { params: {}, query: {}, body: { n: 1, title: 'Hello' } } }, c.exec);
+  const again = await run.run(
+    {
+      principal: alice,
+      key: 'k-replay',
+      operation: 'op',
+      request: { params: {}, query: {}, body: { n: 1, title: 'Hello' } },
+    },
+    c.exec,
+  );
   assert.deepEqual(again, { status: 201, body: { effect: 1, at: 'x' }, replayed: true });
   assert.equal(c.count, 1);
   // Another person may use the same key for their own request.
@@ -59,8 +86,14 @@ test('mismatch: the same key with a different request is 422 idempotency_key_reu
   const run = createIdempotencyRunner(t.store.db);
   const c = counter();
   await run.run({ principal: alice, key: 'k-mismatch', operation: 'op', request: { body: { n: 1 } } }, c.exec);
-  await assert.rejects(run.run({ principal: alice, key: 'k-mismatch', operation: 'op', request: { body: { n: 2 } } }, c.exec), rejectsWith('idempotency_key_reused'));
-  await assert.rejects(run.run({ principal: alice, key: 'k-mismatch', operation: 'other_op', request: { body: { n: 1 } } }, c.exec), rejectsWith('idempotency_key_reused'));
+  await assert.rejects(
+    run.run({ principal: alice, key: 'k-mismatch', operation: 'op', request: { body: { n: 2 } } }, c.exec),
+    rejectsWith('idempotency_key_reused'),
+  );
+  await assert.rejects(
+    run.run({ principal: alice, key: 'k-mismatch', operation: 'other_op', request: { body: { n: 1 } } }, c.exec),
+    rejectsWith('idempotency_key_reused'),
+  );
   assert.equal(c.count, 1);
   assert.equal(new ApiError('idempotency_key_reused', 'x').status, 422);
 });
@@ -68,14 +101,21 @@ test('mismatch: the same key with a different request is 422 idempotency_key_reu
 test('concurrent duplicates: exactly one effect; the others get 409 while it runs, the replay after', async () => {
   const run = createIdempotencyRunner(t.store.db);
   const c = counter(150);
-  const results = await Promise.allSettled(Array.from({ length: 8 }, () => run.run({ principal: alice, key: 'k-concurrent', operation: 'op', request: { body: { n: 1 } } }, c.exec)));
+  const results = await Promise.allSettled(
+    Array.from({ length: 8 }, () =>
+      run.run({ principal: alice, key: 'k-concurrent', operation: 'op', request: { body: { n: 1 } } }, c.exec),
+    ),
+  );
   assert.equal(c.count, 1, 'the operation ran once');
   const ok = results.filter((r) => r.status === 'fulfilled');
   const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
   assert.equal(ok.length, 1);
   assert.equal(refused.length, 7);
   for (const r of refused) assert.ok(rejectsWith('conflict')(r.reason), String(r.reason));
-  const later = await run.run({ principal: alice, key: 'k-concurrent', operation: 'op', request: { body: { n: 1 } } }, c.exec);
+  const later = await run.run(
+    { principal: alice, key: 'k-concurrent', operation: 'op', request: { body: { n: 1 } } },
+    c.exec,
+  );
   assert.equal(later.replayed, true);
   assert.equal(c.count, 1);
 });
@@ -83,16 +123,38 @@ test('concurrent duplicates: exactly one effect; the others get 409 while it run
 test('not stored: validation failures and server errors leave the key free; real outcomes (404) are replayed', async () => {
   const run = createIdempotencyRunner(t.store.db);
   const req = { body: { n: 1 } };
-  await assert.rejects(run.run({ principal: alice, key: 'k-val', operation: 'op', request: req }, async () => { throw new ApiError('validation_failed', 'body.n: bad'); }), rejectsWith('validation_failed'));
-  await assert.rejects(run.run({ principal: alice, key: 'k-val', operation: 'op', request: req }, async () => { throw new Error('database went away'); }), /database went away/);
+  await assert.rejects(
+    run.run({ principal: alice, key: 'k-val', operation: 'op', request: req }, async () => {
+      throw new ApiError('validation_failed', 'body.n: bad');
+    }),
+    rejectsWith('validation_failed'),
+  );
+  await assert.rejects(
+    run.run({ principal: alice, key: 'k-val', operation: 'op', request: req }, async () => {
+      throw new Error('database went away');
+    }),
+    /database went away/,
+  );
   const c = counter();
-  assert.equal((await run.run({ principal: alice, key: 'k-val', operation: 'op', request: req }, c.exec)).replayed, false);
+  assert.equal(
+    (await run.run({ principal: alice, key: 'k-val', operation: 'op', request: req }, c.exec)).replayed,
+    false,
+  );
   assert.equal(c.count, 1);
 
   let calls = 0;
-  const missing = async () => { calls++; throw new ApiError('not_found', 'No listing "9" exists or it is not visible to you.'); };
-  await assert.rejects(run.run({ principal: alice, key: 'k-404', operation: 'op', request: req }, missing), rejectsWith('not_found'));
-  await assert.rejects(run.run({ principal: alice, key: 'k-404', operation: 'op', request: req }, missing), (e: unknown) => e instanceof ApiError && e.code === 'not_found' && e.headers?.['Idempotent-Replayed'] === 'true');
+  const missing = async () => {
+    calls++;
+    throw new ApiError('not_found', 'No listing "9" exists or it is not visible to you.');
+  };
+  await assert.rejects(
+    run.run({ principal: alice, key: 'k-404', operation: 'op', request: req }, missing),
+    rejectsWith('not_found'),
+  );
+  await assert.rejects(
+    run.run({ principal: alice, key: 'k-404', operation: 'op', request: req }, missing),
+    (e: unknown) => e instanceof ApiError && e.code === 'not_found' && e.headers?.['Idempotent-Replayed'] === 'true',
+  );
   assert.equal(calls, 1);
 });
 
@@ -102,12 +164,22 @@ test('keys live 24 hours; an expired key runs the request again; bad keys are 40
   const c = counter();
   await run.run({ principal: alice, key: 'k-ttl', operation: 'op', request: {} }, c.exec);
   now += 23 * 3600_000;
-  assert.equal((await run.run({ principal: alice, key: 'k-ttl', operation: 'op', request: {} }, c.exec)).replayed, true);
+  assert.equal(
+    (await run.run({ principal: alice, key: 'k-ttl', operation: 'op', request: {} }, c.exec)).replayed,
+    true,
+  );
   now += 2 * 3600_000;
-  assert.equal((await run.run({ principal: alice, key: 'k-ttl', operation: 'op', request: { different: true } }, c.exec)).replayed, false, 'expired: even a different request may use the key');
+  assert.equal(
+    (await run.run({ principal: alice, key: 'k-ttl', operation: 'op', request: { different: true } }, c.exec)).replayed,
+    false,
+    'expired: even a different request may use the key',
+  );
   assert.equal(c.count, 2);
   for (const bad of ['', 'x'.repeat(256), 'has space', 'ünïcode']) {
-    await assert.rejects(run.run({ principal: alice, key: bad, operation: 'op', request: {} }, c.exec), rejectsWith('validation_failed'));
+    await assert.rejects(
+      run.run({ principal: alice, key: bad, operation: 'op', request: {} }, c.exec),
+      rejectsWith('validation_failed'),
+    );
   }
 });
 
@@ -118,23 +190,46 @@ test('a request left running by a crashed process is taken over after 10 minutes
   void hung;
   await sleep(20);
   const c = counter();
-  await assert.rejects(run.run({ principal: alice, key: 'k-stale', operation: 'op', request: {} }, c.exec), rejectsWith('conflict'));
+  await assert.rejects(
+    run.run({ principal: alice, key: 'k-stale', operation: 'op', request: {} }, c.exec),
+    rejectsWith('conflict'),
+  );
   now += 11 * 60_000;
-  assert.equal((await run.run({ principal: alice, key: 'k-stale', operation: 'op', request: {} }, c.exec)).replayed, false);
+  assert.equal(
+    (await run.run({ principal: alice, key: 'k-stale', operation: 'op', request: {} }, c.exec)).replayed,
+    false,
+  );
   assert.equal(c.count, 1);
 });
 
 test('canonical request JSON ignores key order and undefined values', () => {
-  assert.equal(canonicalJson({ b: 1, a: { d: [1, { y: 2, x: 1 }], c: undefined } }), '{"a":{"d":[1,{"x":1,"y":2}]},"b":1}');
+  assert.equal(
+    canonicalJson({ b: 1, a: { d: [1, { y: 2, x: 1 }], c: undefined } }),
+    '{"a":{"d":[1,{"x":1,"y":2}]},"b":1}',
+  );
 });
 
 // ---- Through the REST adapter, on submit_listing (POST /drafts: its effect is a new draft).
-const post = (key: string | undefined, body: unknown) => t.app.inject({
-  method: 'POST', url: '/api/v1/drafts',
-  headers: { authorization: `Bearer ${aliceKey}`, 'content-type': 'application/json', ...(key ? { 'idempotency-key': key } : {}) },
-  payload: JSON.stringify(body),
-});
-const draftCount = async () => Number((await t.store.db.selectFrom('drafts').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const post = (key: string | undefined, body: unknown) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/drafts',
+    headers: {
+      authorization: `Bearer ${aliceKey}`,
+      'content-type': 'application/json',
+      ...(key ? { 'idempotency-key': key } : {}),
+    },
+    payload: JSON.stringify(body),
+  });
+const draftCount = async () =>
+  Number(
+    (
+      await t.store.db
+        .selectFrom('drafts')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 test('REST: a retried POST /drafts with the same Idempotency-Key replays the first answer and makes one draft', async () => {
   const before = await draftCount();
@@ -168,7 +263,9 @@ test('REST: a retried POST /drafts with the same Idempotency-Key replays the fir
 
 test('REST: concurrent duplicates of POST /drafts make exactly one draft', async () => {
   const before = await draftCount();
-  const answers = await Promise.all(Array.from({ length: 6 }, () => post('rest-concurrent', { url: 'https://example.net' })));
+  const answers = await Promise.all(
+    Array.from({ length: 6 }, () => post('rest-concurrent', { url: 'https://example.net' })),
+  );
   assert.equal(await draftCount(), before + 1);
   const ids = new Set(answers.filter((a) => a.statusCode === 201).map((a) => a.json().id));
   assert.equal(ids.size, 1, 'every success names the same draft');
@@ -177,8 +274,21 @@ test('REST: concurrent duplicates of POST /drafts make exactly one draft', async
 
 test('REST: a body nested thousands of levels deep, with an Idempotency-Key, is a 400 (the request hash never sees it)', async () => {
   const deep = `{"url":"https://acme.example/","x":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
-  const r = await t.app.inject({ method: 'POST', url: '/api/v1/drafts', headers: { authorization: `Bearer ${aliceKey}`, 'content-type': 'application/json', 'idempotency-key': 'deep-body-1' }, payload: deep });
+  const r = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/drafts',
+    headers: {
+      authorization: `Bearer ${aliceKey}`,
+      'content-type': 'application/json',
+      'idempotency-key': 'deep-body-1',
+    },
+    payload: deep,
+  });
   assert.equal(r.statusCode, 400, r.body.slice(0, 200));
   assert.equal(r.json().error.code, 'validation_failed');
-  assert.equal(await t.store.db.selectFrom('idempotency_keys').select('key').where('key', '=', 'deep-body-1').executeTakeFirst(), undefined, 'nothing stored under the key');
+  assert.equal(
+    await t.store.db.selectFrom('idempotency_keys').select('key').where('key', '=', 'deep-body-1').executeTakeFirst(),
+    undefined,
+    'nothing stored under the key',
+  );
 });

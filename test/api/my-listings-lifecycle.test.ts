@@ -20,12 +20,24 @@ let s: Site;
 let user: Awaited<ReturnType<typeof makeUser>>;
 let other: Awaited<ReturnType<typeof makeUser>>;
 
-const HOME = (extra = '') => html(`<!doctype html><html><head><title>Acme Notes</title><meta name="description" content="Acme Notes keeps your team's notes in one place."></head>
+const HOME = (extra = '') =>
+  html(`<!doctype html><html><head><title>Acme Notes</title><meta name="description" content="Acme Notes keeps your team's notes in one place."></head>
   <body><h1>Acme Notes</h1><p>Acme Notes keeps your team's notes in one place.</p><ul><li>Shared notebooks</li><li>Offline sync</li></ul>${extra}</body></html>`);
 
 before(async () => {
   t = await testApp({ FETCH_ALLOW_HOSTS: '127.0.0.1' }, async (store) => {
-    await store.db.insertInto('categories').values({ slug: 'productivity', name: 'Productivity', parent_id: null, description: '', faqs: '[]', attributes: '[]', position: 1 }).execute();
+    await store.db
+      .insertInto('categories')
+      .values({
+        slug: 'productivity',
+        name: 'Productivity',
+        parent_id: null,
+        description: '',
+        faqs: '[]',
+        attributes: '[]',
+        position: 1,
+      })
+      .execute();
   });
   user = await makeUser(t.store.db);
   other = await makeUser(t.store.db);
@@ -39,7 +51,12 @@ after(async () => {
 });
 
 const api = (method: 'GET' | 'POST', url: string, payload?: unknown, auth: Record<string, string> = user.auth) =>
-  t.app.inject({ method, url: `/api/v1${url}`, headers: auth, ...(payload !== undefined ? { payload: payload as object } : {}) });
+  t.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers: auth,
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
 
 test('free plan: draft → awaiting_badge (week W) → no badge stays → badge pasted → scheduled → week W → live and public', async () => {
   // A draft of the loopback site, submitted as a listing (status draft, plan none).
@@ -47,7 +64,17 @@ test('free plan: draft → awaiting_badge (week W) → no badge stays → badge 
   assert.equal(created.statusCode, 201, created.body);
   await drainJobs(t.server.deps, jobHandlers);
   // The site names no category; every listing has a primary one, so the maker picks it.
-  assert.equal((await t.app.inject({ method: 'PATCH', url: `/api/v1/drafts/${created.json().id}`, headers: user.auth, payload: { fields: { categories: ['productivity'] } } })).statusCode, 200);
+  assert.equal(
+    (
+      await t.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/drafts/${created.json().id}`,
+        headers: user.auth,
+        payload: { fields: { categories: ['productivity'] } },
+      })
+    ).statusCode,
+    200,
+  );
   const submitted = await api('POST', `/drafts/${created.json().id}/submit`);
   assert.equal(submitted.statusCode, 200, submitted.body);
   const id = submitted.json().listing_id as number;
@@ -68,7 +95,12 @@ test('free plan: draft → awaiting_badge (week W) → no badge stays → badge 
   assert.equal(v.plan, 'free');
   assert.equal(v.launch_week, W);
   assert.equal(v.badges.api, `${t.config.publicUrl}/api/v1/listings/${slug}/badges`);
-  assert.ok(v.next_steps.some((x: string) => x.includes(`GET ${t.config.publicUrl}/api/v1/listings/${slug}/badges`) && x.includes(s.origin)), JSON.stringify(v.next_steps));
+  assert.ok(
+    v.next_steps.some(
+      (x: string) => x.includes(`GET ${t.config.publicUrl}/api/v1/listings/${slug}/badges`) && x.includes(s.origin),
+    ),
+    JSON.stringify(v.next_steps),
+  );
   assert.ok(v.next_steps.some((x: string) => x.includes(W)));
 
   // Choosing again changes nothing: same week, no second move in the queue.
@@ -132,7 +164,10 @@ test('free plan: draft → awaiting_badge (week W) → no badge stays → badge 
   assert.equal(pub.statusCode, 200);
   assert.equal(pub.json().name, 'Acme Notes');
   const found = (await api('GET', '/listings?q=acme', undefined, {})).json();
-  assert.ok(found.items.some((i: { slug: string }) => i.slug === slug), JSON.stringify(found.items));
+  assert.ok(
+    found.items.some((i: { slug: string }) => i.slug === slug),
+    JSON.stringify(found.items),
+  );
 
   // Idempotent: another pass in W launches nothing again; choosing free again keeps it live.
   report = await advanceListings(t.server.deps, new Date(inW.getTime() + 3_600_000));
@@ -143,10 +178,22 @@ test('free plan: draft → awaiting_badge (week W) → no badge stays → badge 
   assert.equal(live.json().launched_at, inW.toISOString());
 });
 
-test('choose_free_listing: 409 on a paid plan or a listing that is not a submitted draft; 404 for someone else\'s', async () => {
+test("choose_free_listing: 409 on a paid plan or a listing that is not a submitted draft; 404 for someone else's", async () => {
   const db = t.store.db;
-  const paid = await listing(db, { slug: 'paid-one', name: 'Paid One', category: 'productivity', status: 'scheduled', launch_week: addWeeks(mondayOf(new Date()), 1), unlocked: ['story'] });
-  const claimed = await listing(db, { slug: 'claimed-one', name: 'Claimed One', category: 'productivity', status: 'live' });
+  const paid = await listing(db, {
+    slug: 'paid-one',
+    name: 'Paid One',
+    category: 'productivity',
+    status: 'scheduled',
+    launch_week: addWeeks(mondayOf(new Date()), 1),
+    unlocked: ['story'],
+  });
+  const claimed = await listing(db, {
+    slug: 'claimed-one',
+    name: 'Claimed One',
+    category: 'productivity',
+    status: 'live',
+  });
   await db.updateTable('listings').set({ owner_id: user.id }).where('id', 'in', [paid, claimed]).execute();
   await db.updateTable('listings').set({ plan: 'none' }).where('id', '=', claimed).execute();
   const r1 = await api('POST', `/me/listings/${paid}/free`);
@@ -156,8 +203,16 @@ test('choose_free_listing: 409 on a paid plan or a listing that is not a submitt
   const r2 = await api('POST', `/me/listings/${claimed}/free`);
   assert.equal(r2.statusCode, 409);
   assert.match(r2.json().error.message, /status draft.*live/);
-  const row = await db.selectFrom('listings').select(['status', 'plan', 'launch_week']).where('id', '=', paid).executeTakeFirstOrThrow();
-  assert.deepEqual({ ...row }, { status: 'scheduled', plan: 'paid', launch_week: addWeeks(mondayOf(new Date()), 1) }, 'nothing changed');
+  const row = await db
+    .selectFrom('listings')
+    .select(['status', 'plan', 'launch_week'])
+    .where('id', '=', paid)
+    .executeTakeFirstOrThrow();
+  assert.deepEqual(
+    { ...row },
+    { status: 'scheduled', plan: 'paid', launch_week: addWeeks(mondayOf(new Date()), 1) },
+    'nothing changed',
+  );
   assert.equal((await api('POST', `/me/listings/${paid}/free`, undefined, other.auth)).statusCode, 404);
   assert.equal((await api('POST', `/me/listings/${paid}/free`, { x: 1 })).statusCode, 400, 'no body is taken');
 });
@@ -165,7 +220,11 @@ test('choose_free_listing: 409 on a paid plan or a listing that is not a submitt
 test('a badge already seen before the free plan is chosen schedules the listing at once', async () => {
   const db = t.store.db;
   const id = await listing(db, { slug: 'seen-before', name: 'Seen Before', category: 'productivity', status: 'draft' });
-  await db.updateTable('listings').set({ owner_id: user.id, plan: 'none', launch_week: null, badge_seen_at: new Date().toISOString() }).where('id', '=', id).execute();
+  await db
+    .updateTable('listings')
+    .set({ owner_id: user.id, plan: 'none', launch_week: null, badge_seen_at: new Date().toISOString() })
+    .where('id', '=', id)
+    .execute();
   const res = await api('POST', `/me/listings/${id}/free`);
   assert.equal(res.statusCode, 200);
   assert.equal(res.json().status, 'scheduled');

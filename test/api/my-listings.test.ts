@@ -18,9 +18,20 @@ let other: User;
 let reader: User;
 const ids: Record<string, number> = {};
 
-const api = (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: unknown, auth: Record<string, string> = owner.auth) =>
-  t.app.inject({ method, url: `/api/v1${url}`, headers: auth, ...(payload !== undefined ? { payload: payload as object } : {}) });
-const patch = (id: number, body: unknown, auth?: Record<string, string>) => api('PATCH', `/me/listings/${id}`, body, auth);
+const api = (
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: unknown,
+  auth: Record<string, string> = owner.auth,
+) =>
+  t.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers: auth,
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
+const patch = (id: number, body: unknown, auth?: Record<string, string>) =>
+  api('PATCH', `/me/listings/${id}`, body, auth);
 
 function assert400(res: { statusCode: number; body: string; json(): any }, path: string, message?: RegExp) {
   assert.equal(res.statusCode, 400, res.body);
@@ -35,39 +46,94 @@ function assert404(res: { statusCode: number; body: string; json(): any }, why?:
   assert.equal(res.json().error.code, 'not_found');
 }
 
-async function own(db: Kysely<DB>, userId: number, f: Parameters<typeof listing>[1] & { plan?: string; created_at?: string }): Promise<number> {
+async function own(
+  db: Kysely<DB>,
+  userId: number,
+  f: Parameters<typeof listing>[1] & { plan?: string; created_at?: string },
+): Promise<number> {
   const id = await listing(db, f);
-  await db.updateTable('listings').set({ owner_id: userId, ...(f.plan ? { plan: f.plan } : {}), ...(f.created_at ? { created_at: f.created_at } : {}) }).where('id', '=', id).execute();
+  await db
+    .updateTable('listings')
+    .set({
+      owner_id: userId,
+      ...(f.plan ? { plan: f.plan } : {}),
+      ...(f.created_at ? { created_at: f.created_at } : {}),
+    })
+    .where('id', '=', id)
+    .execute();
   return id;
 }
-const versionsOf = (id: number) => t.store.db.selectFrom('listing_versions').selectAll().where('listing_id', '=', id).orderBy('id').execute();
-const rowOf = (id: number) => t.store.db.selectFrom('listings').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const versionsOf = (id: number) =>
+  t.store.db.selectFrom('listing_versions').selectAll().where('listing_id', '=', id).orderBy('id').execute();
+const rowOf = (id: number) =>
+  t.store.db.selectFrom('listings').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 before(async () => {
   t = await testApp();
   const db = t.store.db;
   await category(db, 'tools', { name: 'Tools' });
-  await db.insertInto('sites').values([
-    { key: 'launchlist', name: 'Launchlist', url: t.config.publicUrl },
-    { key: 'saasgarden', name: 'SaaS Garden', url: 'https://saasgarden.example' },
-    { key: 'aitoolshelf', name: 'AI Tool Shelf', url: 'https://aitoolshelf.example' },
-  ]).execute();
+  await db
+    .insertInto('sites')
+    .values([
+      { key: 'launchlist', name: 'Launchlist', url: t.config.publicUrl },
+      { key: 'saasgarden', name: 'SaaS Garden', url: 'https://saasgarden.example' },
+      { key: 'aitoolshelf', name: 'AI Tool Shelf', url: 'https://aitoolshelf.example' },
+    ])
+    .execute();
   owner = await makeUser(db);
   other = await makeUser(db);
   reader = await makeUser(db, ['account:read']);
-  ids.alpha = await own(db, owner.id, { slug: 'alpha', name: 'Alpha', tagline: 'First tagline', category: 'tools', status: 'draft', plan: 'none', created_at: '2026-01-01T10:00:00.000Z' });
-  ids.bravo = await own(db, owner.id, { slug: 'bravo', name: 'Bravo', tagline: 'Bravo tagline', description: 'Bravo keeps notes.', category: 'tools', status: 'live', plan: 'free', created_at: '2026-01-02T10:00:00.000Z', socials: { x: 'https://x.com/bravo' }, features: ['Notes'] });
-  ids.unlocked = await own(db, owner.id, { slug: 'unlocked', name: 'Unlocked', category: 'tools', status: 'live', unlocked: ['story', 'milestones'], created_at: '2026-01-03T10:00:00.000Z' });
-  ids.charlie = await own(db, other.id, { slug: 'charlie', name: 'Charlie', tagline: 'Not yours', category: 'tools', status: 'live', created_at: '2026-01-04T10:00:00.000Z' });
+  ids.alpha = await own(db, owner.id, {
+    slug: 'alpha',
+    name: 'Alpha',
+    tagline: 'First tagline',
+    category: 'tools',
+    status: 'draft',
+    plan: 'none',
+    created_at: '2026-01-01T10:00:00.000Z',
+  });
+  ids.bravo = await own(db, owner.id, {
+    slug: 'bravo',
+    name: 'Bravo',
+    tagline: 'Bravo tagline',
+    description: 'Bravo keeps notes.',
+    category: 'tools',
+    status: 'live',
+    plan: 'free',
+    created_at: '2026-01-02T10:00:00.000Z',
+    socials: { x: 'https://x.com/bravo' },
+    features: ['Notes'],
+  });
+  ids.unlocked = await own(db, owner.id, {
+    slug: 'unlocked',
+    name: 'Unlocked',
+    category: 'tools',
+    status: 'live',
+    unlocked: ['story', 'milestones'],
+    created_at: '2026-01-03T10:00:00.000Z',
+  });
+  ids.charlie = await own(db, other.id, {
+    slug: 'charlie',
+    name: 'Charlie',
+    tagline: 'Not yours',
+    category: 'tools',
+    status: 'live',
+    created_at: '2026-01-04T10:00:00.000Z',
+  });
 });
-after(async () => { await t.cleanup(); });
+after(async () => {
+  await t.cleanup();
+});
 
 describe('list_my_listings and get_my_listing', () => {
-  test('every listing the caller owns, any status, newest first, paginated; never someone else\'s', async () => {
+  test("every listing the caller owns, any status, newest first, paginated; never someone else's", async () => {
     const res = await api('GET', '/me/listings');
     assert.equal(res.statusCode, 200);
     const body = res.json();
-    assert.deepEqual(body.items.map((i: { slug: string }) => i.slug), ['unlocked', 'bravo', 'alpha']);
+    assert.deepEqual(
+      body.items.map((i: { slug: string }) => i.slug),
+      ['unlocked', 'bravo', 'alpha'],
+    );
     assert.equal(body.total, 3);
     const alpha = body.items[2];
     assert.equal(alpha.listing_id, ids.alpha);
@@ -78,13 +144,19 @@ describe('list_my_listings and get_my_listing', () => {
     assert.deepEqual(body.items[0].unlocked, ['story', 'milestones']);
 
     const p2 = (await api('GET', '/me/listings?per_page=2&page=2')).json();
-    assert.deepEqual(p2.items.map((i: { slug: string }) => i.slug), ['alpha']);
+    assert.deepEqual(
+      p2.items.map((i: { slug: string }) => i.slug),
+      ['alpha'],
+    );
     assert.equal(p2.has_more, false);
     const p1 = (await api('GET', '/me/listings?per_page=2')).json();
     assert.equal(p1.has_more, true);
 
     const theirs = (await api('GET', '/me/listings', undefined, other.auth)).json();
-    assert.deepEqual(theirs.items.map((i: { slug: string }) => i.slug), ['charlie']);
+    assert.deepEqual(
+      theirs.items.map((i: { slug: string }) => i.slug),
+      ['charlie'],
+    );
     assert400(await api('GET', '/me/listings?per_page=101'), 'query.per_page');
     assert.equal((await t.app.inject({ method: 'GET', url: '/api/v1/me/listings' })).statusCode, 401);
   });
@@ -108,12 +180,15 @@ describe('list_my_listings and get_my_listing', () => {
     assert.equal(v.story, null, 'the owner sees the story section even though it is not unlocked');
     assert.deepEqual(v.milestones, []);
     assert.deepEqual(v.unlocked, []);
-    assert.ok(v.next_steps.some((s: string) => /choose_free_listing/.test(s)), JSON.stringify(v.next_steps));
+    assert.ok(
+      v.next_steps.some((s: string) => /choose_free_listing/.test(s)),
+      JSON.stringify(v.next_steps),
+    );
     // The draft is not public.
     assert404(await api('GET', '/listings/alpha', undefined, {}));
   });
 
-  test('someone else\'s listing and a missing one are 404; a bad id is 400', async () => {
+  test("someone else's listing and a missing one are 404; a bad id is 400", async () => {
     assert404(await api('GET', `/me/listings/${ids.charlie}`));
     assert404(await api('GET', '/me/listings/999999'));
     assert400(await api('GET', '/me/listings/0'), 'path.listing_id');
@@ -124,7 +199,15 @@ describe('list_my_listings and get_my_listing', () => {
 describe('update_my_listing', () => {
   test('edits publish at once; one version with before/after of exactly the changed fields', async () => {
     const res = await patch(ids.bravo, {
-      fields: { tagline: '  Notes for busy teams ', country: 'de', city: 'Berlin', founded_year: 2019, features: ['Search', 'search', ' ', 'Sync'], keywords: ['zettelkasten'], description: 'Bravo keeps notes.' },
+      fields: {
+        tagline: '  Notes for busy teams ',
+        country: 'de',
+        city: 'Berlin',
+        founded_year: 2019,
+        features: ['Search', 'search', ' ', 'Sync'],
+        keywords: ['zettelkasten'],
+        description: 'Bravo keeps notes.',
+      },
       socials: { linkedin: 'https://linkedin.com/company/bravo', github: '' },
       faqs: [{ question: 'Is it free?', answer: 'Yes.' }],
     });
@@ -137,7 +220,16 @@ describe('update_my_listing', () => {
     assert.deepEqual(v.features, ['Search', 'Sync'], 'duplicates and blanks dropped');
     assert.deepEqual(v.socials, { linkedin: 'https://linkedin.com/company/bravo' }, 'socials replace all links');
     assert.deepEqual(v.faqs, [{ question: 'Is it free?', answer: 'Yes.' }]);
-    assert.deepEqual(v.changed_fields.sort(), ['city', 'country', 'faqs', 'features', 'founded_year', 'keywords', 'socials', 'tagline']);
+    assert.deepEqual(v.changed_fields.sort(), [
+      'city',
+      'country',
+      'faqs',
+      'features',
+      'founded_year',
+      'keywords',
+      'socials',
+      'tagline',
+    ]);
     assert.ok(Number.isInteger(v.version_id));
     assert.deepEqual(v.applied_to, []);
 
@@ -147,7 +239,11 @@ describe('update_my_listing', () => {
     const afterV = JSON.parse(versions[0].after);
     assert.equal(versions[0].id, v.version_id);
     assert.equal(versions[0].user_id, owner.id);
-    assert.deepEqual(Object.keys(afterV).sort(), v.changed_fields.sort(), 'the unchanged description is not in the version');
+    assert.deepEqual(
+      Object.keys(afterV).sort(),
+      v.changed_fields.sort(),
+      'the unchanged description is not in the version',
+    );
     assert.equal(before.tagline, 'Bravo tagline');
     assert.equal(afterV.tagline, 'Notes for busy teams');
     assert.equal(before.city, null);
@@ -159,13 +255,21 @@ describe('update_my_listing', () => {
     const pub = (await api('GET', '/listings/bravo', undefined, {})).json();
     assert.equal(pub.tagline, 'Notes for busy teams');
     const found = (await api('GET', '/listings?q=zettelkasten', undefined, {})).json();
-    assert.deepEqual(found.items.map((i: { slug: string }) => i.slug), ['bravo']);
+    assert.deepEqual(
+      found.items.map((i: { slug: string }) => i.slug),
+      ['bravo'],
+    );
   });
 
   test('an empty body, or values equal to the current ones, change nothing and write no version', async () => {
     const n = (await versionsOf(ids.bravo)).length;
     const before = await rowOf(ids.bravo);
-    for (const body of [undefined, {}, { fields: { tagline: 'Notes for busy teams', country: 'DE' } }, { fields: {}, faqs: [{ question: 'Is it free?', answer: 'Yes.' }] }]) {
+    for (const body of [
+      undefined,
+      {},
+      { fields: { tagline: 'Notes for busy teams', country: 'DE' } },
+      { fields: {}, faqs: [{ question: 'Is it free?', answer: 'Yes.' }] },
+    ]) {
       const res = await patch(ids.bravo, body);
       assert.equal(res.statusCode, 200, res.body);
       assert.deepEqual(res.json().changed_fields, []);
@@ -190,7 +294,10 @@ describe('update_my_listing', () => {
   });
 
   test('apply_to records which sites receive the changed headline, summary and SEO fields', async () => {
-    let res = await patch(ids.bravo, { fields: { headline: 'The notes app', seo_title: 'Bravo notes', tagline: 'Notes for teams' }, apply_to: ['saasgarden'] });
+    let res = await patch(ids.bravo, {
+      fields: { headline: 'The notes app', seo_title: 'Bravo notes', tagline: 'Notes for teams' },
+      apply_to: ['saasgarden'],
+    });
     assert.equal(res.statusCode, 200, res.body);
     assert.deepEqual(res.json().applied_to, ['saasgarden']);
     assert.deepEqual(res.json().applied_fields.sort(), ['headline', 'seo_title'], 'the tagline does not travel');
@@ -206,7 +313,11 @@ describe('update_my_listing', () => {
     assert.deepEqual(JSON.parse((await versionsOf(ids.bravo)).at(-1)!.apply_to), []);
 
     const n = (await versionsOf(ids.bravo)).length;
-    assert400(await patch(ids.bravo, { fields: { headline: 'Nope' }, apply_to: ['saasgarden', 'nosuchsite'] }), 'body.apply_to.1', /nosuchsite.*saasgarden/);
+    assert400(
+      await patch(ids.bravo, { fields: { headline: 'Nope' }, apply_to: ['saasgarden', 'nosuchsite'] }),
+      'body.apply_to.1',
+      /nosuchsite.*saasgarden/,
+    );
     assert400(await patch(ids.bravo, { apply_to: Array.from({ length: 61 }, () => 'all') }), 'body.apply_to');
     assert400(await patch(ids.bravo, { apply_to: ['x'.repeat(41)] }), 'body.apply_to.0');
     assert.equal((await versionsOf(ids.bravo)).length, n);
@@ -247,7 +358,13 @@ describe('update_my_listing', () => {
   });
 
   test('a valid demo video, email and country are stored as given', async () => {
-    const res = await patch(ids.bravo, { fields: { demo_video_url: 'https://www.youtube.com/watch?v=abc', contact_email: 'hello@bravo.example', country: 'us' } });
+    const res = await patch(ids.bravo, {
+      fields: {
+        demo_video_url: 'https://www.youtube.com/watch?v=abc',
+        contact_email: 'hello@bravo.example',
+        country: 'us',
+      },
+    });
     assert.equal(res.statusCode, 200, res.body);
     const row = await rowOf(ids.bravo);
     assert.equal(row.demo_video_url, 'https://www.youtube.com/watch?v=abc');
@@ -255,7 +372,7 @@ describe('update_my_listing', () => {
     assert.equal(row.country, 'US');
   });
 
-  test('someone else\'s listing is 404 and untouched; the scope listings:write is required', async () => {
+  test("someone else's listing is 404 and untouched; the scope listings:write is required", async () => {
     assert404(await patch(ids.charlie, { fields: { tagline: 'Hijacked' } }));
     assert.equal((await rowOf(ids.charlie)).tagline, 'Not yours');
     assert.equal((await versionsOf(ids.charlie)).length, 0);
@@ -270,8 +387,17 @@ describe('post_listing_update', () => {
     const db = t.store.db;
     const fans = [await makeUser(db), await makeUser(db)];
     const now = new Date().toISOString();
-    await db.insertInto('follows').values([...fans.map((f) => ({ listing_id: ids.bravo, user_id: f.id, created_at: now })), { listing_id: ids.bravo, user_id: owner.id, created_at: now }]).execute();
-    const res = await api('POST', `/me/listings/${ids.bravo}/updates`, { title: 'Version 2 is out', body: 'Offline mode and faster search.' });
+    await db
+      .insertInto('follows')
+      .values([
+        ...fans.map((f) => ({ listing_id: ids.bravo, user_id: f.id, created_at: now })),
+        { listing_id: ids.bravo, user_id: owner.id, created_at: now },
+      ])
+      .execute();
+    const res = await api('POST', `/me/listings/${ids.bravo}/updates`, {
+      title: 'Version 2 is out',
+      body: 'Offline mode and faster search.',
+    });
     assert.equal(res.statusCode, 201, res.body);
     const u = res.json();
     assert.ok(Number.isInteger(u.id));
@@ -308,27 +434,57 @@ describe('post_listing_update', () => {
     assert400(await api('POST', url, { title: '   ', body: 'b' }), 'body.title', /empty/);
     assert400(await api('POST', url, { title: 't' }), 'body.body', /required/);
     assert404(await api('POST', `/me/listings/${ids.charlie}/updates`, { title: 't', body: 'b' }));
-    const n = await t.store.db.selectFrom('updates').select((eb) => eb.fn.countAll<number>().as('n')).where('listing_id', '=', ids.charlie).executeTakeFirstOrThrow();
+    const n = await t.store.db
+      .selectFrom('updates')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('listing_id', '=', ids.charlie)
+      .executeTakeFirstOrThrow();
     assert.equal(Number(n.n), 0);
   });
 });
 
 describe('milestones', () => {
   test('add_milestone → 201; the owner sees it; the public only where the section is unlocked; delete → 200 then 404', async () => {
-    const res = await api('POST', `/me/listings/${ids.bravo}/milestones`, { date: '2025-03-01', title: ' First 100 customers ', description: 'Mostly teams.', url: 'https://bravo.example/100' });
+    const res = await api('POST', `/me/listings/${ids.bravo}/milestones`, {
+      date: '2025-03-01',
+      title: ' First 100 customers ',
+      description: 'Mostly teams.',
+      url: 'https://bravo.example/100',
+    });
     assert.equal(res.statusCode, 201, res.body);
     const m = res.json();
     assert.ok(Number.isInteger(m.id) && m.id >= 1);
-    assert.deepEqual({ ...m, id: 0 }, { id: 0, date: '2025-03-01', title: 'First 100 customers', description: 'Mostly teams.', url: 'https://bravo.example/100' });
+    assert.deepEqual(
+      { ...m, id: 0 },
+      {
+        id: 0,
+        date: '2025-03-01',
+        title: 'First 100 customers',
+        description: 'Mostly teams.',
+        url: 'https://bravo.example/100',
+      },
+    );
     const mine = (await api('GET', `/me/listings/${ids.bravo}`)).json();
-    assert.deepEqual(mine.milestones.map((x: { id: number }) => x.id), [m.id]);
-    assert.equal((await api('GET', '/listings/bravo', undefined, {})).json().milestones, undefined, 'not unlocked: not public');
-    const u = (await api('POST', `/me/listings/${ids.unlocked}/milestones`, { date: '2024-01-15', title: 'Launch' })).json();
+    assert.deepEqual(
+      mine.milestones.map((x: { id: number }) => x.id),
+      [m.id],
+    );
+    assert.equal(
+      (await api('GET', '/listings/bravo', undefined, {})).json().milestones,
+      undefined,
+      'not unlocked: not public',
+    );
+    const u = (
+      await api('POST', `/me/listings/${ids.unlocked}/milestones`, { date: '2024-01-15', title: 'Launch' })
+    ).json();
     assert.equal(u.description, null);
     assert.equal(u.url, null);
-    assert.deepEqual((await api('GET', '/listings/unlocked', undefined, {})).json().milestones.map((x: { title: string }) => x.title), ['Launch']);
+    assert.deepEqual(
+      (await api('GET', '/listings/unlocked', undefined, {})).json().milestones.map((x: { title: string }) => x.title),
+      ['Launch'],
+    );
 
-    assert404(await api('DELETE', `/me/listings/${ids.bravo}/milestones/${u.id}`), 'another listing\'s milestone');
+    assert404(await api('DELETE', `/me/listings/${ids.bravo}/milestones/${u.id}`), "another listing's milestone");
     assert404(await api('DELETE', `/me/listings/${ids.charlie}/milestones/${m.id}`));
     const del = await api('DELETE', `/me/listings/${ids.bravo}/milestones/${m.id}`);
     assert.equal(del.statusCode, 200);
@@ -337,34 +493,66 @@ describe('milestones', () => {
     assert.deepEqual((await api('GET', `/me/listings/${ids.bravo}`)).json().milestones, []);
   });
 
-  test('bad milestones are 400s; other people\'s listings 404', async () => {
+  test("bad milestones are 400s; other people's listings 404", async () => {
     const url = `/me/listings/${ids.bravo}/milestones`;
     assert400(await api('POST', url, { date: '2025-03-01', title: 'x'.repeat(201) }), 'body.title');
     assert400(await api('POST', url, { date: '2025-02-30', title: 'T' }), 'body.date', /real calendar date/);
     assert400(await api('POST', url, { date: 'yesterday', title: 'T' }), 'body.date');
-    assert400(await api('POST', url, { date: '2025-03-01', title: 'T', url: 'http://bravo.example/x' }), 'body.url', /https/);
-    assert400(await api('POST', url, { date: '2025-03-01', title: 'T', description: 'x'.repeat(2001) }), 'body.description');
+    assert400(
+      await api('POST', url, { date: '2025-03-01', title: 'T', url: 'http://bravo.example/x' }),
+      'body.url',
+      /https/,
+    );
+    assert400(
+      await api('POST', url, { date: '2025-03-01', title: 'T', description: 'x'.repeat(2001) }),
+      'body.description',
+    );
     assert400(await api('POST', url, { title: 'T' }), 'body.date', /required/);
     assert404(await api('POST', `/me/listings/${ids.charlie}/milestones`, { date: '2025-03-01', title: 'T' }));
   });
 
   test('at most 50 per listing: the 51st is refused naming the limit', async () => {
     const db = t.store.db;
-    const target = await own(db, owner.id, { slug: 'many-milestones', name: 'Many', category: 'tools', status: 'draft', plan: 'none' });
+    const target = await own(db, owner.id, {
+      slug: 'many-milestones',
+      name: 'Many',
+      category: 'tools',
+      status: 'draft',
+      plan: 'none',
+    });
     const now = new Date().toISOString();
-    await db.insertInto('milestones').values(Array.from({ length: 49 }, (_, i) => ({ listing_id: target, date: '2024-01-01', title: `M${i}`, description: null, url: null, created_at: now }))).execute();
+    await db
+      .insertInto('milestones')
+      .values(
+        Array.from({ length: 49 }, (_, i) => ({
+          listing_id: target,
+          date: '2024-01-01',
+          title: `M${i}`,
+          description: null,
+          url: null,
+          created_at: now,
+        })),
+      )
+      .execute();
     const fiftieth = await api('POST', `/me/listings/${target}/milestones`, { date: '2025-01-01', title: 'Fiftieth' });
     assert.equal(fiftieth.statusCode, 201);
     const res = await api('POST', `/me/listings/${target}/milestones`, { date: '2025-01-02', title: 'One too many' });
     assert400(res, 'body', /at most 50 milestones/);
-    const n = await db.selectFrom('milestones').select((eb) => eb.fn.countAll<number>().as('n')).where('listing_id', '=', target).executeTakeFirstOrThrow();
+    const n = await db
+      .selectFrom('milestones')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('listing_id', '=', target)
+      .executeTakeFirstOrThrow();
     assert.equal(Number(n.n), 50);
   });
 });
 
 describe('set_founder_story', () => {
   test('PUT replaces the whole story; the owner sees it, the public only where unlocked', async () => {
-    let res = await api('PUT', `/me/listings/${ids.bravo}/story`, { title: 'Why Bravo', story: 'We lost our notes once too often.' });
+    let res = await api('PUT', `/me/listings/${ids.bravo}/story`, {
+      title: 'Why Bravo',
+      story: 'We lost our notes once too often.',
+    });
     assert.equal(res.statusCode, 200, res.body);
     assert.equal(res.json().title, 'Why Bravo');
     assert.equal(res.json().story, 'We lost our notes once too often.');
@@ -376,7 +564,11 @@ describe('set_founder_story', () => {
     const mine = (await api('GET', `/me/listings/${ids.bravo}`)).json();
     assert.equal(mine.story.why_started, 'A bad week.');
     assert.equal(mine.story.title, null);
-    assert.equal((await api('GET', '/listings/bravo', undefined, {})).json().story, undefined, 'not unlocked: not public');
+    assert.equal(
+      (await api('GET', '/listings/bravo', undefined, {})).json().story,
+      undefined,
+      'not unlocked: not public',
+    );
 
     const u = await api('PUT', `/me/listings/${ids.unlocked}/story`, { title: 'Our story', lessons: 'Ship early.' });
     assert.equal(u.json().shown_publicly, true);
@@ -384,7 +576,11 @@ describe('set_founder_story', () => {
 
     const cleared = await api('PUT', `/me/listings/${ids.unlocked}/story`);
     assert.equal(cleared.statusCode, 200);
-    assert.equal((await api('GET', '/listings/unlocked', undefined, {})).json().story, null, 'an empty PUT clears the story');
+    assert.equal(
+      (await api('GET', '/listings/unlocked', undefined, {})).json().story,
+      null,
+      'an empty PUT clears the story',
+    );
   });
 
   test('limits, unknown keys and ownership', async () => {
@@ -392,13 +588,21 @@ describe('set_founder_story', () => {
     assert400(await api('PUT', url, { title: 'x'.repeat(201) }), 'body.title');
     assert400(await api('PUT', url, { journey: 'x'.repeat(8001) }), 'body.journey');
     assert400(await api('PUT', url, { chapter: 'one' }), 'body', /unknown/);
-    assert.equal((await api('GET', `/me/listings/${ids.bravo}`)).json().story.why_started, 'A bad week.', 'refused PUTs change nothing');
+    assert.equal(
+      (await api('GET', `/me/listings/${ids.bravo}`)).json().story.why_started,
+      'A bad week.',
+      'refused PUTs change nothing',
+    );
     assert404(await api('PUT', `/me/listings/${ids.charlie}/story`, { title: 'Mine now' }));
   });
 });
 
 test('the own view reflects the unlocked sections and JSON columns stay JSON on this engine', async () => {
-  await t.store.db.updateTable('listings').set({ unlocked: toJson(['media']), media: toJson([{ type: 'image', url: 'https://bravo.example/a.png' }]) }).where('id', '=', ids.bravo).execute();
+  await t.store.db
+    .updateTable('listings')
+    .set({ unlocked: toJson(['media']), media: toJson([{ type: 'image', url: 'https://bravo.example/a.png' }]) })
+    .where('id', '=', ids.bravo)
+    .execute();
   const v = (await api('GET', `/me/listings/${ids.bravo}`)).json();
   assert.deepEqual(v.unlocked, ['media']);
   assert.deepEqual(v.media, [{ type: 'image', url: 'https://bravo.example/a.png' }]);
@@ -410,6 +614,9 @@ test('ids beyond the largest a record can have (2^31 − 1) are 400s on both eng
   assert400(await api('GET', `/me/listings/${big}`), 'path.listing_id', /2147483647/);
   assert400(await api('DELETE', `/me/listings/1/milestones/${big}`), 'path.milestone_id');
   assert400(await api('POST', `/claims/${big}/verify`), 'path.claim_id');
-  assert400(await api('PUT', '/me/interview', { answers: [{ question_id: big, answer: 'x' }] }), 'body.answers.0.question_id');
+  assert400(
+    await api('PUT', '/me/interview', { answers: [{ question_id: big, answer: 'x' }] }),
+    'body.answers.0.question_id',
+  );
   assert404(await api('GET', '/me/listings/2147483647'), 'the largest id is a valid id that names no listing');
 });

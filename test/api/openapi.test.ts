@@ -11,7 +11,9 @@ before(async () => {
   t = await testApp();
   doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
 });
-after(async () => { await t.cleanup(); });
+after(async () => {
+  await t.cleanup();
+});
 
 test('the document validates as OpenAPI 3.1', async () => {
   assert.equal(doc.openapi, '3.1.0');
@@ -39,7 +41,11 @@ test('every operation appears once with its operationId, status, security and sh
       assert.ok(s.op.responses['401'] && s.op.responses['403']);
     }
     if (def.path.includes('{')) assert.ok(s.op.responses['404'], `${def.name} declares 404`);
-    assert.equal(s.op.parameters.some((p: any) => p.name === 'Idempotency-Key'), def.idempotencyKey, `${def.name} Idempotency-Key`);
+    assert.equal(
+      s.op.parameters.some((p: any) => p.name === 'Idempotency-Key'),
+      def.idempotencyKey,
+      `${def.name} Idempotency-Key`,
+    );
   }
 });
 
@@ -65,7 +71,7 @@ test('/docs serves the interactive reference with its assets locally (no CDN)', 
   }
 });
 
-test('every link to the API reference leads to it: the site\'s API link, both OAuth metadata documents, /api/v1/docs', async () => {
+test("every link to the API reference leads to it: the site's API link, both OAuth metadata documents, /api/v1/docs", async () => {
   const moved = await t.app.inject({ method: 'GET', url: '/api/v1/docs' });
   assert.equal(moved.statusCode, 301);
   assert.equal(moved.headers.location, '/docs');
@@ -81,7 +87,7 @@ test('every link to the API reference leads to it: the site\'s API link, both OA
   }
 });
 
-test('an order item\'s options declare their limit of 20 properties (spec 4.7) in the document, as they enforce it', async () => {
+test("an order item's options declare their limit of 20 properties (spec 4.7) in the document, as they enforce it", async () => {
   const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
   for (const path of ['/orders/quote', '/orders/checkout']) {
     const body = doc.paths[path].post.requestBody.content['application/json'].schema;

@@ -13,28 +13,62 @@ const get = async (url: string) => {
 before(async () => {
   t = await testApp({}, async ({ db }) => {
     const now = new Date().toISOString();
-    const p = (code: string, price: number, position: number, extra: { options?: unknown; active?: boolean; needs_listing?: boolean } = {}) => ({
-      code, name: `Product ${code}`, description: `What ${code} does.`, price_cents: price, needs_listing: extra.needs_listing ?? true, options: toJson(extra.options ?? {}), active: extra.active ?? true, position, updated_at: now,
+    const p = (
+      code: string,
+      price: number,
+      position: number,
+      extra: { options?: unknown; active?: boolean; needs_listing?: boolean } = {},
+    ) => ({
+      code,
+      name: `Product ${code}`,
+      description: `What ${code} does.`,
+      price_cents: price,
+      needs_listing: extra.needs_listing ?? true,
+      options: toJson(extra.options ?? {}),
+      active: extra.active ?? true,
+      position,
+      updated_at: now,
     });
-    await db.insertInto('products').values([
-      p('launch', 1234, 1), p('skip_queue', 777, 2), p('relaunch', 2222, 3), p('featured', 5555, 4),
-      p('billboard_min', 321, 5, { options: { min_amount_cents: 321 } }), p('extra_categories', 99, 6, { options: { max: 3 } }),
-      p('retired', 100, 7, { active: false }), p('gift_card', 2500, 8, { needs_listing: false }),
-    ]).execute();
-    await db.insertInto('settings').values({ key: 'free_queue_weeks', value: toJson(3), updated_at: now }).execute();
+    await db
+      .insertInto('products')
+      .values([
+        p('launch', 1234, 1),
+        p('skip_queue', 777, 2),
+        p('relaunch', 2222, 3),
+        p('featured', 5555, 4),
+        p('billboard_min', 321, 5, { options: { min_amount_cents: 321 } }),
+        p('extra_categories', 99, 6, { options: { max: 3 } }),
+        p('retired', 100, 7, { active: false }),
+        p('gift_card', 2500, 8, { needs_listing: false }),
+      ])
+      .execute();
+    await db
+      .insertInto('settings')
+      .values({ key: 'free_queue_weeks', value: toJson(3), updated_at: now })
+      .execute();
   });
 });
-after(async () => { await t.cleanup(); });
+after(async () => {
+  await t.cleanup();
+});
 
 test('list_products: active products with prices from the database (USD cents, excluding VAT)', async () => {
   const { status, body } = await get('/products');
   assert.equal(status, 200);
   assert.equal(body.currency, 'usd');
   assert.equal(body.prices_exclude_vat, true);
-  assert.deepEqual(body.products.map((p: any) => [p.code, p.price_cents, p.price]), [
-    ['launch', 1234, '$12.34'], ['skip_queue', 777, '$7.77'], ['relaunch', 2222, '$22.22'], ['featured', 5555, '$55.55'],
-    ['billboard_min', 321, '$3.21'], ['extra_categories', 99, '$0.99'], ['gift_card', 2500, '$25.00'],
-  ]);
+  assert.deepEqual(
+    body.products.map((p: any) => [p.code, p.price_cents, p.price]),
+    [
+      ['launch', 1234, '$12.34'],
+      ['skip_queue', 777, '$7.77'],
+      ['relaunch', 2222, '$22.22'],
+      ['featured', 5555, '$55.55'],
+      ['billboard_min', 321, '$3.21'],
+      ['extra_categories', 99, '$0.99'],
+      ['gift_card', 2500, '$25.00'],
+    ],
+  );
   const by = Object.fromEntries(body.products.map((p: any) => [p.code, p]));
   assert.deepEqual(by.billboard_min.options, { min_amount_cents: 321 });
   assert.deepEqual(by.extra_categories.options, { max: 3 });
@@ -44,7 +78,11 @@ test('list_products: active products with prices from the database (USD cents, e
 
   await t.store.db.updateTable('products').set({ price_cents: 4321 }).where('code', '=', 'launch').execute();
   const after = await get('/products');
-  assert.equal(after.body.products[0].price_cents, 4321, 'a price changed by the admin shows at once: nothing is hard-coded');
+  assert.equal(
+    after.body.products[0].price_cents,
+    4321,
+    'a price changed by the admin shows at once: nothing is hard-coded',
+  );
 });
 
 test('list_products: the weeks offered — 8 Mondays from next week; skip_queue only before the free-queue week', async () => {
@@ -56,9 +94,16 @@ test('list_products: the weeks offered — 8 Mondays from next week; skip_queue 
   assert.equal(by.launch.week, 'optional');
   assert.deepEqual(by.relaunch.weeks, next8);
   assert.equal(by.relaunch.week, 'required');
-  assert.deepEqual(by.skip_queue.weeks, [addWeeks(monday, 1), addWeeks(monday, 2)], 'free queue is 3 weeks: skipping to week 3 or later would skip nothing');
+  assert.deepEqual(
+    by.skip_queue.weeks,
+    [addWeeks(monday, 1), addWeeks(monday, 2)],
+    'free queue is 3 weeks: skipping to week 3 or later would skip nothing',
+  );
   assert.equal('weeks' in by.featured, false);
   assert.equal(body.free_queue_week, addWeeks(monday, 3));
-  assert.deepEqual(body.weeks.map((w: any) => w.start), next8);
+  assert.deepEqual(
+    body.weeks.map((w: any) => w.start),
+    next8,
+  );
   for (const w of body.weeks) assert.match(w.iso_week, /^\d{4}-W\d{2}$/);
 });

@@ -47,15 +47,56 @@ quote_order POST /orders/quote orders:write
 create_checkout POST /orders/checkout orders:write
 list_my_orders GET /orders account:read
 get_order GET /orders/{number} account:read
-`.trim().split('\n').map((l) => l.split(' '));
+`
+  .trim()
+  .split('\n')
+  .map((l) => l.split(' '));
 
-const CREATED = ['submit_listing', 'invite_cofounder', 'post_listing_update', 'add_milestone', 'claim_listing', 'create_checkout'];
-const IDEMPOTENT = ['submit_listing', 'update_draft', 'invite_cofounder', 'submit_draft', 'update_my_listing', 'post_listing_update', 'add_milestone', 'delete_milestone', 'set_founder_story', 'answer_interview', 'choose_free_listing', 'claim_listing', 'verify_claim', 'quote_order', 'create_checkout'];
-const PAGINATED = ['search_listings', 'get_category', 'list_launches', 'get_leaderboard', 'list_founders', 'list_blog_posts', 'list_awards', 'list_my_drafts', 'list_my_listings', 'list_my_claims', 'list_my_orders'];
+const CREATED = [
+  'submit_listing',
+  'invite_cofounder',
+  'post_listing_update',
+  'add_milestone',
+  'claim_listing',
+  'create_checkout',
+];
+const IDEMPOTENT = [
+  'submit_listing',
+  'update_draft',
+  'invite_cofounder',
+  'submit_draft',
+  'update_my_listing',
+  'post_listing_update',
+  'add_milestone',
+  'delete_milestone',
+  'set_founder_story',
+  'answer_interview',
+  'choose_free_listing',
+  'claim_listing',
+  'verify_claim',
+  'quote_order',
+  'create_checkout',
+];
+const PAGINATED = [
+  'search_listings',
+  'get_category',
+  'list_launches',
+  'get_leaderboard',
+  'list_founders',
+  'list_blog_posts',
+  'list_awards',
+  'list_my_drafts',
+  'list_my_listings',
+  'list_my_claims',
+  'list_my_orders',
+];
 
 test('the registry holds exactly the 41 operations of spec 4.1, in order', () => {
   assert.equal(operations.length, 41);
-  assert.deepEqual(operations.map((o) => [o.name, o.method, o.path, o.access]), SPEC);
+  assert.deepEqual(
+    operations.map((o) => [o.name, o.method, o.path, o.access]),
+    SPEC,
+  );
 });
 
 test('success statuses: 201 for the six creating operations, 200 for the rest', () => {
@@ -63,14 +104,27 @@ test('success statuses: 201 for the six creating operations, 200 for the rest', 
 });
 
 test('Idempotency-Key is accepted by exactly the 15 operations the spec lists', () => {
-  assert.deepEqual(operations.filter((o) => o.idempotencyKey).map((o) => o.name).sort(), [...IDEMPOTENT].sort());
+  assert.deepEqual(
+    operations
+      .filter((o) => o.idempotencyKey)
+      .map((o) => o.name)
+      .sort(),
+    [...IDEMPOTENT].sort(),
+  );
 });
 
 test('the paginated flag is set on exactly the 11 paginated operations, and each takes page and per_page', () => {
-  assert.deepEqual(operations.filter((o) => o.paginated).map((o) => o.name).sort(), [...PAGINATED].sort());
+  assert.deepEqual(
+    operations
+      .filter((o) => o.paginated)
+      .map((o) => o.name)
+      .sort(),
+    [...PAGINATED].sort(),
+  );
   for (const op of operations.filter((o) => o.paginated)) {
     const q = op.query!;
-    const page = q.shape.page as z.ZodType, perPage = q.shape.per_page as z.ZodType;
+    const page = q.shape.page as z.ZodType,
+      perPage = q.shape.per_page as z.ZodType;
     assert.equal(page.parse(undefined), 1, op.name);
     assert.equal(perPage.parse(undefined), 20, op.name);
     assert.equal(page.safeParse(1001).success, false, op.name);
@@ -83,6 +137,7 @@ test('every path parameter is declared in the params schema and every body refus
   for (const op of operations) {
     const names = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
     assert.deepEqual(Object.keys(op.params?.shape ?? {}).sort(), names.sort(), op.name);
-    if (op.body) assert.equal(op.body.safeParse({ __unknown: 1 }).success, false, `${op.name} accepts an unknown body property`);
+    if (op.body)
+      assert.equal(op.body.safeParse({ __unknown: 1 }).success, false, `${op.name} accepts an unknown body property`);
   }
 });

@@ -18,15 +18,20 @@ before(async () => {
     await addListing(db, { slug: 'live-b', category: 'two' });
     await addListing(db, { slug: 'soon', category: 'two', status: 'scheduled', launch_week: '2099-01-05' });
     await addListing(db, { slug: 'hidden', category: 'two', status: 'draft' });
-    await db.insertInto('interview_questions').values([
-      { position: 2, text: 'Second question?', active: true },
-      { position: 1, text: 'First question?', active: true },
-      { position: 3, text: 'Retired question?', active: false },
-      { position: 4, text: 'Fourth question?', active: true },
-    ]).execute();
+    await db
+      .insertInto('interview_questions')
+      .values([
+        { position: 2, text: 'Second question?', active: true },
+        { position: 1, text: 'First question?', active: true },
+        { position: 3, text: 'Retired question?', active: false },
+        { position: 4, text: 'Fourth question?', active: true },
+      ])
+      .execute();
   });
 });
-after(async () => { await t.cleanup(); });
+after(async () => {
+  await t.cleanup();
+});
 
 test('get_site_info: name, purpose, public URLs, counts, versions and the rules for callers', async () => {
   const { status, body } = await get('/site');
@@ -57,13 +62,24 @@ test('get_site_info: name, purpose, public URLs, counts, versions and the rules 
 test('list_interview_questions: active questions in order, with ids to answer them', async () => {
   const { status, body } = await get('/interview-questions');
   assert.equal(status, 200);
-  assert.deepEqual(body.items.map((q: any) => [q.position, q.question]), [[1, 'First question?'], [2, 'Second question?'], [4, 'Fourth question?']]);
+  assert.deepEqual(
+    body.items.map((q: any) => [q.position, q.question]),
+    [
+      [1, 'First question?'],
+      [2, 'Second question?'],
+      [4, 'Fourth question?'],
+    ],
+  );
   for (const q of body.items) assert.ok(Number.isInteger(q.id) && q.id >= 1);
 });
 
 test('public reads take no body and need no credentials', async () => {
   const withKey = await t.app.inject({ url: '/api/v1/site', headers: { authorization: 'Bearer not-a-real-key' } });
-  assert.equal(withKey.statusCode, 200, 'a public operation declares no 401 (spec 4, 7): a credential that is not valid is ignored');
+  assert.equal(
+    withKey.statusCode,
+    200,
+    'a public operation declares no 401 (spec 4, 7): a credential that is not valid is ignored',
+  );
   const anon = await t.app.inject({ url: '/api/v1/site' });
   assert.match(String(anon.headers['cache-control']), /public/);
 });

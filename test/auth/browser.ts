@@ -1,7 +1,12 @@
 // A tiny cookie-keeping HTTP client for driving the website and the OAuth flow without a browser.
 import * as cheerio from 'cheerio';
 
-interface Cookie { name: string; value: string; path: string; expires: number }
+interface Cookie {
+  name: string;
+  value: string;
+  path: string;
+  expires: number;
+}
 
 export class Browser {
   readonly base: string;
@@ -13,8 +18,15 @@ export class Browser {
   cookieHeader(url: URL): string {
     const now = Date.now();
     this.cookies = this.cookies.filter((c) => c.expires > now);
-    return this.cookies.filter((c) => url.pathname === c.path || url.pathname.startsWith(c.path.endsWith('/') ? c.path : c.path + '/') || c.path === '/')
-      .map((c) => `${c.name}=${c.value}`).join('; ');
+    return this.cookies
+      .filter(
+        (c) =>
+          url.pathname === c.path ||
+          url.pathname.startsWith(c.path.endsWith('/') ? c.path : c.path + '/') ||
+          c.path === '/',
+      )
+      .map((c) => `${c.name}=${c.value}`)
+      .join('; ');
   }
 
   cookie(name: string): string | undefined {
@@ -54,13 +66,22 @@ export class Browser {
       body = p.toString();
       headers.set('content-type', 'application/x-www-form-urlencoded');
     }
-    const res = await fetch(u, { ...init, body, headers, redirect: 'manual', method: init.method ?? (init.form ? 'POST' : 'GET') });
+    const res = await fetch(u, {
+      ...init,
+      body,
+      headers,
+      redirect: 'manual',
+      method: init.method ?? (init.form ? 'POST' : 'GET'),
+    });
     this.store(res, u);
     return res;
   }
 
   /** Follows redirects within our site; stops at the first response that is not a redirect or leaves the site. */
-  async go(url: string, init: RequestInit & { form?: Record<string, string | string[]> } = {}): Promise<{ res: Response; url: string; text: string }> {
+  async go(
+    url: string,
+    init: RequestInit & { form?: Record<string, string | string[]> } = {},
+  ): Promise<{ res: Response; url: string; text: string }> {
     let res = await this.request(url, init);
     let at = new URL(url, this.base).href;
     for (let i = 0; i < 10 && res.status >= 300 && res.status < 400; i++) {

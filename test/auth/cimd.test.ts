@@ -22,19 +22,46 @@ before(async () => {
     fetches++;
     const url = `http://${docHost}${req.url}`;
     const make = documents.get(req.url ?? '');
-    if (!make) { res.writeHead(404).end(); return; }
-    res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'max-age=600' }).end(JSON.stringify(make(url)));
+    if (!make) {
+      res.writeHead(404).end();
+      return;
+    }
+    res
+      .writeHead(200, { 'content-type': 'application/json', 'cache-control': 'max-age=600' })
+      .end(JSON.stringify(make(url)));
   });
   await new Promise<void>((r) => docs.listen(0, '127.0.0.1', r));
   docHost = `127.0.0.1:${(docs.address() as AddressInfo).port}`;
-  documents.set('/agent.json', (url) => ({ client_id: url, client_name: 'Loopback Agent', redirect_uris: [REDIRECT], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' }));
-  documents.set('/mismatch.json', () => ({ client_id: 'https://other.example/client.json', client_name: 'Mismatch', redirect_uris: [REDIRECT] }));
-  documents.set('/secret.json', (url) => ({ client_id: url, client_name: 'Secretive', redirect_uris: [REDIRECT], token_endpoint_auth_method: 'client_secret_basic', client_secret: 'x' }));
+  documents.set('/agent.json', (url) => ({
+    client_id: url,
+    client_name: 'Loopback Agent',
+    redirect_uris: [REDIRECT],
+    grant_types: ['authorization_code', 'refresh_token'],
+    response_types: ['code'],
+    token_endpoint_auth_method: 'none',
+  }));
+  documents.set('/mismatch.json', () => ({
+    client_id: 'https://other.example/client.json',
+    client_name: 'Mismatch',
+    redirect_uris: [REDIRECT],
+  }));
+  documents.set('/secret.json', (url) => ({
+    client_id: url,
+    client_name: 'Secretive',
+    redirect_uris: [REDIRECT],
+    token_endpoint_auth_method: 'client_secret_basic',
+    client_secret: 'x',
+  }));
 });
-after(async () => { await new Promise((r) => docs.close(r)); });
+after(async () => {
+  await new Promise((r) => docs.close(r));
+});
 
 const allowHttp = async (store: LiveApp['store']) => {
-  await store.db.insertInto('settings').values({ key: ALLOW_HTTP_CLIENT_IDS_SETTING, value: 'true', updated_at: nowIso() }).execute();
+  await store.db
+    .insertInto('settings')
+    .values({ key: ALLOW_HTTP_CLIENT_IDS_SETTING, value: 'true', updated_at: nowIso() })
+    .execute();
 };
 
 function authorizeUrl(base: string, clientId: string, challenge: string) {
@@ -45,7 +72,9 @@ test('refused by default: an http:// client_id is not fetched, even from an allo
   const t = await liveApp({ FETCH_ALLOW_HOSTS: docHost });
   try {
     const before = fetches;
-    const r = await fetch(authorizeUrl(t.base, `http://${docHost}/agent.json`, pkce().challenge), { redirect: 'manual' });
+    const r = await fetch(authorizeUrl(t.base, `http://${docHost}/agent.json`, pkce().challenge), {
+      redirect: 'manual',
+    });
     assert.equal(r.status, 400); // an unknown client is never redirected back
     const text = await r.text();
     assert.match(text, /invalid_client/);
@@ -60,7 +89,9 @@ test('refused when the host is not allowed: the guarded fetcher refuses loopback
   const t = await liveApp({}, allowHttp);
   try {
     const before = fetches;
-    const r = await fetch(authorizeUrl(t.base, `http://${docHost}/agent.json`, pkce().challenge), { redirect: 'manual' });
+    const r = await fetch(authorizeUrl(t.base, `http://${docHost}/agent.json`, pkce().challenge), {
+      redirect: 'manual',
+    });
     assert.equal(r.status, 400);
     assert.match(await r.text(), /not a public address|could not be fetched/);
     assert.equal(fetches, before);
@@ -87,7 +118,17 @@ test('with the test-only setting: full flow with a metadata document served on l
     const back = await b.go(confirm, { form: { _csrf: csrfOf(page.text, confirm) } });
     const u = new URL(back.url);
     assert.equal(u.origin + u.pathname, REDIRECT);
-    const tok = await fetch(`${t.base}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ grant_type: 'authorization_code', code: u.searchParams.get('code')!, redirect_uri: REDIRECT, client_id: clientId, code_verifier: verifier }).toString() });
+    const tok = await fetch(`${t.base}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code: u.searchParams.get('code')!,
+        redirect_uri: REDIRECT,
+        client_id: clientId,
+        code_verifier: verifier,
+      }).toString(),
+    });
     assert.equal(tok.status, 200, await tok.clone().text());
     const { access_token } = await tok.json();
     const me = await fetch(`${t.base}/api/v1/me`, { headers: { authorization: `Bearer ${access_token}` } });
@@ -95,7 +136,11 @@ test('with the test-only setting: full flow with a metadata document served on l
     assert.deepEqual((await me.json()).credential, { type: 'oauth', name: 'Loopback Agent', client_id: clientId });
 
     // Documents that lie about their client_id or carry a shared secret are refused.
-    for (const [path, why] of [['/mismatch.json', /does not match/], ['/secret.json', /client_secret/], ['/missing.json', /HTTP 404/]] as const) {
+    for (const [path, why] of [
+      ['/mismatch.json', /does not match/],
+      ['/secret.json', /client_secret/],
+      ['/missing.json', /HTTP 404/],
+    ] as const) {
       const r = await fetch(authorizeUrl(t.base, `http://${docHost}${path}`, pkce().challenge), { redirect: 'manual' });
       assert.equal(r.status, 400, path);
       assert.match(await r.text(), why, path);
@@ -118,8 +163,20 @@ test('client_id URL rules', () => {
   const id = 'https://app.example/client.json';
   assert.throws(() => validateMetadata(id, [], false), says(/JSON object/));
   assert.throws(() => validateMetadata(id, { client_id: id, redirect_uris: [] }, false), says(/redirect_uris/));
-  assert.throws(() => validateMetadata(id, { client_id: id, redirect_uris: ['https://app.example/cb'], logo_uri: 'http://app.example/logo.png' }, false), says(/logo_uri/));
-  const ok = validateMetadata(id, { client_id: id, redirect_uris: ['https://app.example/cb'], grant_types: ['authorization_code', 'implicit'] }, false);
+  assert.throws(
+    () =>
+      validateMetadata(
+        id,
+        { client_id: id, redirect_uris: ['https://app.example/cb'], logo_uri: 'http://app.example/logo.png' },
+        false,
+      ),
+    says(/logo_uri/),
+  );
+  const ok = validateMetadata(
+    id,
+    { client_id: id, redirect_uris: ['https://app.example/cb'], grant_types: ['authorization_code', 'implicit'] },
+    false,
+  );
   assert.equal(ok.token_endpoint_auth_method, 'none');
   assert.deepEqual(ok.grant_types, ['authorization_code']);
 });

@@ -9,11 +9,19 @@ import { authenticate, findUserByEmail } from '../../src/auth/users.ts';
 
 const run = promisify(execFile);
 let t: TestApp;
-before(async () => { t = await testApp(); });
-after(async () => { await t.cleanup(); });
+before(async () => {
+  t = await testApp();
+});
+after(async () => {
+  await t.cleanup();
+});
 
 async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env = { PATH: process.env.PATH, DATA_DIR: t.config.DATA_DIR, ...(t.config.DATABASE_URL ? { DATABASE_URL: t.config.DATABASE_URL } : {}) };
+  const env = {
+    PATH: process.env.PATH,
+    DATA_DIR: t.config.DATA_DIR,
+    ...(t.config.DATABASE_URL ? { DATABASE_URL: t.config.DATABASE_URL } : {}),
+  };
   try {
     const r = await run(process.execPath, ['src/cli.ts', ...args], { env, cwd: process.cwd() });
     return { code: 0, ...r };
@@ -44,7 +52,16 @@ test('user create makes a person (or an admin) who can sign in', async () => {
 
 test('api-key create prints the key alone on the last line, and the key works with its scopes', async () => {
   await cli('user', 'create', '--email', 'script@example.com', '--password', 'script password 1');
-  const r = await cli('api-key', 'create', '--email', 'script@example.com', '--scopes', 'account:read,orders:write', '--name', 'Deploy bot');
+  const r = await cli(
+    'api-key',
+    'create',
+    '--email',
+    'script@example.com',
+    '--scopes',
+    'account:read,orders:write',
+    '--name',
+    'Deploy bot',
+  );
   assert.equal(r.code, 0, r.stderr);
   const lines = r.stdout.trimEnd().split('\n');
   const key = lines.at(-1)!;

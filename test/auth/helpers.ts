@@ -9,11 +9,16 @@ import { createUser, type User } from '../../src/auth/users.ts';
 import { createSession, SESSION_COOKIE } from '../../src/auth/sessions.ts';
 import { Browser } from './browser.ts';
 
-
-export interface LiveApp extends TestDb { server: Server; base: string }
+export interface LiveApp extends TestDb {
+  server: Server;
+  base: string;
+}
 
 /** The app listening on 127.0.0.1 with PUBLIC_URL set to its own address (oidc-provider needs real requests). */
-export async function liveApp(overrides: Record<string, unknown> = {}, prepare?: (store: Store) => Promise<void>): Promise<LiveApp> {
+export async function liveApp(
+  overrides: Record<string, unknown> = {},
+  prepare?: (store: Store) => Promise<void>,
+): Promise<LiveApp> {
   for (let attempt = 0; ; attempt++) {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
@@ -28,7 +33,15 @@ export async function liveApp(overrides: Record<string, unknown> = {}, prepare?:
       if (attempt < 3) continue;
       throw e;
     }
-    return { ...t, server, base, cleanup: async () => { await server.close(); await t.cleanup(); } };
+    return {
+      ...t,
+      server,
+      base,
+      cleanup: async () => {
+        await server.close();
+        await t.cleanup();
+      },
+    };
   }
 }
 
@@ -37,7 +50,13 @@ export const PASSWORD = 'correct horse battery staple';
 let n = 0;
 export async function makeUser(store: Store, extra: { email?: string; role?: 'user' | 'admin' } = {}): Promise<User> {
   n++;
-  return createUser(store.db, { email: extra.email ?? `person${n}-${randomBytes(3).toString('hex')}@example.com`, password: PASSWORD, name: `Person ${n}`, role: extra.role, emailVerified: true });
+  return createUser(store.db, {
+    email: extra.email ?? `person${n}-${randomBytes(3).toString('hex')}@example.com`,
+    password: PASSWORD,
+    name: `Person ${n}`,
+    role: extra.role,
+    emailVerified: true,
+  });
 }
 
 export function pkce(): { verifier: string; challenge: string } {

@@ -12,8 +12,12 @@ import { consumeEmailToken, issueEmailToken, peekEmailToken } from '../../src/au
 import { sendMail, outboxFor } from '../../src/mail/index.ts';
 
 let t: TestDb;
-before(async () => { t = await freshStore(); });
-after(async () => { await t.cleanup(); });
+before(async () => {
+  t = await freshStore();
+});
+after(async () => {
+  await t.cleanup();
+});
 
 test('passwords: scrypt with a per-password salt; only the right password verifies', async () => {
   const a = await hashPassword('correct horse battery staple');
@@ -31,11 +35,16 @@ test('passwords: scrypt with a per-password salt; only the right password verifi
 
 test('layout: interpolated text is escaped, nested html and arrays are kept, raw is explicit', () => {
   const evil = `<script>alert("x")</script>' onmouseover='x`;
-  const out = html`<p title="${evil}">${evil}</p>${[html`<b>${'a&b'}</b>`, '<i>']}${null}${undefined}${false}${raw('<hr>')}`.value;
+  const out =
+    html`<p title="${evil}">${evil}</p>${[html`<b>${'a&b'}</b>`, '<i>']}${null}${undefined}${false}${raw('<hr>')}`
+      .value;
   assert.equal(out, `<p title="${escapeHtml(evil)}">${escapeHtml(evil)}</p><b>a&amp;b</b>&lt;i&gt;<hr>`);
   assert.ok(!out.includes('<script>'));
   assert.ok(!out.includes(`'`));
-  const page = renderPage({ title: '<Title>', user: { name: '<Bob>', email: 'b@example.com', role: 'user' }, csrf: 'tok"en' }, html`<h1>Hi</h1>`);
+  const page = renderPage(
+    { title: '<Title>', user: { name: '<Bob>', email: 'b@example.com', role: 'user' }, csrf: 'tok"en' },
+    html`<h1>Hi</h1>`,
+  );
   assert.match(page, /<title>&lt;Title&gt; · Launchlist<\/title>/);
   assert.match(page, /&lt;Bob&gt;/);
   assert.match(page, /name="_csrf" value="tok&quot;en"/);
@@ -48,7 +57,10 @@ test('layout: interpolated text is escaped, nested html and arrays are kept, raw
 });
 
 test('scopes: parsed from lists and described in plain words', () => {
-  assert.deepEqual(parseScopes('orders:write, account:read account:read'), { scopes: ['account:read', 'orders:write'], unknown: [] });
+  assert.deepEqual(parseScopes('orders:write, account:read account:read'), {
+    scopes: ['account:read', 'orders:write'],
+    unknown: [],
+  });
   assert.deepEqual(parseScopes('admin').unknown, ['admin']);
   const words = allowsInWords(['orders:write', 'account:read']);
   assert.equal(words.length, 2);
@@ -77,23 +89,42 @@ test('email tokens work once, for their purpose only, and a new one replaces the
   assert.equal(await consumeEmailToken(t.store.db, second, 'reset_password'), u.id);
   assert.equal(await consumeEmailToken(t.store.db, second, 'reset_password'), null, 'single use');
   const stale = await issueEmailToken(t.store.db, u.id, 'verify_email');
-  await t.store.db.updateTable('email_tokens').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('user_id', '=', u.id).where('purpose', '=', 'verify_email').execute();
+  await t.store.db
+    .updateTable('email_tokens')
+    .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+    .where('user_id', '=', u.id)
+    .where('purpose', '=', 'verify_email')
+    .execute();
   assert.equal(await consumeEmailToken(t.store.db, stale, 'verify_email'), null, 'expired');
   const stored = await t.store.db.selectFrom('email_tokens').select('id').execute();
-  assert.ok(stored.every((r) => r.id !== second && r.id.length === 64), 'only hashes are stored');
+  assert.ok(
+    stored.every((r) => r.id !== second && r.id.length === 64),
+    'only hashes are stored',
+  );
 });
 
 test('mail: without SMTP the message is kept in the outbox; a bad SMTP server is recorded, not thrown', async () => {
-  const r = await sendMail({ db: t.store.db, config: { SMTP_URL: undefined, MAIL_FROM: 'x@example.com' } }, { to: 'someone@example.com', subject: 'Hello', text: 'Body' });
+  const r = await sendMail(
+    { db: t.store.db, config: { SMTP_URL: undefined, MAIL_FROM: 'x@example.com' } },
+    { to: 'someone@example.com', subject: 'Hello', text: 'Body' },
+  );
   assert.equal(r.sent, false);
   const [row] = await outboxFor(t.store.db, 'someone@example.com');
   assert.equal(row.subject, 'Hello');
   assert.equal(row.sent_at, null);
-  const failed = await sendMail({ db: t.store.db, config: { SMTP_URL: 'smtp://127.0.0.1:1', MAIL_FROM: 'x@example.com' } }, { to: 'someone@example.com', subject: 'Again', text: 'Body' });
+  const failed = await sendMail(
+    { db: t.store.db, config: { SMTP_URL: 'smtp://127.0.0.1:1', MAIL_FROM: 'x@example.com' } },
+    { to: 'someone@example.com', subject: 'Again', text: 'Body' },
+  );
   assert.equal(failed.sent, false);
   assert.ok(failed.error);
   const [again] = await outboxFor(t.store.db, 'someone@example.com');
   assert.equal(again.subject, 'Again');
   assert.ok(again.error);
-  await assert.rejects(sendMail({ db: t.store.db, config: { SMTP_URL: undefined, MAIL_FROM: 'x' } }, { to: 'a@example.com\r\nBcc: b@example.com', subject: 's', text: 't' }));
+  await assert.rejects(
+    sendMail(
+      { db: t.store.db, config: { SMTP_URL: undefined, MAIL_FROM: 'x' } },
+      { to: 'a@example.com\r\nBcc: b@example.com', subject: 's', text: 't' },
+    ),
+  );
 });

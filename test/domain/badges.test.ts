@@ -2,28 +2,39 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as cheerio from 'cheerio';
 import {
-  BADGE_KINDS, BADGE_MODES, BADGE_SHAPES, BADGE_SIZES, badgeDimensions, badgeEmbedHtml, badgeSvgUrl, homepageHasBadge, renderBadgeSvg,
+  BADGE_KINDS,
+  BADGE_MODES,
+  BADGE_SHAPES,
+  BADGE_SIZES,
+  badgeDimensions,
+  badgeEmbedHtml,
+  badgeSvgUrl,
+  homepageHasBadge,
+  renderBadgeSvg,
 } from '../../src/domain/badges.ts';
 
 const BASE = 'https://launchlist.example';
 
 test('every badge × shape × mode × size renders a well-formed SVG with the right size and viewBox', () => {
   const seen = new Set<string>();
-  for (const kind of BADGE_KINDS) for (const shape of BADGE_SHAPES) for (const mode of BADGE_MODES) for (const size of BADGE_SIZES) {
-    const svg = renderBadgeSvg({ kind, shape, mode, size, listingName: 'Inkwell' });
-    const $ = cheerio.load(svg, { xml: true });
-    const root = $('svg');
-    assert.equal(root.length, 1, `${kind}/${shape}/${mode}/${size}: one <svg> root`);
-    assert.equal(root.attr('xmlns'), 'http://www.w3.org/2000/svg');
-    const { width, height } = badgeDimensions(shape, size);
-    assert.equal(Number(root.attr('width')), width);
-    assert.equal(Number(root.attr('height')), height);
-    assert.match(root.attr('viewBox') ?? '', /^0 0 \d+ \d+$/);
-    assert.ok($('text').length >= 1, 'has text');
-    assert.match($('style').text(), /font-family:-apple-system/);
-    assert.ok($('title').text().includes('Inkwell'));
-    seen.add(svg);
-  }
+  for (const kind of BADGE_KINDS)
+    for (const shape of BADGE_SHAPES)
+      for (const mode of BADGE_MODES)
+        for (const size of BADGE_SIZES) {
+          const svg = renderBadgeSvg({ kind, shape, mode, size, listingName: 'Inkwell' });
+          const $ = cheerio.load(svg, { xml: true });
+          const root = $('svg');
+          assert.equal(root.length, 1, `${kind}/${shape}/${mode}/${size}: one <svg> root`);
+          assert.equal(root.attr('xmlns'), 'http://www.w3.org/2000/svg');
+          const { width, height } = badgeDimensions(shape, size);
+          assert.equal(Number(root.attr('width')), width);
+          assert.equal(Number(root.attr('height')), height);
+          assert.match(root.attr('viewBox') ?? '', /^0 0 \d+ \d+$/);
+          assert.ok($('text').length >= 1, 'has text');
+          assert.match($('style').text(), /font-family:-apple-system/);
+          assert.ok($('title').text().includes('Inkwell'));
+          seen.add(svg);
+        }
   assert.equal(seen.size, BADGE_KINDS.length * 5 * 3 * 3, 'every combination is a different image');
   assert.ok(badgeDimensions('standard', 's').width < badgeDimensions('standard', 'm').width);
   assert.ok(badgeDimensions('standard', 'm').width < badgeDimensions('standard', 'l').width);
@@ -41,35 +52,77 @@ test('modes: light and dark are fixed; auto switches with prefers-color-scheme',
 });
 
 test('the listing name is escaped and long names are kept inside the banner', () => {
-  const svg = renderBadgeSvg({ kind: 'launched', shape: 'banner', mode: 'light', size: 'm', listingName: 'Tom & Jerry <script>alert(1)</script> "quoted" and a very long product name indeed' });
+  const svg = renderBadgeSvg({
+    kind: 'launched',
+    shape: 'banner',
+    mode: 'light',
+    size: 'm',
+    listingName: 'Tom & Jerry <script>alert(1)</script> "quoted" and a very long product name indeed',
+  });
   assert.doesNotMatch(svg, /<script>/);
   assert.match(svg, /Tom &amp; Jerry &lt;script&gt;/);
   const $ = cheerio.load(svg, { xml: true });
   const name = $('text.ttl').text();
   assert.ok(name.endsWith('…'), `long name is shortened: ${name}`);
   assert.ok(Number($('text.ttl').attr('font-size')) < 20, 'and its font shrinks first');
-  const award = renderBadgeSvg({ kind: 'launch_of_the_week_2', shape: 'square', mode: 'light', size: 'm', listingName: 'X' });
+  const award = renderBadgeSvg({
+    kind: 'launch_of_the_week_2',
+    shape: 'square',
+    mode: 'light',
+    size: 'm',
+    listingName: 'X',
+  });
   assert.match(award, />#2</);
 });
 
 test('embed HTML: a link to the listing around the image; auto mode uses <picture> with a dark source', () => {
-  const html = badgeEmbedHtml({ publicUrl: BASE, slug: 'inkwell', kind: 'listed', listingName: 'Ink & Well', shape: 'pill', mode: 'auto', size: 'l' });
+  const html = badgeEmbedHtml({
+    publicUrl: BASE,
+    slug: 'inkwell',
+    kind: 'listed',
+    listingName: 'Ink & Well',
+    shape: 'pill',
+    mode: 'auto',
+    size: 'l',
+  });
   const $ = cheerio.load(html);
   const a = $('a');
   assert.equal(a.attr('href'), `${BASE}/listings/inkwell?ref=badge`);
   assert.equal($('picture source').attr('media'), '(prefers-color-scheme: dark)');
-  assert.equal($('picture source').attr('srcset'), badgeSvgUrl(BASE, 'inkwell', 'listed', { shape: 'pill', mode: 'dark', size: 'l' }));
-  assert.equal($('img').attr('src'), badgeSvgUrl(BASE, 'inkwell', 'listed', { shape: 'pill', mode: 'light', size: 'l' }));
+  assert.equal(
+    $('picture source').attr('srcset'),
+    badgeSvgUrl(BASE, 'inkwell', 'listed', { shape: 'pill', mode: 'dark', size: 'l' }),
+  );
+  assert.equal(
+    $('img').attr('src'),
+    badgeSvgUrl(BASE, 'inkwell', 'listed', { shape: 'pill', mode: 'light', size: 'l' }),
+  );
   assert.equal($('img').attr('alt'), 'Listed on Launchlist: Ink & Well');
   assert.equal(Number($('img').attr('width')), badgeDimensions('pill', 'l').width);
   assert.match(html, /&amp;mode=light/, 'ampersands in URLs are escaped in the HTML');
-  const light = badgeEmbedHtml({ publicUrl: BASE, slug: 'inkwell', kind: 'listed', listingName: 'Ink', shape: 'standard', mode: 'light', size: 'm' });
+  const light = badgeEmbedHtml({
+    publicUrl: BASE,
+    slug: 'inkwell',
+    kind: 'listed',
+    listingName: 'Ink',
+    shape: 'standard',
+    mode: 'light',
+    size: 'm',
+  });
   assert.doesNotMatch(light, /<picture>/);
 });
 
 test('homepageHasBadge finds a link to the listing or an embedded badge image', () => {
   const yes = [
-    badgeEmbedHtml({ publicUrl: BASE, slug: 'inkwell', kind: 'listed', listingName: 'Ink', shape: 'standard', mode: 'auto', size: 'm' }),
+    badgeEmbedHtml({
+      publicUrl: BASE,
+      slug: 'inkwell',
+      kind: 'listed',
+      listingName: 'Ink',
+      shape: 'standard',
+      mode: 'auto',
+      size: 'm',
+    }),
     '<footer><a href="https://launchlist.example/listings/inkwell">Ink on Launchlist</a></footer>',
     '<a href="http://www.launchlist.example/listings/inkwell/?utm_source=x">x</a>',
     "<a href='//launchlist.example/listings/inkwell#top'>x</a>",
@@ -90,5 +143,8 @@ test('homepageHasBadge finds a link to the listing or an embedded badge image', 
     '',
   ];
   for (const html of no) assert.equal(homepageHasBadge(html, BASE, 'inkwell'), false, html);
-  assert.equal(homepageHasBadge('<a href="https://launchlist.example/listings/inkwell">x</a>', 'not a url', 'inkwell'), false);
+  assert.equal(
+    homepageHasBadge('<a href="https://launchlist.example/listings/inkwell">x</a>', 'not a url', 'inkwell'),
+    false,
+  );
 });

@@ -1,6 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { awardTitle, compareWeekly, pickAwardWinners, trendOf, trendingScore, voteWeight, TRENDING_HALF_LIFE_HOURS } from '../../src/domain/ranking.ts';
+import {
+  awardTitle,
+  compareWeekly,
+  pickAwardWinners,
+  trendOf,
+  trendingScore,
+  voteWeight,
+  TRENDING_HALF_LIFE_HOURS,
+} from '../../src/domain/ranking.ts';
 import { centsToDecimal, formatCents, vatCents } from '../../src/domain/money.ts';
 
 test('a vote loses half its trending weight every 48 hours', () => {
@@ -30,8 +38,18 @@ test('weekly order and awards: votes, then earlier launch, then id; zero votes n
     { id: 4, votes: 3, launched_at: '2026-11-09T09:00:00.000Z' },
     { id: 5, votes: 0, launched_at: '2026-11-09T00:00:00.000Z' },
   ];
-  assert.deepEqual([...c].sort(compareWeekly).map((x) => x.id), [2, 3, 4, 1, 5]);
-  assert.deepEqual(pickAwardWinners(c).map((w) => [w.id, w.rank]), [[2, 1], [3, 2], [4, 3]]);
+  assert.deepEqual(
+    [...c].sort(compareWeekly).map((x) => x.id),
+    [2, 3, 4, 1, 5],
+  );
+  assert.deepEqual(
+    pickAwardWinners(c).map((w) => [w.id, w.rank]),
+    [
+      [2, 1],
+      [3, 2],
+      [4, 3],
+    ],
+  );
   assert.deepEqual(pickAwardWinners([{ id: 9, votes: 0, launched_at: null }]), []);
   assert.equal(awardTitle(2), 'Launch of the Week #2');
 });

@@ -1,7 +1,16 @@
 // EU VAT rules for orders: rates from the settings table, reverse charge, VAT number formats.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEFAULT_VAT_RATES_BP, EU_COUNTRIES, decideVat, isEuCountry, normaliseVatNumber, vatNumberCountry, vatNumberFormatValid, vatRatesFrom } from '../../src/domain/vat.ts';
+import {
+  DEFAULT_VAT_RATES_BP,
+  EU_COUNTRIES,
+  decideVat,
+  isEuCountry,
+  normaliseVatNumber,
+  vatNumberCountry,
+  vatNumberFormatValid,
+  vatRatesFrom,
+} from '../../src/domain/vat.ts';
 
 const rates = vatRatesFrom({ DE: 1600, NL: 2100 });
 
@@ -22,10 +31,39 @@ test('the rates table: the setting wins, every EU country has a rate, junk entri
 });
 
 test('VAT number formats per country (prefix included; Greece is EL)', () => {
-  for (const ok of ['DE123456789', 'de 123 456 789', 'ATU12345678', 'NL123456789B01', 'FR12345678901', 'FRAB123456789', 'EL123456789', 'IE1234567T', 'IE1234567TW', 'ESX1234567X', 'SE123456789001', 'BE0123456789', 'DK12345678', 'PL1234567890', 'IT12345678901']) {
+  for (const ok of [
+    'DE123456789',
+    'de 123 456 789',
+    'ATU12345678',
+    'NL123456789B01',
+    'FR12345678901',
+    'FRAB123456789',
+    'EL123456789',
+    'IE1234567T',
+    'IE1234567TW',
+    'ESX1234567X',
+    'SE123456789001',
+    'BE0123456789',
+    'DK12345678',
+    'PL1234567890',
+    'IT12345678901',
+  ]) {
     assert.equal(vatNumberFormatValid(ok), true, ok);
   }
-  for (const bad of ['DE12345678', 'DE1234567890', 'ATU1234567', 'AT123456789', 'NL123456789', 'GR123456789', 'BE2123456789', 'SE1234567890', 'US123456789', '123456789', '', 'DEABCDEFGHI']) {
+  for (const bad of [
+    'DE12345678',
+    'DE1234567890',
+    'ATU1234567',
+    'AT123456789',
+    'NL123456789',
+    'GR123456789',
+    'BE2123456789',
+    'SE1234567890',
+    'US123456789',
+    '123456789',
+    '',
+    'DEABCDEFGHI',
+  ]) {
     assert.equal(vatNumberFormatValid(bad), false, bad);
   }
   assert.equal(normaliseVatNumber(' de-123.456 789 '), 'DE123456789');
@@ -34,10 +72,13 @@ test('VAT number formats per country (prefix included; Greece is EL)', () => {
   assert.equal(vatNumberCountry('GB123456789'), null);
 });
 
-test('an EU consumer pays their country\'s rate; outside the EU no VAT; unknown country: none yet', () => {
+test("an EU consumer pays their country's rate; outside the EU no VAT; unknown country: none yet", () => {
   const de = decideVat({ billingCountry: 'de', rates });
   assert.ok(de.ok);
-  assert.deepEqual({ country: de.vat.country, rate: de.vat.rate_bp, rc: de.vat.reverse_charge }, { country: 'DE', rate: 1600, rc: false });
+  assert.deepEqual(
+    { country: de.vat.country, rate: de.vat.rate_bp, rc: de.vat.reverse_charge },
+    { country: 'DE', rate: 1600, rc: false },
+  );
   assert.match(de.vat.note, /16%/);
 
   const us = decideVat({ billingCountry: 'US', rates });
@@ -52,7 +93,7 @@ test('an EU consumer pays their country\'s rate; outside the EU no VAT; unknown 
   assert.match(none.vat.note, /billing country/);
 });
 
-test('an EU business with a valid number gets the reverse charge, except in the seller\'s own country', () => {
+test("an EU business with a valid number gets the reverse charge, except in the seller's own country", () => {
   const rc = decideVat({ billingCountry: 'DE', vatNumber: 'DE 123 456 789', rates });
   assert.ok(rc.ok);
   assert.equal(rc.vat.reverse_charge, true);
@@ -67,7 +108,7 @@ test('an EU business with a valid number gets the reverse charge, except in the 
 
   const noPrefix = decideVat({ billingCountry: 'GR', vatNumber: '123456789', rates });
   assert.ok(noPrefix.ok);
-  assert.equal(noPrefix.vat.vat_number, 'EL123456789', 'a number typed without its prefix gets the billing country\'s');
+  assert.equal(noPrefix.vat.vat_number, 'EL123456789', "a number typed without its prefix gets the billing country's");
 
   const domestic = decideVat({ billingCountry: 'NL', vatNumber: 'NL123456789B01', sellerCountry: 'NL', rates });
   assert.ok(domestic.ok);
@@ -78,7 +119,10 @@ test('an EU business with a valid number gets the reverse charge, except in the 
 test('a VAT number of the wrong format or another country is refused, naming vat_number', () => {
   const bad = decideVat({ billingCountry: 'DE', vatNumber: 'DE1234', rates });
   assert.equal(bad.ok, false);
-  if (!bad.ok) { assert.equal(bad.field, 'vat_number'); assert.match(bad.message, /not a valid DE VAT number/); }
+  if (!bad.ok) {
+    assert.equal(bad.field, 'vat_number');
+    assert.match(bad.message, /not a valid DE VAT number/);
+  }
   const mismatch = decideVat({ billingCountry: 'FR', vatNumber: 'DE123456789', rates });
   assert.equal(mismatch.ok, false);
   if (!mismatch.ok) assert.match(mismatch.message, /DE.*FR/);

@@ -23,7 +23,17 @@ const available = corpusAvailable();
 
 /** Values that the labels' notes name as traps; none may appear in a drafted value (FAQs are quoted verbatim and are checked separately). */
 const TRAPS: Record<string, RegExp[]> = {
-  streamline: [/dunedin/i, /new zealand/i, /john@business\.com/i, /support@example\.com/i, /anna thompson/i, /robin herrera/i, /\$(?:25|99|299)\b/, /subscription/i, /jim james/i],
+  streamline: [
+    /dunedin/i,
+    /new zealand/i,
+    /john@business\.com/i,
+    /support@example\.com/i,
+    /anna thompson/i,
+    /robin herrera/i,
+    /\$(?:25|99|299)\b/,
+    /subscription/i,
+    /jim james/i,
+  ],
   ladybird: [/100,000/, /50,000/, /platinum/i],
   exceptionless: [/codesmith-client-logo-bar/i, /\b2013\b/],
   photovault: [/\/month|\/year|per month|per year/i, /1562839653/],
@@ -66,7 +76,14 @@ describe('drafting the corpus sites', { skip: !available && 'corpus not found' }
 
   test('no wrong value for pricing model, contact email, country, founding year, demo video', () => {
     for (const { score } of drafted.values()) {
-      for (const f of ['pricing_model', 'contact_email', 'country', 'founded_year', 'demo_video_url', 'city'] as const) {
+      for (const f of [
+        'pricing_model',
+        'contact_email',
+        'country',
+        'founded_year',
+        'demo_video_url',
+        'city',
+      ] as const) {
         const s = score.fields[f];
         assert.ok(!s.produced || s.correct, `${score.site}.${f} is wrong`);
       }
@@ -78,7 +95,12 @@ describe('drafting the corpus sites', { skip: !available && 'corpus not found' }
       const entry = drafted.get(site);
       if (!entry) continue;
       const { fields, faqs, founders, socials, milestones } = entry.d.draft;
-      const values = JSON.stringify({ v: Object.values(fields).map((f) => f.value), founders: founders.map((x) => x.name), socials, milestones: milestones.map((m) => m.title) });
+      const values = JSON.stringify({
+        v: Object.values(fields).map((f) => f.value),
+        founders: founders.map((x) => x.name),
+        socials,
+        milestones: milestones.map((m) => m.title),
+      });
       for (const t of traps) assert.doesNotMatch(values, t, `${site}: ${t}`);
       if (site === 'streamline') {
         // nothing at all from the template pages, FAQs included

@@ -4,7 +4,8 @@ import { crawlSite, CrawlError, pageUsefulness } from '../../src/drafting/crawle
 import { RobotsCache } from '../../src/drafting/crawler/robots.ts';
 import { serveRoutes, html, text, type RunningServer } from './support/static-site.ts';
 
-const page = (title: string, body: string, head = ''): string => `<!doctype html><html><head><title>${title}</title>${head}</head><body>${body}</body></html>`;
+const page = (title: string, body: string, head = ''): string =>
+  `<!doctype html><html><head><title>${title}</title>${head}</head><body>${body}</body></html>`;
 
 async function crawlFails(p: Promise<unknown>, reason: string): Promise<void> {
   await assert.rejects(p, (e: unknown) => {
@@ -20,7 +21,9 @@ describe('crawlSite', () => {
   before(async () => {
     external = await serveRoutes({ '/page': html(page('External', '<p>not ours</p>')) });
     site = await serveRoutes({
-      '/robots.txt': text('User-agent: *\nDisallow: /private\nCrawl-delay: 1\nSitemap: https://www.acme.example/sitemap.xml\n'),
+      '/robots.txt': text(
+        'User-agent: *\nDisallow: /private\nCrawl-delay: 1\nSitemap: https://www.acme.example/sitemap.xml\n',
+      ),
       '/': html(
         page(
           'Acme',
@@ -69,7 +72,10 @@ describe('crawlSite', () => {
     assert.deepEqual(new Set(paths), new Set(['/', '/pricing', '/about', '/features', '/faq']));
     assert.equal(r.pages.find((p) => p.url.endsWith('/faq'))?.source, 'sitemap');
     assert.equal(r.pages.find((p) => p.url.endsWith('/pricing'))?.linkedFromHome, true);
-    assert.ok(r.pages.every((p) => p.url.startsWith(site.origin)), 'canonical-host links are read through the site origin');
+    assert.ok(
+      r.pages.every((p) => p.url.startsWith(site.origin)),
+      'canonical-host links are read through the site origin',
+    );
     assert.equal(external.requests.length, 0, 'other hosts are never fetched');
     assert.ok(!site.requests.includes('/trap'), 'sitemap entries on foreign hosts are ignored');
     assert.ok(!site.requests.includes('/private/secret'), 'robots.txt disallow honoured');
@@ -84,7 +90,12 @@ describe('crawlSite', () => {
   });
 
   test('robots-disallowed pages are reported when they would have been planned', async () => {
-    const r = await crawlSite(`${site.origin}/`, { allowHosts: [site.host], robots: new RobotsCache(), maxPages: 12, sleep: async () => {} });
+    const r = await crawlSite(`${site.origin}/`, {
+      allowHosts: [site.host],
+      robots: new RobotsCache(),
+      maxPages: 12,
+      sleep: async () => {},
+    });
     assert.ok(r.robotsBlocked.some((u) => u.endsWith('/private/secret')));
   });
 
@@ -102,7 +113,9 @@ describe('crawlSite home page failures', () => {
   let srv: RunningServer;
   before(async () => {
     srv = await serveRoutes({
-      '/robots.txt': text('User-agent: *\nDisallow: /blocked\n\nUser-agent: LaunchlistBot\nDisallow: /blocked\nDisallow: /also-blocked\n'),
+      '/robots.txt': text(
+        'User-agent: *\nDisallow: /blocked\n\nUser-agent: LaunchlistBot\nDisallow: /blocked\nDisallow: /also-blocked\n',
+      ),
       '/': html(page('Home', '<h1>Home</h1><a href="/a">A</a>')),
       '/a': html(page('A', '<h1>A</h1>')),
       '/blocked': html(page('B', '<h1>B</h1>')),
@@ -114,14 +127,23 @@ describe('crawlSite home page failures', () => {
   after(() => srv.close());
 
   test('robots_disallowed', async () => {
-    await crawlFails(crawlSite(`${srv.origin}/blocked`, { allowHosts: [srv.host], robots: new RobotsCache() }), 'robots_disallowed');
-    await crawlFails(crawlSite(`${srv.origin}/also-blocked`, { allowHosts: [srv.host], robots: new RobotsCache() }), 'robots_disallowed');
+    await crawlFails(
+      crawlSite(`${srv.origin}/blocked`, { allowHosts: [srv.host], robots: new RobotsCache() }),
+      'robots_disallowed',
+    );
+    await crawlFails(
+      crawlSite(`${srv.origin}/also-blocked`, { allowHosts: [srv.host], robots: new RobotsCache() }),
+      'robots_disallowed',
+    );
   });
 
   test('robots.txt answering 5xx means no crawling', async () => {
     const s5 = await serveRoutes({ '/robots.txt': text('down', 503), '/': html(page('x', 'x')) });
     try {
-      await crawlFails(crawlSite(`${s5.origin}/`, { allowHosts: [s5.host], robots: new RobotsCache() }), 'robots_disallowed');
+      await crawlFails(
+        crawlSite(`${s5.origin}/`, { allowHosts: [s5.host], robots: new RobotsCache() }),
+        'robots_disallowed',
+      );
       assert.ok(!s5.requests.includes('/'), 'the home page was not requested');
     } finally {
       await s5.close();
@@ -133,15 +155,26 @@ describe('crawlSite home page failures', () => {
     await crawlFails(crawlSite(`${srv.origin}/image`, o), 'not_html');
     await crawlFails(crawlSite(`${srv.origin}/huge`, { ...o, maxBytesPerPage: 5000 }), 'too_large');
     await crawlFails(crawlSite(`${srv.origin}/missing`, o), 'http_error');
-    await crawlFails(crawlSite('http://127.0.0.1:1/', { allowHosts: ['127.0.0.1:1'], robots: new RobotsCache() }), 'unreachable');
+    await crawlFails(
+      crawlSite('http://127.0.0.1:1/', { allowHosts: ['127.0.0.1:1'], robots: new RobotsCache() }),
+      'unreachable',
+    );
     await crawlFails(crawlSite('http://10.0.0.1/', { robots: new RobotsCache() }), 'address_not_public');
     await crawlFails(crawlSite('ftp://example.com/', { robots: new RobotsCache() }), 'scheme_not_allowed');
   });
 
   test('a crawl-delay beyond the cap reads the home page only', async () => {
-    const slow = await serveRoutes({ '/robots.txt': text('User-agent: *\nCrawl-delay: 60\n'), '/': html(page('Home', '<a href="/about">About</a>')), '/about': html(page('About', 'a')) });
+    const slow = await serveRoutes({
+      '/robots.txt': text('User-agent: *\nCrawl-delay: 60\n'),
+      '/': html(page('Home', '<a href="/about">About</a>')),
+      '/about': html(page('About', 'a')),
+    });
     try {
-      const r = await crawlSite(`${slow.origin}/`, { allowHosts: [slow.host], robots: new RobotsCache(), maxCrawlDelayMs: 10_000 });
+      const r = await crawlSite(`${slow.origin}/`, {
+        allowHosts: [slow.host],
+        robots: new RobotsCache(),
+        maxCrawlDelayMs: 10_000,
+      });
       assert.equal(r.pages.length, 1);
       assert.equal(r.errors[0].reason, 'crawl_delay');
       assert.ok(!slow.requests.includes('/about'));
@@ -151,7 +184,9 @@ describe('crawlSite home page failures', () => {
   });
 
   test('the total time budget stops the crawl', async () => {
-    const routes: Record<string, ReturnType<typeof html>> = { '/': html(page('Home', Array.from({ length: 6 }, (_, i) => `<a href="/p${i}">P${i}</a>`).join(''))) };
+    const routes: Record<string, ReturnType<typeof html>> = {
+      '/': html(page('Home', Array.from({ length: 6 }, (_, i) => `<a href="/p${i}">P${i}</a>`).join(''))),
+    };
     for (let i = 0; i < 6; i++) {
       routes[`/p${i}`] = async (_req, res) => {
         await new Promise((r) => setTimeout(r, 400));
@@ -161,7 +196,12 @@ describe('crawlSite home page failures', () => {
     const s = await serveRoutes(routes);
     try {
       const t0 = Date.now();
-      const r = await crawlSite(`${s.origin}/`, { allowHosts: [s.host], robots: new RobotsCache(), totalTimeMs: 600, concurrency: 1 });
+      const r = await crawlSite(`${s.origin}/`, {
+        allowHosts: [s.host],
+        robots: new RobotsCache(),
+        totalTimeMs: 600,
+        concurrency: 1,
+      });
       assert.ok(Date.now() - t0 < 1500, `took ${Date.now() - t0} ms`);
       assert.ok(r.pages.length < 7);
       assert.ok(r.errors.some((e) => e.reason === 'time_budget' || e.reason === 'timeout'));

@@ -13,7 +13,10 @@ function mock(proposal: unknown): MockLanguageModelV4 {
     doGenerate: async () => ({
       content: [{ type: 'text', text: JSON.stringify(proposal) }],
       finishReason: { unified: 'stop', raw: undefined },
-      usage: { inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 1, text: 1, reasoning: undefined } },
+      usage: {
+        inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
+        outputTokens: { total: 1, text: 1, reasoning: undefined },
+      },
       warnings: [],
     }),
   });
@@ -36,17 +39,21 @@ describe('draftSite (crawl + rules + optional LLM)', { skip: !corpusAvailable() 
               { name: 'Browsers', quotes: [{ quote: 'A focused, fast browser.', url: home }] },
               { name: 'Crypto wallets', quotes: [{ quote: 'A focused, fast browser.', url: home }] },
             ],
-            tagline: { value: 'The browser with built-in VPN', quotes: [{ quote: 'Min includes a free VPN', url: home }] },
+            tagline: {
+              value: 'The browser with built-in VPN',
+              quotes: [{ quote: 'Min includes a free VPN', url: home }],
+            },
           }),
         },
       });
       assert.equal(r.draft.fields.name.value, 'Min');
       assert.deepEqual(r.draft.fields.categories.value, ['Browsers']);
-      assert.equal(r.draft.fields.tagline.value, 'A fast, minimal browser that protects your privacy', 'the fabricated tagline was dropped; the rules tagline stands');
-      assert.deepEqual(
-        r.llm.dropped.map((d) => d.reason).sort(),
-        ['category_not_allowed', 'quote_not_found'],
+      assert.equal(
+        r.draft.fields.tagline.value,
+        'A fast, minimal browser that protects your privacy',
+        'the fabricated tagline was dropped; the rules tagline stands',
       );
+      assert.deepEqual(r.llm.dropped.map((d) => d.reason).sort(), ['category_not_allowed', 'quote_not_found']);
       assert.ok(r.completeness.percent > 0 && r.completeness.percent < 100);
       assert.ok(r.missing.includes('founded_year'));
       assert.equal(progress.at(-1), 'done');
@@ -57,6 +64,9 @@ describe('draftSite (crawl + rules + optional LLM)', { skip: !corpusAvailable() 
   });
 
   test('a home page that cannot be read fails with a reason', async () => {
-    await assert.rejects(draftSite('http://127.0.0.1:1/', { allowHosts: ['127.0.0.1:1'], robots: new RobotsCache() }), (e: unknown) => e instanceof CrawlError && e.reason === 'unreachable');
+    await assert.rejects(
+      draftSite('http://127.0.0.1:1/', { allowHosts: ['127.0.0.1:1'], robots: new RobotsCache() }),
+      (e: unknown) => e instanceof CrawlError && e.reason === 'unreachable',
+    );
   });
 });

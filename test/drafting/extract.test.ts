@@ -2,7 +2,15 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { extractProfile, verifyEvidence, verifyItems, completeness, missing, PROFILE_FIELDS, type SourcePage } from '../../src/drafting/extract/index.ts';
+import {
+  extractProfile,
+  verifyEvidence,
+  verifyItems,
+  completeness,
+  missing,
+  PROFILE_FIELDS,
+  type SourcePage,
+} from '../../src/drafting/extract/index.ts';
 import { CORPUS_DIR } from './support/corpus.ts';
 
 const page = (url: string, body: string, head = ''): SourcePage => ({
@@ -11,23 +19,43 @@ const page = (url: string, body: string, head = ''): SourcePage => ({
 });
 
 describe('verifyEvidence', () => {
-  const pages = [page('https://a.example/', '<h1>Acme  Rockets</h1><p>Acme builds   reusable rockets for “small” payloads.</p>', '<meta name="description" content="Rockets for everyone">')];
+  const pages = [
+    page(
+      'https://a.example/',
+      '<h1>Acme  Rockets</h1><p>Acme builds   reusable rockets for “small” payloads.</p>',
+      '<meta name="description" content="Rockets for everyone">',
+    ),
+  ];
 
   test('keeps a value whose quotes are on the page (whitespace and case normalised, typographic quotes folded)', () => {
-    const r = verifyEvidence('Reusable rockets', [{ quote: 'acme builds reusable rockets for "small" payloads.', url: 'https://a.example/' }], pages);
+    const r = verifyEvidence(
+      'Reusable rockets',
+      [{ quote: 'acme builds reusable rockets for "small" payloads.', url: 'https://a.example/' }],
+      pages,
+    );
     assert.equal(r.state, 'ai');
     assert.equal(r.value, 'Reusable rockets');
     assert.equal(r.evidence[0].url, 'https://a.example/');
   });
 
   test('quotes from attributes (meta content) count', () => {
-    assert.equal(verifyEvidence('x', [{ quote: 'Rockets for everyone', url: 'https://a.example/' }], pages).state, 'ai');
+    assert.equal(
+      verifyEvidence('x', [{ quote: 'Rockets for everyone', url: 'https://a.example/' }], pages).state,
+      'ai',
+    );
   });
 
   test('a fabricated or partly fabricated quote drops the value', () => {
     const r = verifyEvidence('Founded 2010', [{ quote: 'Acme was founded in 2010', url: 'https://a.example/' }], pages);
     assert.deepEqual(r, { value: null, state: 'not_found', evidence: [] });
-    const mixed = verifyEvidence('x', [{ quote: 'Acme Rockets', url: 'https://a.example/' }, { quote: 'invented words', url: 'https://a.example/' }], pages);
+    const mixed = verifyEvidence(
+      'x',
+      [
+        { quote: 'Acme Rockets', url: 'https://a.example/' },
+        { quote: 'invented words', url: 'https://a.example/' },
+      ],
+      pages,
+    );
     assert.equal(mixed.state, 'not_found');
   });
 
@@ -62,7 +90,10 @@ describe('extractProfile rules on synthetic pages', () => {
     const d = extractProfile([page('https://a.example/', '<p>Hello</p>', '<title>Acme</title>')]);
     assert.equal(d.fields.name.value, 'Acme');
     for (const f of PROFILE_FIELDS.filter((x) => x !== 'name')) assert.equal(d.fields[f].state, 'not_found', f);
-    assert.deepEqual(missing(d), PROFILE_FIELDS.filter((x) => x !== 'name'));
+    assert.deepEqual(
+      missing(d),
+      PROFILE_FIELDS.filter((x) => x !== 'name'),
+    );
   });
 
   test('sponsor and donation tiers are not prices; the product is open source', () => {
@@ -82,35 +113,60 @@ describe('extractProfile rules on synthetic pages', () => {
   test('plans with a free tier → Freemium; only paid monthly plans → Subscription; no period → no model', () => {
     const freemium = extractProfile([
       page('https://a.example/', '<title>Acme</title>'),
-      page('https://a.example/pricing', '<h1>Pricing</h1><div class="plan"><h3>Free</h3><div>$0 per month</div></div><div class="plan"><h3>Pro</h3><div>$12 per month</div></div>'),
+      page(
+        'https://a.example/pricing',
+        '<h1>Pricing</h1><div class="plan"><h3>Free</h3><div>$0 per month</div></div><div class="plan"><h3>Pro</h3><div>$12 per month</div></div>',
+      ),
     ]);
     assert.equal(freemium.fields.pricing_model.value, 'Freemium');
     assert.match(String(freemium.fields.pricing_summary.value), /Pro: \$12\/month/);
     const sub = extractProfile([
       page('https://a.example/', '<title>Acme</title>'),
-      page('https://a.example/pricing', '<h1>Plans</h1><div><h3>Team</h3><p>$49 / month</p></div><div><h3>Business</h3><p>$99 / month</p></div>'),
+      page(
+        'https://a.example/pricing',
+        '<h1>Plans</h1><div><h3>Team</h3><p>$49 / month</p></div><div><h3>Business</h3><p>$99 / month</p></div>',
+      ),
     ]);
     assert.equal(sub.fields.pricing_model.value, 'Subscription');
-    const unknown = extractProfile([page('https://a.example/', '<title>Acme</title>'), page('https://a.example/pricing', '<h1>Pricing</h1><div><h3>Pro</h3><p>$19.99</p></div>')]);
+    const unknown = extractProfile([
+      page('https://a.example/', '<title>Acme</title>'),
+      page('https://a.example/pricing', '<h1>Pricing</h1><div><h3>Pro</h3><p>$19.99</p></div>'),
+    ]);
     assert.equal(unknown.fields.pricing_model.state, 'not_found', 'a price without a period is not a model');
     assert.doesNotMatch(String(unknown.fields.pricing_summary.value), /month|year/);
   });
 
   test('copyright years and publish dates are not founding years; "founded in" is', () => {
     const none = extractProfile([
-      page('https://a.example/', '<p>© 2019 Acme Inc. All rights reserved.</p>', '<title>Acme</title><script type="application/ld+json">{"@type":"WebPage","datePublished":"2013-09-27"}</script>'),
+      page(
+        'https://a.example/',
+        '<p>© 2019 Acme Inc. All rights reserved.</p>',
+        '<title>Acme</title><script type="application/ld+json">{"@type":"WebPage","datePublished":"2013-09-27"}</script>',
+      ),
     ]);
     assert.equal(none.fields.founded_year.state, 'not_found');
-    const yes = extractProfile([page('https://a.example/', '<p>Acme was founded in 2016 by two engineers.</p>', '<title>Acme</title>')]);
+    const yes = extractProfile([
+      page('https://a.example/', '<p>Acme was founded in 2016 by two engineers.</p>', '<title>Acme</title>'),
+    ]);
     assert.equal(yes.fields.founded_year.value, '2016');
     assert.equal(yes.fields.founded_year.evidence[0].quote, 'Acme was founded in 2016 by two engineers.');
   });
 
   test('og:image is a logo only when it says so; an <img> logo in the header wins', () => {
-    const ogOnly = extractProfile([page('https://a.example/', '<p>x</p>', '<title>Acme</title><meta property="og:image" content="https://a.example/social-card.png">')]);
+    const ogOnly = extractProfile([
+      page(
+        'https://a.example/',
+        '<p>x</p>',
+        '<title>Acme</title><meta property="og:image" content="https://a.example/social-card.png">',
+      ),
+    ]);
     assert.equal(ogOnly.fields.logo_url.state, 'not_found');
     const header = extractProfile([
-      page('https://a.example/', '<header><a href="/"><img src="/img/acme-logo.svg" alt="Acme logo"></a></header><section><h2>Our customers</h2><img src="/img/bigco-logo.png" alt="BigCo logo"></section>', '<title>Acme</title><meta property="og:image" content="https://a.example/customers-logo-bar.png">'),
+      page(
+        'https://a.example/',
+        '<header><a href="/"><img src="/img/acme-logo.svg" alt="Acme logo"></a></header><section><h2>Our customers</h2><img src="/img/bigco-logo.png" alt="BigCo logo"></section>',
+        '<title>Acme</title><meta property="og:image" content="https://a.example/customers-logo-bar.png">',
+      ),
     ]);
     assert.equal(header.fields.logo_url.value, 'https://a.example/img/acme-logo.svg');
   });
@@ -118,7 +174,10 @@ describe('extractProfile rules on synthetic pages', () => {
   test('country and city from an "based in City, Country" statement; placeholder pages are ignored', () => {
     const d = extractProfile([
       page('https://a.example/', '<p>We are a small team based in Lyon, France.</p>', '<title>Acme</title>'),
-      page('https://a.example/contact', '<h2>Contact</h2><address>1 George Street, Dunedin, New Zealand</address><a href="mailto:support@example.com">support@example.com</a>'),
+      page(
+        'https://a.example/contact',
+        '<h2>Contact</h2><address>1 George Street, Dunedin, New Zealand</address><a href="mailto:support@example.com">support@example.com</a>',
+      ),
     ]);
     assert.equal(d.fields.country.value, 'FR');
     assert.equal(d.fields.city.value, 'Lyon');
@@ -149,7 +208,10 @@ describe('extractProfile rules on synthetic pages', () => {
         '<h1>Acme</h1><p>In 2019, we started Acme to fix invoices.</p><lite-youtube videoid="dQw4w9WgXcQ"></lite-youtube><footer><p>Acme GmbH · Hauptstraße 5, 10115 Berlin, Germany</p></footer>',
         '<title>Acme – Invoices without pain</title>',
       ),
-      page('https://acme.example/pricing', '<h1>Pricing</h1><div><h3>Hobby</h3><p>Free</p></div><div><h3>Pro</h3><p>$9/mo</p></div>'),
+      page(
+        'https://acme.example/pricing',
+        '<h1>Pricing</h1><div><h3>Hobby</h3><p>Free</p></div><div><h3>Pro</h3><p>$9/mo</p></div>',
+      ),
     ]);
     assert.equal(d.fields.pricing_model.value, 'Freemium');
     assert.equal(d.fields.pricing_summary.value, 'Hobby: Free; Pro: $9/month.');
@@ -169,7 +231,11 @@ describe('extractProfile rules on synthetic pages', () => {
         '<title>Acme</title>',
       ),
     ]);
-    assert.deepEqual(d.fields.features.value, ['Offline mode for every note', 'End-to-end encryption by default', 'Sync across all your devices']);
+    assert.deepEqual(d.fields.features.value, [
+      'Offline mode for every note',
+      'End-to-end encryption by default',
+      'Sync across all your devices',
+    ]);
     assert.deepEqual(
       d.fields.features.evidence.map((e) => e.item),
       [0, 1, 2],
@@ -179,14 +245,27 @@ describe('extractProfile rules on synthetic pages', () => {
   });
 });
 
-describe('template leftovers read directly (bypassing the crawler)', { skip: !existsSync(join(CORPUS_DIR, 'sites', 'streamline')) && 'corpus not found' }, () => {
+describe('template leftovers read directly (bypassing the crawler)', {
+  skip: !existsSync(join(CORPUS_DIR, 'sites', 'streamline')) && 'corpus not found',
+}, () => {
   test('placeholder plans, team, emails and addresses never reach the draft', () => {
     const base = join(CORPUS_DIR, 'sites', 'streamline');
-    const pages: SourcePage[] = ['', 'pricing/', 'about/', 'contact/'].map((p) => ({ url: `https://getstreamline.app/${p}`, html: readFileSync(join(base, p, 'index.html'), 'utf8') }));
+    const pages: SourcePage[] = ['', 'pricing/', 'about/', 'contact/'].map((p) => ({
+      url: `https://getstreamline.app/${p}`,
+      html: readFileSync(join(base, p, 'index.html'), 'utf8'),
+    }));
     const d = extractProfile(pages);
     assert.equal(d.ignored_pages.length, 3, JSON.stringify(d.ignored_pages));
     const all = JSON.stringify(d);
-    for (const trap of [/Dunedin/, /New Zealand/, /john@business\.com/, /support@example\.com/, /Anna Thompson/, /\$99 per month/, /Subscription/]) {
+    for (const trap of [
+      /Dunedin/,
+      /New Zealand/,
+      /john@business\.com/,
+      /support@example\.com/,
+      /Anna Thompson/,
+      /\$99 per month/,
+      /Subscription/,
+    ]) {
       assert.doesNotMatch(all.replace(/"ignored_pages":.*$/, ''), trap);
     }
     assert.equal(d.fields.pricing_model.value, 'Open source');
@@ -196,10 +275,20 @@ describe('template leftovers read directly (bypassing the crawler)', { skip: !ex
 
 describe('completeness and missing', () => {
   test('weighted percentage of the 18 fields, documented in the result', () => {
-    const empty = { fields: Object.fromEntries(PROFILE_FIELDS.map((f) => [f, { value: null, state: 'not_found', evidence: [] }])) };
+    const empty = {
+      fields: Object.fromEntries(PROFILE_FIELDS.map((f) => [f, { value: null, state: 'not_found', evidence: [] }])),
+    };
     assert.equal(completeness(empty).percent, 0);
     assert.equal(missing(empty).length, 18);
-    const some = { fields: { ...empty.fields, name: { value: 'Acme' }, features: { value: ['a'] }, city: { value: 'Lyon' }, tags: { value: [] } } };
+    const some = {
+      fields: {
+        ...empty.fields,
+        name: { value: 'Acme' },
+        features: { value: ['a'] },
+        city: { value: 'Lyon' },
+        tags: { value: [] },
+      },
+    };
     const c = completeness(some);
     assert.equal(c.filled, 3);
     assert.equal(c.weighted_filled, 5);
@@ -238,6 +327,10 @@ describe('a typical SaaS landing page (fixture)', () => {
     assert.equal(d.fields.contact_email.value, 'hello@flowly.io');
     assert.equal(d.socials.x, 'https://twitter.com/flowlyhq');
     assert.equal(d.socials.linkedin, 'https://www.linkedin.com/company/flowly');
-    assert.equal(d.fields.logo_url.value, 'https://flowly.io/apple-touch-icon.png', 'customer logos are not our logo; the touch icon is');
+    assert.equal(
+      d.fields.logo_url.value,
+      'https://flowly.io/apple-touch-icon.png',
+      'customer logos are not our logo; the touch icon is',
+    );
   });
 });

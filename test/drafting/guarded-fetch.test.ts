@@ -1,7 +1,13 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
-import { guardedFetch, parseAllowHosts, FetchRefused, FetchFailed, type Resolver } from '../../src/drafting/crawler/guarded-fetch.ts';
+import {
+  guardedFetch,
+  parseAllowHosts,
+  FetchRefused,
+  FetchFailed,
+  type Resolver,
+} from '../../src/drafting/crawler/guarded-fetch.ts';
 import { serveRoutes, html, redirect, text, type RunningServer } from './support/static-site.ts';
 
 async function refusedWith(p: Promise<unknown>, reason: string): Promise<void> {
@@ -55,7 +61,13 @@ describe('guardedFetch: address rules on IP literals (no connection is attempted
   }
 
   test('refuses schemes other than http/https', async () => {
-    for (const url of ['ftp://example.com/', 'file:///etc/passwd', 'gopher://example.com/', 'data:text/html,hi', 'ws://example.com/']) {
+    for (const url of [
+      'ftp://example.com/',
+      'file:///etc/passwd',
+      'gopher://example.com/',
+      'data:text/html,hi',
+      'ws://example.com/',
+    ]) {
       await refusedWith(guardedFetch(url), 'scheme_not_allowed');
     }
   });
@@ -101,7 +113,15 @@ describe('guardedFetch against local servers', () => {
       },
       '/latin1': (_req, res) => {
         res.writeHead(200, { 'content-type': 'text/html' });
-        res.end(Buffer.concat([Buffer.from('<html><head><meta charset="windows-1252"></head><body>caf'), Buffer.from([0xe9]), Buffer.from(' &amp; cr'), Buffer.from([0xe8, 0x6d, 0x65]), Buffer.from('</body></html>')]));
+        res.end(
+          Buffer.concat([
+            Buffer.from('<html><head><meta charset="windows-1252"></head><body>caf'),
+            Buffer.from([0xe9]),
+            Buffer.from(' &amp; cr'),
+            Buffer.from([0xe8, 0x6d, 0x65]),
+            Buffer.from('</body></html>'),
+          ]),
+        );
       },
       '/image': text('PNG', 200, 'image/png'),
       '/json': text('{"a":1}', 200, 'application/json'),
@@ -135,11 +155,18 @@ describe('guardedFetch against local servers', () => {
   });
 
   test('FETCH_ALLOW_HOSTS entries: host:port exempts that port only, a bare host any port', async () => {
-    assert.deepEqual(parseAllowHosts(' 127.0.0.1:45678, localhost:3000 example.test '), ['127.0.0.1:45678', 'localhost:3000', 'example.test']);
+    assert.deepEqual(parseAllowHosts(' 127.0.0.1:45678, localhost:3000 example.test '), [
+      '127.0.0.1:45678',
+      'localhost:3000',
+      'example.test',
+    ]);
     assert.deepEqual(parseAllowHosts(undefined), []);
     const r = await guardedFetch(`${site.origin}/`, { allowHosts: ['127.0.0.1'] });
     assert.equal(r.status, 200);
-    const viaName = await guardedFetch(`http://localhost:${site.port}/`, { allowHosts: [`localhost:${site.port}`], resolve: async () => [{ address: '127.0.0.1', family: 4 }] });
+    const viaName = await guardedFetch(`http://localhost:${site.port}/`, {
+      allowHosts: [`localhost:${site.port}`],
+      resolve: async () => [{ address: '127.0.0.1', family: 4 }],
+    });
     assert.equal(viaName.status, 200);
   });
 
@@ -168,15 +195,28 @@ describe('guardedFetch against local servers', () => {
   });
 
   test('redirect cap', async () => {
-    await refusedWith(guardedFetch(`${site.origin}/r1`, { allowHosts: [site.host], maxRedirects: 2 }), 'too_many_redirects');
+    await refusedWith(
+      guardedFetch(`${site.origin}/r1`, { allowHosts: [site.host], maxRedirects: 2 }),
+      'too_many_redirects',
+    );
     await refusedWith(guardedFetch(`${site.origin}/loop-a`, { allowHosts: [site.host] }), 'too_many_redirects');
   });
 
   test('size cap: declared length, chunked body, and decompressed size', async () => {
     await refusedWith(guardedFetch(`${site.origin}/big`, { allowHosts: [site.host], maxBytes: 1000 }), 'too_large');
-    await refusedWith(guardedFetch(`${site.origin}/big-chunked`, { allowHosts: [site.host], maxBytes: 4000 }), 'too_large');
-    await refusedWith(guardedFetch(`${site.origin}/gzip-bomb`, { allowHosts: [site.host], maxBytes: 50_000 }), 'too_large');
-    const t = await guardedFetch(`${site.origin}/big-chunked`, { allowHosts: [site.host], maxBytes: 4000, truncate: true });
+    await refusedWith(
+      guardedFetch(`${site.origin}/big-chunked`, { allowHosts: [site.host], maxBytes: 4000 }),
+      'too_large',
+    );
+    await refusedWith(
+      guardedFetch(`${site.origin}/gzip-bomb`, { allowHosts: [site.host], maxBytes: 50_000 }),
+      'too_large',
+    );
+    const t = await guardedFetch(`${site.origin}/big-chunked`, {
+      allowHosts: [site.host],
+      maxBytes: 4000,
+      truncate: true,
+    });
     assert.equal(t.truncated, true);
     assert.equal(t.bytes, 4000);
   });
@@ -192,7 +232,10 @@ describe('guardedFetch against local servers', () => {
   test('non-HTML is refused when HTML is asked for', async () => {
     await refusedWith(guardedFetch(`${site.origin}/image`, { allowHosts: [site.host], accept: 'html' }), 'not_html');
     await refusedWith(guardedFetch(`${site.origin}/json`, { allowHosts: [site.host], accept: 'html' }), 'not_html');
-    await refusedWith(guardedFetch(`${site.origin}/missing-type`, { allowHosts: [site.host], accept: 'html' }), 'not_html');
+    await refusedWith(
+      guardedFetch(`${site.origin}/missing-type`, { allowHosts: [site.host], accept: 'html' }),
+      'not_html',
+    );
     const any = await guardedFetch(`${site.origin}/json`, { allowHosts: [site.host] });
     assert.equal(any.body, '{"a":1}');
   });
@@ -200,7 +243,10 @@ describe('guardedFetch against local servers', () => {
   test('timeout while waiting for headers and while reading the body', async () => {
     const t0 = Date.now();
     await refusedWith(guardedFetch(`${site.origin}/slow`, { allowHosts: [site.host], timeoutMs: 300 }), 'timeout');
-    await refusedWith(guardedFetch(`${site.origin}/stall-body`, { allowHosts: [site.host], timeoutMs: 300 }), 'timeout');
+    await refusedWith(
+      guardedFetch(`${site.origin}/stall-body`, { allowHosts: [site.host], timeoutMs: 300 }),
+      'timeout',
+    );
     assert.ok(Date.now() - t0 < 2500, 'both gave up near the cap');
   });
 
@@ -216,11 +262,15 @@ describe('guardedFetch against local servers', () => {
   });
 
   test('an allowed host with nothing listening is unreachable', async () => {
-    await refusedWith(guardedFetch('http://127.0.0.1:1/', { allowHosts: ['127.0.0.1:1'], timeoutMs: 3000 }), 'unreachable');
+    await refusedWith(
+      guardedFetch('http://127.0.0.1:1/', { allowHosts: ['127.0.0.1:1'], timeoutMs: 3000 }),
+      'unreachable',
+    );
   });
 
   test('a host name whose DNS answer is private is refused at connect time', async () => {
-    const resolve: Resolver = async (name) => (name === 'evil.test' || name === 'site.test' ? [{ address: '127.0.0.1', family: 4 }] : []);
+    const resolve: Resolver = async (name) =>
+      name === 'evil.test' || name === 'site.test' ? [{ address: '127.0.0.1', family: 4 }] : [];
     const before = site.requests.length;
     await refusedWith(guardedFetch(`http://evil.test:${site.port}/`, { resolve }), 'address_not_public');
     assert.equal(site.requests.length, before, 'no request reached the server');
@@ -231,13 +281,17 @@ describe('guardedFetch against local servers', () => {
     ];
     await refusedWith(guardedFetch(`http://mixed.test:${site.port}/`, { resolve: mixed }), 'address_not_public');
     // the same resolver is used for allow-listed names, which then connect
-    const ok = await guardedFetch(`http://site.test:${site.port}/`, { resolve, allowHosts: [`site.test:${site.port}`] });
+    const ok = await guardedFetch(`http://site.test:${site.port}/`, {
+      resolve,
+      allowHosts: [`site.test:${site.port}`],
+    });
     assert.equal(ok.status, 200);
   });
 
   test('DNS rebinding: a name that answers public at first and private later is still refused at connect', async () => {
     let calls = 0;
-    const rebinding: Resolver = async () => (++calls === 1 ? [{ address: '93.184.215.14', family: 4 }] : [{ address: '127.0.0.1', family: 4 }]);
+    const rebinding: Resolver = async () =>
+      ++calls === 1 ? [{ address: '93.184.215.14', family: 4 }] : [{ address: '127.0.0.1', family: 4 }];
     // Whatever a pre-check saw, the address used for the socket comes from the connect-time lookup.
     await rebinding('rebind.test');
     await refusedWith(guardedFetch(`http://rebind.test:${site.port}/`, { resolve: rebinding }), 'address_not_public');

@@ -4,6 +4,8 @@
 import { readdirSync } from 'node:fs';
 
 const here = new URL('./', import.meta.url);
-for (const f of readdirSync(here).filter((n) => n.endsWith('.test.ts')).sort()) {
+for (const f of readdirSync(here)
+  .filter((n) => n.endsWith('.test.ts'))
+  .sort()) {
   await import(new URL(f, here).href);
 }

@@ -18,7 +18,10 @@ function mockModel(proposal: unknown): MockLanguageModelV4 {
     doGenerate: async () => ({
       content: [{ type: 'text', text: JSON.stringify(proposal) }],
       finishReason: { unified: 'stop', raw: undefined },
-      usage: { inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 20, text: 20, reasoning: undefined } },
+      usage: {
+        inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },
+        outputTokens: { total: 20, text: 20, reasoning: undefined },
+      },
       warnings: [],
     }),
   });
@@ -31,14 +34,20 @@ describe('draftWithLlm', () => {
     const proposal: LlmProposal = {
       tagline: { value: 'Private notes that sync', quotes: [{ quote: 'Private notes that sync.', url: U }] },
       description: {
-        value: 'Acme Notes keeps notes private with end-to-end encryption and syncs them across phone, tablet and desktop.',
+        value:
+          'Acme Notes keeps notes private with end-to-end encryption and syncs them across phone, tablet and desktop.',
         quotes: [
           { quote: 'Acme Notes keeps your notes private with end-to-end encryption.', url: U },
           { quote: 'Your notes sync across phone, tablet and desktop.', url: U },
         ],
       },
       categories: null,
-      features: [{ value: 'Works offline', quotes: [{ quote: 'Write offline; changes sync when you are back online.', url: U }] }],
+      features: [
+        {
+          value: 'Works offline',
+          quotes: [{ quote: 'Write offline; changes sync when you are back online.', url: U }],
+        },
+      ],
     };
     const model = mockModel(proposal);
     const r = await draftWithLlm(pages, { model, categoryNames: ['Productivity'] });
@@ -56,8 +65,14 @@ describe('draftWithLlm', () => {
 
   test('a value with a fabricated quote is dropped', async () => {
     const proposal: LlmProposal = {
-      tagline: { value: 'The #1 note app, loved by 2 million users', quotes: [{ quote: 'loved by 2 million users', url: U }] },
-      description: { value: 'Acme Notes was founded in 2015 in Berlin.', quotes: [{ quote: 'Acme Notes was founded in 2015 in Berlin.', url: U }] },
+      tagline: {
+        value: 'The #1 note app, loved by 2 million users',
+        quotes: [{ quote: 'loved by 2 million users', url: U }],
+      },
+      description: {
+        value: 'Acme Notes was founded in 2015 in Berlin.',
+        quotes: [{ quote: 'Acme Notes was founded in 2015 in Berlin.', url: U }],
+      },
       features: [
         { value: 'End-to-end encryption', quotes: [{ quote: 'private with end-to-end encryption', url: U }] },
         { value: 'AI summaries', quotes: [{ quote: 'Summaries written by AI for every note.', url: U }] },
@@ -79,7 +94,10 @@ describe('draftWithLlm', () => {
 
   test('a real quote cannot carry an invented claim', async () => {
     const proposal: LlmProposal = {
-      description: { value: 'Award-winning enterprise knowledge base trusted by Fortune 500 companies worldwide.', quotes: [{ quote: 'Private notes that sync.', url: U }] },
+      description: {
+        value: 'Award-winning enterprise knowledge base trusted by Fortune 500 companies worldwide.',
+        quotes: [{ quote: 'Private notes that sync.', url: U }],
+      },
     };
     const r = await draftWithLlm(pages, { model: mockModel(proposal), categoryNames: [] });
     assert.equal(r.fields.description, undefined);
@@ -95,7 +113,9 @@ describe('draftWithLlm', () => {
     };
     const r = await draftWithLlm(pages, { model: mockModel(proposal), categoryNames: ['Productivity', 'Security'] });
     assert.deepEqual(r.fields.categories?.value, ['Productivity']);
-    assert.deepEqual(r.dropped, [{ field: 'categories', value: 'Note-taking Superapps', reason: 'category_not_allowed' }]);
+    assert.deepEqual(r.dropped, [
+      { field: 'categories', value: 'Note-taking Superapps', reason: 'category_not_allowed' },
+    ]);
   });
 
   test('a failing model leaves the rules draft standing', async () => {
@@ -114,7 +134,9 @@ describe('draftWithLlm', () => {
   test('merge: verified LLM values replace or fill rules values', async () => {
     const rules = extractProfile(pages);
     const r = await draftWithLlm(pages, {
-      model: mockModel({ categories: [{ name: 'Productivity', quotes: [{ quote: 'Acme Notes keeps your notes private', url: U }] }] }),
+      model: mockModel({
+        categories: [{ name: 'Productivity', quotes: [{ quote: 'Acme Notes keeps your notes private', url: U }] }],
+      }),
       categoryNames: ['Productivity'],
     });
     const merged = mergeLlmDraft(rules, r, { prefer: 'rules' });

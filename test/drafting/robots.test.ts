@@ -7,7 +7,10 @@ const O = 'https://example.com';
 
 describe('parseRobots', () => {
   test('disallow and allow: the longest match wins', () => {
-    const r = parseRobots(O, ['User-agent: *', 'Disallow: /private/', 'Allow: /private/press-kit', 'Disallow: /*.pdf$', 'Allow: /'].join('\n'));
+    const r = parseRobots(
+      O,
+      ['User-agent: *', 'Disallow: /private/', 'Allow: /private/press-kit', 'Disallow: /*.pdf$', 'Allow: /'].join('\n'),
+    );
     assert.equal(r.isAllowed(`${O}/`), true);
     assert.equal(r.isAllowed(`${O}/pricing`), true);
     assert.equal(r.isAllowed(`${O}/private/notes`), false);
@@ -17,7 +20,12 @@ describe('parseRobots', () => {
   });
 
   test('a group for LaunchlistBot wins over *', () => {
-    const r = parseRobots(O, ['User-agent: *', 'Disallow: /', '', 'User-agent: LaunchlistBot', 'Disallow: /admin', 'Crawl-delay: 2'].join('\n'));
+    const r = parseRobots(
+      O,
+      ['User-agent: *', 'Disallow: /', '', 'User-agent: LaunchlistBot', 'Disallow: /admin', 'Crawl-delay: 2'].join(
+        '\n',
+      ),
+    );
     assert.equal(r.isAllowed(`${O}/pricing`), true);
     assert.equal(r.isAllowed(`${O}/admin/users`), false);
     assert.equal(r.crawlDelaySeconds, 2);
@@ -29,7 +37,10 @@ describe('parseRobots', () => {
   });
 
   test('crawl-delay and sitemaps; other origins are never allowed', () => {
-    const r = parseRobots(O, ['User-agent: *', 'Crawl-delay: 1.5', 'Sitemap: https://example.com/sitemap.xml'].join('\n'));
+    const r = parseRobots(
+      O,
+      ['User-agent: *', 'Crawl-delay: 1.5', 'Sitemap: https://example.com/sitemap.xml'].join('\n'),
+    );
     assert.equal(r.crawlDelaySeconds, 1.5);
     assert.deepEqual(r.sitemaps, ['https://example.com/sitemap.xml']);
     assert.equal(r.isAllowed('https://other.example/'), false);
@@ -44,7 +55,15 @@ describe('fetchRobots over HTTP', () => {
     s500 = await serveRoutes({ '/robots.txt': text('oops', 500) });
     s429 = await serveRoutes({ '/robots.txt': text('slow down', 429) });
     sOk = await serveRoutes({ '/robots.txt': text('User-agent: *\nDisallow: /secret\nCrawl-delay: 3\n') });
-    sLoop = await serveRoutes({ '/robots.txt': redirect('/r1'), '/r1': redirect('/r2'), '/r2': redirect('/r3'), '/r3': redirect('/r4'), '/r4': redirect('/r5'), '/r5': redirect('/r6'), '/r6': redirect('/robots.txt') });
+    sLoop = await serveRoutes({
+      '/robots.txt': redirect('/r1'),
+      '/r1': redirect('/r2'),
+      '/r2': redirect('/r3'),
+      '/r3': redirect('/r4'),
+      '/r4': redirect('/r5'),
+      '/r5': redirect('/r6'),
+      '/r6': redirect('/robots.txt'),
+    });
   });
   after(async () => {
     for (const s of [s404, s500, s429, sOk, sLoop]) await s.close();
@@ -131,7 +150,11 @@ describe('RobotsCache', () => {
         return { ...parseRobots(origin, ''), status: 'unreachable', isAllowed: () => false };
       },
     });
-    await Promise.all([cache.get('https://a.example/1'), cache.get('https://a.example/2'), cache.get('https://a.example/3')]);
+    await Promise.all([
+      cache.get('https://a.example/1'),
+      cache.get('https://a.example/2'),
+      cache.get('https://a.example/3'),
+    ]);
     assert.equal(n, 1);
     now += 51;
     await cache.get('https://a.example/');

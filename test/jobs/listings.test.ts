@@ -19,7 +19,18 @@ const thisMonday = mondayOf(new Date());
 
 before(async () => {
   t = await testApp({ FETCH_ALLOW_HOSTS: '127.0.0.1' }, async (store) => {
-    await store.db.insertInto('categories').values({ slug: 'tools', name: 'Tools', parent_id: null, description: '', faqs: '[]', attributes: '[]', position: 1 }).execute();
+    await store.db
+      .insertInto('categories')
+      .values({
+        slug: 'tools',
+        name: 'Tools',
+        parent_id: null,
+        description: '',
+        faqs: '[]',
+        attributes: '[]',
+        position: 1,
+      })
+      .execute();
   });
   t.server.deps.services.badgeChecks = { robots: new RobotsCache() };
 });
@@ -28,24 +39,55 @@ after(async () => {
   await t.cleanup();
 });
 
-const badgeFor = (slug: string) => `<a href="${t.config.publicUrl}/listings/${slug}?ref=badge"><img src="${t.config.publicUrl}/badges/${slug}/listed.svg" alt="Listed on Launchlist"></a>`;
+const badgeFor = (slug: string) =>
+  `<a href="${t.config.publicUrl}/listings/${slug}?ref=badge"><img src="${t.config.publicUrl}/badges/${slug}/listed.svg" alt="Listed on Launchlist"></a>`;
 async function site(body: string, robots = 'User-agent: *\nAllow: /\n'): Promise<Site> {
-  const s = await serveSite({ '/robots.txt': { type: 'text/plain', body: robots }, '/': html(`<!doctype html><title>Home</title><body><h1>Home</h1>${body}</body>`) });
+  const s = await serveSite({
+    '/robots.txt': { type: 'text/plain', body: robots },
+    '/': html(`<!doctype html><title>Home</title><body><h1>Home</h1>${body}</body>`),
+  });
   sites.push(s);
   return s;
 }
 async function awaiting(slug: string, url: string, week: string, status = 'awaiting_badge'): Promise<number> {
-  const id = await listing(t.store.db, { slug, name: slug, category: 'tools', status, url, launch_week: week, launched_at: null });
+  const id = await listing(t.store.db, {
+    slug,
+    name: slug,
+    category: 'tools',
+    status,
+    url,
+    launch_week: week,
+    launched_at: null,
+  });
   await t.store.db.updateTable('listings').set({ plan: 'free' }).where('id', '=', id).execute();
   return id;
 }
-const rowOf = (id: number) => t.store.db.selectFrom('listings').select(['status', 'launch_week', 'launched_at', 'badge_seen_at']).where('id', '=', id).executeTakeFirstOrThrow();
-const lastCheck = async (id: number) => t.store.db.selectFrom('badge_checks').selectAll().where('listing_id', '=', id).orderBy('id', 'desc').executeTakeFirst();
+const rowOf = (id: number) =>
+  t.store.db
+    .selectFrom('listings')
+    .select(['status', 'launch_week', 'launched_at', 'badge_seen_at'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+const lastCheck = async (id: number) =>
+  t.store.db
+    .selectFrom('badge_checks')
+    .selectAll()
+    .where('listing_id', '=', id)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
 
 test('badge found while the week is running: live at once; found after the week ended: launches this week', async () => {
   const running = await awaiting('running-week', (await site(badgeFor('running-week'))).origin + '/', thisMonday);
-  const ended = await awaiting('ended-week', (await site(badgeFor('ended-week'))).origin + '/', addWeeks(thisMonday, -2));
-  const future = await awaiting('future-week', (await site(`<p>Find us on <a href="${t.config.publicUrl}/listings/future-week">Launchlist</a></p>`)).origin + '/', addWeeks(thisMonday, 2));
+  const ended = await awaiting(
+    'ended-week',
+    (await site(badgeFor('ended-week'))).origin + '/',
+    addWeeks(thisMonday, -2),
+  );
+  const future = await awaiting(
+    'future-week',
+    (await site(`<p>Find us on <a href="${t.config.publicUrl}/listings/future-week">Launchlist</a></p>`)).origin + '/',
+    addWeeks(thisMonday, 2),
+  );
   const now = new Date();
   const report = await advanceListings(t.server.deps, now);
   assert.deepEqual(report.badge_found.sort(), ['ended-week', 'future-week', 'running-week']);
@@ -68,7 +110,11 @@ test('homepages that cannot be read, refuse us or lack the badge leave the listi
   const port = await closedPort();
   const w = addWeeks(thisMonday, 1);
   const down = await awaiting('site-down', `http://127.0.0.1:${port}/`, w);
-  const robots = await awaiting('robots-no', (await site(badgeFor('robots-no'), 'User-agent: LaunchlistBot\nDisallow: /\n')).origin + '/', w);
+  const robots = await awaiting(
+    'robots-no',
+    (await site(badgeFor('robots-no'), 'User-agent: LaunchlistBot\nDisallow: /\n')).origin + '/',
+    w,
+  );
   const s = await site(badgeFor('by-name'));
   // Same server, but addressed by a loopback NAME that is not allow-listed: the guarded fetcher refuses it.
   const byName = await awaiting('by-name', `http://localhost:${s.port}/`, w);
@@ -93,7 +139,10 @@ test('scheduled listings go live when their launch week starts, not before; live
   assert.ok(!(await advanceListings(t.server.deps, now)).launched.includes('soon'));
   assert.equal((await rowOf(soon)).status, 'scheduled');
   const lastSunday = new Date(new Date(`${next}T00:00:00.000Z`).getTime() - 1000);
-  assert.ok(!(await advanceListings(t.server.deps, lastSunday)).launched.includes('soon'), 'one second before Monday 00:00 UTC');
+  assert.ok(
+    !(await advanceListings(t.server.deps, lastSunday)).launched.includes('soon'),
+    'one second before Monday 00:00 UTC',
+  );
   const monday = new Date(`${next}T00:00:00.000Z`);
   assert.deepEqual((await advanceListings(t.server.deps, monday)).launched, ['soon']);
   const r = await rowOf(soon);
@@ -110,9 +159,17 @@ test('the recurring job: scheduled once, runs, and queues its next run ~15 minut
   const id = await awaiting('via-job', (await site(badgeFor('via-job'))).origin + '/', addWeeks(thisMonday, 3));
   const started = Date.now();
   const ran = await drainJobs(t.server.deps, jobHandlers);
-  assert.deepEqual(ran.map((r) => [r.job.kind, r.outcome]), [[LISTINGS_ADVANCE, 'done']]);
+  assert.deepEqual(
+    ran.map((r) => [r.job.kind, r.outcome]),
+    [[LISTINGS_ADVANCE, 'done']],
+  );
   assert.equal((await rowOf(id)).status, 'scheduled', 'the job ran the badge check');
-  const queued = await t.store.db.selectFrom('jobs').select(['run_at']).where('kind', '=', LISTINGS_ADVANCE).where('status', '=', 'queued').execute();
+  const queued = await t.store.db
+    .selectFrom('jobs')
+    .select(['run_at'])
+    .where('kind', '=', LISTINGS_ADVANCE)
+    .where('status', '=', 'queued')
+    .execute();
   assert.equal(queued.length, 1);
   const at = new Date(queued[0].run_at).getTime();
   assert.ok(at >= started + ADVANCE_EVERY_MS && at <= Date.now() + ADVANCE_EVERY_MS, 'next run about 15 minutes out');
@@ -122,14 +179,27 @@ test('the recurring job: scheduled once, runs, and queues its next run ~15 minut
   await enqueue(t.store.db, LISTINGS_ADVANCE, {});
   await enqueue(t.store.db, LISTINGS_ADVANCE, {});
   assert.equal((await drainJobs(t.server.deps, jobHandlers)).length, 2);
-  const chains = await t.store.db.selectFrom('jobs').select('id').where('kind', '=', LISTINGS_ADVANCE).where('status', '=', 'queued').execute();
+  const chains = await t.store.db
+    .selectFrom('jobs')
+    .select('id')
+    .where('kind', '=', LISTINGS_ADVANCE)
+    .where('status', '=', 'queued')
+    .execute();
   assert.equal(chains.length, 1, 'one next run, not two');
 
   // A run that failed for good queues the next one in the same transaction.
   await t.store.db.deleteFrom('jobs').where('kind', '=', LISTINGS_ADVANCE).execute();
   await t.store.db.transaction().execute(async (trx) => {
-    await listingsAdvanceHandler.onFailed!(trx, { id: 0, kind: LISTINGS_ADVANCE } as Job<Record<string, never>>, 'boom', { ...t.server.deps });
+    await listingsAdvanceHandler.onFailed!(
+      trx,
+      { id: 0, kind: LISTINGS_ADVANCE } as Job<Record<string, never>>,
+      'boom',
+      { ...t.server.deps },
+    );
   });
   const after = await t.store.db.selectFrom('jobs').select(['status']).where('kind', '=', LISTINGS_ADVANCE).execute();
-  assert.deepEqual(after.map((j) => j.status), ['queued']);
+  assert.deepEqual(
+    after.map((j) => j.status),
+    ['queued'],
+  );
 });

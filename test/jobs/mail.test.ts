@@ -18,7 +18,18 @@ let smtp: SmtpServer;
 before(async () => {
   smtp = await smtpServer();
   t = await testApp({ SMTP_URL: smtp.url }, async (store) => {
-    await store.db.insertInto('categories').values({ slug: 'tools', name: 'Tools', parent_id: null, description: '', faqs: '[]', attributes: '[]', position: 1 }).execute();
+    await store.db
+      .insertInto('categories')
+      .values({
+        slug: 'tools',
+        name: 'Tools',
+        parent_id: null,
+        description: '',
+        faqs: '[]',
+        attributes: '[]',
+        position: 1,
+      })
+      .execute();
   });
 });
 after(async () => {
@@ -34,11 +45,19 @@ async function listingWithFans(slug: string, fans: number) {
   const followers = [];
   for (let i = 0; i < fans; i++) followers.push(await makeUser(db));
   const now = new Date().toISOString();
-  await db.insertInto('follows').values(followers.map((f) => ({ listing_id: id, user_id: f.id, created_at: now }))).execute();
+  await db
+    .insertInto('follows')
+    .values(followers.map((f) => ({ listing_id: id, user_id: f.id, created_at: now })))
+    .execute();
   return { id, owner, followers };
 }
 const post = (id: number, auth: Record<string, string>, title: string) =>
-  t.app.inject({ method: 'POST', url: `/api/v1/me/listings/${id}/updates`, headers: auth, payload: { title, body: 'What changed.' } });
+  t.app.inject({
+    method: 'POST',
+    url: `/api/v1/me/listings/${id}/updates`,
+    headers: auth,
+    payload: { title, body: 'What changed.' },
+  });
 const jobsOf = () => t.store.db.selectFrom('jobs').selectAll().where('kind', '=', MAIL_DELIVER).orderBy('id').execute();
 const sentTo = (email: string) => smtp.messages.filter((m) => m.to.includes(email));
 
@@ -59,7 +78,10 @@ test('the request queues the mails and a job; the job sends each once over SMTP'
   assert.equal(queued.length, 1);
 
   const ran = await drainJobs(t.server.deps, jobHandlers);
-  assert.deepEqual(ran.map((r) => [r.job.kind, r.outcome]), [[MAIL_DELIVER, 'done']]);
+  assert.deepEqual(
+    ran.map((r) => [r.job.kind, r.outcome]),
+    [[MAIL_DELIVER, 'done']],
+  );
   for (const f of followers) {
     const got = sentTo(f.email);
     assert.equal(got.length, 1, f.email);
@@ -92,8 +114,15 @@ test('a refused recipient is retried by the job; the others are not sent twice',
   smtp.refuse.delete(refused.email);
   // The retry waits for its backoff: nothing runs now. Run it as a worker would once that has passed.
   assert.equal((await drainJobs(t.server.deps, jobHandlers)).length, 0);
-  await t.store.db.updateTable('jobs').set({ run_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', job.id).execute();
-  assert.deepEqual((await drainJobs(t.server.deps, jobHandlers)).map((r) => r.outcome), ['done']);
+  await t.store.db
+    .updateTable('jobs')
+    .set({ run_at: new Date(Date.now() - 1000).toISOString() })
+    .where('id', '=', job.id)
+    .execute();
+  assert.deepEqual(
+    (await drainJobs(t.server.deps, jobHandlers)).map((r) => r.outcome),
+    ['done'],
+  );
   assert.equal(sentTo(refused.email).length, 1);
   assert.equal(sentTo(ok.email).length, 1, 'the message sent on the first run is not sent again');
 });
@@ -103,21 +132,46 @@ test(`a large audience is split into jobs of ${MAILS_PER_JOB}; without SMTP no j
   const jobsBefore = (await jobsOf()).length;
   assert.equal((await post(id, owner.auth, 'Big news')).json().followers_notified, MAILS_PER_JOB + 5);
   const added = (await jobsOf()).slice(jobsBefore);
-  assert.deepEqual(added.map((j) => fromJson<{ ids: number[] }>(j.payload, { ids: [] }).ids.length), [MAILS_PER_JOB, 5]);
+  assert.deepEqual(
+    added.map((j) => fromJson<{ ids: number[] }>(j.payload, { ids: [] }).ids.length),
+    [MAILS_PER_JOB, 5],
+  );
 
   const plain = await testApp({}, async (store) => {
-    await store.db.insertInto('categories').values({ slug: 'tools', name: 'Tools', parent_id: null, description: '', faqs: '[]', attributes: '[]', position: 1 }).execute();
+    await store.db
+      .insertInto('categories')
+      .values({
+        slug: 'tools',
+        name: 'Tools',
+        parent_id: null,
+        description: '',
+        faqs: '[]',
+        attributes: '[]',
+        position: 1,
+      })
+      .execute();
   });
   try {
     const owner2 = await makeUser(plain.store.db);
     const fan = await makeUser(plain.store.db);
     const lid = await listing(plain.store.db, { slug: 'zeta', name: 'Zeta', category: 'tools' });
     await plain.store.db.updateTable('listings').set({ owner_id: owner2.id }).where('id', '=', lid).execute();
-    await plain.store.db.insertInto('follows').values({ listing_id: lid, user_id: fan.id, created_at: new Date().toISOString() }).execute();
-    const res = await plain.app.inject({ method: 'POST', url: `/api/v1/me/listings/${lid}/updates`, headers: owner2.auth, payload: { title: 'Hi', body: 'There.' } });
+    await plain.store.db
+      .insertInto('follows')
+      .values({ listing_id: lid, user_id: fan.id, created_at: new Date().toISOString() })
+      .execute();
+    const res = await plain.app.inject({
+      method: 'POST',
+      url: `/api/v1/me/listings/${lid}/updates`,
+      headers: owner2.auth,
+      payload: { title: 'Hi', body: 'There.' },
+    });
     assert.equal(res.json().followers_notified, 1);
     assert.equal((await outboxFor(plain.store.db, fan.email)).length, 1); // the outbox is where mail ends
-    assert.equal((await plain.store.db.selectFrom('jobs').select('id').where('kind', '=', MAIL_DELIVER).execute()).length, 0);
+    assert.equal(
+      (await plain.store.db.selectFrom('jobs').select('id').where('kind', '=', MAIL_DELIVER).execute()).length,
+      0,
+    );
   } finally {
     await plain.cleanup();
   }

@@ -7,8 +7,19 @@ import { freshStore, type TestDb } from '../support/app.ts';
 import { openStore } from '../../src/store/index.ts';
 import type { Store } from '../../src/store/connect.ts';
 import {
-  enqueue, getJob, claimNext, pruneJobs, runNextJob, runClaimedJob, drainJobs, completeJob, startWorkers, LeaseLost, PermanentJobError,
-  type JobDeps, type JobHandlers,
+  enqueue,
+  getJob,
+  claimNext,
+  pruneJobs,
+  runNextJob,
+  runClaimedJob,
+  drainJobs,
+  completeJob,
+  startWorkers,
+  LeaseLost,
+  PermanentJobError,
+  type JobDeps,
+  type JobHandlers,
 } from '../../src/jobs/queue.ts';
 
 let t: TestDb;
@@ -31,7 +42,13 @@ async function clear() {
 test('an enqueued job runs once and ends done; nothing runs when the queue is empty', async () => {
   await clear();
   const seen: unknown[] = [];
-  const handlers: JobHandlers = { 'test.echo': { run: async (ctx) => { seen.push(ctx.job.payload); } } };
+  const handlers: JobHandlers = {
+    'test.echo': {
+      run: async (ctx) => {
+        seen.push(ctx.job.payload);
+      },
+    },
+  };
   const id = await enqueue(t.store.db, 'test.echo', { hello: 'world' });
   const r = await runNextJob(depsOf(t.store), handlers);
   assert.equal(r?.outcome, 'done');
@@ -48,8 +65,17 @@ test('a job scheduled for later is not claimed before its time', async () => {
   const handlers: JobHandlers = { 'test.later': { run: async () => {} } };
   const base = Date.now();
   await enqueue(t.store.db, 'test.later', {}, { runAt: new Date(base + 60_000) });
-  assert.equal(await runNextJob(depsOf(t.store, () => new Date(base)), handlers), undefined);
-  const r = await runNextJob(depsOf(t.store, () => new Date(base + 61_000)), handlers);
+  assert.equal(
+    await runNextJob(
+      depsOf(t.store, () => new Date(base)),
+      handlers,
+    ),
+    undefined,
+  );
+  const r = await runNextJob(
+    depsOf(t.store, () => new Date(base + 61_000)),
+    handlers,
+  );
   assert.equal(r?.outcome, 'done');
 });
 
@@ -60,10 +86,16 @@ test('errors are retried with growing backoff, then the job fails for good and o
   const handlers: JobHandlers = {
     'test.flaky': {
       maxAttempts: 3,
-      run: async () => { calls++; throw new Error(`boom ${calls}`); },
+      run: async () => {
+        calls++;
+        throw new Error(`boom ${calls}`);
+      },
       onFailed: async (trx, job, error) => {
         failedWith.push(error);
-        await trx.insertInto('settings').values({ key: `failed-${job.id}`, value: '"yes"', updated_at: new Date().toISOString() }).execute();
+        await trx
+          .insertInto('settings')
+          .values({ key: `failed-${job.id}`, value: '"yes"', updated_at: new Date().toISOString() })
+          .execute();
       },
     },
   };
@@ -88,13 +120,23 @@ test('errors are retried with growing backoff, then the job fails for good and o
   assert.match(job?.last_error ?? '', /boom 3/);
   assert.equal(calls, 3);
   assert.equal(failedWith.length, 1);
-  assert.ok(await t.store.db.selectFrom('settings').select('key').where('key', '=', `failed-${id}`).executeTakeFirst(), 'onFailed wrote in the failing transaction');
+  assert.ok(
+    await t.store.db.selectFrom('settings').select('key').where('key', '=', `failed-${id}`).executeTakeFirst(),
+    'onFailed wrote in the failing transaction',
+  );
 });
 
 test('a PermanentJobError fails at once, without retries', async () => {
   await clear();
   let calls = 0;
-  const handlers: JobHandlers = { 'test.perm': { run: async () => { calls++; throw new PermanentJobError('bad payload'); } } };
+  const handlers: JobHandlers = {
+    'test.perm': {
+      run: async () => {
+        calls++;
+        throw new PermanentJobError('bad payload');
+      },
+    },
+  };
   const id = await enqueue(t.store.db, 'test.perm', {});
   assert.equal((await runNextJob(depsOf(t.store), handlers))?.outcome, 'failed');
   assert.equal(calls, 1);
@@ -107,7 +149,14 @@ test('a worker killed mid-job: the job is taken over after the lease expires, re
     'test.resume': {
       run: async (ctx) => {
         await ctx.complete(async (trx) => {
-          await trx.insertInto('settings').values({ key: `done-by-${ctx.job.id}`, value: JSON.stringify(ctx.workerId), updated_at: new Date().toISOString() }).execute();
+          await trx
+            .insertInto('settings')
+            .values({
+              key: `done-by-${ctx.job.id}`,
+              value: JSON.stringify(ctx.workerId),
+              updated_at: new Date().toISOString(),
+            })
+            .execute();
         });
       },
     },
@@ -115,36 +164,87 @@ test('a worker killed mid-job: the job is taken over after the lease expires, re
   const id = await enqueue(t.store.db, 'test.resume', { n: 1 });
   const start = Date.now();
   // Worker A claims the job and "dies" (never finishes, never heartbeats).
-  const a = await claimNext(depsOf(t.store, () => new Date(start)), 'worker-A', { leaseMs: 30_000 });
+  const a = await claimNext(
+    depsOf(t.store, () => new Date(start)),
+    'worker-A',
+    { leaseMs: 30_000 },
+  );
   assert.equal(a?.id, id);
   assert.equal((await getJob(t.store.db, id))?.status, 'running');
   // While the lease holds, nobody else gets it.
-  assert.equal(await runNextJob(depsOf(second, () => new Date(start + 10_000)), handlers, { workerId: 'worker-B' }), undefined);
+  assert.equal(
+    await runNextJob(
+      depsOf(second, () => new Date(start + 10_000)),
+      handlers,
+      { workerId: 'worker-B' },
+    ),
+    undefined,
+  );
   // After the lease expired, worker B (another instance) takes it over and completes it.
-  const r = await runNextJob(depsOf(second, () => new Date(start + 31_000)), handlers, { workerId: 'worker-B' });
+  const r = await runNextJob(
+    depsOf(second, () => new Date(start + 31_000)),
+    handlers,
+    { workerId: 'worker-B' },
+  );
   assert.equal(r?.outcome, 'done');
   const job = await getJob(t.store.db, id);
   assert.equal(job?.status, 'done');
   assert.equal(job?.attempts, 2, 'the take-over counts as a second attempt');
-  const row = await t.store.db.selectFrom('settings').select('value').where('key', '=', `done-by-${id}`).executeTakeFirstOrThrow();
+  const row = await t.store.db
+    .selectFrom('settings')
+    .select('value')
+    .where('key', '=', `done-by-${id}`)
+    .executeTakeFirstOrThrow();
   assert.equal(JSON.parse(row.value), 'worker-B');
   // Worker A comes back to life: it cannot complete the job a second time.
-  await assert.rejects(completeJob(depsOf(t.store), id, 'worker-A', async (trx) => {
-    await trx.insertInto('settings').values({ key: `done-twice-${id}`, value: '1', updated_at: new Date().toISOString() }).execute();
-  }), LeaseLost);
-  assert.equal(await t.store.db.selectFrom('settings').select('key').where('key', '=', `done-twice-${id}`).executeTakeFirst(), undefined, "the late worker's writes were rolled back");
+  await assert.rejects(
+    completeJob(depsOf(t.store), id, 'worker-A', async (trx) => {
+      await trx
+        .insertInto('settings')
+        .values({ key: `done-twice-${id}`, value: '1', updated_at: new Date().toISOString() })
+        .execute();
+    }),
+    LeaseLost,
+  );
+  assert.equal(
+    await t.store.db.selectFrom('settings').select('key').where('key', '=', `done-twice-${id}`).executeTakeFirst(),
+    undefined,
+    "the late worker's writes were rolled back",
+  );
 });
 
 test('a job whose worker died more often than its attempts allow ends failed, with onFailed', async () => {
   await clear();
   let ran = 0;
   let failed = 0;
-  const handlers: JobHandlers = { 'test.dies': { maxAttempts: 2, run: async () => { ran++; }, onFailed: async () => { failed++; } } };
+  const handlers: JobHandlers = {
+    'test.dies': {
+      maxAttempts: 2,
+      run: async () => {
+        ran++;
+      },
+      onFailed: async () => {
+        failed++;
+      },
+    },
+  };
   const id = await enqueue(t.store.db, 'test.dies', {});
   const start = Date.now();
-  await claimNext(depsOf(t.store, () => new Date(start)), 'w1', { leaseMs: 1000 });
-  await claimNext(depsOf(t.store, () => new Date(start + 2000)), 'w2', { leaseMs: 1000 });
-  const r = await runNextJob(depsOf(t.store, () => new Date(start + 4000)), handlers, { workerId: 'w3', leaseMs: 1000 });
+  await claimNext(
+    depsOf(t.store, () => new Date(start)),
+    'w1',
+    { leaseMs: 1000 },
+  );
+  await claimNext(
+    depsOf(t.store, () => new Date(start + 2000)),
+    'w2',
+    { leaseMs: 1000 },
+  );
+  const r = await runNextJob(
+    depsOf(t.store, () => new Date(start + 4000)),
+    handlers,
+    { workerId: 'w3', leaseMs: 1000 },
+  );
   assert.equal(r?.outcome, 'failed');
   assert.equal(ran, 0);
   assert.equal(failed, 1);
@@ -156,7 +256,14 @@ test('a job whose worker died more often than its attempts allow ends failed, wi
 test('a running job keeps its lease by heartbeat: a second worker cannot steal a long job', async () => {
   await clear();
   let runs = 0;
-  const handlers: JobHandlers = { 'test.long': { run: async () => { runs++; await delay(700); } } };
+  const handlers: JobHandlers = {
+    'test.long': {
+      run: async () => {
+        runs++;
+        await delay(700);
+      },
+    },
+  };
   const id = await enqueue(t.store.db, 'test.long', {});
   const first = runNextJob(depsOf(t.store), handlers, { workerId: 'A', leaseMs: 240 });
   await delay(450); // longer than the lease: only the heartbeat keeps it
@@ -216,7 +323,13 @@ test('exactly-once: two instances draining the same queue at once run every job 
 test('startWorkers picks jobs up by itself, wake() starts them at once, stop() ends the loops', async () => {
   await clear();
   const done: number[] = [];
-  const handlers: JobHandlers = { 'test.bg': { run: async (ctx) => { done.push((ctx.job.payload as { n: number }).n); } } };
+  const handlers: JobHandlers = {
+    'test.bg': {
+      run: async (ctx) => {
+        done.push((ctx.job.payload as { n: number }).n);
+      },
+    },
+  };
   const workers = startWorkers(depsOf(t.store), handlers, { concurrency: 2, pollMs: 5000 });
   await delay(50);
   await enqueue(t.store.db, 'test.bg', { n: 1 });
@@ -236,7 +349,14 @@ test('stopping a worker mid-job gives the job back for another worker instead of
         started = true;
         await new Promise<void>((resolve, reject) => {
           const timer = setTimeout(resolve, 10_000);
-          ctx.signal.addEventListener('abort', () => { clearTimeout(timer); reject(ctx.signal.reason); }, { once: true });
+          ctx.signal.addEventListener(
+            'abort',
+            () => {
+              clearTimeout(timer);
+              reject(ctx.signal.reason);
+            },
+            { once: true },
+          );
         });
       },
     },
@@ -251,13 +371,25 @@ test('stopping a worker mid-job gives the job back for another worker instead of
   assert.equal(job?.attempts, 0, 'a shutdown is not counted as an attempt');
   assert.equal(job?.locked_by, null);
   // …and a new worker completes it.
-  const r = await runClaimedJob(depsOf(t.store), { 'test.stop': { run: async () => {} } }, (await claimNext(depsOf(t.store), 'C'))!, 'C');
+  const r = await runClaimedJob(
+    depsOf(t.store),
+    { 'test.stop': { run: async () => {} } },
+    (await claimNext(depsOf(t.store), 'C'))!,
+    'C',
+  );
   assert.equal(r.outcome, 'done');
 });
 
 test('pruneJobs deletes done jobs after a week and failed ones after a month, never queued or running ones', async () => {
   await clear();
-  const handlers: JobHandlers = { 'test.ok': { run: async () => {} }, 'test.bad': { run: async () => { throw new PermanentJobError('no'); } } };
+  const handlers: JobHandlers = {
+    'test.ok': { run: async () => {} },
+    'test.bad': {
+      run: async () => {
+        throw new PermanentJobError('no');
+      },
+    },
+  };
   const done = await enqueue(t.store.db, 'test.ok', {});
   await runNextJob(depsOf(t.store), handlers, { kinds: ['test.ok'] });
   const failed = await enqueue(t.store.db, 'test.bad', {});

@@ -13,9 +13,18 @@ test('the server started with WORKERS=true builds a submitted draft on its own',
   const t = await testApp({ FETCH_ALLOW_HOSTS: '127.0.0.1', WORKERS: 'true' });
   try {
     t.server.deps.services.drafting = { crawl: { robots: new RobotsCache() } };
-    assert.equal(typeof (t.server.deps.services.workers as { wake?: unknown })?.wake, 'function', 'the workers are attached');
+    assert.equal(
+      typeof (t.server.deps.services.workers as { wake?: unknown })?.wake,
+      'function',
+      'the workers are attached',
+    );
     const user = await makeUser(t.store.db);
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/drafts', headers: user.auth, payload: { url: site.origin + '/' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/drafts',
+      headers: user.auth,
+      payload: { url: site.origin + '/' },
+    });
     assert.equal(res.statusCode, 201);
     const id = res.json().id;
     let d: { status: string; fields: { name: { value: string } } } | undefined;

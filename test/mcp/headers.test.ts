@@ -16,16 +16,34 @@ before(async () => {
   t = await liveApp();
   writer = await userWithKey(t.store, ['account:read', 'listings:write'], 'Header Tester');
 });
-after(async () => { await t.cleanup(); });
+after(async () => {
+  await t.cleanup();
+});
 
 const MODERN = '2026-07-28';
-const envelope = { 'io.modelcontextprotocol/protocolVersion': MODERN, 'io.modelcontextprotocol/clientInfo': { name: 'header-tests', version: '1.0.0' }, 'io.modelcontextprotocol/clientCapabilities': {} };
+const envelope = {
+  'io.modelcontextprotocol/protocolVersion': MODERN,
+  'io.modelcontextprotocol/clientInfo': { name: 'header-tests', version: '1.0.0' },
+  'io.modelcontextprotocol/clientCapabilities': {},
+};
 let nextId = 1;
 
 /** A 2026-07-28 tools/call with exactly the headers given (beyond content negotiation). */
-function call(name: string, args: Record<string, unknown>, headers: Record<string, string>): { id: number; send: () => Promise<Response> } {
+function call(
+  name: string,
+  args: Record<string, unknown>,
+  headers: Record<string, string>,
+): { id: number; send: () => Promise<Response> } {
   const id = nextId++;
-  return { id, send: () => rpc(t.url, { jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args, _meta: envelope } }, { 'mcp-protocol-version': MODERN, ...headers }) };
+  return {
+    id,
+    send: () =>
+      rpc(
+        t.url,
+        { jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args, _meta: envelope } },
+        { 'mcp-protocol-version': MODERN, ...headers },
+      ),
+  };
 }
 
 async function assertHeaderMismatch(r: Response, id: number, what: string): Promise<any> {
@@ -40,17 +58,26 @@ async function assertHeaderMismatch(r: Response, id: number, what: string): Prom
 async function draftCount(): Promise<number> {
   const r = await fetch(`${t.url}/api/v1/drafts`, { headers: { authorization: `Bearer ${writer.key}` } });
   assert.equal(r.status, 200);
-  return (await r.json() as { total: number }).total;
+  return ((await r.json()) as { total: number }).total;
 }
 
 const SUBMIT = { url: 'https://example.com' };
 
 describe('2026-07-28: headers that disagree with the body are refused with 400 / -32020', () => {
   const cases: Array<[string, (tool: string) => Record<string, string>]> = [
-    ['Mcp-Name names another tool', (tool) => ({ 'mcp-method': 'tools/call', 'mcp-name': tool === 'get_site_info' ? 'get_account' : 'get_site_info' })],
+    [
+      'Mcp-Name names another tool',
+      (tool) => ({
+        'mcp-method': 'tools/call',
+        'mcp-name': tool === 'get_site_info' ? 'get_account' : 'get_site_info',
+      }),
+    ],
     ['Mcp-Name missing', () => ({ 'mcp-method': 'tools/call' })],
     ['Mcp-Name in another case', (tool) => ({ 'mcp-method': 'tools/call', 'mcp-name': tool.toUpperCase() })],
-    ['Mcp-Name with a malformed Base64 sentinel', () => ({ 'mcp-method': 'tools/call', 'mcp-name': '=?base64?Z2V0X2!!!?=' })],
+    [
+      'Mcp-Name with a malformed Base64 sentinel',
+      () => ({ 'mcp-method': 'tools/call', 'mcp-name': '=?base64?Z2V0X2!!!?=' }),
+    ],
     ['Mcp-Method names another method', (tool) => ({ 'mcp-method': 'tools/list', 'mcp-name': tool })],
     ['Mcp-Method in another case', (tool) => ({ 'mcp-method': 'TOOLS/CALL', 'mcp-name': tool })],
     ['Mcp-Method missing', (tool) => ({ 'mcp-name': tool })],
@@ -65,7 +92,10 @@ describe('2026-07-28: headers that disagree with the body are refused with 400 /
       await assertHeaderMismatch(await anon.send(), anon.id, `${what} (signed-in tool, no credentials)`);
       // With a key that may act: still refused, and the tool did not run (no draft was created).
       const before = await draftCount();
-      const signed = call('submit_listing', SUBMIT, { ...headers('submit_listing'), authorization: `Bearer ${writer.key}` });
+      const signed = call('submit_listing', SUBMIT, {
+        ...headers('submit_listing'),
+        authorization: `Bearer ${writer.key}`,
+      });
       await assertHeaderMismatch(await signed.send(), signed.id, `${what} (signed-in tool, with credentials)`);
       assert.equal(await draftCount(), before, `${what}: nothing was done`);
     });
@@ -87,7 +117,10 @@ describe('2026-07-28: headers that match are accepted, and sign-in is asked for 
       ['lower-case names', { 'mcp-method': 'tools/call', 'mcp-name': 'submit_listing' }],
       ['upper-case names', { 'MCP-METHOD': 'tools/call', 'MCP-NAME': 'submit_listing' }],
       ['whitespace around values', { 'mcp-method': 'tools/call', 'mcp-name': ' \tsubmit_listing  ' }],
-      ['Base64 sentinel', { 'mcp-method': 'tools/call', 'mcp-name': `=?base64?${Buffer.from('submit_listing').toString('base64')}?=` }],
+      [
+        'Base64 sentinel',
+        { 'mcp-method': 'tools/call', 'mcp-name': `=?base64?${Buffer.from('submit_listing').toString('base64')}?=` },
+      ],
     ];
     for (const [what, headers] of variants) {
       // No credentials: the sign-in challenge (the request itself is valid).
@@ -112,7 +145,11 @@ describe('2026-07-28: headers that match are accepted, and sign-in is asked for 
   });
 
   test('a request of another kind needs no Mcp-Name (tools/list with Mcp-Method only)', async () => {
-    const r = await rpc(t.url, { jsonrpc: '2.0', id: 7, method: 'tools/list', params: { _meta: envelope } }, { 'mcp-protocol-version': MODERN, 'mcp-method': 'tools/list' });
+    const r = await rpc(
+      t.url,
+      { jsonrpc: '2.0', id: 7, method: 'tools/list', params: { _meta: envelope } },
+      { 'mcp-protocol-version': MODERN, 'mcp-method': 'tools/list' },
+    );
     assert.equal(r.status, 200);
     assert.equal((await rpcMessage(r)).result.tools.length, 41);
   });
@@ -121,11 +158,19 @@ describe('2026-07-28: headers that match are accepted, and sign-in is asked for 
 describe('initialize-based versions', () => {
   test('2025-11-25 does not define Mcp-Method / Mcp-Name: they are ignored, the body decides', async () => {
     const stray = { 'mcp-method': 'prompts/list', 'mcp-name': 'something_else' };
-    const pub = await rpc(t.url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_site_info', arguments: {} } }, stray);
+    const pub = await rpc(
+      t.url,
+      { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_site_info', arguments: {} } },
+      stray,
+    );
     assert.equal(pub.status, 200);
     assert.equal((await rpcMessage(pub)).result.structuredContent.name, 'Launchlist');
     // The sign-in gate reads the body, whatever the headers say.
-    const prot = await rpc(t.url, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'get_account', arguments: {} } }, { 'mcp-method': 'tools/call', 'mcp-name': 'get_site_info' });
+    const prot = await rpc(
+      t.url,
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'get_account', arguments: {} } },
+      { 'mcp-method': 'tools/call', 'mcp-name': 'get_site_info' },
+    );
     assert.equal(prot.status, 401);
     assert.equal(parseChallenge(prot.headers.get('www-authenticate')).scope, 'account:read');
   });

@@ -8,11 +8,15 @@ import type { Store } from '../../src/store/connect.ts';
 import { createApiKey } from '../../src/auth/api-keys.ts';
 import type { Scope } from '../../src/operations/context.ts';
 
-
-export interface Live extends TestApp { url: string }
+export interface Live extends TestApp {
+  url: string;
+}
 
 /** A test app listening on 127.0.0.1 whose public URL is its real address (as OAuth needs). */
-export async function liveApp(overrides: Record<string, unknown> = {}, prepare?: (store: Store) => Promise<void>): Promise<Live> {
+export async function liveApp(
+  overrides: Record<string, unknown> = {},
+  prepare?: (store: Store) => Promise<void>,
+): Promise<Live> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const t = await testApp({ PORT: String(port), PUBLIC_URL: url, ...overrides }, prepare);
@@ -21,16 +25,30 @@ export async function liveApp(overrides: Record<string, unknown> = {}, prepare?:
 }
 
 let seq = 0;
-export async function userWithKey(store: Store, scopes: Scope[], name = 'Ada'): Promise<{ userId: number; key: string }> {
+export async function userWithKey(
+  store: Store,
+  scopes: Scope[],
+  name = 'Ada',
+): Promise<{ userId: number; key: string }> {
   seq++;
-  const row = await store.db.insertInto('users')
-    .values({ email: `mcp-${Date.now().toString(36)}-${seq}@example.com`, name, role: 'user', created_at: new Date().toISOString() } as never)
-    .returning('id').executeTakeFirstOrThrow();
+  const row = await store.db
+    .insertInto('users')
+    .values({
+      email: `mcp-${Date.now().toString(36)}-${seq}@example.com`,
+      name,
+      role: 'user',
+      created_at: new Date().toISOString(),
+    } as never)
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const { key } = await createApiKey(store.db, row.id, `mcp test key ${seq}`, scopes);
   return { userId: row.id, key };
 }
 
-export interface Era { name: string; options: ClientOptions }
+export interface Era {
+  name: string;
+  options: ClientOptions;
+}
 /** The protocol eras: 2026-07-28 pinned (server/discover, no fallback) and the initialize-based ones. */
 export const ERAS: Era[] = [
   { name: '2026-07-28', options: { versionNegotiation: { mode: { pin: '2026-07-28' } } } },
@@ -39,9 +57,17 @@ export const ERAS: Era[] = [
   { name: '2025-11-25', options: { supportedProtocolVersions: ['2025-11-25'] } },
 ];
 
-export async function connect(url: string, era: Era, token?: string, extra: ConstructorParameters<typeof StreamableHTTPClientTransport>[1] = {}): Promise<Client> {
+export async function connect(
+  url: string,
+  era: Era,
+  token?: string,
+  extra: ConstructorParameters<typeof StreamableHTTPClientTransport>[1] = {},
+): Promise<Client> {
   const client = new Client({ name: 'launchlist-tests', version: '1.0.0' }, era.options);
-  const transport = new StreamableHTTPClientTransport(new URL(url + '/mcp'), { ...(token ? { authProvider: { token: async () => token } } : {}), ...extra });
+  const transport = new StreamableHTTPClientTransport(new URL(url + '/mcp'), {
+    ...(token ? { authProvider: { token: async () => token } } : {}),
+    ...extra,
+  });
   await client.connect(transport);
   return client;
 }
@@ -50,7 +76,12 @@ export async function connect(url: string, era: Era, token?: string, extra: Cons
 export async function rpc(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
   return fetch(url + '/mcp', {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25', ...headers },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2025-11-25',
+      ...headers,
+    },
     body: JSON.stringify(body),
   });
 }
@@ -59,7 +90,11 @@ export async function rpc(url: string, body: unknown, headers: Record<string, st
 export async function rpcMessage(r: Response): Promise<any> {
   const text = await r.text();
   if ((r.headers.get('content-type') ?? '').includes('text/event-stream')) {
-    const data = text.split('\n').filter((l) => l.startsWith('data: ')).map((l) => l.slice(6)).filter(Boolean);
+    const data = text
+      .split('\n')
+      .filter((l) => l.startsWith('data: '))
+      .map((l) => l.slice(6))
+      .filter(Boolean);
     return JSON.parse(data[data.length - 1]);
   }
   return JSON.parse(text);

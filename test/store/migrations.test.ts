@@ -9,19 +9,32 @@ import { migrate } from '../../src/store/migrate.ts';
 import { addCategory, addListing } from '../support/seed-fixtures.ts';
 
 const cleanups: Array<() => Promise<void>> = [];
-after(async () => { for (const c of cleanups.reverse()) await c(); });
+after(async () => {
+  for (const c of cleanups.reverse()) await c();
+});
 
 async function storeAt(migration: string): Promise<Store> {
   const empty = await emptyDatabase();
   const store = connect({ databaseUrl: empty.databaseUrl, sqliteFile: join(empty.dir, 'launchlist.db') });
-  cleanups.push(async () => { await store.close(); await empty.drop(); });
+  cleanups.push(async () => {
+    await store.close();
+    await empty.drop();
+  });
   await migrate(store.db, store.engine, { to: migration });
   return store;
 }
 
-const columnsOf = async (store: Store, table: string): Promise<string[]> => (ENGINE === 'sqlite'
-  ? (await sql<{ name: string }>`SELECT name FROM pragma_table_info(${table})`.execute(store.db)).rows
-  : (await sql<{ name: string }>`SELECT column_name AS name FROM information_schema.columns WHERE table_name = ${table} AND table_schema = current_schema()`.execute(store.db)).rows).map((r) => r.name);
+const columnsOf = async (store: Store, table: string): Promise<string[]> =>
+  (ENGINE === 'sqlite'
+    ? (await sql<{ name: string }>`SELECT name FROM pragma_table_info(${table})`.execute(store.db)).rows
+    : (
+        await sql<{
+          name: string;
+        }>`SELECT column_name AS name FROM information_schema.columns WHERE table_name = ${table} AND table_schema = current_schema()`.execute(
+          store.db,
+        )
+      ).rows
+  ).map((r) => r.name);
 
 test('100_view_totals: every listing keeps its views in listing_view_totals; new listings get a row, deleted ones lose it', async () => {
   const store = await storeAt('090_search_feed');
@@ -33,7 +46,13 @@ test('100_view_totals: every listing keeps its views in listing_view_totals; new
 
   await migrate(db, store.engine);
   assert.ok(!(await columnsOf(store, 'listings')).includes('views_count'), 'the column left the listings row');
-  const totals = async () => Object.fromEntries((await db.selectFrom('listing_view_totals').select(['listing_id', 'views']).execute()).map((r) => [r.listing_id, Number(r.views)]));
+  const totals = async () =>
+    Object.fromEntries(
+      (await db.selectFrom('listing_view_totals').select(['listing_id', 'views']).execute()).map((r) => [
+        r.listing_id,
+        Number(r.views),
+      ]),
+    );
   assert.deepEqual(await totals(), { [a]: 1234, [b]: 0 });
 
   const c = await addListing(db, { slug: 'new-after-upgrade', category: 'tools' });

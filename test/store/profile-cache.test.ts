@@ -23,11 +23,24 @@ before(async () => {
     other = await addListing(store.db, { slug: 'bystander', category: 'tools' });
   });
   const now = new Date().toISOString();
-  const u = await t.store.db.insertInto('users').values({ email: 'owner@cachey.example', name: 'Owner', password_hash: null, role: 'user', email_verified_at: now, created_at: now }).returning('id').executeTakeFirstOrThrow();
+  const u = await t.store.db
+    .insertInto('users')
+    .values({
+      email: 'owner@cachey.example',
+      name: 'Owner',
+      password_hash: null,
+      role: 'user',
+      email_verified_at: now,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await t.store.db.updateTable('listings').set({ owner_id: u.id }).where('id', '=', id).execute();
   key = (await createApiKey(t.store.db, u.id, 'k', ['account:read', 'listings:write'])).key;
 });
-after(async () => { await t.cleanup(); });
+after(async () => {
+  await t.cleanup();
+});
 
 const profiles = () => t.server.deps.services.profiles as ProfileReader;
 const get = async (slug = 'cachey') => {
@@ -35,8 +48,11 @@ const get = async (slug = 'cachey') => {
   await profiles().settle(); // the background write-back of a rebuilt profile
   return r;
 };
-const rev = async (listingId = id) => (await t.store.db.selectFrom('listings').select('profile_rev').where('id', '=', listingId).executeTakeFirstOrThrow()).profile_rev;
-const stored = async (listingId = id) => t.store.db.selectFrom('listing_profiles').selectAll().where('listing_id', '=', listingId).executeTakeFirst();
+const rev = async (listingId = id) =>
+  (await t.store.db.selectFrom('listings').select('profile_rev').where('id', '=', listingId).executeTakeFirstOrThrow())
+    .profile_rev;
+const stored = async (listingId = id) =>
+  t.store.db.selectFrom('listing_profiles').selectAll().where('listing_id', '=', listingId).executeTakeFirst();
 
 test('the first read builds and stores the profile; later reads are served from it', async () => {
   const first = await get();
@@ -47,7 +63,11 @@ test('the first read builds and stores the profile; later reads are served from 
   assert.equal(JSON.parse(row.body).tagline, 'Tagline of cachey');
   assert.equal(JSON.parse(row.body).votes, undefined, 'the live counters are not part of the stored text');
   // Proof that reads come from the stored text: change it behind the service's back (same rev).
-  await t.store.db.updateTable('listing_profiles').set({ body: row.body.replace('Tagline of cachey', 'Served from listing_profiles') }).where('listing_id', '=', id).execute();
+  await t.store.db
+    .updateTable('listing_profiles')
+    .set({ body: row.body.replace('Tagline of cachey', 'Served from listing_profiles') })
+    .where('listing_id', '=', id)
+    .execute();
   const second = (await get()).json();
   assert.equal(second.tagline, 'Served from listing_profiles');
   for (const k of ['votes', 'followers', 'views']) assert.equal(typeof second[k], 'number', k);
@@ -55,33 +75,65 @@ test('the first read builds and stores the profile; later reads are served from 
 
 test('an edit through the API is visible on the next read (the triggers make the stored text stale)', async () => {
   await get();
-  const edit = await t.app.inject({ method: 'PATCH', url: `/api/v1/me/listings/${id}`, headers: { authorization: `Bearer ${key}` }, payload: { fields: { tagline: 'Edited by the owner' } } });
+  const edit = await t.app.inject({
+    method: 'PATCH',
+    url: `/api/v1/me/listings/${id}`,
+    headers: { authorization: `Bearer ${key}` },
+    payload: { fields: { tagline: 'Edited by the owner' } },
+  });
   assert.equal(edit.statusCode, 200, edit.body);
   assert.equal((await get()).json().tagline, 'Edited by the owner');
   assert.equal((await stored())!.rev, await rev(), 'rebuilt and stored again');
 });
 
 test('every listings column but the live counters bumps profile_rev; the counters do not', async () => {
-  const columns = ENGINE === 'sqlite'
-    ? (await sql<{ name: string }>`SELECT name FROM pragma_table_info('listings')`.execute(t.store.db)).rows.map((r) => r.name)
-    : (await sql<{ name: string }>`SELECT column_name AS name FROM information_schema.columns WHERE table_name = 'listings' AND table_schema = current_schema()`.execute(t.store.db)).rows.map((r) => r.name);
+  const columns =
+    ENGINE === 'sqlite'
+      ? (await sql<{ name: string }>`SELECT name FROM pragma_table_info('listings')`.execute(t.store.db)).rows.map(
+          (r) => r.name,
+        )
+      : (
+          await sql<{
+            name: string;
+          }>`SELECT column_name AS name FROM information_schema.columns WHERE table_name = 'listings' AND table_schema = current_schema()`.execute(
+            t.store.db,
+          )
+        ).rows.map((r) => r.name);
   assert.ok(columns.length > 30);
   for (const c of columns) {
     if (c === 'id' || c === 'profile_rev' || c === 'search') continue;
     const before = await rev(other);
     await sql`UPDATE listings SET ${sql.id(c)} = ${sql.id(c)} WHERE id = ${other}`.execute(t.store.db);
     const bumped = (await rev(other)) > before;
-    assert.equal(bumped, !(PROFILE_CACHE_EXCLUDED as readonly string[]).includes(c), `listings.${c}: a migration that adds a column must call recreateListingsTrigger()`);
+    assert.equal(
+      bumped,
+      !(PROFILE_CACHE_EXCLUDED as readonly string[]).includes(c),
+      `listings.${c}: a migration that adds a column must call recreateListingsTrigger()`,
+    );
   }
 });
 
 test('changes in the tables the profile shows are visible at once: updates, reviews, categories, founders', async () => {
   await get();
   const now = new Date().toISOString();
-  await t.store.db.insertInto('updates').values({ listing_id: id, title: 'Version 2 is out', body: 'Faster.', created_at: now }).execute();
+  await t.store.db
+    .insertInto('updates')
+    .values({ listing_id: id, title: 'Version 2 is out', body: 'Faster.', created_at: now })
+    .execute();
   assert.equal((await get()).json().latest_updates[0]?.title, 'Version 2 is out');
 
-  await t.store.db.insertInto('reviews').values({ listing_id: id, user_id: null, author_name: 'Ann', rating: 4, body: 'Good.', genuine: true, created_at: now }).execute();
+  await t.store.db
+    .insertInto('reviews')
+    .values({
+      listing_id: id,
+      user_id: null,
+      author_name: 'Ann',
+      rating: 4,
+      body: 'Good.',
+      genuine: true,
+      created_at: now,
+    })
+    .execute();
   assert.deepEqual((await get()).json().community_rating, { average: 4, count: 1 });
 
   await t.store.db.updateTable('categories').set({ name: 'Command Line' }).where('slug', '=', 'cli-tools').execute();
@@ -90,8 +142,25 @@ test('changes in the tables the profile shows are visible at once: updates, revi
   assert.equal(cats[0].name, 'Command Line');
   assert.equal(cats[0].parent.name, 'Developer Tools', 'a parent category rename shows too');
 
-  const f = await t.store.db.insertInto('founders').values({ slug: 'ann-founder', name: 'Ann', title: 'CEO', bio: null, country: null, socials: '{}', avatar_url: null, user_id: null, created_at: now }).returning('id').executeTakeFirstOrThrow();
-  await t.store.db.insertInto('listing_founders').values({ listing_id: id, founder_id: f.id, position: 0 } as never).execute();
+  const f = await t.store.db
+    .insertInto('founders')
+    .values({
+      slug: 'ann-founder',
+      name: 'Ann',
+      title: 'CEO',
+      bio: null,
+      country: null,
+      socials: '{}',
+      avatar_url: null,
+      user_id: null,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await t.store.db
+    .insertInto('listing_founders')
+    .values({ listing_id: id, founder_id: f.id, position: 0 } as never)
+    .execute();
   assert.equal((await get()).json().founders[0]?.title, 'CEO');
   await t.store.db.updateTable('founders').set({ title: 'Chief Tinkerer' }).where('id', '=', f.id).execute();
   assert.equal((await get()).json().founders[0]?.title, 'Chief Tinkerer');
@@ -148,13 +217,19 @@ test('TextCache: holds texts up to its byte budget, the oldest leave first; a ze
   assert.equal(none.get('a'), undefined);
 });
 
-test('PostgreSQL: a text read once is held by the process and not sent again until its rev changes', { skip: ENGINE !== 'postgres' && 'the text cache is for PostgreSQL only' }, async () => {
+test('PostgreSQL: a text read once is held by the process and not sent again until its rev changes', {
+  skip: ENGINE !== 'postgres' && 'the text cache is for PostgreSQL only',
+}, async () => {
   await get();
   await get(); // the stored text came with this read and is held now
   const row = (await stored())!;
   // Changed behind the service's back at the same rev: the process keeps serving the text it holds,
   // which shows the database did not send it again.
-  await t.store.db.updateTable('listing_profiles').set({ body: row.body.replace(/"tagline":"[^"]*"/, '"tagline":"changed in the table only"') }).where('listing_id', '=', id).execute();
+  await t.store.db
+    .updateTable('listing_profiles')
+    .set({ body: row.body.replace(/"tagline":"[^"]*"/, '"tagline":"changed in the table only"') })
+    .where('listing_id', '=', id)
+    .execute();
   assert.notEqual((await get()).json().tagline, 'changed in the table only');
   // The counters still come from the database on every read.
   await t.store.db.updateTable('listings').set({ votes_count: 77 }).where('id', '=', id).execute();
@@ -165,7 +240,9 @@ test('PostgreSQL: a text read once is held by the process and not sent again unt
   assert.equal((await get()).json().tagline, 'A new rev');
 });
 
-test('PostgreSQL: a held text is served only for the listing it was built from, whatever the revs', { skip: ENGINE !== 'postgres' && 'the text cache is for PostgreSQL only' }, async () => {
+test('PostgreSQL: a held text is served only for the listing it was built from, whatever the revs', {
+  skip: ENGINE !== 'postgres' && 'the text cache is for PostgreSQL only',
+}, async () => {
   const a = await addListing(t.store.db, { slug: 'renamed-away', category: 'tools' });
   const b = await addListing(t.store.db, { slug: 'takes-the-slug', category: 'tools' });
   await refreshProfiles(t.store);
@@ -180,12 +257,15 @@ test('PostgreSQL: a held text is served only for the listing it was built from, 
   assert.equal(body.tagline, 'Tagline of takes-the-slug');
 });
 
-test('PostgreSQL: a held view total is used until it is VIEWS_TTL old or this process writes views', { skip: ENGINE !== 'postgres' && 'the text cache is for PostgreSQL only' }, async () => {
+test('PostgreSQL: a held view total is used until it is VIEWS_TTL old or this process writes views', {
+  skip: ENGINE !== 'postgres' && 'the text cache is for PostgreSQL only',
+}, async () => {
   let epoch = 0;
   const reader = new ProfileReader(t.store, { textCacheBytes: 1 << 20, viewsEpoch: () => epoch, viewsTtlMs: 200 });
   try {
     const views = async () => (await reader.get('cachey'))!.views;
-    const setViews = (n: number) => t.store.db.updateTable('listing_view_totals').set({ views: n }).where('listing_id', '=', id).execute();
+    const setViews = (n: number) =>
+      t.store.db.updateTable('listing_view_totals').set({ views: n }).where('listing_id', '=', id).execute();
     await setViews(100);
     await reader.get('cachey'); // the text and the total come from the database
     assert.equal(await views(), 100);
@@ -196,7 +276,7 @@ test('PostgreSQL: a held view total is used until it is VIEWS_TTL old or this pr
     await setViews(175);
     assert.equal(await views(), 150);
     await new Promise((r) => setTimeout(r, 250));
-    assert.equal(await views(), 175, 'another instance\'s write shows once the held total is VIEWS_TTL old');
+    assert.equal(await views(), 175, "another instance's write shows once the held total is VIEWS_TTL old");
   } finally {
     await reader.close();
   }
@@ -208,7 +288,9 @@ const pgOnly = { skip: ENGINE !== 'postgres' && 'the confirmed window is for Pos
 /** Another instance (or a person with psql): a connection outside this process's pool. */
 async function elsewhere(text: string): Promise<void> {
   const pg = (await import('pg')).default;
-  const c = new pg.Client({ connectionString: (t.store.pgPool!.options as { connectionString: string }).connectionString });
+  const c = new pg.Client({
+    connectionString: (t.store.pgPool!.options as { connectionString: string }).connectionString,
+  });
   await c.connect();
   try {
     await c.query(text);
@@ -227,44 +309,67 @@ async function withReader(freshMs: number, use: (reader: ProfileReader) => Promi
   }
 }
 
-test('PostgreSQL: a confirmed profile is served without asking the database until it is PROFILE_FRESH_MS old', pgOnly, () => withReader(300, async (reader) => {
-  await reader.get('cachey');
-  await reader.get('cachey'); // held and confirmed now
-  await elsewhere(`UPDATE listings SET votes_count = 901 WHERE id = ${id}`);
-  assert.notEqual((await reader.get('cachey'))!.votes, 901, 'within the window another instance\'s write is not seen yet');
-  await new Promise((r) => setTimeout(r, 350));
-  assert.equal((await reader.get('cachey'))!.votes, 901, 'once the window has passed the database is asked again');
-}));
+test(
+  'PostgreSQL: a confirmed profile is served without asking the database until it is PROFILE_FRESH_MS old',
+  pgOnly,
+  () =>
+    withReader(300, async (reader) => {
+      await reader.get('cachey');
+      await reader.get('cachey'); // held and confirmed now
+      await elsewhere(`UPDATE listings SET votes_count = 901 WHERE id = ${id}`);
+      assert.notEqual(
+        (await reader.get('cachey'))!.votes,
+        901,
+        "within the window another instance's write is not seen yet",
+      );
+      await new Promise((r) => setTimeout(r, 350));
+      assert.equal((await reader.get('cachey'))!.votes, 901, 'once the window has passed the database is asked again');
+    }),
+);
 
-test('PostgreSQL: a write of this process that could change a profile is seen on the next read; bookkeeping writes are not counted', pgOnly, () => withReader(60_000, async (reader) => {
-  await reader.get('cachey');
-  await reader.get('cachey');
-  await elsewhere(`UPDATE listings SET votes_count = 902 WHERE id = ${id}`);
-  // Writes to bookkeeping tables (here the job queue and the view totals) leave the confirmation standing.
-  const writes = t.store.pgWrites!();
-  await t.store.db.deleteFrom('jobs').where('id', '<', 0).execute();
-  await t.store.db.updateTable('listing_view_totals').set({ views: sql`views` }).where('listing_id', '=', other).execute();
-  assert.equal(t.store.pgWrites!(), writes);
-  assert.notEqual((await reader.get('cachey'))!.votes, 902);
-  // A write to any other table is counted: even one to another listing makes the next read ask.
-  await t.store.db.updateTable('listings').set({ followers_count: 3 }).where('id', '=', other).execute();
-  assert.equal(t.store.pgWrites!(), writes + 1);
-  assert.equal((await reader.get('cachey'))!.votes, 902);
-}));
+test(
+  'PostgreSQL: a write of this process that could change a profile is seen on the next read; bookkeeping writes are not counted',
+  pgOnly,
+  () =>
+    withReader(60_000, async (reader) => {
+      await reader.get('cachey');
+      await reader.get('cachey');
+      await elsewhere(`UPDATE listings SET votes_count = 902 WHERE id = ${id}`);
+      // Writes to bookkeeping tables (here the job queue and the view totals) leave the confirmation standing.
+      const writes = t.store.pgWrites!();
+      await t.store.db.deleteFrom('jobs').where('id', '<', 0).execute();
+      await t.store.db
+        .updateTable('listing_view_totals')
+        .set({ views: sql`views` })
+        .where('listing_id', '=', other)
+        .execute();
+      assert.equal(t.store.pgWrites!(), writes);
+      assert.notEqual((await reader.get('cachey'))!.votes, 902);
+      // A write to any other table is counted: even one to another listing makes the next read ask.
+      await t.store.db.updateTable('listings').set({ followers_count: 3 }).where('id', '=', other).execute();
+      assert.equal(t.store.pgWrites!(), writes + 1);
+      assert.equal((await reader.get('cachey'))!.votes, 902);
+    }),
+);
 
-test('PostgreSQL: a write inside a transaction is counted again when it commits (its rows are visible only then)', pgOnly, () => withReader(60_000, async (reader) => {
-  await reader.get('cachey');
-  await t.store.db.transaction().execute(async (trx) => {
-    await trx.updateTable('listings').set({ votes_count: 903 }).where('id', '=', id).execute();
-    // Read on another connection while the transaction is open: it confirms the old count…
-    assert.notEqual((await reader.get('cachey'))!.votes, 903);
-    assert.notEqual((await reader.get('cachey'))!.votes, 903);
-  });
-  // …and the COMMIT makes the next read ask again.
-  assert.equal((await reader.get('cachey'))!.votes, 903);
-  const before = t.store.pgWrites!();
-  await t.store.db.transaction().execute(async (trx) => {
-    await trx.selectFrom('listings').select('id').where('id', '=', id).execute();
-  });
-  assert.equal(t.store.pgWrites!(), before, 'a transaction that only read counts nothing');
-}));
+test(
+  'PostgreSQL: a write inside a transaction is counted again when it commits (its rows are visible only then)',
+  pgOnly,
+  () =>
+    withReader(60_000, async (reader) => {
+      await reader.get('cachey');
+      await t.store.db.transaction().execute(async (trx) => {
+        await trx.updateTable('listings').set({ votes_count: 903 }).where('id', '=', id).execute();
+        // Read on another connection while the transaction is open: it confirms the old count…
+        assert.notEqual((await reader.get('cachey'))!.votes, 903);
+        assert.notEqual((await reader.get('cachey'))!.votes, 903);
+      });
+      // …and the COMMIT makes the next read ask again.
+      assert.equal((await reader.get('cachey'))!.votes, 903);
+      const before = t.store.pgWrites!();
+      await t.store.db.transaction().execute(async (trx) => {
+        await trx.selectFrom('listings').select('id').where('id', '=', id).execute();
+      });
+      assert.equal(t.store.pgWrites!(), before, 'a transaction that only read counts nothing');
+    }),
+);

@@ -31,10 +31,17 @@ function edit(rng: Rng, w: string, letters: readonly string[]): string {
   const k = rng.int(0, Math.max(0, units.length - 1));
   const c = rng.pick(letters);
   switch (rng.int(0, 3)) {
-    case 0: units.splice(k, 0, c); break;
-    case 1: if (units.length) units.splice(k, 1); break;
-    case 2: units[k] = c; break;
-    default: if (k + 1 < units.length) [units[k], units[k + 1]] = [units[k + 1], units[k]];
+    case 0:
+      units.splice(k, 0, c);
+      break;
+    case 1:
+      if (units.length) units.splice(k, 1);
+      break;
+    case 2:
+      units[k] = c;
+      break;
+    default:
+      if (k + 1 < units.length) [units[k], units[k + 1]] = [units[k + 1], units[k]];
   }
   return units.join('');
 }
@@ -44,23 +51,40 @@ function queries(rng: Rng, terms: readonly string[], letters: readonly string[],
   for (let i = 0; i < n; i++) {
     const t = rng.pick(terms);
     switch (i % 5) {
-      case 0: out.push(t); break; // present
-      case 1: out.push(edit(rng, t, letters)); break;
-      case 2: out.push(edit(rng, edit(rng, t, letters), letters)); break;
-      case 3: out.push(edit(rng, edit(rng, edit(rng, t, letters), letters), letters)); break;
-      default: out.push(word(rng, letters, 1, 14)); // mostly absent
+      case 0:
+        out.push(t);
+        break; // present
+      case 1:
+        out.push(edit(rng, t, letters));
+        break;
+      case 2:
+        out.push(edit(rng, edit(rng, t, letters), letters));
+        break;
+      case 3:
+        out.push(edit(rng, edit(rng, edit(rng, t, letters), letters), letters));
+        break;
+      default:
+        out.push(word(rng, letters, 1, 14)); // mostly absent
     }
   }
   return out;
 }
 
-function check(dict: TermDictionary, words: readonly string[], limits: readonly number[] = [1, 3, MAX_CORRECTIONS, Infinity]): void {
+function check(
+  dict: TermDictionary,
+  words: readonly string[],
+  limits: readonly number[] = [1, 3, MAX_CORRECTIONS, Infinity],
+): void {
   for (const w of words) {
     for (const d of [0, 1, 2]) {
       const all = dict.near(w, d);
       const nearest = all.filter((n) => n.distance === all[0].distance);
       for (const limit of limits) {
-        assert.deepEqual(dict.nearest(w, d, limit), nearest.slice(0, limit), `nearest(${JSON.stringify(w)}, ${d}, ${limit})`);
+        assert.deepEqual(
+          dict.nearest(w, d, limit),
+          nearest.slice(0, limit),
+          `nearest(${JSON.stringify(w)}, ${d}, ${limit})`,
+        );
       }
     }
   }
@@ -69,7 +93,11 @@ function check(dict: TermDictionary, words: readonly string[], limits: readonly 
 describe('TermDictionary.nearest agrees with the walk', () => {
   test('ASCII dictionaries, present, misspelt and random words', () => {
     const rng = createRng(1);
-    for (const [letters, size, max] of [[ASCII, 3000, 12], [SMALL, 400, 7], [ASCII, 50, 9]] as const) {
+    for (const [letters, size, max] of [
+      [ASCII, 3000, 12],
+      [SMALL, 400, 7],
+      [ASCII, 50, 9],
+    ] as const) {
       const terms = Array.from({ length: size }, () => word(rng, letters, 1, max));
       const dict = new TermDictionary(terms);
       check(dict, queries(rng, dict.terms, letters, 400));
@@ -99,7 +127,12 @@ describe('TermDictionary.nearest agrees with the walk', () => {
     const terms = [long(62), long(63), long(64), long(65), long(66), 'x'.repeat(64), 'x'.repeat(63) + 'z'];
     for (let i = 0; i < 100; i++) terms.push(word(rng, ['x', 'y'], 60, 66));
     const dict = new TermDictionary(terms);
-    const words = [...terms, ...terms.map((t) => t.slice(1)), ...terms.map((t) => t + 'x'), ...terms.map((t) => edit(rng, t, ['x', 'y', 'z']))];
+    const words = [
+      ...terms,
+      ...terms.map((t) => t.slice(1)),
+      ...terms.map((t) => t + 'x'),
+      ...terms.map((t) => edit(rng, t, ['x', 'y', 'z'])),
+    ];
     check(dict, words, [Infinity]);
   });
 
@@ -111,7 +144,9 @@ describe('TermDictionary.nearest agrees with the walk', () => {
       for (const w of queries(rng, dict.terms, letters, 150)) {
         if (w === '') continue; // no corrections for nothing
         for (const d of [0, 1, 2]) {
-          const want = dict.terms.map((t) => ({ term: t, distance: editDistance(w, t) })).filter((n) => n.distance <= d)
+          const want = dict.terms
+            .map((t) => ({ term: t, distance: editDistance(w, t) }))
+            .filter((n) => n.distance <= d)
             .sort((a, b) => a.distance - b.distance || (a.term < b.term ? -1 : a.term > b.term ? 1 : 0));
           assert.deepEqual(dict.near(w, d), want, `near(${JSON.stringify(w)}, ${d})`);
         }
@@ -131,7 +166,9 @@ describe('TermDictionary.nearest agrees with the walk', () => {
       const typos = (len: number) => (len >= 8 ? 2 : len >= 5 ? 1 : 0);
       const budget = typos(w.length + 1);
       const nearest = dict.has(w) || budget === 0 ? [] : expected(dict, w, budget, Infinity);
-      const near = nearest.filter((x) => x.distance <= typos(Math.max(w.length, x.term.length))).slice(0, MAX_CORRECTIONS);
+      const near = nearest
+        .filter((x) => x.distance <= typos(Math.max(w.length, x.term.length)))
+        .slice(0, MAX_CORRECTIONS);
       assert.deepEqual(p.terms, dict.has(w) ? [w] : near.length ? near.map((x) => x.term) : [w], `plan of ${w}`);
     }
   });

@@ -12,7 +12,12 @@ let inline: TestApp;
 const prepare = async (store: TestApp['store']) => {
   await addCategory(store.db, 'tools');
   await addCategory(store.db, 'cli-tools', 'tools');
-  for (const [slug, category] of [['alpha-deploy', 'cli-tools'], ['beta-deployer', 'tools'], ['gamma-notes', 'tools'], ['delta-deploys', 'cli-tools']] as const) {
+  for (const [slug, category] of [
+    ['alpha-deploy', 'cli-tools'],
+    ['beta-deployer', 'tools'],
+    ['gamma-notes', 'tools'],
+    ['delta-deploys', 'cli-tools'],
+  ] as const) {
     await addListing(store.db, { slug, name: slug.replace('-', ' '), category });
   }
 };
@@ -31,12 +36,26 @@ const search = async (t: TestApp, qs: string) => {
   return { status: r.statusCode, body: r.json() };
 };
 
-test('search threads answer exactly as the main thread does', { skip: !sqlite && 'SQLite only: PostgreSQL searches in the database server' }, async () => {
+test('search threads answer exactly as the main thread does', {
+  skip: !sqlite && 'SQLite only: PostgreSQL searches in the database server',
+}, async () => {
   assert.ok(threaded.server.deps.services.searchPool, 'SEARCH_THREADS=2 installs the pool');
   assert.equal(inline.server.deps.services.searchPool, undefined, 'SEARCH_THREADS=0 searches on the main thread');
-  const queries = ['q=deploy', 'q=deplyo', 'q=alpha%20deploy', 'q=de', 'q=', 'category=cli-tools', 'q=deploy&sort=newest&per_page=1&page=2', 'q=nothingmatchesthis'];
+  const queries = [
+    'q=deploy',
+    'q=deplyo',
+    'q=alpha%20deploy',
+    'q=de',
+    'q=',
+    'category=cli-tools',
+    'q=deploy&sort=newest&per_page=1&page=2',
+    'q=nothingmatchesthis',
+  ];
   // Several at once, so both threads take part.
-  const [a, b] = await Promise.all([Promise.all(queries.map((q) => search(threaded, q))), Promise.all(queries.map((q) => search(inline, q)))]);
+  const [a, b] = await Promise.all([
+    Promise.all(queries.map((q) => search(threaded, q))),
+    Promise.all(queries.map((q) => search(inline, q))),
+  ]);
   for (let i = 0; i < queries.length; i++) {
     assert.equal(a[i].status, 200, queries[i]);
     assert.deepEqual(a[i].body, b[i].body, queries[i]);
@@ -50,18 +69,26 @@ test('an unknown category is still a 400 naming query.category', { skip: !sqlite
   assert.match(JSON.stringify(r.body.error), /query\.category/);
 });
 
-test('a listing written on the main connection is found by the next search in a thread', { skip: !sqlite && 'SQLite only' }, async () => {
+test('a listing written on the main connection is found by the next search in a thread', {
+  skip: !sqlite && 'SQLite only',
+}, async () => {
   assert.equal((await search(threaded, 'q=zeppelin')).body.total, 0);
   await addListing(threaded.store.db, { slug: 'zeppelin-deploy', name: 'Zeppelin Deploy', category: 'tools' });
   const r = await search(threaded, 'q=zeppelin');
-  assert.deepEqual(r.body.items.map((i: { slug: string }) => i.slug), ['zeppelin-deploy']);
+  assert.deepEqual(
+    r.body.items.map((i: { slug: string }) => i.slug),
+    ['zeppelin-deploy'],
+  );
 });
 
 test('closing the server stops the threads', { skip: !sqlite && 'SQLite only' }, async () => {
   const t = await testApp({ SEARCH_THREADS: '1' }, prepare);
   assert.equal((await search(t, 'q=deploy')).status, 200);
   const pool = t.server.deps.services.searchPool as SearchPool;
-  const inFlight = pool.search({ q: 'deploy', limit: 1, offset: 0 }).then(() => 'answered', (e: Error) => e.message);
+  const inFlight = pool.search({ q: 'deploy', limit: 1, offset: 0 }).then(
+    () => 'answered',
+    (e: Error) => e.message,
+  );
   await t.cleanup();
   assert.match(await inFlight, /answered|closed/, 'a search in flight at close settles');
   await assert.rejects(pool.search({ q: 'deploy', limit: 1, offset: 0 }), /closed/);

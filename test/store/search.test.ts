@@ -17,7 +17,16 @@ import type { Store } from '../../src/store/connect.ts';
 
 describe('tokenize (cuts words like the index)', () => {
   test('lower-cases, folds accents, splits on punctuation', () => {
-    assert.deepEqual(tokenize('Café Crème — e-mail, example.com v2.0!', 'sqlite'), ['cafe', 'creme', 'e', 'mail', 'example', 'com', 'v2', '0']);
+    assert.deepEqual(tokenize('Café Crème — e-mail, example.com v2.0!', 'sqlite'), [
+      'cafe',
+      'creme',
+      'e',
+      'mail',
+      'example',
+      'com',
+      'v2',
+      '0',
+    ]);
     assert.deepEqual(tokenize('Straße Ærø', 'postgres'), ['strasse', 'aero'], 'unaccent folds ß and æ/ø on PostgreSQL');
     assert.deepEqual(tokenize('Straße', 'sqlite'), ['straße'], 'FTS5 keeps ß');
     assert.deepEqual(tokenize('   ', 'sqlite'), []);
@@ -30,7 +39,10 @@ describe('TermDictionary.near (edit distance against the dictionary)', () => {
     const dict = new TermDictionary(words);
     for (const q of ['desgin', 'design', 'desin', 'analitics', 'anlaytics', 'xyz', 'de']) {
       for (const d of [0, 1, 2]) {
-        const got = dict.near(q, d).map((n) => n.term).sort();
+        const got = dict
+          .near(q, d)
+          .map((n) => n.term)
+          .sort();
         const want = words.filter((w) => editDistance(w, q) <= d).sort();
         assert.deepEqual(got, want, `${q} within ${d}`);
       }
@@ -42,20 +54,49 @@ describe('TermDictionary.near (edit distance against the dictionary)', () => {
     const dict = new TermDictionary(['invoices', 'invoicing', 'invoicely', 'simple', 'photo', 'photos', 'ai', 'ship']);
     const [w1, w2] = planQuery(['simpel', 'invoic'], dict);
     assert.deepEqual(w1, { word: 'simpel', terms: ['simple'], prefix: false, corrected: true });
-    assert.deepEqual(w2.terms, ['invoicely', 'invoices', 'invoicing'], 'the unfinished last word expands to the words it starts');
-    assert.deepEqual(planQuery(['phoot'], dict, { lastIsPrefix: false })[0].terms, ['photo'], 'the nearest correction only (photo at 1, not photos at 2)');
-    assert.deepEqual(planQuery(['shpi'], dict)[0].terms, ['shpi'], 'a 4-letter word is not corrected to another word of 4 letters or fewer');
-    assert.deepEqual(planQuery(['phto'], dict, { lastIsPrefix: false })[0].terms, ['photo'], '…but to a 5-letter word one edit away: a letter of it was dropped');
+    assert.deepEqual(
+      w2.terms,
+      ['invoicely', 'invoices', 'invoicing'],
+      'the unfinished last word expands to the words it starts',
+    );
+    assert.deepEqual(
+      planQuery(['phoot'], dict, { lastIsPrefix: false })[0].terms,
+      ['photo'],
+      'the nearest correction only (photo at 1, not photos at 2)',
+    );
+    assert.deepEqual(
+      planQuery(['shpi'], dict)[0].terms,
+      ['shpi'],
+      'a 4-letter word is not corrected to another word of 4 letters or fewer',
+    );
+    assert.deepEqual(
+      planQuery(['phto'], dict, { lastIsPrefix: false })[0].terms,
+      ['photo'],
+      '…but to a 5-letter word one edit away: a letter of it was dropped',
+    );
     assert.deepEqual(planQuery(['simle'], dict, { lastIsPrefix: false })[0].terms, ['simple']);
-    assert.deepEqual(planQuery(['invocng'], dict, { lastIsPrefix: false })[0].terms, ['invoicing'], '7 letters, nothing one edit away: words of 8+ letters two edits away');
-    assert.deepEqual(planQuery(['photsz'], dict, { lastIsPrefix: false })[0].terms, ['photsz'], '6 letters: two edits away is too far for a word of 6 or 7 letters');
-    assert.equal(planQuery(['invoicng'], dict, { lastIsPrefix: false })[0].terms[0], 'invoicing', '8 letters: corrected');
+    assert.deepEqual(
+      planQuery(['invocng'], dict, { lastIsPrefix: false })[0].terms,
+      ['invoicing'],
+      '7 letters, nothing one edit away: words of 8+ letters two edits away',
+    );
+    assert.deepEqual(
+      planQuery(['photsz'], dict, { lastIsPrefix: false })[0].terms,
+      ['photsz'],
+      '6 letters: two edits away is too far for a word of 6 or 7 letters',
+    );
+    assert.equal(
+      planQuery(['invoicng'], dict, { lastIsPrefix: false })[0].terms[0],
+      'invoicing',
+      '8 letters: corrected',
+    );
   });
 });
 
 describe(`searchListings on ${ENGINE}`, () => {
   let t: TestDb;
-  const search = (q: string, extra: Partial<SearchInput> = {}) => searchListings(t.store.db, t.store.engine, { q, limit: 50, offset: 0, ...extra });
+  const search = (q: string, extra: Partial<SearchInput> = {}) =>
+    searchListings(t.store.db, t.store.engine, { q, limit: 50, offset: 0, ...extra });
   const slugs = async (q: string, extra: Partial<SearchInput> = {}) => (await search(q, extra)).rows.map((r) => r.slug);
 
   before(async () => {
@@ -85,8 +126,14 @@ describe(`searchListings on ${ENGINE}`, () => {
 
   test('two words with one typo each', async () => {
     const r = await search('simpel invoicng');
-    assert.deepEqual(r.rows.map((x) => x.slug), ['invoicely']);
-    assert.deepEqual(r.plan.map((p) => p.corrected), [true, true]);
+    assert.deepEqual(
+      r.rows.map((x) => x.slug),
+      ['invoicely'],
+    );
+    assert.deepEqual(
+      r.plan.map((p) => p.corrected),
+      [true, true],
+    );
     assert.deepEqual(await slugs('bookeeping smal'), ['ledgerline']);
   });
 
@@ -131,15 +178,26 @@ describe(`searchListings on ${ENGINE}`, () => {
     const r = await search('finance');
     assert.deepEqual(r.rows.map((x) => x.slug).sort(), ['invoicely', 'ledgerline']);
     assert.equal(r.total, 2);
-    assert.deepEqual((await search('ledgerline invoices')).rows.map((x) => x.slug), ['ledgerline']);
+    assert.deepEqual(
+      (await search('ledgerline invoices')).rows.map((x) => x.slug),
+      ['ledgerline'],
+    );
     const browse = await search('');
     assert.equal(browse.total, 7);
-    assert.deepEqual(browse.rows.map((x) => x.votes_count), [...browse.rows.map((x) => x.votes_count)].sort((a, b) => b - a));
+    assert.deepEqual(
+      browse.rows.map((x) => x.votes_count),
+      [...browse.rows.map((x) => x.votes_count)].sort((a, b) => b - a),
+    );
   });
 
   test('new words are searchable at once after a write', async () => {
     assert.deepEqual(await slugs('quokkamatic'), []);
-    await listing(t.store.db, { slug: 'quokka', name: 'Quokkamatic', tagline: 'Happy animal photos', category: 'creative' });
+    await listing(t.store.db, {
+      slug: 'quokka',
+      name: 'Quokkamatic',
+      tagline: 'Happy animal photos',
+      category: 'creative',
+    });
     assert.deepEqual(await slugs('quokkamatic'), ['quokka']);
     assert.deepEqual(await slugs('qoukkamatic'), ['quokka'], 'and corrected against');
     await t.store.db.deleteFrom('listings').where('slug', '=', 'quokka').execute();
@@ -170,7 +228,13 @@ describe('one algorithm, two engines, the same results', () => {
     if (!available) return;
     const dir = mkdtempSync(join(tmpdir(), 'launchlist-both-'));
     const sqlite = await openStore({ DATA_DIR: dir, DATABASE_URL: undefined });
-    stores.push({ store: sqlite, cleanup: async () => { await sqlite.close(); rmSync(dir, { recursive: true, force: true }); } });
+    stores.push({
+      store: sqlite,
+      cleanup: async () => {
+        await sqlite.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    });
     const name = `ll_both_${randomBytes(5).toString('hex')}`;
     const admin = new pg.Client({ connectionString: PG_URL });
     await admin.connect();
@@ -197,14 +261,46 @@ describe('one algorithm, two engines, the same results', () => {
 
   test('every query gives the same matches and the same best match on SQLite and PostgreSQL', async (ctx) => {
     if (!available) return ctx.skip(`PostgreSQL not reachable at ${PG_URL}`);
-    assert.deepEqual(stores.map((s) => s.store.engine), ['sqlite', 'postgres']);
-    const queries = ['invoicely', 'invoic', 'simpel invoicng', 'remtoe teams', 'frelancres', 'cofee', 'cafe creme', 'Straße', 'zürich', 'e-mail', 'email', 'finance',
-      'photo edtiing', 'ai', 'ship ', 'shp ', 'ledgerline invoices', 'bookeeping smal', 'newsletters', 'for', 'zanzibarian', ''];
+    assert.deepEqual(
+      stores.map((s) => s.store.engine),
+      ['sqlite', 'postgres'],
+    );
+    const queries = [
+      'invoicely',
+      'invoic',
+      'simpel invoicng',
+      'remtoe teams',
+      'frelancres',
+      'cofee',
+      'cafe creme',
+      'Straße',
+      'zürich',
+      'e-mail',
+      'email',
+      'finance',
+      'photo edtiing',
+      'ai',
+      'ship ',
+      'shp ',
+      'ledgerline invoices',
+      'bookeeping smal',
+      'newsletters',
+      'for',
+      'zanzibarian',
+      '',
+    ];
     for (const q of queries) {
-      const [a, b] = await Promise.all(stores.map((s) => searchListings(s.store.db, s.store.engine, { q, limit: 50, offset: 0 })));
+      const [a, b] = await Promise.all(
+        stores.map((s) => searchListings(s.store.db, s.store.engine, { q, limit: 50, offset: 0 })),
+      );
       assert.equal(a.total, b.total, `total for ${JSON.stringify(q)}`);
-      assert.deepEqual(a.rows.map((r) => r.slug).sort(), b.rows.map((r) => r.slug).sort(), `matches for ${JSON.stringify(q)}`);
+      assert.deepEqual(
+        a.rows.map((r) => r.slug).sort(),
+        b.rows.map((r) => r.slug).sort(),
+        `matches for ${JSON.stringify(q)}`,
+      );
       assert.equal(a.rows[0]?.slug, b.rows[0]?.slug, `best match for ${JSON.stringify(q)}`);
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range, on purpose
       if (/^[\x00-\x7f]*$/.test(q)) assert.deepEqual(a.plan, b.plan, `plan for ${JSON.stringify(q)}`);
     }
   });
@@ -213,19 +309,36 @@ describe('one algorithm, two engines, the same results', () => {
     if (!available) return ctx.skip(`PostgreSQL not reachable at ${PG_URL}`);
     for (const s of stores) await seedSynthetic(s.store, 2000, { seed: 7, now: new Date('2026-06-01T00:00:00Z') });
     const [sqlite, postgres] = stores.map((s) => s.store);
-    const sample = await sqlite.db.selectFrom('listings').select(['name', 'tagline']).where('status', '=', 'live').orderBy('id').limit(150).offset(10).execute();
+    const sample = await sqlite.db
+      .selectFrom('listings')
+      .select(['name', 'tagline'])
+      .where('status', '=', 'live')
+      .orderBy('id')
+      .limit(150)
+      .offset(10)
+      .execute();
     let corrected = 0;
     for (const [i, row] of sample.entries()) {
-      const words = `${row.name} ${row.tagline}`.toLowerCase().split(/[^a-z]+/).filter((w) => w.length >= 5);
+      const words = `${row.name} ${row.tagline}`
+        .toLowerCase()
+        .split(/[^a-z]+/)
+        .filter((w) => w.length >= 5);
       const w = words[i % words.length];
       const k = 1 + (i % (w.length - 2));
       const other = words[(i + 1) % words.length];
       // a word with two neighbours swapped, and every third time a second word of the listing half typed
-      const q = `${w.slice(0, k)}${w[k + 1]}${w[k]}${w.slice(k + 2)} ${i % 3 === 0 && other !== w ? other.slice(0, 3) : ''}`.trim();
-      const [a, b] = await Promise.all([sqlite, postgres].map((st) => searchListings(st.db, st.engine, { q, limit: 100, offset: 0 })));
+      const q =
+        `${w.slice(0, k)}${w[k + 1]}${w[k]}${w.slice(k + 2)} ${i % 3 === 0 && other !== w ? other.slice(0, 3) : ''}`.trim();
+      const [a, b] = await Promise.all(
+        [sqlite, postgres].map((st) => searchListings(st.db, st.engine, { q, limit: 100, offset: 0 })),
+      );
       assert.equal(a.total, b.total, `total for ${q}`);
       assert.deepEqual(a.plan, b.plan, `plan for ${q}`);
-      assert.deepEqual(a.rows.map((r) => r.slug), b.rows.map((r) => r.slug), `the same listings in the same order for ${q} (both rank in the in-memory index)`);
+      assert.deepEqual(
+        a.rows.map((r) => r.slug),
+        b.rows.map((r) => r.slug),
+        `the same listings in the same order for ${q} (both rank in the in-memory index)`,
+      );
       if (a.plan.some((p) => p.corrected)) corrected++;
       assert.ok(a.total > 0, `the typo query ${q} finds something`);
     }

@@ -12,10 +12,18 @@ import { createServer, type Server } from '../../src/server.ts';
 
 export const ENGINE = process.env.DATABASE_URL ? 'postgres' : 'sqlite';
 
-export interface TestDb { store: Store; config: Config; cleanup(): Promise<void> }
+export interface TestDb {
+  store: Store;
+  config: Config;
+  cleanup(): Promise<void>;
+}
 
 /** An empty database for one test file (nothing migrated): a new PostgreSQL database when DATABASE_URL is set, else a temp dir for the SQLite file. */
-export async function emptyDatabase(): Promise<{ dir: string; databaseUrl: string | undefined; drop(): Promise<void> }> {
+export async function emptyDatabase(): Promise<{
+  dir: string;
+  databaseUrl: string | undefined;
+  drop(): Promise<void>;
+}> {
   const dir = mkdtempSync(join(tmpdir(), 'launchlist-test-'));
   let databaseUrl: string | undefined;
   let dropDb: (() => Promise<void>) | undefined;
@@ -36,7 +44,8 @@ export async function emptyDatabase(): Promise<{ dir: string; databaseUrl: strin
     };
   }
   return {
-    dir, databaseUrl,
+    dir,
+    databaseUrl,
     drop: async () => {
       await dropDb?.();
       rmSync(dir, { recursive: true, force: true });
@@ -46,10 +55,19 @@ export async function emptyDatabase(): Promise<{ dir: string; databaseUrl: strin
 
 export async function freshStore(overrides: Record<string, unknown> = {}): Promise<TestDb> {
   const empty = await emptyDatabase();
-  const config = loadConfig({}, { DATA_DIR: empty.dir, DATABASE_URL: empty.databaseUrl, LOG_LEVEL: 'silent', SEED_DEMO: 'false', RATE_LIMIT_MAX: '100000', WORKERS: 'false', ...overrides } as never);
+  const config = loadConfig({}, {
+    DATA_DIR: empty.dir,
+    DATABASE_URL: empty.databaseUrl,
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    RATE_LIMIT_MAX: '100000',
+    WORKERS: 'false',
+    ...overrides,
+  } as never);
   const store = await openStore(config);
   return {
-    store, config,
+    store,
+    config,
     cleanup: async () => {
       await store.close();
       await empty.drop();
@@ -57,12 +75,26 @@ export async function freshStore(overrides: Record<string, unknown> = {}): Promi
   };
 }
 
-export interface TestApp extends TestDb { server: Server; app: Server['app'] }
+export interface TestApp extends TestDb {
+  server: Server;
+  app: Server['app'];
+}
 
-export async function testApp(overrides: Record<string, unknown> = {}, prepare?: (store: Store) => Promise<void>): Promise<TestApp> {
+export async function testApp(
+  overrides: Record<string, unknown> = {},
+  prepare?: (store: Store) => Promise<void>,
+): Promise<TestApp> {
   const t = await freshStore(overrides);
   if (prepare) await prepare(t.store);
   const server = await createServer(t.config, t.store);
   await server.app.ready();
-  return { ...t, server, app: server.app, cleanup: async () => { await server.close(); await t.cleanup(); } };
+  return {
+    ...t,
+    server,
+    app: server.app,
+    cleanup: async () => {
+      await server.close();
+      await t.cleanup();
+    },
+  };
 }

@@ -2,8 +2,17 @@
 // refuses RCPT TO for the addresses in `refuse` (550) while they are listed there.
 import net from 'node:net';
 
-export interface SmtpMessage { from: string; to: string[]; data: string }
-export interface SmtpServer { url: string; messages: SmtpMessage[]; refuse: Set<string>; close(): Promise<void> }
+export interface SmtpMessage {
+  from: string;
+  to: string[];
+  data: string;
+}
+export interface SmtpServer {
+  url: string;
+  messages: SmtpMessage[];
+  refuse: Set<string>;
+  close(): Promise<void>;
+}
 
 export async function smtpServer(): Promise<SmtpServer> {
   const messages: SmtpMessage[] = [];
@@ -35,22 +44,39 @@ export async function smtpServer(): Promise<SmtpServer> {
         }
         const verb = line.slice(0, 4).toUpperCase();
         if (verb === 'EHLO' || verb === 'HELO') say('250 test.local');
-        else if (verb === 'MAIL') { current = { from: /<([^>]*)>/.exec(line)?.[1] ?? '', to: [], data: '' }; say('250 ok'); }
-        else if (verb === 'RCPT') {
+        else if (verb === 'MAIL') {
+          current = { from: /<([^>]*)>/.exec(line)?.[1] ?? '', to: [], data: '' };
+          say('250 ok');
+        } else if (verb === 'RCPT') {
           const to = /<([^>]*)>/.exec(line)?.[1] ?? '';
           if (refuse.has(to)) say('550 no such mailbox');
-          else { current.to.push(to); say('250 ok'); }
-        } else if (verb === 'DATA') { inData = true; say('354 go ahead'); }
-        else if (verb === 'RSET') { current = { from: '', to: [], data: '' }; say('250 ok'); }
-        else if (verb === 'QUIT') { say('221 bye'); socket.end(); }
-        else say('250 ok');
+          else {
+            current.to.push(to);
+            say('250 ok');
+          }
+        } else if (verb === 'DATA') {
+          inData = true;
+          say('354 go ahead');
+        } else if (verb === 'RSET') {
+          current = { from: '', to: [], data: '' };
+          say('250 ok');
+        } else if (verb === 'QUIT') {
+          say('221 bye');
+          socket.end();
+        } else say('250 ok');
       }
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as net.AddressInfo).port;
   return {
-    url: `smtp://127.0.0.1:${port}`, messages, refuse,
-    close: () => new Promise<void>((resolve) => { for (const s of sockets) s.destroy(); server.close(() => resolve()); }),
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    refuse,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -9,8 +9,12 @@ import { outboxFor } from '../../src/mail/index.ts';
 import { API_KEY_PATTERN } from '../../src/auth/api-keys.ts';
 
 let t: LiveApp;
-before(async () => { t = await liveApp(); });
-after(async () => { await t.cleanup(); });
+before(async () => {
+  t = await liveApp();
+});
+after(async () => {
+  await t.cleanup();
+});
 
 let n = 0;
 const newEmail = () => `web${++n}-${Date.now().toString(36)}@example.com`;
@@ -22,7 +26,9 @@ async function signUp(b: Browser, email: string, password = PASSWORD, name = 'Ad
 
 async function signInAs(b: Browser, email: string, password = PASSWORD, next?: string) {
   const page = await b.go('/sign-in');
-  return b.go('/sign-in', { form: { _csrf: csrfOf(page.text, '/sign-in'), email, password, ...(next ? { next } : {}) } });
+  return b.go('/sign-in', {
+    form: { _csrf: csrfOf(page.text, '/sign-in'), email, password, ...(next ? { next } : {}) },
+  });
 }
 
 function setCookie(res: Response, name: string): string | undefined {
@@ -52,10 +58,19 @@ test('sign up: CSRF is required, then an account, a session cookie and a verific
   assert.equal(wrongToken.status, 403);
   const other = new Browser(t.base); // a token from another browser does not fit this one's cookie
   const otherPage = await other.go('/sign-up');
-  assert.equal((await b.request('/sign-up', { form: { _csrf: csrfOf(otherPage.text, '/sign-up'), email, password: PASSWORD } })).status, 403);
-  assert.equal(await t.store.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst(), undefined);
+  assert.equal(
+    (await b.request('/sign-up', { form: { _csrf: csrfOf(otherPage.text, '/sign-up'), email, password: PASSWORD } }))
+      .status,
+    403,
+  );
+  assert.equal(
+    await t.store.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst(),
+    undefined,
+  );
 
-  const res = await b.request('/sign-up', { form: { _csrf: csrfOf(form.text, '/sign-up'), name: 'Ada <b>Lovelace</b>', email, password: PASSWORD } });
+  const res = await b.request('/sign-up', {
+    form: { _csrf: csrfOf(form.text, '/sign-up'), name: 'Ada <b>Lovelace</b>', email, password: PASSWORD },
+  });
   assert.equal(res.status, 303);
   assert.equal(res.headers.get('location'), '/account?notice=welcome');
   const cookie = setCookie(res, 'll_session')!;
@@ -74,7 +89,12 @@ test('sign up: CSRF is required, then an account, a session cookie and a verific
   const verified = await b.go(link);
   assert.equal(verified.res.status, 200);
   assert.match(verified.text, /confirmed/);
-  assert.match($((await b.go('/account')).text)('#profile-h').parent().text(), /\(confirmed\)/);
+  assert.match(
+    $((await b.go('/account')).text)('#profile-h')
+      .parent()
+      .text(),
+    /\(confirmed\)/,
+  );
   assert.equal((await b.go(link)).res.status, 400, 'a verification link works once');
 });
 
@@ -84,7 +104,13 @@ test('sign up refuses a short password and a taken email, naming the field', asy
   const short = await signUp(b, email, 'short');
   assert.equal(short.res.status, 400);
   assert.match($(short.text)('#password-error').text(), /at least 10 characters/);
-  for (const [weak, why] of [[' '.repeat(12), /repeated/], ['aaaaaaaaaa', /repeated/], ['ababababab', /repeated/], ['1234567890', /run of consecutive/], ['kjihgfedcba', /run of consecutive/]] as const) {
+  for (const [weak, why] of [
+    [' '.repeat(12), /repeated/],
+    ['aaaaaaaaaa', /repeated/],
+    ['ababababab', /repeated/],
+    ['1234567890', /run of consecutive/],
+    ['kjihgfedcba', /run of consecutive/],
+  ] as const) {
     const res = await signUp(b, email, weak);
     assert.equal(res.res.status, 400, JSON.stringify(weak));
     assert.match($(res.text)('#password-error').text(), why, JSON.stringify(weak));
@@ -137,7 +163,9 @@ test('sign-in attempts are rate-limited per address (10 per 15 minutes) with 429
   const page = await b.go('/sign-in');
   const csrf = csrfOf(page.text, '/sign-in');
   for (let i = 0; i < 10; i++) {
-    const r = await b.request('/sign-in', { form: { _csrf: csrf, email: user.email, password: `wrong-${i}-password` } });
+    const r = await b.request('/sign-in', {
+      form: { _csrf: csrf, email: user.email, password: `wrong-${i}-password` },
+    });
     assert.equal(r.status, 400);
   }
   const limited = await b.request('/sign-in', { form: { _csrf: csrf, email: user.email, password: PASSWORD } });
@@ -154,7 +182,9 @@ test('people signing in rightly from one network are not paused: a successful si
   for (let i = 0; i < 60; i++) {
     const b = new Browser(own.base);
     const form = await b.go('/sign-in');
-    const r = await b.go('/sign-in', { form: { _csrf: csrfOf(form.text, '/sign-in'), email: people[i % people.length].email, password: PASSWORD } });
+    const r = await b.go('/sign-in', {
+      form: { _csrf: csrfOf(form.text, '/sign-in'), email: people[i % people.length].email, password: PASSWORD },
+    });
     assert.equal(r.res.status, 200, `sign-in ${i + 1} from the shared address: ${r.res.status}`);
     assert.match(r.url, /\/account$/);
   }
@@ -164,7 +194,9 @@ test('people signing in rightly from one network are not paused: a successful si
   let paused = 0;
   for (let i = 0; i < 60 && !paused; i++) {
     const who = `nobody-${i}@example.com`; // a new address each time: only the per-network count can stop it
-    const r = await guesser.request('/sign-in', { form: { _csrf: csrfOf(page.text, '/sign-in'), email: who, password: 'not the password 1' } });
+    const r = await guesser.request('/sign-in', {
+      form: { _csrf: csrfOf(page.text, '/sign-in'), email: who, password: 'not the password 1' },
+    });
     if (r.status === 429) paused = i + 1;
     else assert.equal(r.status, 400);
   }
@@ -179,10 +211,14 @@ test('password reset: a mailed single-use link sets a new password and signs out
 
   const b = new Browser(t.base);
   const forgot = await b.go('/forgot-password');
-  const sent = await b.go('/forgot-password', { form: { _csrf: csrfOf(forgot.text, '/forgot-password'), email: user.email } });
+  const sent = await b.go('/forgot-password', {
+    form: { _csrf: csrfOf(forgot.text, '/forgot-password'), email: user.email },
+  });
   assert.match(sent.text, /Check your email/);
   // The same answer for an address with no account (no account discovery).
-  const none = await b.go('/forgot-password', { form: { _csrf: csrfOf(forgot.text, '/forgot-password'), email: 'nobody-here@example.com' } });
+  const none = await b.go('/forgot-password', {
+    form: { _csrf: csrfOf(forgot.text, '/forgot-password'), email: 'nobody-here@example.com' },
+  });
   assert.match(none.text, /Check your email/);
   assert.equal((await outboxFor(t.store.db, 'nobody-here@example.com')).length, 0);
   // An empty or malformed address is a form error, not "check your email".
@@ -200,13 +236,24 @@ test('password reset: a mailed single-use link sets a new password and signs out
   const tokenValue = $(form.text)('input[name=token]').attr('value')!;
   const weak = await b.go('/reset-password', { form: { _csrf: csrf, token: tokenValue, password: 'short' } });
   assert.equal(weak.res.status, 400);
-  const done = await b.go('/reset-password', { form: { _csrf: csrf, token: tokenValue, password: 'a brand new passphrase' } });
+  const done = await b.go('/reset-password', {
+    form: { _csrf: csrf, token: tokenValue, password: 'a brand new passphrase' },
+  });
   assert.equal(done.url, `${t.base}/account?notice=password-reset`);
   assert.match(done.text, /new password is saved/);
-  for (const name of ['constructor', '__proto__']) assert.equal($((await b.go(`/account?notice=${name}`)).text)('.flash').length, 0, `?notice=${name} names no message`);
+  for (const name of ['constructor', '__proto__'])
+    assert.equal(
+      $((await b.go(`/account?notice=${name}`)).text)('.flash').length,
+      0,
+      `?notice=${name} names no message`,
+    );
 
   assert.equal((await elsewhere.request('/account')).status, 303, 'other sessions were ended');
-  assert.equal((await signInAs(new Browser(t.base), user.email, PASSWORD)).res.status, 400, 'the old password no longer works');
+  assert.equal(
+    (await signInAs(new Browser(t.base), user.email, PASSWORD)).res.status,
+    400,
+    'the old password no longer works',
+  );
   assert.equal((await signInAs(new Browser(t.base), user.email, 'a brand new passphrase')).res.status, 200);
   assert.equal((await b.go(link)).res.status, 400, 'the link works once');
 });
@@ -219,9 +266,16 @@ test('session cookies are Secure when PUBLIC_URL is https', async () => {
     const csrfCookie = String(form.headers['set-cookie']);
     assert.match(csrfCookie, /Secure/);
     const cookieValue = /ll_csrf=([^;]+)/.exec(csrfCookie)![1];
-    const r = await s.app.inject({ method: 'POST', url: '/sign-in', headers: { cookie: `ll_csrf=${cookieValue}` }, payload: { _csrf: csrfOf(form.body, '/sign-in'), email: user.email, password: PASSWORD } });
+    const r = await s.app.inject({
+      method: 'POST',
+      url: '/sign-in',
+      headers: { cookie: `ll_csrf=${cookieValue}` },
+      payload: { _csrf: csrfOf(form.body, '/sign-in'), email: user.email, password: PASSWORD },
+    });
     assert.equal(r.statusCode, 303);
-    const session = ([] as string[]).concat(r.headers['set-cookie'] as string[]).find((c) => c.startsWith('ll_session='))!;
+    const session = ([] as string[])
+      .concat(r.headers['set-cookie'] as string[])
+      .find((c) => c.startsWith('ll_session='))!;
     assert.match(session, /; Secure/);
     assert.match(session, /HttpOnly/);
     assert.match(session, /SameSite=Lax/);
@@ -237,7 +291,10 @@ test('API keys: create with a name and scopes (shown once), list, use, last used
   let account = await b.go('/account');
   const csrf = csrfOf(account.text, '/account/api-keys');
 
-  assert.equal((await b.request('/account/api-keys', { form: { name: 'No token', scopes: ['account:read'] } })).status, 403);
+  assert.equal(
+    (await b.request('/account/api-keys', { form: { name: 'No token', scopes: ['account:read'] } })).status,
+    403,
+  );
   const noName = await b.go('/account/api-keys', { form: { _csrf: csrf, name: '', scopes: ['account:read'] } });
   assert.equal(noName.res.status, 400);
   assert.match($(noName.text)('#key-error').text(), /name/);
@@ -245,7 +302,9 @@ test('API keys: create with a name and scopes (shown once), list, use, last used
   assert.equal(noScope.res.status, 400);
   assert.match($(noScope.text)('#key-error').text(), /at least one scope/);
 
-  const created = await b.go('/account/api-keys', { form: { _csrf: csrf, name: 'Build script', scopes: ['account:read', 'listings:write'] } });
+  const created = await b.go('/account/api-keys', {
+    form: { _csrf: csrf, name: 'Build script', scopes: ['account:read', 'listings:write'] },
+  });
   assert.equal(created.res.status, 201);
   const key = $(created.text)('[data-testid=new-api-key]').text().trim();
   assert.match(key, API_KEY_PATTERN);
@@ -267,7 +326,11 @@ test('API keys: create with a name and scopes (shown once), list, use, last used
   assert.equal(body.user.email, user.email);
 
   account = await b.go('/account');
-  assert.match($(account.text)(`#api-keys tr:has(code:contains("${prefix}"))`).find('td').eq(4).text(), /UTC/, 'last used is shown');
+  assert.match(
+    $(account.text)(`#api-keys tr:has(code:contains("${prefix}"))`).find('td').eq(4).text(),
+    /UTC/,
+    'last used is shown',
+  );
 
   const revoke = $(account.text)(`#api-keys tr:has(code:contains("${prefix}")) form`);
   const done = await b.go(revoke.attr('action')!, { form: { _csrf: revoke.find('input[name=_csrf]').attr('value')! } });
@@ -286,7 +349,9 @@ test('API keys: create with a name and scopes (shown once), list, use, last used
   assert.equal(r.res.status, 404);
   // An id past the largest a record can have, or not in digits, names no key either.
   for (const bad of ['2147483648', '1e3']) {
-    const r2 = await ob.go(`/account/api-keys/${bad}/revoke`, { form: { _csrf: csrfOf(op.text, '/account/api-keys') } });
+    const r2 = await ob.go(`/account/api-keys/${bad}/revoke`, {
+      form: { _csrf: csrfOf(op.text, '/account/api-keys') },
+    });
     assert.equal(r2.res.status, 404, bad);
   }
 });

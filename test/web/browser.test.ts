@@ -22,10 +22,21 @@ let browser: Browser;
 
 before(async () => {
   if (missing) return;
-  t = await liveApp({}, async (store) => { await seedDemo(store); });
+  t = await liveApp({}, async (store) => {
+    await seedDemo(store);
+  });
   browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 });
 after(async () => {
@@ -33,12 +44,19 @@ after(async () => {
   await t?.cleanup();
 });
 
-test('sign up, vote on the home page, see the count change', { skip: missing ? `${CHROMIUM} is not installed (apt-get install chromium)` : false, timeout: 90_000 }, async () => {
+test('sign up, vote on the home page, see the count change', {
+  skip: missing ? `${CHROMIUM} is not installed (apt-get install chromium)` : false,
+  timeout: 90_000,
+}, async () => {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   const problems: string[] = [];
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(m.text());
+  });
   page.on('pageerror', (e) => problems.push(String(e)));
-  page.on('response', (r) => { if (r.status() >= 400) problems.push(`${r.status()} ${r.url()}`); });
+  page.on('response', (r) => {
+    if (r.status() >= 400) problems.push(`${r.status()} ${r.url()}`);
+  });
 
   // Sign up through the form.
   await page.goto(`${t.base}/sign-up`);
@@ -78,41 +96,93 @@ test('sign up, vote on the home page, see the count change', { skip: missing ? `
 
   // Pressing again takes the vote back.
   await Promise.all([page.waitForLoadState('load'), voted.click()]);
-  await page.waitForFunction((sel) => document.querySelector(sel)?.getAttribute('aria-pressed') === 'false', `#${id} button.vote-btn`);
+  await page.waitForFunction(
+    (sel) => document.querySelector(sel)?.getAttribute('aria-pressed') === 'false',
+    `#${id} button.vote-btn`,
+  );
   assert.equal(Number(await page.locator(`#${id} button.vote-btn .n`).textContent()), before);
   assert.deepEqual(problems, [], 'no console errors (CSP violations would show here)');
 });
 
-test('at 360 px no page is wider than the screen: search filters, facts, long unbroken names, the maker\'s edit forms, admin tables with screen-reader texts', { skip: missing ? `${CHROMIUM} is not installed (apt-get install chromium)` : false, timeout: 90_000 }, async () => {
+test("at 360 px no page is wider than the screen: search filters, facts, long unbroken names, the maker's edit forms, admin tables with screen-reader texts", {
+  skip: missing ? `${CHROMIUM} is not installed (apt-get install chromium)` : false,
+  timeout: 90_000,
+}, async () => {
   const db = t.store.db;
   const maker = await makeUser(t.store);
   const admin = await makeUser(t.store, { role: 'admin' });
   // A product named by one long word, live (public pages) and another still a draft (the maker's page).
   const name = 'Supercalifragilisticexpialidociousnotetakingapp';
-  const live = await listing(db, { slug: 'longword', name, category: 'productivity', launched_at: new Date().toISOString(), pricing_model: 'Subscription' });
+  const live = await listing(db, {
+    slug: 'longword',
+    name,
+    category: 'productivity',
+    launched_at: new Date().toISOString(),
+    pricing_model: 'Subscription',
+  });
   const draft = await listing(db, { slug: 'longword-draft', name, category: 'productivity', status: 'draft' });
   await db.updateTable('listings').set({ owner_id: maker.id }).where('id', 'in', [live, draft]).execute();
   // A paid line waiting for the team (its row holds screen-reader texts).
   const now = new Date().toISOString();
-  const order = await db.insertInto('orders').values({
-    number: 'LL-2026-990001', user_id: maker.id, status: 'paid', currency: 'usd', subtotal_cents: 14900, discount_cents: 0, vat_cents: 0, total_cents: 14900, vat_rate_bp: 0,
-    billing_country: 'US', vat_number: null, reverse_charge: false, promo_code: null, checkout_token: 'layout-test-token', provider: 'test', provider_ref: null,
-    created_at: now, paid_at: now, expires_at: null, billing_name: 'Maker', billing_address: '1 Main St',
-  }).returning('id').executeTakeFirstOrThrow();
-  await db.insertInto('order_lines').values({
-    order_id: order.id, product_code: 'done_for_you', description: `Done-for-you launch for ${name}`, listing_id: live, week: null, quantity: 1,
-    unit_cents: 14900, amount_cents: 14900, options: '{}', fulfilled_at: null, categories: '[]',
-  }).execute();
+  const order = await db
+    .insertInto('orders')
+    .values({
+      number: 'LL-2026-990001',
+      user_id: maker.id,
+      status: 'paid',
+      currency: 'usd',
+      subtotal_cents: 14900,
+      discount_cents: 0,
+      vat_cents: 0,
+      total_cents: 14900,
+      vat_rate_bp: 0,
+      billing_country: 'US',
+      vat_number: null,
+      reverse_charge: false,
+      promo_code: null,
+      checkout_token: 'layout-test-token',
+      provider: 'test',
+      provider_ref: null,
+      created_at: now,
+      paid_at: now,
+      expires_at: null,
+      billing_name: 'Maker',
+      billing_address: '1 Main St',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('order_lines')
+    .values({
+      order_id: order.id,
+      product_code: 'done_for_you',
+      description: `Done-for-you launch for ${name}`,
+      listing_id: live,
+      week: null,
+      quantity: 1,
+      unit_cents: 14900,
+      amount_cents: 14900,
+      options: '{}',
+      fulfilled_at: null,
+      categories: '[]',
+    })
+    .execute();
 
   // A draft with founders, links and a FAQ (its page of founders, links, FAQs, story and milestones).
   const makerDraft = await insertDraft(db, { userId: maker.id, url: 'https://longword.example/', now });
   await updateDraft(db, makerDraft.id, {
-    status: 'ready', founders: [{ name, title: 'Founder' }], faqs: [{ question: `What is ${name}?`, answer: 'Notes.' }],
-    company_socials: { x: `https://x.com/${name}` }, founder_socials: {},
+    status: 'ready',
+    founders: [{ name, title: 'Founder' }],
+    faqs: [{ question: `What is ${name}?`, answer: 'Notes.' }],
+    company_socials: { x: `https://x.com/${name}` },
+    founder_socials: {},
   });
   const widthOf = async (user: { id: number } | null, paths: string[]): Promise<Record<string, number>> => {
     const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
-    if (user) await context.addCookies([{ name: SESSION_COOKIE, value: (await createSession(db, user.id)).token, url: t.base }]);
+    if (user)
+      await context.addCookies([
+        { name: SESSION_COOKIE, value: (await createSession(db, user.id)).token, url: t.base },
+      ]);
     const page = await context.newPage();
     const out: Record<string, number> = {};
     for (const path of paths) {
@@ -124,9 +194,28 @@ test('at 360 px no page is wider than the screen: search filters, facts, long un
     return out;
   };
   const widths = {
-    ...await widthOf(null, ['/search', '/search?q=note&country=US', '/listings/longword', '/listings/ledgerbot', '/', '/compare?a=longword&b=ledgerbot']),
-    ...await widthOf(maker, [`/my/listings/${draft}`, '/my/listings', `/my/listings/${live}/edit`, `/my/listings/${live}/story`, `/my/listings/${live}/milestones`, '/my/interview', `/drafts/${makerDraft.id}/more`]),
-    ...await widthOf(admin, ['/admin/orders', '/admin']),
+    ...(await widthOf(null, [
+      '/search',
+      '/search?q=note&country=US',
+      '/listings/longword',
+      '/listings/ledgerbot',
+      '/',
+      '/compare?a=longword&b=ledgerbot',
+    ])),
+    ...(await widthOf(maker, [
+      `/my/listings/${draft}`,
+      '/my/listings',
+      `/my/listings/${live}/edit`,
+      `/my/listings/${live}/story`,
+      `/my/listings/${live}/milestones`,
+      '/my/interview',
+      `/drafts/${makerDraft.id}/more`,
+    ])),
+    ...(await widthOf(admin, ['/admin/orders', '/admin'])),
   };
-  assert.deepEqual(widths, Object.fromEntries(Object.keys(widths).map((p) => [p, 360])), 'scrollWidth of each page at a 360 px viewport');
+  assert.deepEqual(
+    widths,
+    Object.fromEntries(Object.keys(widths).map((p) => [p, 360])),
+    'scrollWidth of each page at a 360 px viewport',
+  );
 });

@@ -25,14 +25,27 @@ const monday = mondayOf(new Date());
 const week = (n: number) => addWeeks(monday, n);
 
 before(async () => {
-  t = await liveApp({}, async ({ db }) => { await seedShop(db); });
+  t = await liveApp({}, async ({ db }) => {
+    await seedShop(db);
+  });
   ua = await makeUser(t.store.db, ['account:read', 'listings:write', 'orders:write']);
   ub = await makeUser(t.store.db, ['account:read', 'listings:write', 'orders:write']);
 });
-after(async () => { await t.cleanup(); });
+after(async () => {
+  await t.cleanup();
+});
 
-async function api(method: 'GET' | 'POST', path: string, body?: unknown, auth = ua.auth): Promise<{ status: number; body: any }> {
-  const r = await fetch(`${t.base}/api/v1${path}`, { method, headers: { ...auth, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+async function api(
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  auth = ua.auth,
+): Promise<{ status: number; body: any }> {
+  const r = await fetch(`${t.base}/api/v1${path}`, {
+    method,
+    headers: { ...auth, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
   return { status: r.status, body: await r.json() };
 }
 async function newOrder(body: unknown, auth = ua.auth): Promise<any> {
@@ -46,16 +59,28 @@ const GOOD_CARD = { card_number: '4242 4242 4242 4242', card_expiry: '12/39', ca
 const BAD_CARD = { card_number: '4000 0000 0000 0002', card_expiry: '12/39', card_cvc: '123' };
 
 /** The checkout page's payment form, filled in: its action and fields (the CSRF token and total as the page shows them). */
-async function payForm(b: Browser, checkoutUrl: string, fields: Record<string, string>): Promise<{ action: string; fields: Record<string, string> }> {
+async function payForm(
+  b: Browser,
+  checkoutUrl: string,
+  fields: Record<string, string>,
+): Promise<{ action: string; fields: Record<string, string> }> {
   const page = await b.go(pathOf(checkoutUrl));
   assert.equal(page.res.status, 200, page.text.slice(0, 500));
   const action = `${pathOf(checkoutUrl)}/pay`;
   const expected = $(page.text)('input[name=expected_total_cents]').attr('value') ?? '';
-  return { action, fields: { expected_total_cents: expected, ...BILLING, ...fields, _csrf: csrfOf(page.text, action) } };
+  return {
+    action,
+    fields: { expected_total_cents: expected, ...BILLING, ...fields, _csrf: csrfOf(page.text, action) },
+  };
 }
 
 /** Opens the checkout page and sends its payment form with these fields (the token and total as the page shows them). */
-async function pay(b: Browser, checkoutUrl: string, fields: Record<string, string>, opts: { csrf?: boolean } = {}): Promise<{ res: Response; text: string; url: string }> {
+async function pay(
+  b: Browser,
+  checkoutUrl: string,
+  fields: Record<string, string>,
+  opts: { csrf?: boolean } = {},
+): Promise<{ res: Response; text: string; url: string }> {
   const page = await b.go(pathOf(checkoutUrl));
   assert.equal(page.res.status, 200, page.text.slice(0, 500));
   const action = `${pathOf(checkoutUrl)}/pay`;
@@ -83,8 +108,15 @@ test('the checkout page shows the order and a clearly labelled test payment form
   assert.equal($p('#vat').text(), formatCents(Math.round(PRICE.launch * 0.21)));
   assert.match($p('#test-mode').text(), /TEST MODE/);
   assert.match($p('#test-mode').text(), /4242 4242 4242 4242/);
-  assert.ok($p(`form[action="${pathOf(o.checkout_url)}/pay"] input[name=_csrf]`).attr('value'), 'the form carries a CSRF token');
-  assert.equal($p('select[name=country] option[selected]').attr('value'), 'NL', 'the billing country of the order is filled in');
+  assert.ok(
+    $p(`form[action="${pathOf(o.checkout_url)}/pay"] input[name=_csrf]`).attr('value'),
+    'the form carries a CSRF token',
+  );
+  assert.equal(
+    $p('select[name=country] option[selected]').attr('value'),
+    'NL',
+    'the billing country of the order is filled in',
+  );
   assert.equal((await b.go('/checkout/not-a-real-token-at-all-0000000000000000000')).res.status, 404);
 });
 
@@ -98,7 +130,11 @@ test('a declined card leaves the order pending and the listing untouched; a form
   assert.equal(declined.res.status, 402);
   assert.match($(declined.text)('.flash.error').text(), /declined/);
   assert.equal((await orderOf(o.number)).status, 'pending');
-  const l = await t.store.db.selectFrom('listings').select(['status', 'plan']).where('id', '=', id).executeTakeFirstOrThrow();
+  const l = await t.store.db
+    .selectFrom('listings')
+    .select(['status', 'plan'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
   assert.deepEqual({ ...l }, { status: 'draft', plan: 'none' });
   const unknown = await pay(b, o.checkout_url, { ...GOOD_CARD, card_number: '5555 5555 5555 4444' });
   assert.equal(unknown.res.status, 402, 'only the test cards work in test mode');
@@ -113,7 +149,13 @@ test('a declined card leaves the order pending and the listing untouched; a form
 
 test('paying with the test card: paid, fulfilled at once — live and searchable, billboard raised, extra categories shown; paying twice is safe', async () => {
   const db = t.store.db;
-  const id = await ownListing(db, ua.id, { slug: 'zanzibarix', name: 'Zanzibarix', status: 'draft', plan: 'none', description: 'Zanzibarix turns spreadsheets into dashboards.' });
+  const id = await ownListing(db, ua.id, {
+    slug: 'zanzibarix',
+    name: 'Zanzibarix',
+    status: 'draft',
+    plan: 'none',
+    description: 'Zanzibarix turns spreadsheets into dashboards.',
+  });
   assert.equal((await api('GET', '/listings?q=zanzibarix')).body.total, 0, 'not public before payment');
   await addPromo(db, 'PAYTEN', { percent_off: 10, max_redemptions: 5 });
   const o = await newOrder({
@@ -124,12 +166,16 @@ test('paying with the test card: paid, fulfilled at once — live and searchable
       { product: 'featured', listing_id: id },
       { product: 'done_for_you', listing_id: id },
     ],
-    billing_country: 'US', promo_code: 'PAYTEN',
+    billing_country: 'US',
+    promo_code: 'PAYTEN',
   });
   // The same form sent twice at once (a double click): one payment, one fulfilment.
   const b = new Browser(t.base);
   const form = await payForm(b, o.checkout_url, GOOD_CARD);
-  const [first, second] = await Promise.all([b.request(form.action, { form: form.fields }), b.request(form.action, { form: form.fields })]);
+  const [first, second] = await Promise.all([
+    b.request(form.action, { form: form.fields }),
+    b.request(form.action, { form: form.fields }),
+  ]);
   assert.deepEqual([first.status, second.status], [303, 303]);
   const res = await b.go(first.headers.get('location')!);
   assert.equal(res.res.status, 200);
@@ -151,7 +197,10 @@ test('paying with the test card: paid, fulfilled at once — live and searchable
 
   // The launch made the listing live: search finds it and the profile shows the paid sections.
   const found = await api('GET', '/listings?q=zanzibarix');
-  assert.deepEqual(found.body.items.map((i: any) => i.slug), ['zanzibarix']);
+  assert.deepEqual(
+    found.body.items.map((i: any) => i.slug),
+    ['zanzibarix'],
+  );
   const profile = await api('GET', '/listings/zanzibarix');
   assert.equal(profile.status, 200);
   assert.equal(profile.body.status, 'live');
@@ -160,7 +209,10 @@ test('paying with the test card: paid, fulfilled at once — live and searchable
   assert.deepEqual(profile.body.categories.map((c: any) => c.slug).sort(), ['design', 'finance', 'productivity']);
   assert.equal(profile.body.categories.find((c: any) => c.primary).slug, 'productivity');
   const badges = await api('GET', '/listings/zanzibarix/badges');
-  assert.ok(badges.body.badges.some((x: any) => x.key === 'featured'), 'the Featured badge');
+  assert.ok(
+    badges.body.badges.some((x: any) => x.key === 'featured'),
+    'the Featured badge',
+  );
 
   // The billboard (a paid ranking) shows the contribution.
   const board = await api('GET', '/leaderboards/billboard');
@@ -172,18 +224,33 @@ test('paying with the test card: paid, fulfilled at once — live and searchable
   // A receipt went to the buyer; nothing about the card was stored anywhere.
   const [mail] = await outboxFor(db, ua.email);
   assert.match(mail.subject, new RegExp(o.number));
-  const orderRow = JSON.stringify(await db.selectFrom('orders').selectAll().where('number', '=', o.number).executeTakeFirstOrThrow());
+  const orderRow = JSON.stringify(
+    await db.selectFrom('orders').selectAll().where('number', '=', o.number).executeTakeFirstOrThrow(),
+  );
   assert.doesNotMatch(orderRow + mail.text, /4242|\b123\b.*cvc/i);
-  assert.equal((await db.selectFrom('promo_codes').select('redemptions').where('code', '=', 'PAYTEN').executeTakeFirstOrThrow()).redemptions, 1);
+  assert.equal(
+    (await db.selectFrom('promo_codes').select('redemptions').where('code', '=', 'PAYTEN').executeTakeFirstOrThrow())
+      .redemptions,
+    1,
+  );
 
   // Sending the form again later charges and applies nothing more.
   const again = await b.request(form.action, { form: form.fields });
   assert.equal(again.status, 303);
   assert.match(again.headers.get('location')!, /\?paid=1$/);
   assert.doesNotMatch((await b.go(pathOf(o.checkout_url))).text, /id="pay-form"/, 'no payment form on a paid order');
-  const contributions = await db.selectFrom('billboard_contributions').select(['amount_cents']).where('listing_id', '=', id).execute();
+  const contributions = await db
+    .selectFrom('billboard_contributions')
+    .select(['amount_cents'])
+    .where('listing_id', '=', id)
+    .execute();
   assert.equal(contributions.length, 1, 'one contribution, not two');
-  assert.equal((await db.selectFrom('promo_codes').select('redemptions').where('code', '=', 'PAYTEN').executeTakeFirstOrThrow()).redemptions, 1, 'one redemption');
+  assert.equal(
+    (await db.selectFrom('promo_codes').select('redemptions').where('code', '=', 'PAYTEN').executeTakeFirstOrThrow())
+      .redemptions,
+    1,
+    'one redemption',
+  );
   assert.equal((await orderOf(o.number)).paid_at, paid.paid_at);
 });
 
@@ -198,9 +265,17 @@ test('the promo code is checked again at payment: a code used up meanwhile is re
   assert.equal(r.res.status, 409);
   assert.match($(r.text)('.flash.error').text(), /Promo code refused: .*used up.*Nothing was charged/);
   assert.equal((await orderOf(o.number)).status, 'pending');
-  assert.equal((await db.selectFrom('promo_codes').select('redemptions').where('code', '=', 'LASTONE').executeTakeFirstOrThrow()).redemptions, 1);
+  assert.equal(
+    (await db.selectFrom('promo_codes').select('redemptions').where('code', '=', 'LASTONE').executeTakeFirstOrThrow())
+      .redemptions,
+    1,
+  );
 
-  await db.updateTable('promo_codes').set({ expires_at: new Date(Date.now() - 60_000).toISOString(), redemptions: 0 }).where('code', '=', 'LASTONE').execute();
+  await db
+    .updateTable('promo_codes')
+    .set({ expires_at: new Date(Date.now() - 60_000).toISOString(), redemptions: 0 })
+    .where('code', '=', 'LASTONE')
+    .execute();
   const expired = await pay(b, o.checkout_url, GOOD_CARD);
   assert.equal(expired.res.status, 409);
   assert.match($(expired.text)('.flash.error').text(), /expired/);
@@ -226,7 +301,10 @@ test('VAT follows the billing details entered on the page: a new total is shown 
   assert.equal(second.res.status, 200);
   const paid = await orderOf(o.number);
   assert.equal(paid.status, 'paid');
-  assert.deepEqual({ country: paid.vat.country, rate: paid.vat.rate_bp, cents: paid.vat.cents, total: paid.total_cents }, { country: 'DE', rate: 1600, cents: vat, total: PRICE.gift_card + vat });
+  assert.deepEqual(
+    { country: paid.vat.country, rate: paid.vat.rate_bp, cents: paid.vat.cents, total: paid.total_cents },
+    { country: 'DE', rate: 1600, cents: vat, total: PRICE.gift_card + vat },
+  );
   assert.deepEqual(paid.billing, { name: BILLING.name, country: 'DE', address: BILLING.address });
 
   // An EU business with a valid VAT number: reverse charge, no VAT.
@@ -240,30 +318,68 @@ test('VAT follows the billing details entered on the page: a new total is shown 
   assert.equal(ok.res.status, 200);
   const rc = await orderOf(biz.number);
   assert.equal(rc.status, 'paid');
-  assert.deepEqual({ rc: rc.vat.reverse_charge, cents: rc.vat.cents, total: rc.total_cents, number: rc.vat.vat_number }, { rc: true, cents: 0, total: PRICE.gift_card, number: 'FR12345678901' });
+  assert.deepEqual(
+    { rc: rc.vat.reverse_charge, cents: rc.vat.cents, total: rc.total_cents, number: rc.vat.vat_number },
+    { rc: true, cents: 0, total: PRICE.gift_card, number: 'FR12345678901' },
+  );
   assert.match(rc.vat.note, /Reverse charge/);
 });
 
 test('fulfilment of weeks: a launch in a chosen week is scheduled, skip_queue moves the free week, relaunch reschedules', async () => {
   const db = t.store.db;
   const later = await ownListing(db, ua.id, { slug: 'later-launch', status: 'draft', plan: 'none' });
-  const queued = await ownListing(db, ua.id, { slug: 'queued-free', status: 'awaiting_badge', plan: 'free', launch_week: week(4) });
-  const again = await ownListing(db, ua.id, { slug: 'launch-again', status: 'live', plan: 'paid', unlocked: ['story'] });
-  const o = await newOrder({ items: [
-    { product: 'launch', listing_id: later, week: week(3) },
-    { product: 'skip_queue', listing_id: queued, week: week(1) },
-    { product: 'relaunch', listing_id: again, week: week(2) },
-  ] });
+  const queued = await ownListing(db, ua.id, {
+    slug: 'queued-free',
+    status: 'awaiting_badge',
+    plan: 'free',
+    launch_week: week(4),
+  });
+  const again = await ownListing(db, ua.id, {
+    slug: 'launch-again',
+    status: 'live',
+    plan: 'paid',
+    unlocked: ['story'],
+  });
+  const o = await newOrder({
+    items: [
+      { product: 'launch', listing_id: later, week: week(3) },
+      { product: 'skip_queue', listing_id: queued, week: week(1) },
+      { product: 'relaunch', listing_id: again, week: week(2) },
+    ],
+  });
   const r = await pay(new Browser(t.base), o.checkout_url, GOOD_CARD);
   assert.equal(r.res.status, 200);
-  const rows = await db.selectFrom('listings').select(['slug', 'status', 'plan', 'launch_week', 'unlocked']).where('id', 'in', [later, queued, again]).orderBy('id').execute();
-  assert.deepEqual(rows.map((x) => ({ ...x })), [
-    { slug: 'later-launch', status: 'scheduled', plan: 'paid', launch_week: week(3), unlocked: JSON.stringify(['story', 'milestones', 'media']) },
-    { slug: 'queued-free', status: 'awaiting_badge', plan: 'free', launch_week: week(1), unlocked: '[]' },
-    { slug: 'launch-again', status: 'scheduled', plan: 'paid', launch_week: week(2), unlocked: JSON.stringify(['story']) },
-  ]);
+  const rows = await db
+    .selectFrom('listings')
+    .select(['slug', 'status', 'plan', 'launch_week', 'unlocked'])
+    .where('id', 'in', [later, queued, again])
+    .orderBy('id')
+    .execute();
+  assert.deepEqual(
+    rows.map((x) => ({ ...x })),
+    [
+      {
+        slug: 'later-launch',
+        status: 'scheduled',
+        plan: 'paid',
+        launch_week: week(3),
+        unlocked: JSON.stringify(['story', 'milestones', 'media']),
+      },
+      { slug: 'queued-free', status: 'awaiting_badge', plan: 'free', launch_week: week(1), unlocked: '[]' },
+      {
+        slug: 'launch-again',
+        status: 'scheduled',
+        plan: 'paid',
+        launch_week: week(2),
+        unlocked: JSON.stringify(['story']),
+      },
+    ],
+  );
   const upcoming = await api('GET', '/listings?status=upcoming&per_page=100');
-  assert.ok(upcoming.body.items.some((i: any) => i.slug === 'later-launch'), 'listed among upcoming launches');
+  assert.ok(
+    upcoming.body.items.some((i: any) => i.slug === 'later-launch'),
+    'listed among upcoming launches',
+  );
   assert.ok((await orderOf(o.number)).lines.every((l: any) => l.fulfilled));
 });
 
@@ -273,12 +389,21 @@ async function featuredOn(path: string): Promise<{ heading: string; slugs: strin
   assert.equal(page.res.status, 200, path);
   const $p = $(page.text);
   const box = $p('section.featured');
-  const ids = $p('[id]').map((_i, el) => $p(el).attr('id')).get();
-  return { heading: box.find('h2').text(), slugs: box.find('li.item h3 a').map((_i, a) => $p(a).attr('href')!.replace('/listings/', '')).get(), ids };
+  const ids = $p('[id]')
+    .map((_i, el) => $p(el).attr('id'))
+    .get();
+  return {
+    heading: box.find('h2').text(),
+    slugs: box
+      .find('li.item h3 a')
+      .map((_i, a) => $p(a).attr('href')!.replace('/listings/', ''))
+      .get(),
+    ids,
+  };
 }
 const daysFromNow = (d: number) => new Date(Date.now() + d * 86_400_000);
 
-test('featured: a paid placement shows, labelled as paid, on the home page and its categories\' pages for the product\'s days, then ends and may be bought again', async () => {
+test("featured: a paid placement shows, labelled as paid, on the home page and its categories' pages for the product's days, then ends and may be bought again", async () => {
   const db = t.store.db;
   const child = await category(db, 'focus-tools', { parent: 'productivity' });
   const id = await ownListing(db, ua.id, { slug: 'glowfeature', status: 'live', plan: 'free' });
@@ -304,7 +429,11 @@ test('featured: a paid placement shows, labelled as paid, on the home page and i
   assert.match(again.body.error.details[0].message, new RegExp(`until ${daysFromNow(7).toISOString().slice(0, 10)}`));
 
   // Seven days later it has ended: gone from the pages, and on sale for this listing again.
-  await db.updateTable('featured_placements').set({ starts_at: daysFromNow(-7.5).toISOString(), ends_at: daysFromNow(-0.5).toISOString() }).where('listing_id', '=', id).execute();
+  await db
+    .updateTable('featured_placements')
+    .set({ starts_at: daysFromNow(-7.5).toISOString(), ends_at: daysFromNow(-0.5).toISOString() })
+    .where('listing_id', '=', id)
+    .execute();
   assert.ok(!(await featuredOn('/')).slugs.includes('glowfeature'));
   assert.deepEqual((await featuredOn('/categories/focus-tools')).slugs, []);
   assert.equal((await api('POST', '/orders/quote', { items: [{ product: 'featured', listing_id: id }] })).status, 200);
@@ -312,7 +441,12 @@ test('featured: a paid placement shows, labelled as paid, on the home page and i
 
 test('featured: a placement bought before the launch starts when the listing goes live, not at payment', async () => {
   const db = t.store.db;
-  const id = await ownListing(db, ua.id, { slug: 'soonfeature', status: 'scheduled', plan: 'paid', launch_week: week(2) });
+  const id = await ownListing(db, ua.id, {
+    slug: 'soonfeature',
+    status: 'scheduled',
+    plan: 'paid',
+    launch_week: week(2),
+  });
   const o = await newOrder({ items: [{ product: 'featured', listing_id: id }], billing_country: 'US' });
   assert.equal((await pay(new Browser(t.base), o.checkout_url, GOOD_CARD)).res.status, 200);
   assert.ok(!(await featuredOn('/')).slugs.includes('soonfeature'), 'not shown before it is live');
@@ -320,14 +454,26 @@ test('featured: a placement bought before the launch starts when the listing goe
   assert.match(waiting.body.error.details[0].message, /waiting for its launch/);
 
   // Paid 10 days ago, launched 3 days ago: it runs 4 more days.
-  await db.updateTable('featured_placements').set({ created_at: daysFromNow(-10).toISOString() }).where('listing_id', '=', id).execute();
-  await db.updateTable('listings').set({ status: 'live', launch_week: mondayOf(daysFromNow(-3)), launched_at: daysFromNow(-3).toISOString() }).where('id', '=', id).execute();
+  await db
+    .updateTable('featured_placements')
+    .set({ created_at: daysFromNow(-10).toISOString() })
+    .where('listing_id', '=', id)
+    .execute();
+  await db
+    .updateTable('listings')
+    .set({ status: 'live', launch_week: mondayOf(daysFromNow(-3)), launched_at: daysFromNow(-3).toISOString() })
+    .where('id', '=', id)
+    .execute();
   assert.ok((await featuredOn('/')).slugs.includes('soonfeature'), 'shown once live, the days counted from the launch');
   const running = await api('POST', '/orders/quote', { items: [{ product: 'featured', listing_id: id }] });
   assert.match(running.body.error.details[0].message, new RegExp(`until ${daysFromNow(4).toISOString().slice(0, 10)}`));
 
   // Launched 8 days ago: its 7 days are over.
-  await db.updateTable('listings').set({ launched_at: daysFromNow(-8).toISOString() }).where('id', '=', id).execute();
+  await db
+    .updateTable('listings')
+    .set({ launched_at: daysFromNow(-8).toISOString() })
+    .where('id', '=', id)
+    .execute();
   assert.ok(!(await featuredOn('/')).slugs.includes('soonfeature'));
 });
 
@@ -335,8 +481,19 @@ test('featured: a placement bought before the launch starts when the listing goe
 const signedIn = (role: 'user' | 'admin') => signedInBrowser(t, role);
 
 test('the team delivers what payment cannot: /admin/orders lists paid staff lines, and marking one delivered fulfils it in get_order and mails the buyer', async () => {
-  const id = await ownListing(t.store.db, ua.id, { slug: 'needs-team', name: 'Needs <Team>', status: 'live', plan: 'paid' });
-  const o = await newOrder({ items: [{ product: 'done_for_you', listing_id: id }, { product: 'billboard_min', listing_id: id }], billing_country: 'US' });
+  const id = await ownListing(t.store.db, ua.id, {
+    slug: 'needs-team',
+    name: 'Needs <Team>',
+    status: 'live',
+    plan: 'paid',
+  });
+  const o = await newOrder({
+    items: [
+      { product: 'done_for_you', listing_id: id },
+      { product: 'billboard_min', listing_id: id },
+    ],
+    billing_country: 'US',
+  });
   const unpaid = await newOrder({ items: [{ product: 'ai_review', listing_id: id }], billing_country: 'US' });
   assert.equal((await pay(new Browser(t.base), o.checkout_url, GOOD_CARD)).res.status, 200);
   const before = await orderOf(o.number);
@@ -373,7 +530,10 @@ test('the team delivers what payment cannot: /admin/orders lists paid staff line
   assert.match($(done.text)('.flash').text(), new RegExp(`Marked delivered.*${o.number}`));
   assert.equal($(done.text)(`tr[data-line="${lineId}"]`).length, 0, 'gone from the queue');
   assert.equal((await orderOf(o.number)).lines.find((l: any) => l.product === 'done_for_you').fulfilled, true);
-  const delivered = async () => (await outboxFor(t.store.db, ua.email)).filter((m) => m.subject.startsWith('Delivered: ') && m.subject.includes(o.number));
+  const delivered = async () =>
+    (await outboxFor(t.store.db, ua.email)).filter(
+      (m) => m.subject.startsWith('Delivered: ') && m.subject.includes(o.number),
+    );
   const [mail] = await delivered();
   assert.ok(mail, 'the buyer is told');
   assert.match(mail!.text, /Needs <Team>/);
@@ -382,11 +542,20 @@ test('the team delivers what payment cannot: /admin/orders lists paid staff line
   const again = await admin.go(action, { form: { _csrf: csrfOf(page.text, action) } });
   assert.equal(again.res.status, 404);
   assert.equal((await delivered()).length, 1);
-  assert.equal((await admin.go('/admin/orders/lines/99999999999/delivered', { form: { _csrf: csrfOf(page.text, action) } })).res.status, 404);
+  assert.equal(
+    (await admin.go('/admin/orders/lines/99999999999/delivered', { form: { _csrf: csrfOf(page.text, action) } })).res
+      .status,
+    404,
+  );
 });
 
 test('/admin/orders: a line for a listing that is not live names it without a link (its public page would be a 404)', async () => {
-  const id = await ownListing(t.store.db, ua.id, { slug: 'team-before-launch', name: 'Before <Launch>', status: 'draft', plan: 'none' });
+  const id = await ownListing(t.store.db, ua.id, {
+    slug: 'team-before-launch',
+    name: 'Before <Launch>',
+    status: 'draft',
+    plan: 'none',
+  });
   const o = await newOrder({ items: [{ product: 'done_for_you', listing_id: id }], billing_country: 'US' });
   assert.equal((await pay(new Browser(t.base), o.checkout_url, GOOD_CARD)).res.status, 200);
   const page = await (await signedIn('admin')).go('/admin/orders');
@@ -395,10 +564,14 @@ test('/admin/orders: a line for a listing that is not live names it without a li
   assert.equal(row.length, 1);
   assert.match(row.find('td').eq(1).text(), /Before <Launch>/);
   assert.equal(row.find('a[href^="/listings/"]').length, 0);
-  assert.equal((await new Browser(t.base).go('/listings/team-before-launch')).res.status, 404, 'the page a link would open');
+  assert.equal(
+    (await new Browser(t.base).go('/listings/team-before-launch')).res.status,
+    404,
+    'the page a link would open',
+  );
 });
 
-test('a fully discounted order is confirmed without a card; cancelling an order; expired and other people\'s links', async () => {
+test("a fully discounted order is confirmed without a card; cancelling an order; expired and other people's links", async () => {
   await addPromo(t.store.db, 'ONTHEHOUSE', { percent_off: 100 });
   const o = await newOrder({ items: [{ product: 'gift_card' }], promo_code: 'ONTHEHOUSE', billing_country: 'DE' });
   assert.equal(o.total_cents, 0);
@@ -412,10 +585,19 @@ test('a fully discounted order is confirmed without a card; cancelling an order;
 
   const c = await newOrder({ items: [{ product: 'gift_card' }] });
   const cp = await b.go(pathOf(c.checkout_url));
-  const cancel = await b.go(`${pathOf(c.checkout_url)}/cancel`, { form: { _csrf: csrfOf(cp.text, `${pathOf(c.checkout_url)}/cancel`) } });
+  const cancel = await b.go(`${pathOf(c.checkout_url)}/cancel`, {
+    form: { _csrf: csrfOf(cp.text, `${pathOf(c.checkout_url)}/cancel`) },
+  });
   assert.match(cancel.text, /This order was cancelled/);
   assert.equal((await orderOf(c.number)).status, 'cancelled');
-  const afterCancel = await b.request(`${pathOf(c.checkout_url)}/pay`, { form: { _csrf: csrfOf(cp.text, `${pathOf(c.checkout_url)}/pay`), ...BILLING, ...GOOD_CARD, expected_total_cents: String(c.total_cents) } });
+  const afterCancel = await b.request(`${pathOf(c.checkout_url)}/pay`, {
+    form: {
+      _csrf: csrfOf(cp.text, `${pathOf(c.checkout_url)}/pay`),
+      ...BILLING,
+      ...GOOD_CARD,
+      expected_total_cents: String(c.total_cents),
+    },
+  });
   assert.equal(afterCancel.status, 409, 'a cancelled order cannot be paid');
   assert.equal((await orderOf(c.number)).status, 'cancelled');
 
@@ -429,23 +611,40 @@ test('Stripe: the person is sent to the hosted page and the payment is read back
   let n = 0;
   const fake: HttpServer = httpServer((req, res) => {
     let body = '';
-    req.on('data', (c) => { body += c; });
+    req.on('data', (c) => {
+      body += c;
+    });
     req.on('end', () => {
       res.setHeader('content-type', 'application/json');
-      if (req.headers.authorization !== 'Bearer sk_test_launchlist') { res.statusCode = 401; res.end(JSON.stringify({ error: { message: 'bad key' } })); return; }
+      if (req.headers.authorization !== 'Bearer sk_test_launchlist') {
+        res.statusCode = 401;
+        res.end(JSON.stringify({ error: { message: 'bad key' } }));
+        return;
+      }
       if (req.method === 'POST' && req.url === '/v1/checkout/sessions') {
         const p = new URLSearchParams(body);
         const id = `cs_test_${++n}`;
         const s = {
-          id, object: 'checkout.session', url: `https://checkout.stripe.example/pay/${id}`, status: 'open', payment_status: 'unpaid', currency: p.get('line_items[0][price_data][currency]'),
-          amount_total: Number(p.get('line_items[0][price_data][unit_amount]')), client_reference_id: p.get('client_reference_id'), payment_intent: null, success_url: p.get('success_url'),
+          id,
+          object: 'checkout.session',
+          url: `https://checkout.stripe.example/pay/${id}`,
+          status: 'open',
+          payment_status: 'unpaid',
+          currency: p.get('line_items[0][price_data][currency]'),
+          amount_total: Number(p.get('line_items[0][price_data][unit_amount]')),
+          client_reference_id: p.get('client_reference_id'),
+          payment_intent: null,
+          success_url: p.get('success_url'),
         };
         sessions.set(id, s);
         res.end(JSON.stringify(s));
         return;
       }
       const m = /^\/v1\/checkout\/sessions\/(cs_test_\d+)/.exec(req.url ?? '');
-      if (req.method === 'GET' && m && sessions.has(m[1])) { res.end(JSON.stringify(sessions.get(m[1]))); return; }
+      if (req.method === 'GET' && m && sessions.has(m[1])) {
+        res.end(JSON.stringify(sessions.get(m[1])));
+        return;
+      }
       res.statusCode = 404;
       res.end(JSON.stringify({ error: { message: 'no such route' } }));
     });
@@ -459,7 +658,11 @@ test('Stripe: the person is sent to the hosted page and the payment is read back
     const b = new Browser(t.base);
     const page = await b.go(pathOf(o.checkout_url));
     assert.match($(page.text)('#pay-button').text(), /Continue to payment/);
-    assert.equal($(page.text)('input[name=card_number]').length, 0, 'no card fields: the card is entered on Stripe\'s page');
+    assert.equal(
+      $(page.text)('input[name=card_number]').length,
+      0,
+      "no card fields: the card is entered on Stripe's page",
+    );
     const form = await payForm(b, o.checkout_url, {});
     const sent = await b.request(form.action, { form: form.fields });
     assert.equal(sent.status, 303);
@@ -478,7 +681,16 @@ test('Stripe: the person is sent to the hosted page and the payment is read back
     assert.match(back.url, /\?paid=1$/);
     const paid = await orderOf(o.number);
     assert.equal(paid.status, 'paid');
-    assert.equal((await t.store.db.selectFrom('orders').select(['provider', 'provider_ref']).where('number', '=', o.number).executeTakeFirstOrThrow()).provider_ref, 'pi_test_1');
+    assert.equal(
+      (
+        await t.store.db
+          .selectFrom('orders')
+          .select(['provider', 'provider_ref'])
+          .where('number', '=', o.number)
+          .executeTakeFirstOrThrow()
+      ).provider_ref,
+      'pi_test_1',
+    );
     assert.equal((await api('GET', '/listings/striped')).body.status, 'live');
 
     // The webhook: a completed session of another order, read back from Stripe by its id.
@@ -486,8 +698,20 @@ test('Stripe: the person is sent to the hosted page and the payment is read back
     const o2 = await newOrder({ items: [{ product: 'launch', listing_id: id2 }], billing_country: 'US' });
     const f2 = await payForm(b, o2.checkout_url, {});
     assert.equal((await b.request(f2.action, { form: f2.fields })).status, 303);
-    const hook = (sid: string) => fetch(`${t.base}/payments/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'checkout.session.completed', data: { object: { id: sid, payment_status: 'paid' } } }) });
-    assert.deepEqual(await (await hook('cs_test_2')).json(), { received: true, handled: false }, 'the event claims paid, but Stripe says unpaid');
+    const hook = (sid: string) =>
+      fetch(`${t.base}/payments/stripe/webhook`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          type: 'checkout.session.completed',
+          data: { object: { id: sid, payment_status: 'paid' } },
+        }),
+      });
+    assert.deepEqual(
+      await (await hook('cs_test_2')).json(),
+      { received: true, handled: false },
+      'the event claims paid, but Stripe says unpaid',
+    );
     assert.equal((await orderOf(o2.number)).status, 'pending');
     sessions.set('cs_test_2', { ...sessions.get('cs_test_2')!, status: 'complete', payment_status: 'paid' });
     assert.deepEqual(await (await hook('cs_test_2')).json(), { received: true, handled: true });

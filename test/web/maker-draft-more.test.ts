@@ -29,29 +29,57 @@ after(async () => {
 
 const person = () => signedInPerson(t);
 
-const FOUNDERS = [{ name: 'Ada Lovelace', title: 'CEO', bio: 'Wrote the first program.' }, { name: 'Charles Babbage', title: 'CTO' }];
-const FAQS = [{ question: 'Is there a free plan?', answer: 'Yes, for one user.' }, { question: 'Can I export?', answer: 'As Markdown.' }];
+const FOUNDERS = [
+  { name: 'Ada Lovelace', title: 'CEO', bio: 'Wrote the first program.' },
+  { name: 'Charles Babbage', title: 'CTO' },
+];
+const FAQS = [
+  { question: 'Is there a free plan?', answer: 'Yes, for one user.' },
+  { question: 'Can I export?', answer: 'As Markdown.' },
+];
 const COMPANY = { x: 'https://x.com/acmenotes', linkedin: 'https://www.linkedin.com/company/acmenotes' };
 const FOUNDER_LINKS = { github: 'https://github.com/ada' };
 const STORY = { title: 'How Acme began', story: 'Two friends lost their notes.', lessons: 'Ship early.' };
-const MILESTONES = [{ date: '2024-03-01', title: 'Launched', url: 'https://acme.example/launch' }, { date: '2025-01-15', title: '1,000 teams', description: 'A party.' }];
+const MILESTONES = [
+  { date: '2024-03-01', title: 'Launched', url: 'https://acme.example/launch' },
+  { date: '2025-01-15', title: '1,000 teams', description: 'A party.' },
+];
 
 /** A ready draft of this person's (read from the site on loopback) with every part set through the API. */
 async function fullDraft(p: Person): Promise<string> {
   const id = await draftFromSite(t, p.b, site.origin + '/');
-  const d = await p.api('PATCH', `/drafts/${id}`, { founders: FOUNDERS, faqs: FAQS, company_socials: COMPANY, founder_socials: FOUNDER_LINKS, story: STORY, milestones: MILESTONES });
+  const d = await p.api('PATCH', `/drafts/${id}`, {
+    founders: FOUNDERS,
+    faqs: FAQS,
+    company_socials: COMPANY,
+    founder_socials: FOUNDER_LINKS,
+    story: STORY,
+    milestones: MILESTONES,
+  });
   assert.equal(d.id, id, JSON.stringify(d).slice(0, 300));
   return id;
 }
 
-async function moreForm(b: Browser, id: string, changes: Record<string, string | null> = {}): Promise<Record<string, string>> {
+async function moreForm(
+  b: Browser,
+  id: string,
+  changes: Record<string, string | null> = {},
+): Promise<Record<string, string>> {
   const page = await b.go(`/drafts/${id}/more`);
   assert.equal(page.res.status, 200, page.text.slice(0, 300));
   return formAsShown(page.text, '#more-form', changes);
 }
 
 /** The parts of get_draft this page writes. */
-const partsOf = (d: any) => ({ founders: d.founders, faqs: d.faqs, company_socials: d.company_socials, founder_socials: d.founder_socials, story: d.story, milestones: d.milestones, updated_at: d.updated_at });
+const partsOf = (d: any) => ({
+  founders: d.founders,
+  faqs: d.faqs,
+  company_socials: d.company_socials,
+  founder_socials: d.founder_socials,
+  story: d.story,
+  milestones: d.milestones,
+  updated_at: d.updated_at,
+});
 
 test('signed out: the page sends the person to sign in and back; a post changes nothing', async () => {
   const anon = new Browser(t.base);
@@ -103,15 +131,26 @@ test('founders are saved in order, the first primary; an unchanged form sends no
   const p = await person();
   const id = await fullDraft(p);
   const form = await moreForm(p.b, id, {
-    'founder-name-0': 'Grace Hopper', 'founder-title-0': 'Founder', 'founder-bio-0': '', // the primary founder replaced
-    'founder-name-1': '', 'founder-title-1': '', 'founder-bio-1': '', // removed
-    'founder-name-3': 'Charles Babbage', 'founder-title-3': 'Engineer', // added after an empty row
+    'founder-name-0': 'Grace Hopper',
+    'founder-title-0': 'Founder',
+    'founder-bio-0': '', // the primary founder replaced
+    'founder-name-1': '',
+    'founder-title-1': '',
+    'founder-bio-1': '', // removed
+    'founder-name-3': 'Charles Babbage',
+    'founder-title-3': 'Engineer', // added after an empty row
   });
   const res = await p.b.request(`/drafts/${id}/more`, { form });
   assert.equal(res.status, 303);
   assert.equal(res.headers.get('location'), `/drafts/${id}/more?notice=saved`);
   const d = await p.api('GET', `/drafts/${id}`);
-  assert.deepEqual(d.founders.map((f: any) => [f.name, f.title ?? null, f.bio ?? null]), [['Grace Hopper', 'Founder', null], ['Charles Babbage', 'Engineer', null]]);
+  assert.deepEqual(
+    d.founders.map((f: any) => [f.name, f.title ?? null, f.bio ?? null]),
+    [
+      ['Grace Hopper', 'Founder', null],
+      ['Charles Babbage', 'Engineer', null],
+    ],
+  );
   assert.deepEqual(partsOf(d).faqs, FAQS, 'the other parts were not sent');
   const $m = $((await p.b.go(`/drafts/${id}/more?notice=saved`)).text);
   assert.match($m('.flash.success').text(), /saved/);
@@ -131,17 +170,27 @@ test('FAQs and both maps of links are replaced whole: edited, removed and added 
   const id = await fullDraft(p);
   const res = await p.b.request(`/drafts/${id}/more`, {
     form: await moreForm(p.b, id, {
-      'faq-question-0': '', 'faq-answer-0': '', // removed
+      'faq-question-0': '',
+      'faq-answer-0': '', // removed
       'faq-answer-1': 'As Markdown or HTML.', // edited
-      'faq-question-3': 'Is it encrypted?', 'faq-answer-3': 'End to end.', // added (row 2 left empty)
+      'faq-question-3': 'Is it encrypted?',
+      'faq-answer-3': 'End to end.', // added (row 2 left empty)
       'company-social-link-1': '', // linkedin removed
-      'company-social-platform-3': 'github', 'company-social-link-3': 'https://github.com/acmenotes', // added
-      'founder-social-platform-1': 'x', 'founder-social-link-1': 'https://x.com/ada',
+      'company-social-platform-3': 'github',
+      'company-social-link-3': 'https://github.com/acmenotes', // added
+      'founder-social-platform-1': 'x',
+      'founder-social-link-1': 'https://x.com/ada',
     }),
   });
   assert.equal(res.status, 303);
   const d = await p.api('GET', `/drafts/${id}`);
-  assert.deepEqual(d.faqs.map((q: any) => ({ question: q.question, answer: q.answer })), [{ question: 'Can I export?', answer: 'As Markdown or HTML.' }, { question: 'Is it encrypted?', answer: 'End to end.' }]);
+  assert.deepEqual(
+    d.faqs.map((q: any) => ({ question: q.question, answer: q.answer })),
+    [
+      { question: 'Can I export?', answer: 'As Markdown or HTML.' },
+      { question: 'Is it encrypted?', answer: 'End to end.' },
+    ],
+  );
   assert.deepEqual(d.company_socials, { x: COMPANY.x, github: 'https://github.com/acmenotes' });
   assert.deepEqual(d.founder_socials, { github: FOUNDER_LINKS.github, x: 'https://x.com/ada' });
   assert.equal(d.founders.length, 2, 'founders were not sent');
@@ -155,18 +204,31 @@ test('the story is saved box by box (an emptied box is cleared); milestones are 
   const id = await fullDraft(p);
   const res = await p.b.request(`/drafts/${id}/more`, {
     form: await moreForm(p.b, id, {
-      story: 'Two friends lost their notes, twice.', lessons: '', problem: 'Notes scattered everywhere.',
+      story: 'Two friends lost their notes, twice.',
+      lessons: '',
+      problem: 'Notes scattered everywhere.',
       'milestone-title-0': 'Public launch', // edited
-      'milestone-date-1': '', 'milestone-title-1': '', 'milestone-description-1': '', // removed
-      'milestone-date-2': '2026-06-01', 'milestone-title-2': 'Version 2', 'milestone-description-2': 'Offline sync.', // added
+      'milestone-date-1': '',
+      'milestone-title-1': '',
+      'milestone-description-1': '', // removed
+      'milestone-date-2': '2026-06-01',
+      'milestone-title-2': 'Version 2',
+      'milestone-description-2': 'Offline sync.', // added
     }),
   });
   assert.equal(res.status, 303);
   const d = await p.api('GET', `/drafts/${id}`);
-  assert.deepEqual({ ...d.story }, { title: STORY.title, story: 'Two friends lost their notes, twice.', problem: 'Notes scattered everywhere.' });
-  assert.deepEqual(d.milestones.map((m: any) => [m.date, m.title, m.description ?? null, m.url ?? null]), [
-    ['2024-03-01', 'Public launch', null, MILESTONES[0].url], ['2026-06-01', 'Version 2', 'Offline sync.', null],
-  ]);
+  assert.deepEqual(
+    { ...d.story },
+    { title: STORY.title, story: 'Two friends lost their notes, twice.', problem: 'Notes scattered everywhere.' },
+  );
+  assert.deepEqual(
+    d.milestones.map((m: any) => [m.date, m.title, m.description ?? null, m.url ?? null]),
+    [
+      ['2024-03-01', 'Public launch', null, MILESTONES[0].url],
+      ['2026-06-01', 'Version 2', 'Offline sync.', null],
+    ],
+  );
   const $m = $((await p.b.go(`/drafts/${id}/more`)).text);
   assert.equal($m('#s-problem').text(), 'Notes scattered everywhere.');
   assert.equal($m('#s-lessons').text(), '');
@@ -180,7 +242,12 @@ test('a refused value: 400, the message by its own row, what was typed kept, not
 
   // A founder without a name (row 3; row 2 is empty), a question without its answer.
   const nameless = await p.b.go(`/drafts/${id}/more`, {
-    form: await moreForm(p.b, id, { 'founder-title-3': 'Designer', 'founder-bio-3': 'Draws things.', 'faq-question-2': 'No answer yet?', story: 'A new story' }),
+    form: await moreForm(p.b, id, {
+      'founder-title-3': 'Designer',
+      'founder-bio-3': 'Draws things.',
+      'faq-question-2': 'No answer yet?',
+      story: 'A new story',
+    }),
   });
   assert.equal(nameless.res.status, 400);
   const $n = $(nameless.text);
@@ -197,8 +264,11 @@ test('a refused value: 400, the message by its own row, what was typed kept, not
   // The operation's own refusals: an over-long answer (FAQ 1 is sent as faqs.0), a date that is no date.
   const refused = await p.b.go(`/drafts/${id}/more`, {
     form: await moreForm(p.b, id, {
-      'faq-question-0': '', 'faq-answer-0': '', 'faq-answer-1': 'x'.repeat(1501),
-      'milestone-date-2': '2026-02-30', 'milestone-title-2': 'Leap day',
+      'faq-question-0': '',
+      'faq-answer-0': '',
+      'faq-answer-1': 'x'.repeat(1501),
+      'milestone-date-2': '2026-02-30',
+      'milestone-title-2': 'Leap day',
     }),
   });
   assert.equal(refused.res.status, 400);
@@ -211,7 +281,9 @@ test('a refused value: 400, the message by its own row, what was typed kept, not
   assert.equal($r('#dm-milestone-2-title').attr('value'), 'Leap day');
 
   // A link that is no http(s) link, by its row of the founders' links.
-  const link = await p.b.go(`/drafts/${id}/more`, { form: await moreForm(p.b, id, { 'founder-social-platform-1': 'x', 'founder-social-link-1': 'ftp://x.com/ada' }) });
+  const link = await p.b.go(`/drafts/${id}/more`, {
+    form: await moreForm(p.b, id, { 'founder-social-platform-1': 'x', 'founder-social-link-1': 'ftp://x.com/ada' }),
+  });
   assert.equal(link.res.status, 400);
   const $l = $(link.text);
   assert.match($l('#dm-fsocial-1-link-error').text(), /http or https/, 'founder_socials.x is its row');
@@ -230,11 +302,23 @@ test('a draft saved as a listing: the page says the listing is updated too, and 
   assert.match($m('#draft-listing').text(), /update it too/);
   assert.equal($m(`#draft-listing a[href="/my/listings/${listingId}"]`).length, 1);
 
-  const res = await p.b.request(`/drafts/${id}/more`, { form: await moreForm(p.b, id, { 'faq-question-2': 'Is there an app?', 'faq-answer-2': 'For iOS and Android.', 'founder-name-2': 'Grace Hopper' }) });
+  const res = await p.b.request(`/drafts/${id}/more`, {
+    form: await moreForm(p.b, id, {
+      'faq-question-2': 'Is there an app?',
+      'faq-answer-2': 'For iOS and Android.',
+      'founder-name-2': 'Grace Hopper',
+    }),
+  });
   assert.equal(res.status, 303);
   const l = await p.api('GET', `/me/listings/${listingId}`);
-  assert.deepEqual(l.faqs.map((q: any) => q.question), [...FAQS.map((q) => q.question), 'Is there an app?']);
-  assert.deepEqual(l.founders.map((f: any) => f.name), ['Ada Lovelace', 'Charles Babbage', 'Grace Hopper']);
+  assert.deepEqual(
+    l.faqs.map((q: any) => q.question),
+    [...FAQS.map((q) => q.question), 'Is there an app?'],
+  );
+  assert.deepEqual(
+    l.founders.map((f: any) => f.name),
+    ['Ada Lovelace', 'Charles Babbage', 'Grace Hopper'],
+  );
 });
 
 test("forms without their CSRF token are refused and change nothing; another person's draft is the 404 page", async () => {
@@ -243,7 +327,9 @@ test("forms without their CSRF token are refused and change nothing; another per
   const id = await fullDraft(owner);
   const before = partsOf(await owner.api('GET', `/drafts/${id}`));
 
-  const noToken = await owner.b.go(`/drafts/${id}/more`, { form: { ...(await moreForm(owner.b, id, { 'founder-name-0': 'No token' })), _csrf: '' } });
+  const noToken = await owner.b.go(`/drafts/${id}/more`, {
+    form: { ...(await moreForm(owner.b, id, { 'founder-name-0': 'No token' })), _csrf: '' },
+  });
   assert.equal(noToken.res.status, 403);
   assert.match($(noToken.text)('h1').text(), /expired/);
   assert.deepEqual(partsOf(await owner.api('GET', `/drafts/${id}`)), before);
@@ -252,13 +338,16 @@ test("forms without their CSRF token are refused and change nothing; another per
   assert.equal(page.res.status, 404);
   assert.equal($(page.text)('h1').text(), 'Page not found');
   const csrf = csrfOf((await other.b.go('/drafts')).text, '/sign-out');
-  const post = await other.b.go(`/drafts/${id}/more`, { form: { ...(await moreForm(owner.b, id, { 'founder-name-0': 'Hijacked' })), _csrf: csrf } });
+  const post = await other.b.go(`/drafts/${id}/more`, {
+    form: { ...(await moreForm(owner.b, id, { 'founder-name-0': 'Hijacked' })), _csrf: csrf },
+  });
   assert.equal(post.res.status, 404);
   assert.deepEqual(partsOf(await owner.api('GET', `/drafts/${id}`)), before, 'nothing was written');
 });
 
 /** The mails in the outbox to an address, newest first. */
-const mailsTo = (to: string) => t.store.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', to).orderBy('id', 'desc').execute();
+const mailsTo = (to: string) =>
+  t.store.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', to).orderBy('id', 'desc').execute();
 
 async function inviteForm(b: Browser, id: string, email: string): Promise<Record<string, string>> {
   const page = await b.go(`/drafts/${id}/more`);
@@ -278,7 +367,11 @@ test('invite a co-founder: the mail with a link to add their profile is sent, th
 
   const res = await p.b.request(`/drafts/${id}/invites`, { form: await inviteForm(p.b, id, ' bob@acme.example ') });
   assert.equal(res.status, 303);
-  assert.equal(res.headers.get('location'), `/drafts/${id}/more?notice=invite-queued`, 'without SMTP the mail waits in the outbox');
+  assert.equal(
+    res.headers.get('location'),
+    `/drafts/${id}/more?notice=invite-queued`,
+    'without SMTP the mail waits in the outbox',
+  );
   const after = $((await p.b.go(res.headers.get('location')!)).text);
   assert.match(after('.flash.success').text(), /invite is written and queued to be emailed/);
   assert.equal(after('#invite-email').attr('value'), '', 'the box is empty for the next one');
@@ -295,13 +388,21 @@ test('invite a co-founder: the mail with a link to add their profile is sent, th
   assert.equal(again.headers.get('location'), `/drafts/${id}/more?notice=invite-resent`);
   assert.match($((await p.b.go(again.headers.get('location')!)).text)('.flash.success').text(), /fresh invite/);
   assert.equal((await p.b.go(link.pathname)).res.status, 404, 'the earlier link no longer works');
-  assert.equal((await t.store.db.selectFrom('draft_invites').select('id').where('draft_id', '=', id).execute()).length, 1, 'still one invite');
+  assert.equal(
+    (await t.store.db.selectFrom('draft_invites').select('id').where('draft_id', '=', id).execute()).length,
+    1,
+    'still one invite',
+  );
 });
 
 test('an 11th invite, or an address that is none: refused by the box with the rule, what was typed kept, no mail sent', async () => {
   const p = await person();
   const id = await fullDraft(p);
-  for (let i = 1; i <= 10; i++) assert.equal((await p.api('POST', `/drafts/${id}/invites`, { email: `cofounder${i}@acme.example` })).email, `cofounder${i}@acme.example`);
+  for (let i = 1; i <= 10; i++)
+    assert.equal(
+      (await p.api('POST', `/drafts/${id}/invites`, { email: `cofounder${i}@acme.example` })).email,
+      `cofounder${i}@acme.example`,
+    );
 
   const eleventh = await p.b.go(`/drafts/${id}/invites`, { form: await inviteForm(p.b, id, 'eleven@acme.example') });
   assert.equal(eleventh.res.status, 400);
@@ -321,7 +422,10 @@ test('an 11th invite, or an address that is none: refused by the box with the ru
   assert.equal(bad.res.status, 400);
   assert.match($(bad.text)('#invite-email-error').text(), /email/i);
   assert.equal($(bad.text)('#invite-email').attr('value'), 'not an address');
-  assert.equal((await t.store.db.selectFrom('draft_invites').select('id').where('draft_id', '=', id2).execute()).length, 0);
+  assert.equal(
+    (await t.store.db.selectFrom('draft_invites').select('id').where('draft_id', '=', id2).execute()).length,
+    0,
+  );
 });
 
 test("an invite post signed out → sign-in; without its CSRF token → 403; for another person's draft → 404; none sends a mail", async () => {
@@ -332,7 +436,9 @@ test("an invite post signed out → sign-in; without its CSRF token → 403; for
   assert.equal(out.status, 303);
   assert.equal(out.headers.get('location'), `/sign-in?next=${encodeURIComponent(`/drafts/${id}/more`)}`);
 
-  const noToken = await owner.b.go(`/drafts/${id}/invites`, { form: { ...(await inviteForm(owner.b, id, 'notoken@acme.example')), _csrf: '' } });
+  const noToken = await owner.b.go(`/drafts/${id}/invites`, {
+    form: { ...(await inviteForm(owner.b, id, 'notoken@acme.example')), _csrf: '' },
+  });
   assert.equal(noToken.res.status, 403);
   assert.match($(noToken.text)('h1').text(), /expired/);
 
@@ -341,6 +447,11 @@ test("an invite post signed out → sign-in; without its CSRF token → 403; for
   const theirs = await other.b.go(`/drafts/${id}/invites`, { form: { _csrf: csrf, email: 'hijack@acme.example' } });
   assert.equal(theirs.res.status, 404);
 
-  for (const to of ['anon@acme.example', 'notoken@acme.example', 'hijack@acme.example']) assert.equal((await mailsTo(to)).length, 0, to);
-  assert.equal((await t.store.db.selectFrom('draft_invites').select('id').where('draft_id', '=', id).execute()).length, 0, 'no invite');
+  for (const to of ['anon@acme.example', 'notoken@acme.example', 'hijack@acme.example'])
+    assert.equal((await mailsTo(to)).length, 0, to);
+  assert.equal(
+    (await t.store.db.selectFrom('draft_invites').select('id').where('draft_id', '=', id).execute()).length,
+    0,
+    'no invite',
+  );
 });

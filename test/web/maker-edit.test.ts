@@ -14,12 +14,19 @@ import { toJson } from '../../src/store/json.ts';
 import { formAsShown, signedInPerson } from './maker-support.ts';
 
 let t: LiveApp;
-const QUESTIONS = ['What problem made you start your company?', 'Who is your product for?', 'What would you do differently?'];
+const QUESTIONS = [
+  'What problem made you start your company?',
+  'Who is your product for?',
+  'What would you do differently?',
+];
 
 before(async () => {
   t = await liveApp({}, async ({ db }) => {
     await seedShop(db);
-    await db.insertInto('interview_questions').values(QUESTIONS.map((text, i) => ({ position: i + 1, text, active: true }))).execute();
+    await db
+      .insertInto('interview_questions')
+      .values(QUESTIONS.map((text, i) => ({ position: i + 1, text, active: true })))
+      .execute();
   });
 });
 after(async () => {
@@ -29,34 +36,72 @@ after(async () => {
 const person = () => signedInPerson(t);
 
 const SOCIALS = { x: 'https://x.com/fullco', linkedin: 'https://www.linkedin.com/company/fullco' };
-const FAQS = [{ question: 'Is there a free plan?', answer: 'Yes, for one user.' }, { question: 'Can I export?', answer: 'As Markdown.' }];
+const FAQS = [
+  { question: 'Is there a free plan?', answer: 'Yes, for one user.' },
+  { question: 'Can I export?', answer: 'As Markdown.' },
+];
 
 /** A live listing of this person's with something in most of its fields. */
 async function fullListing(userId: number, slug: string, o: { unlocked?: string[] } = {}): Promise<number> {
-  const id = await ownListing(t.store.db, userId, { slug, name: 'Full Co', status: 'live', plan: o.unlocked ? 'paid' : 'free', unlocked: o.unlocked });
-  await t.store.db.updateTable('listings').set({
-    tagline: 'Notes for busy teams', city: 'Berlin', country: 'DE', founded_year: 2019, contact_email: 'hello@fullco.example', pricing_summary: 'From $8 a month',
-    features: toJson(['Shared notebooks', 'Offline sync']), keywords: toJson(['notes']), headline: 'The notes app', seo_title: 'Full Co — notes',
-    socials: toJson(SOCIALS), faqs: toJson(FAQS),
-  }).where('id', '=', id).execute();
+  const id = await ownListing(t.store.db, userId, {
+    slug,
+    name: 'Full Co',
+    status: 'live',
+    plan: o.unlocked ? 'paid' : 'free',
+    unlocked: o.unlocked,
+  });
+  await t.store.db
+    .updateTable('listings')
+    .set({
+      tagline: 'Notes for busy teams',
+      city: 'Berlin',
+      country: 'DE',
+      founded_year: 2019,
+      contact_email: 'hello@fullco.example',
+      pricing_summary: 'From $8 a month',
+      features: toJson(['Shared notebooks', 'Offline sync']),
+      keywords: toJson(['notes']),
+      headline: 'The notes app',
+      seo_title: 'Full Co — notes',
+      socials: toJson(SOCIALS),
+      faqs: toJson(FAQS),
+    })
+    .where('id', '=', id)
+    .execute();
   return id;
 }
 
-async function editForm(b: Browser, id: number, changes: Record<string, string | null> = {}): Promise<Record<string, string>> {
+async function editForm(
+  b: Browser,
+  id: number,
+  changes: Record<string, string | null> = {},
+): Promise<Record<string, string>> {
   const page = await b.go(`/my/listings/${id}/edit`);
   assert.equal(page.res.status, 200, page.text.slice(0, 300));
   return formAsShown(page.text, '#edit-form', changes);
 }
 
-const versionsOf = (id: number) => t.store.db.selectFrom('listing_versions').selectAll().where('listing_id', '=', id).orderBy('id').execute();
+const versionsOf = (id: number) =>
+  t.store.db.selectFrom('listing_versions').selectAll().where('listing_id', '=', id).orderBy('id').execute();
 /** get_my_listing without what changes on every write. */
-const settled = (l: any) => ({ ...l, updated_at: undefined, next_steps: undefined, last_badge_check: undefined, views: undefined });
+const settled = (l: any) => ({
+  ...l,
+  updated_at: undefined,
+  next_steps: undefined,
+  last_badge_check: undefined,
+  views: undefined,
+});
 
 test('signed out: the edit pages send the person to sign in and back; a post changes nothing', async () => {
   const owner = await person();
   const id = await fullListing(owner.user.id, 'signed-out-co');
   const anon = new Browser(t.base);
-  for (const path of [`/my/listings/${id}/edit`, `/my/listings/${id}/story`, `/my/listings/${id}/milestones`, '/my/interview']) {
+  for (const path of [
+    `/my/listings/${id}/edit`,
+    `/my/listings/${id}/story`,
+    `/my/listings/${id}/milestones`,
+    '/my/interview',
+  ]) {
     const r = await anon.request(path);
     assert.equal(r.status, 303, path);
     assert.equal(r.headers.get('location'), `/sign-in?next=${encodeURIComponent(path)}`, path);
@@ -99,25 +144,36 @@ test('the listing page links the edit pages and /my/listings the interview; the 
   assert.equal($e('#e-faq-1-question').attr('value'), 'Can I export?');
   assert.equal($e('#e-faq-1-answer').text(), 'As Markdown.');
   assert.equal($e('#faqs .faq-row').length, 5, 'the two FAQs and three empty rows');
-  assert.equal($e('#apply-to-note a').attr('href'), '/docs#/My%20listings/update_my_listing', 'apply_to is left to the API');
+  assert.equal(
+    $e('#apply-to-note a').attr('href'),
+    '/docs#/My%20listings/update_my_listing',
+    'apply_to is left to the API',
+  );
   assert.equal($e('#edit-form [name=apply_to]').length, 0);
   const controls = $e('#edit-form input:not([type=hidden]), #edit-form select, #edit-form textarea').toArray();
   assert.equal(controls.length, 17 + 5 * 2 + 5 * 2, 'every field, socials and FAQs');
-  for (const el of controls) assert.equal($e(`label[for="${$e(el).attr('id')}"]`).length, 1, `a label for ${$e(el).attr('name')}`);
+  for (const el of controls)
+    assert.equal($e(`label[for="${$e(el).attr('id')}"]`).length, 1, `a label for ${$e(el).attr('name')}`);
 });
 
 test('changing the tagline publishes it and sends nothing else; an unchanged form posts nothing and says so; an emptied field is cleared', async () => {
   const { b, user, api } = await person();
   const id = await fullListing(user.id, 'tagline-co');
   const before = await api('GET', `/me/listings/${id}`);
-  const res = await b.request(`/my/listings/${id}/edit`, { form: await editForm(b, id, { tagline: 'Notes that <b>write</b> themselves' }) });
+  const res = await b.request(`/my/listings/${id}/edit`, {
+    form: await editForm(b, id, { tagline: 'Notes that <b>write</b> themselves' }),
+  });
   assert.equal(res.status, 303);
   assert.equal(res.headers.get('location'), `/my/listings/${id}/edit?notice=saved`);
   const page = $((await b.go(res.headers.get('location')!)).text);
   assert.match(page('.flash.success').text(), /published/);
   assert.equal(page('#e-tagline').attr('value'), 'Notes that <b>write</b> themselves');
 
-  assert.equal((await api('GET', '/listings/tagline-co')).tagline, 'Notes that <b>write</b> themselves', 'the public listing shows it at once');
+  assert.equal(
+    (await api('GET', '/listings/tagline-co')).tagline,
+    'Notes that <b>write</b> themselves',
+    'the public listing shows it at once',
+  );
   const after = await api('GET', `/me/listings/${id}`);
   assert.deepEqual(settled({ ...after, tagline: before.tagline }), settled(before), 'every other field is as it was');
   const versions = await versionsOf(id);
@@ -141,12 +197,20 @@ test('a field changed elsewhere while the form was open keeps its newer value un
   const id = await fullListing(user.id, 'meanwhile-co');
   const form = await editForm(b, id, { tagline: 'Typed on the page' });
   // Meanwhile (another tab, the API): the city, a FAQ and a link change.
-  await t.store.db.updateTable('listings').set({ city: 'Hamburg', faqs: toJson([FAQS[0]]), socials: toJson({ x: 'https://x.com/fullco' }) }).where('id', '=', id).execute();
+  await t.store.db
+    .updateTable('listings')
+    .set({ city: 'Hamburg', faqs: toJson([FAQS[0]]), socials: toJson({ x: 'https://x.com/fullco' }) })
+    .where('id', '=', id)
+    .execute();
   const res = await b.request(`/my/listings/${id}/edit`, { form });
   assert.equal(res.status, 303);
   const after = await api('GET', `/me/listings/${id}`);
   assert.equal(after.tagline, 'Typed on the page');
-  assert.equal(after.city, 'Hamburg', 'the city the form showed as Berlin, untouched by the person, is not written back');
+  assert.equal(
+    after.city,
+    'Hamburg',
+    'the city the form showed as Berlin, untouched by the person, is not written back',
+  );
   assert.deepEqual(after.faqs, [FAQS[0]], 'nor are the FAQs');
   assert.deepEqual(after.socials, { x: 'https://x.com/fullco' }, 'nor the links');
   // Changed on the page too: the person's value wins, as they saw and chose it.
@@ -161,7 +225,9 @@ test('an over-long tagline: 400, the message by the tagline, what was typed kept
   const id = await fullListing(user.id, 'too-long-co');
   const before = await api('GET', `/me/listings/${id}`);
   const long = 'x'.repeat(201);
-  const bad = await b.go(`/my/listings/${id}/edit`, { form: await editForm(b, id, { tagline: long, city: 'Hamburg' }) });
+  const bad = await b.go(`/my/listings/${id}/edit`, {
+    form: await editForm(b, id, { tagline: long, city: 'Hamburg' }),
+  });
   assert.equal(bad.res.status, 400);
   const $b = $(bad.text);
   assert.match($b('#e-tagline-error').text(), /200/);
@@ -179,16 +245,22 @@ test('FAQs and socials are replaced whole: edited, removed and added rows', asyn
   const { b, user, api } = await person();
   const id = await fullListing(user.id, 'replace-co');
   const form = await editForm(b, id, {
-    'faq-question-0': '', 'faq-answer-0': '', // removed
+    'faq-question-0': '',
+    'faq-answer-0': '', // removed
     'faq-answer-1': 'As Markdown or HTML.', // edited
-    'faq-question-3': 'Is it encrypted?', 'faq-answer-3': 'End to end.', // added (row 2 left empty)
+    'faq-question-3': 'Is it encrypted?',
+    'faq-answer-3': 'End to end.', // added (row 2 left empty)
     'social-link-1': '', // linkedin removed
-    'social-platform-3': 'github', 'social-link-3': 'https://github.com/fullco', // added
+    'social-platform-3': 'github',
+    'social-link-3': 'https://github.com/fullco', // added
   });
   const res = await b.request(`/my/listings/${id}/edit`, { form });
   assert.equal(res.status, 303);
   const l = await api('GET', `/me/listings/${id}`);
-  assert.deepEqual(l.faqs, [{ question: 'Can I export?', answer: 'As Markdown or HTML.' }, { question: 'Is it encrypted?', answer: 'End to end.' }]);
+  assert.deepEqual(l.faqs, [
+    { question: 'Can I export?', answer: 'As Markdown or HTML.' },
+    { question: 'Is it encrypted?', answer: 'End to end.' },
+  ]);
   assert.deepEqual(l.socials, { x: SOCIALS.x, github: 'https://github.com/fullco' });
   const pub = await api('GET', '/listings/replace-co');
   assert.deepEqual(pub.faqs, l.faqs);
@@ -204,9 +276,11 @@ test('a refused FAQ or link is shown by its own row (400) and nothing is written
   const before = await api('GET', `/me/listings/${id}`);
   const bad = await b.go(`/my/listings/${id}/edit`, {
     form: await editForm(b, id, {
-      'faq-question-0': '', 'faq-answer-0': '', // removed: the next FAQs are sent one place earlier
+      'faq-question-0': '',
+      'faq-answer-0': '', // removed: the next FAQs are sent one place earlier
       'faq-question-3': 'No answer yet?', // row 3 is sent as faqs.1 (row 2 is empty)
-      'social-platform-2': 'github', 'social-link-2': 'ftp://github.com/fullco',
+      'social-platform-2': 'github',
+      'social-link-2': 'ftp://github.com/fullco',
       'social-link-4': 'https://example.com/no-platform',
     }),
   });
@@ -218,9 +292,11 @@ test('a refused FAQ or link is shown by its own row (400) and nothing is written
 
   const refused = await b.go(`/my/listings/${id}/edit`, {
     form: await editForm(b, id, {
-      'faq-question-0': '', 'faq-answer-0': '',
+      'faq-question-0': '',
+      'faq-answer-0': '',
       'faq-question-3': 'No answer yet?',
-      'social-platform-2': 'github', 'social-link-2': 'ftp://github.com/fullco',
+      'social-platform-2': 'github',
+      'social-link-2': 'ftp://github.com/fullco',
     }),
   });
   assert.equal(refused.res.status, 400);
@@ -241,7 +317,11 @@ test('the founder story: saved from the form, prefilled after; the page says whe
   assert.equal(page.res.status, 200);
   assert.equal($(page.text)('#story-visibility').attr('data-shown'), 'no');
   assert.match($(page.text)('#story-visibility').text(), /Not shown publicly yet/);
-  const form = formAsShown(page.text, '#story-form', { title: 'How <i>we</i> started', why_started: 'Our notes were a mess.', lessons: 'Ship early.' });
+  const form = formAsShown(page.text, '#story-form', {
+    title: 'How <i>we</i> started',
+    why_started: 'Our notes were a mess.',
+    lessons: 'Ship early.',
+  });
   const res = await b.request(`/my/listings/${id}/story`, { form });
   assert.equal(res.status, 303);
   assert.equal(res.headers.get('location'), `/my/listings/${id}/story?notice=saved`);
@@ -256,19 +336,29 @@ test('the founder story: saved from the form, prefilled after; the page says whe
   assert.equal(after('#s-why_started').text(), 'Our notes were a mess.');
 
   // Emptying a part removes it (the story is replaced whole).
-  await b.request(`/my/listings/${id}/story`, { form: formAsShown((await b.go(`/my/listings/${id}/story`)).text, '#story-form', { lessons: '' }) });
+  await b.request(`/my/listings/${id}/story`, {
+    form: formAsShown((await b.go(`/my/listings/${id}/story`)).text, '#story-form', { lessons: '' }),
+  });
   assert.equal((await api('GET', `/me/listings/${id}`)).story.lessons, null);
   assert.equal((await api('GET', `/me/listings/${id}`)).story.why_started, 'Our notes were a mess.');
 
-  const tooLong = await b.go(`/my/listings/${id}/story`, { form: { ...form, _csrf: csrfOf(page.text, `/my/listings/${id}/story`), title: 't'.repeat(201) } });
+  const tooLong = await b.go(`/my/listings/${id}/story`, {
+    form: { ...form, _csrf: csrfOf(page.text, `/my/listings/${id}/story`), title: 't'.repeat(201) },
+  });
   assert.equal(tooLong.res.status, 400);
   assert.match($(tooLong.text)('#s-title-error').text(), /200/);
 
   const paid = await fullListing(user.id, 'story-paid-co', { unlocked: ['story', 'milestones', 'media'] });
   const paidPage = await b.go(`/my/listings/${paid}/story`);
   assert.equal($(paidPage.text)('#story-visibility').attr('data-shown'), 'yes');
-  await b.request(`/my/listings/${paid}/story`, { form: formAsShown(paidPage.text, '#story-form', { story: 'It began in a garage.' }) });
-  assert.equal((await api('GET', '/listings/story-paid-co')).story.story, 'It began in a garage.', 'public where it is unlocked');
+  await b.request(`/my/listings/${paid}/story`, {
+    form: formAsShown(paidPage.text, '#story-form', { story: 'It began in a garage.' }),
+  });
+  assert.equal(
+    (await api('GET', '/listings/story-paid-co')).story.story,
+    'It began in a garage.',
+    'public where it is unlocked',
+  );
 });
 
 test('a milestone: a bad date is refused by the field; added, it is listed; deleted, it is gone', async () => {
@@ -279,19 +369,26 @@ test('a milestone: a bad date is refused by the field; added, it is listed; dele
   assert.equal($(page.text)('#no-milestones').length, 1);
   const csrf = csrfOf(page.text, `/my/listings/${id}/milestones`);
 
-  const bad = await b.go(`/my/listings/${id}/milestones`, { form: { _csrf: csrf, date: '2024-02-30', title: 'First customer', description: '', url: '' } });
+  const bad = await b.go(`/my/listings/${id}/milestones`, {
+    form: { _csrf: csrf, date: '2024-02-30', title: 'First customer', description: '', url: '' },
+  });
   assert.equal(bad.res.status, 400);
   assert.match($(bad.text)('#m-date-error').text(), /real calendar date/);
   assert.equal($(bad.text)('#m-title').attr('value'), 'First customer');
   assert.deepEqual((await api('GET', `/me/listings/${id}`)).milestones, []);
 
-  const res = await b.request(`/my/listings/${id}/milestones`, { form: { _csrf: csrf, date: '2024-02-29', title: 'First customer', description: 'A bakery in Leipzig.', url: '' } });
+  const res = await b.request(`/my/listings/${id}/milestones`, {
+    form: { _csrf: csrf, date: '2024-02-29', title: 'First customer', description: 'A bakery in Leipzig.', url: '' },
+  });
   assert.equal(res.status, 303);
   const list = await b.go(res.headers.get('location')!);
   const $m = $(list.text);
   assert.match($m('.flash.success').text(), /added/);
   const [m] = (await api('GET', `/me/listings/${id}`)).milestones;
-  assert.deepEqual({ ...m, id: undefined }, { id: undefined, date: '2024-02-29', title: 'First customer', description: 'A bakery in Leipzig.', url: null });
+  assert.deepEqual(
+    { ...m, id: undefined },
+    { id: undefined, date: '2024-02-29', title: 'First customer', description: 'A bakery in Leipzig.', url: null },
+  );
   assert.match($m(`#milestone-${m.id}`).text(), /First customer/);
   const del = $m(`#milestone-${m.id} form`);
   assert.equal(del.attr('action'), `/my/listings/${id}/milestones/${m.id}/delete`);
@@ -301,7 +398,11 @@ test('a milestone: a bad date is refused by the field; added, it is listed; dele
   assert.equal(gone.status, 303);
   assert.equal(gone.headers.get('location'), `/my/listings/${id}/milestones?notice=deleted`);
   assert.deepEqual((await api('GET', `/me/listings/${id}`)).milestones, []);
-  assert.equal((await b.go(del.attr('action')!, { form: { _csrf: csrf } })).res.status, 404, 'a milestone already deleted');
+  assert.equal(
+    (await b.go(del.attr('action')!, { form: { _csrf: csrf } })).res.status,
+    404,
+    'a milestone already deleted',
+  );
 });
 
 test('the founder interview: answers saved and shown again; an emptied answer is withdrawn, the others kept', async () => {
@@ -309,30 +410,63 @@ test('the founder interview: answers saved and shown again; an emptied answer is
   const page = await b.go('/my/interview');
   assert.equal(page.res.status, 200);
   const $p = $(page.text);
-  assert.deepEqual($p('#interview-form label').map((_, el) => $p(el).text()).get(), QUESTIONS);
-  const ids = $p('#interview-form textarea').map((_, el) => $p(el).attr('name')).get();
-  const res = await b.request('/my/interview', { form: formAsShown(page.text, '#interview-form', { [ids[0]]: 'Paper notes.', [ids[2]]: 'Launch sooner.' }) });
+  assert.deepEqual(
+    $p('#interview-form label')
+      .map((_, el) => $p(el).text())
+      .get(),
+    QUESTIONS,
+  );
+  const ids = $p('#interview-form textarea')
+    .map((_, el) => $p(el).attr('name'))
+    .get();
+  const res = await b.request('/my/interview', {
+    form: formAsShown(page.text, '#interview-form', { [ids[0]]: 'Paper notes.', [ids[2]]: 'Launch sooner.' }),
+  });
   assert.equal(res.status, 303);
   assert.equal(res.headers.get('location'), '/my/interview?notice=saved');
-  const stored = () => t.store.db.selectFrom('interview_answers').select(['question_id', 'answer', 'updated_at']).where('user_id', '=', user.id).orderBy('question_id').execute();
+  const stored = () =>
+    t.store.db
+      .selectFrom('interview_answers')
+      .select(['question_id', 'answer', 'updated_at'])
+      .where('user_id', '=', user.id)
+      .orderBy('question_id')
+      .execute();
   const saved = await stored();
-  assert.deepEqual(saved.map((a) => a.answer), ['Paper notes.', 'Launch sooner.']);
+  assert.deepEqual(
+    saved.map((a) => a.answer),
+    ['Paper notes.', 'Launch sooner.'],
+  );
   const again = $((await b.go('/my/interview')).text);
   assert.equal(again(`textarea[name="${ids[0]}"]`).text(), 'Paper notes.');
   assert.equal(again(`textarea[name="${ids[1]}"]`).text(), '');
 
-  await b.request('/my/interview', { form: formAsShown((await b.go('/my/interview')).text, '#interview-form', { [ids[0]]: '' }) });
+  await b.request('/my/interview', {
+    form: formAsShown((await b.go('/my/interview')).text, '#interview-form', { [ids[0]]: '' }),
+  });
   const now = await stored();
-  assert.deepEqual(now.map((a) => a.answer), ['Launch sooner.']);
+  assert.deepEqual(
+    now.map((a) => a.answer),
+    ['Launch sooner.'],
+  );
   assert.equal(String(now[0].updated_at), String(saved[1].updated_at), 'an answer left as it was is not sent again');
   const other = await person();
-  assert.equal($((await other.b.go('/my/interview')).text)('#interview-form textarea').text(), '', "another person sees none of this person's answers");
+  assert.equal(
+    $((await other.b.go('/my/interview')).text)('#interview-form textarea').text(),
+    '',
+    "another person sees none of this person's answers",
+  );
 });
 
 test('forms without their CSRF token are refused and change nothing', async () => {
   const { b, user, api } = await person();
   const id = await fullListing(user.id, 'csrf-co');
-  await b.request(`/my/listings/${id}/milestones`, { form: { _csrf: csrfOf((await b.go(`/my/listings/${id}/milestones`)).text, `/my/listings/${id}/milestones`), date: '2024-01-01', title: 'Kept' } });
+  await b.request(`/my/listings/${id}/milestones`, {
+    form: {
+      _csrf: csrfOf((await b.go(`/my/listings/${id}/milestones`)).text, `/my/listings/${id}/milestones`),
+      date: '2024-01-01',
+      title: 'Kept',
+    },
+  });
   const before = await api('GET', `/me/listings/${id}`);
   const [m] = before.milestones;
   const posts: Array<[string, Record<string, string>]> = [
@@ -340,7 +474,7 @@ test('forms without their CSRF token are refused and change nothing', async () =
     [`/my/listings/${id}/story`, { title: 'No token' }],
     [`/my/listings/${id}/milestones`, { date: '2024-01-02', title: 'No token' }],
     [`/my/listings/${id}/milestones/${m.id}/delete`, {}],
-    ['/my/interview', { [`answer-1`]: 'No token' }],
+    ['/my/interview', { 'answer-1': 'No token' }],
   ];
   for (const [path, form] of posts) {
     const r = await b.go(path, { form });
@@ -348,17 +482,31 @@ test('forms without their CSRF token are refused and change nothing', async () =
     assert.match($(r.text)('h1').text(), /expired/, path);
   }
   assert.deepEqual(settled(await api('GET', `/me/listings/${id}`)), settled(before));
-  assert.equal((await t.store.db.selectFrom('interview_answers').select('answer').where('user_id', '=', user.id).execute()).length, 0);
+  assert.equal(
+    (await t.store.db.selectFrom('interview_answers').select('answer').where('user_id', '=', user.id).execute()).length,
+    0,
+  );
 });
 
 test("another person's listing is the site's 404 page, for every edit page and form", async () => {
   const owner = await person();
   const other = await person();
   const id = await fullListing(owner.user.id, 'not-yours-co');
-  await owner.b.request(`/my/listings/${id}/milestones`, { form: { _csrf: csrfOf((await owner.b.go(`/my/listings/${id}/milestones`)).text, `/my/listings/${id}/milestones`), date: '2024-01-01', title: 'Theirs' } });
+  await owner.b.request(`/my/listings/${id}/milestones`, {
+    form: {
+      _csrf: csrfOf((await owner.b.go(`/my/listings/${id}/milestones`)).text, `/my/listings/${id}/milestones`),
+      date: '2024-01-01',
+      title: 'Theirs',
+    },
+  });
   const before = await owner.api('GET', `/me/listings/${id}`);
   const [m] = before.milestones;
-  for (const path of [`/my/listings/${id}/edit`, `/my/listings/${id}/story`, `/my/listings/${id}/milestones`, '/my/listings/999999/edit']) {
+  for (const path of [
+    `/my/listings/${id}/edit`,
+    `/my/listings/${id}/story`,
+    `/my/listings/${id}/milestones`,
+    '/my/listings/999999/edit',
+  ]) {
     const r = await other.b.go(path);
     assert.equal(r.res.status, 404, path);
     assert.equal($(r.text)('h1').text(), 'Page not found', path);
@@ -370,6 +518,7 @@ test("another person's listing is the site's 404 page, for every edit page and f
     [`/my/listings/${id}/milestones`, { date: '2024-01-02', title: 'Hijacked' }],
     [`/my/listings/${id}/milestones/${m.id}/delete`, {}],
   ];
-  for (const [path, form] of posts) assert.equal((await other.b.go(path, { form: { ...form, _csrf: csrf } })).res.status, 404, path);
+  for (const [path, form] of posts)
+    assert.equal((await other.b.go(path, { form: { ...form, _csrf: csrf } })).res.status, 404, path);
   assert.deepEqual(settled(await owner.api('GET', `/me/listings/${id}`)), settled(before), 'nothing changed');
 });

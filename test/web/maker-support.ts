@@ -9,7 +9,11 @@ import { createApiKey } from '../../src/auth/api-keys.ts';
 import { drainJobs, jobHandlers } from '../../src/jobs/index.ts';
 import type { User } from '../../src/auth/users.ts';
 
-export interface Person { b: Browser; user: User; api: (method: string, path: string, body?: unknown) => Promise<any> }
+export interface Person {
+  b: Browser;
+  user: User;
+  api: (method: string, path: string, body?: unknown) => Promise<any>;
+}
 
 /** A new person signed in with a session cookie, and an API key of theirs to look behind the pages (`api`: JSON in and out). */
 export async function signedInPerson(t: LiveApp): Promise<Person> {
@@ -18,20 +22,41 @@ export async function signedInPerson(t: LiveApp): Promise<Person> {
   const b = new Browser(t.base);
   b.cookies.push({ name: SESSION_COOKIE, value: token, path: '/', expires: Infinity });
   const key = (await createApiKey(t.store.db, user.id, 'test', ['account:read', 'listings:write', 'orders:write'])).key;
-  const api = async (method: string, path: string, body?: unknown) => (await fetch(`${t.base}/api/v1${path}`, {
-    method, headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body),
-  })).json();
+  const api = async (method: string, path: string, body?: unknown) =>
+    (
+      await fetch(`${t.base}/api/v1${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${key}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      })
+    ).json();
   return { b, user, api };
 }
 
 /** A form as the page shows it (every control's value), with some values changed (null: left out). */
-export function formAsShown(text: string, selector: string, changes: Record<string, string | null> = {}): Record<string, string> {
+export function formAsShown(
+  text: string,
+  selector: string,
+  changes: Record<string, string | null> = {},
+): Record<string, string> {
   const $p = $(text);
   const form: Record<string, string> = {};
-  $p(`${selector} input`).each((_, el) => { if ($p(el).attr('name')) form[$p(el).attr('name')!] = $p(el).attr('value') ?? ''; });
-  $p(`${selector} textarea`).each((_, el) => { form[$p(el).attr('name')!] = $p(el).text(); });
-  $p(`${selector} select`).each((_, el) => { form[$p(el).attr('name')!] = $p(el).find('option[selected]').attr('value') ?? ''; });
-  for (const [k, v] of Object.entries(changes)) { if (v === null) delete form[k]; else form[k] = v; }
+  $p(`${selector} input`).each((_, el) => {
+    if ($p(el).attr('name')) form[$p(el).attr('name')!] = $p(el).attr('value') ?? '';
+  });
+  $p(`${selector} textarea`).each((_, el) => {
+    form[$p(el).attr('name')!] = $p(el).text();
+  });
+  $p(`${selector} select`).each((_, el) => {
+    form[$p(el).attr('name')!] = $p(el).find('option[selected]').attr('value') ?? '';
+  });
+  for (const [k, v] of Object.entries(changes)) {
+    if (v === null) delete form[k];
+    else form[k] = v;
+  }
   return form;
 }
 

@@ -27,42 +27,120 @@ before(async () => {
     await category(db, 'tools', { name: 'Tools', attributes: ['open_source', 'api'] });
     await category(db, 'notes', { name: 'Notes', parent: 'tools', attributes: ['offline'] });
     await category(db, 'finance', { name: 'Finance' });
-    const alpha = await listing(db, { slug: 'alpha', name: 'Alpha', tagline: 'Alpha tagline', category: 'tools', votes: 30, facts: { open_source: true, api: 'REST' } });
-    const bravo = await listing(db, { slug: 'bravo', name: 'Bravo', tagline: 'Bravo tagline', category: 'notes', votes: 20, country: 'DE', stage: 'growing', pricing_model: 'Subscription', facts: { offline: true } });
+    const alpha = await listing(db, {
+      slug: 'alpha',
+      name: 'Alpha',
+      tagline: 'Alpha tagline',
+      category: 'tools',
+      votes: 30,
+      facts: { open_source: true, api: 'REST' },
+    });
+    const bravo = await listing(db, {
+      slug: 'bravo',
+      name: 'Bravo',
+      tagline: 'Bravo tagline',
+      category: 'notes',
+      votes: 20,
+      country: 'DE',
+      stage: 'growing',
+      pricing_model: 'Subscription',
+      facts: { offline: true },
+    });
     const hidden = await listing(db, { slug: 'hidden', name: 'Hidden', category: 'tools', status: 'draft' });
     await listing(db, { slug: 'soon', name: 'Soon', category: 'tools', status: 'scheduled', launch_week: week(1) });
     await listing(db, { slug: 'evil', name: EVIL, tagline: EVIL, category: 'finance', votes: 5 });
     await listing(db, { slug: 'delta', name: 'Delta', category: 'tools', votes: 10 });
     await listing(db, { slug: 'echo', name: 'Echo', category: 'tools', votes: 15 });
     await category(db, 'games', { name: 'Games' });
-    for (let i = 1; i <= BULK; i++) await listing(db, { slug: `game-${i}`, name: `Game ${i}`, category: 'games', country: 'FR', launched_at: at(i) });
-    const founder = (slug: string) => db.insertInto('founders').values({ slug, name: slug, title: null, bio: null, country: null, socials: '{}', avatar_url: null, user_id: null, created_at: at(0) }).returning('id').executeTakeFirstOrThrow();
-    await db.insertInto('listing_founders').values([
-      { listing_id: alpha, founder_id: (await founder('ada')).id, position: 0 },
-      { listing_id: hidden, founder_id: (await founder('ghost')).id, position: 0 },
-    ]).execute();
-    const post = (slug: string, published_at: string) => ({ slug, title: slug, excerpt: 'Excerpt.', author: 'Tester', tags: '[]', body_md: 'Text.', faqs: '[]', published_at, created_at: at(0) });
-    await db.insertInto('blog_posts').values([post('hello-world', at(1)), post('not-yet', new Date(Date.now() + 7 * 24 * 3_600_000).toISOString())]).execute();
-    await db.updateTable('listings').set({ launch_week: week(-1) }).where('id', '=', alpha).execute();
-    await db.updateTable('listings').set({ launch_week: week(0) }).where('id', '=', bravo).execute();
-    await db.insertInto('alternatives').values({ listing_id: alpha, alternative_id: bravo, approved: true, position: 0 }).execute();
+    for (let i = 1; i <= BULK; i++)
+      await listing(db, { slug: `game-${i}`, name: `Game ${i}`, category: 'games', country: 'FR', launched_at: at(i) });
+    const founder = (slug: string) =>
+      db
+        .insertInto('founders')
+        .values({
+          slug,
+          name: slug,
+          title: null,
+          bio: null,
+          country: null,
+          socials: '{}',
+          avatar_url: null,
+          user_id: null,
+          created_at: at(0),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    await db
+      .insertInto('listing_founders')
+      .values([
+        { listing_id: alpha, founder_id: (await founder('ada')).id, position: 0 },
+        { listing_id: hidden, founder_id: (await founder('ghost')).id, position: 0 },
+      ])
+      .execute();
+    const post = (slug: string, published_at: string) => ({
+      slug,
+      title: slug,
+      excerpt: 'Excerpt.',
+      author: 'Tester',
+      tags: '[]',
+      body_md: 'Text.',
+      faqs: '[]',
+      published_at,
+      created_at: at(0),
+    });
+    await db
+      .insertInto('blog_posts')
+      .values([post('hello-world', at(1)), post('not-yet', new Date(Date.now() + 7 * 24 * 3_600_000).toISOString())])
+      .execute();
+    await db
+      .updateTable('listings')
+      .set({ launch_week: week(-1) })
+      .where('id', '=', alpha)
+      .execute();
+    await db
+      .updateTable('listings')
+      .set({ launch_week: week(0) })
+      .where('id', '=', bravo)
+      .execute();
+    await db
+      .insertInto('alternatives')
+      .values({ listing_id: alpha, alternative_id: bravo, approved: true, position: 0 })
+      .execute();
     for (let i = 1; i <= UPDATES; i++) {
-      await db.insertInto('updates').values({ listing_id: i % 2 ? alpha : bravo, title: `Update ${i}`, body: `Body of update ${i}.`, created_at: at(i) }).execute();
+      await db
+        .insertInto('updates')
+        .values({
+          listing_id: i % 2 ? alpha : bravo,
+          title: `Update ${i}`,
+          body: `Body of update ${i}.`,
+          created_at: at(i),
+        })
+        .execute();
     }
-    await db.insertInto('updates').values({ listing_id: hidden, title: 'Secret draft update', body: 'Never public.', created_at: at(UPDATES + 10) }).execute();
+    await db
+      .insertInto('updates')
+      .values({ listing_id: hidden, title: 'Secret draft update', body: 'Never public.', created_at: at(UPDATES + 10) })
+      .execute();
   });
 });
-after(async () => { await t.cleanup(); });
+after(async () => {
+  await t.cleanup();
+});
 
 async function page(url: string) {
   const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
   return { res, $: cheerio.load(res.body) };
 }
 
-const titles = ($: cheerio.CheerioAPI) => $('main article.update h2').map((_, el) => $(el).text()).get();
+const titles = ($: cheerio.CheerioAPI) =>
+  $('main article.update h2')
+    .map((_, el) => $(el).text())
+    .get();
 /** Where the page's headings skip a level (h1 → h3): each as "1→3"; none on a well-formed page. */
 const headingSkips = ($: cheerio.CheerioAPI): string[] => {
-  const levels = $('h1, h2, h3, h4, h5, h6').map((_, el) => Number((el as { tagName: string }).tagName[1])).get() as number[];
+  const levels = $('h1, h2, h3, h4, h5, h6')
+    .map((_, el) => Number((el as { tagName: string }).tagName[1]))
+    .get() as number[];
   return levels.flatMap((l, i) => (i && l > levels[i - 1] + 1 ? [`${levels[i - 1]}→${l}`] : []));
 };
 
@@ -75,7 +153,7 @@ describe('latest updates', () => {
     assert.equal($('h1').text(), 'Latest updates');
     const expected = Array.from({ length: 30 }, (_, i) => `Update ${UPDATES - i}`);
     assert.deepEqual(titles($), expected);
-    assert.doesNotMatch($('main').text(), /Secret draft update/, 'a draft listing\'s update is not public');
+    assert.doesNotMatch($('main').text(), /Secret draft update/, "a draft listing's update is not public");
     const first = $('main article.update').first();
     assert.equal(first.find('a[href="/listings/alpha"]').text(), 'Alpha', 'update 35 is about Alpha');
     assert.equal(first.find('time').attr('datetime'), at(UPDATES));
@@ -95,9 +173,16 @@ describe('latest updates', () => {
 
   test('an update posted with post_listing_update leads the page; its text stays text and keeps its line breaks', async () => {
     const maker = await makeUser(t.store.db);
-    const id = (await t.store.db.selectFrom('listings').select('id').where('slug', '=', 'bravo').executeTakeFirstOrThrow()).id;
+    const id = (
+      await t.store.db.selectFrom('listings').select('id').where('slug', '=', 'bravo').executeTakeFirstOrThrow()
+    ).id;
     await t.store.db.updateTable('listings').set({ owner_id: maker.id }).where('id', '=', id).execute();
-    const posted = await t.app.inject({ method: 'POST', url: `/api/v1/me/listings/${id}/updates`, headers: maker.auth, payload: { title: `Version 2 ${EVIL}`, body: `Line one <b>bold?</b>\nline two\n\nNew paragraph` } });
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/me/listings/${id}/updates`,
+      headers: maker.auth,
+      payload: { title: `Version 2 ${EVIL}`, body: `Line one <b>bold?</b>\nline two\n\nNew paragraph` },
+    });
     assert.equal(posted.statusCode, 201, posted.body);
     try {
       const { res, $ } = await page('/updates');
@@ -114,11 +199,15 @@ describe('latest updates', () => {
       assert.equal(titles($).length, 30);
       assert.match($('.pager').text(), /Page 1 of 2/);
     } finally {
-      await t.store.db.deleteFrom('updates').where('listing_id', '=', id).where('title', 'like', 'Version 2%').execute();
+      await t.store.db
+        .deleteFrom('updates')
+        .where('listing_id', '=', id)
+        .where('title', 'like', 'Version 2%')
+        .execute();
     }
   });
 
-  test('the site navigation and a listing\'s updates section lead to the page', async () => {
+  test("the site navigation and a listing's updates section lead to the page", async () => {
     const { $ } = await page('/updates');
     assert.equal($('header nav a[href="/updates"]').attr('aria-current'), 'page');
     const home = await page('/');
@@ -150,10 +239,33 @@ describe('compare', () => {
     const { res, $ } = await page('/compare?a=alpha&b=bravo');
     assert.equal(res.statusCode, 200);
     assert.equal($('h1').text(), 'Alpha vs Bravo');
-    assert.deepEqual($('table thead th a').map((_, el) => $(el).attr('href')).get(), ['/listings/alpha', '/listings/bravo']);
-    const rows = new Map($('table tbody tr').map((_, tr) => [[$(tr).find('th').text(), $(tr).find('td').map((_i, td) => $(td).text()).get()]]).get() as Array<[string, string[]]>);
-    const labels = $('table tbody tr th').map((_, el) => $(el).text()).get();
-    assert.deepEqual(labels.slice(-api.attributes.length), api.attributes.map((c: { label: string }) => c.label), 'every attribute of compare_listings, in its order');
+    assert.deepEqual(
+      $('table thead th a')
+        .map((_, el) => $(el).attr('href'))
+        .get(),
+      ['/listings/alpha', '/listings/bravo'],
+    );
+    const rows = new Map(
+      $('table tbody tr')
+        .map((_, tr) => [
+          [
+            $(tr).find('th').text(),
+            $(tr)
+              .find('td')
+              .map((_i, td) => $(td).text())
+              .get(),
+          ],
+        ])
+        .get() as Array<[string, string[]]>,
+    );
+    const labels = $('table tbody tr th')
+      .map((_, el) => $(el).text())
+      .get();
+    assert.deepEqual(
+      labels.slice(-api.attributes.length),
+      api.attributes.map((c: { label: string }) => c.label),
+      'every attribute of compare_listings, in its order',
+    );
     assert.deepEqual(rows.get('Country'), ['United States', 'Germany']);
     assert.deepEqual(rows.get('Stage'), ['Launched', 'Growing']);
     assert.deepEqual(rows.get('Pricing model'), ['Freemium', 'Subscription']);
@@ -162,7 +274,12 @@ describe('compare', () => {
     assert.deepEqual(rows.get('Offline'), ['Not stated', 'Yes']);
     assert.deepEqual(rows.get('Tagline'), ['Alpha tagline', 'Bravo tagline']);
     assert.deepEqual(rows.get('Votes'), ['30', '20']);
-    assert.equal($('a').filter((_, el) => $(el).text() === 'Swap the columns').attr('href'), '/compare?a=bravo&b=alpha');
+    assert.equal(
+      $('a')
+        .filter((_, el) => $(el).text() === 'Swap the columns')
+        .attr('href'),
+      '/compare?a=bravo&b=alpha',
+    );
   });
 
   test('without two products: a form of two text inputs, keeping what was given; the listing page links to it', async () => {
@@ -171,17 +288,28 @@ describe('compare', () => {
     assert.equal(empty.$('table').length, 0);
     assert.equal(empty.$('form[action="/compare"] input[type=text][name=a]').val(), '');
     assert.equal(empty.$('form[action="/compare"] input[type=text][name=b]').val(), '');
-    assert.equal(empty.$('label[for=compare-a]').length + empty.$('label[for=compare-b]').length, 2, 'both inputs are labelled');
+    assert.equal(
+      empty.$('label[for=compare-a]').length + empty.$('label[for=compare-b]').length,
+      2,
+      'both inputs are labelled',
+    );
 
     const listingPage = await page('/listings/alpha');
-    const href = listingPage.$('a').filter((_, el) => /^Compare Alpha with/.test(listingPage.$(el).text())).attr('href');
+    const href = listingPage
+      .$('a')
+      .filter((_, el) => /^Compare Alpha with/.test(listingPage.$(el).text()))
+      .attr('href');
     assert.equal(href, '/compare?a=alpha');
     const one = await page(href!);
     assert.equal(one.res.statusCode, 200);
     assert.equal(one.$('input[name=a]').val(), 'alpha');
     assert.equal(one.$('input[name=b]').val(), '');
     assert.equal(one.$('table').length, 0);
-    assert.equal(one.$('a[href="/compare?a=alpha&b=bravo"]').text(), 'Bravo', 'its alternatives are offered as the other product');
+    assert.equal(
+      one.$('a[href="/compare?a=alpha&b=bravo"]').text(),
+      'Bravo',
+      'its alternatives are offered as the other product',
+    );
   });
 
   test('an unknown, non-live or malformed slug: the form again with the reason, a 400, never a 500', async () => {
@@ -221,15 +349,29 @@ describe('compare', () => {
 // ------------------------------------------------------------------ /listings/{slug}/alternatives
 
 describe('alternatives', () => {
-  test('get_alternatives as a page: the maker\'s picks first and marked, then the category\'s most voted, each comparable', async () => {
+  test("get_alternatives as a page: the maker's picks first and marked, then the category's most voted, each comparable", async () => {
     const api = (await t.app.inject({ method: 'GET', url: '/api/v1/listings/alpha/alternatives' })).json();
-    assert.deepEqual(api.items.map((i: { slug: string; approved: boolean }) => [i.slug, i.approved]), [['bravo', true], ['echo', false], ['delta', false]]);
+    assert.deepEqual(
+      api.items.map((i: { slug: string; approved: boolean }) => [i.slug, i.approved]),
+      [
+        ['bravo', true],
+        ['echo', false],
+        ['delta', false],
+      ],
+    );
     const { res, $ } = await page('/listings/alpha/alternatives');
     assert.equal(res.statusCode, 200);
     assert.equal($('h1').text(), 'Alternatives to Alpha');
     assert.equal($('link[rel=canonical]').attr('href'), `${t.config.publicUrl}/listings/alpha/alternatives`);
     const rows = $('main .items > li');
-    assert.deepEqual(rows.find('h2 a').map((_, el) => $(el).text()).get(), ['Bravo', 'Echo', 'Delta'], 'names are headings right under the h1');
+    assert.deepEqual(
+      rows
+        .find('h2 a')
+        .map((_, el) => $(el).text())
+        .get(),
+      ['Bravo', 'Echo', 'Delta'],
+      'names are headings right under the h1',
+    );
     assert.deepEqual(headingSkips($), []);
     assert.deepEqual(rows.map((_, li) => $(li).find('.tag-ok').text()).get(), ['Approved by the maker', '', '']);
     assert.equal(rows.eq(1).find('a[href="/compare?a=alpha&b=echo"]').text(), 'Compare with Alpha');
@@ -241,8 +383,13 @@ describe('alternatives', () => {
     assert.equal(section.find('#l-bravo .tag-ok').text(), 'Approved by the maker');
   });
 
-  test('a listing that is unknown, not live or not a slug is the site\'s 404 page', async () => {
-    for (const url of ['/listings/no-such/alternatives', '/listings/hidden/alternatives', '/listings/soon/alternatives', '/listings/UPPER/alternatives']) {
+  test("a listing that is unknown, not live or not a slug is the site's 404 page", async () => {
+    for (const url of [
+      '/listings/no-such/alternatives',
+      '/listings/hidden/alternatives',
+      '/listings/soon/alternatives',
+      '/listings/UPPER/alternatives',
+    ]) {
       const { res, $ } = await page(url);
       assert.equal(res.statusCode, 404, url);
       assert.match(res.headers['content-type'] as string, /text\/html/);
@@ -262,9 +409,20 @@ describe('alternatives', () => {
 // ------------------------------------------------------------------ /search filters
 
 describe('search filters', () => {
-  const apiNames = async (query: string) => ((await t.app.inject({ method: 'GET', url: `/api/v1/listings?per_page=20&${query}` })).json().items as Array<{ name: string }>).map((i) => i.name);
-  const shown = ($: cheerio.CheerioAPI) => $('main .items > li h2 a').map((_, el) => $(el).text()).get();
-  const selected = ($: cheerio.CheerioAPI, name: string) => $(`form[action="/search"] select[name=${name}] option[selected]`).map((_, el) => $(el).attr('value')).get();
+  const apiNames = async (query: string) =>
+    (
+      (await t.app.inject({ method: 'GET', url: `/api/v1/listings?per_page=20&${query}` })).json().items as Array<{
+        name: string;
+      }>
+    ).map((i) => i.name);
+  const shown = ($: cheerio.CheerioAPI) =>
+    $('main .items > li h2 a')
+      .map((_, el) => $(el).text())
+      .get();
+  const selected = ($: cheerio.CheerioAPI, name: string) =>
+    $(`form[action="/search"] select[name=${name}] option[selected]`)
+      .map((_, el) => $(el).attr('value'))
+      .get();
 
   test('category (from the tree), country, stage, pricing model and sort go to search_listings; the chosen values stay selected', async () => {
     const { res, $ } = await page('/search?category=tools&country=de');
@@ -276,9 +434,20 @@ describe('search filters', () => {
     assert.deepEqual(selected($, 'country'), ['DE'], 'a lower-case country code selects its country');
     assert.match($('[role=status]').text(), /^1 product is live in Tools\./);
     assert.equal($('meta[name=robots]').attr('content'), 'noindex');
-    const options = $('select[name=category] option').map((_, el) => [[$(el).attr('value'), $(el).text()]]).get() as unknown as Array<[string, string]>;
-    for (const [slug, label] of [['', 'Any category'], ['tools', 'Tools'], ['notes', 'Tools › Notes'], ['finance', 'Finance'], ['games', 'Games']]) {
-      assert.ok(options.some(([v, text]) => v === slug && text === label), `option ${label}`);
+    const options = $('select[name=category] option')
+      .map((_, el) => [[$(el).attr('value'), $(el).text()]])
+      .get() as unknown as Array<[string, string]>;
+    for (const [slug, label] of [
+      ['', 'Any category'],
+      ['tools', 'Tools'],
+      ['notes', 'Tools › Notes'],
+      ['finance', 'Finance'],
+      ['games', 'Games'],
+    ]) {
+      assert.ok(
+        options.some(([v, text]) => v === slug && text === label),
+        `option ${label}`,
+      );
     }
 
     const two = await page('/search?stage=launched&pricing_model=freemium&sort=votes');
@@ -340,7 +509,13 @@ describe('search filters', () => {
     const none = await page('/search?country=JP');
     assert.equal(none.res.statusCode, 200);
     assert.match(none.$('[role=status]').text(), /No product matches/);
-    assert.equal(none.$('[role=status] a').filter((_, el) => none.$(el).text() === 'clear the filters').attr('href'), '/search');
+    assert.equal(
+      none
+        .$('[role=status] a')
+        .filter((_, el) => none.$(el).text() === 'clear the filters')
+        .attr('href'),
+      '/search',
+    );
   });
 });
 
@@ -350,7 +525,9 @@ describe('robots.txt and sitemap.xml', () => {
   const get = (url: string) => t.app.inject({ method: 'GET', url });
   const locs = (xml: string) => {
     const $ = cheerio.load(xml, { xml: true });
-    return $('urlset > url > loc').map((_, el) => $(el).text()).get();
+    return $('urlset > url > loc')
+      .map((_, el) => $(el).text())
+      .get();
   };
 
   test('robots.txt lets crawlers read the public pages, keeps them out of personal, admin and one-time pages, and names the sitemap', async () => {
@@ -359,10 +536,29 @@ describe('robots.txt and sitemap.xml', () => {
     assert.match(res.headers['content-type'] as string, /^text\/plain/);
     const base = t.config.publicUrl;
     const robots = parseRobots(base, res.body);
-    for (const p of ['/', '/listings/alpha', '/search?q=x', '/updates', '/compare?a=alpha&b=bravo', '/categories/tools', '/founders/ada', '/blog/hello-world', '/launches/weeks/this', '/docs']) {
+    for (const p of [
+      '/',
+      '/listings/alpha',
+      '/search?q=x',
+      '/updates',
+      '/compare?a=alpha&b=bravo',
+      '/categories/tools',
+      '/founders/ada',
+      '/blog/hello-world',
+      '/launches/weeks/this',
+      '/docs',
+    ]) {
       assert.equal(robots.isAllowed(base + p), true, p);
     }
-    for (const p of ['/account', '/account/api-keys', '/admin/edits', '/checkout/abc', '/oauth/interaction/x', '/claims/verify/token', '/invites/token']) {
+    for (const p of [
+      '/account',
+      '/account/api-keys',
+      '/admin/edits',
+      '/checkout/abc',
+      '/oauth/interaction/x',
+      '/claims/verify/token',
+      '/invites/token',
+    ]) {
       assert.equal(robots.isAllowed(base + p), false, p);
     }
     assert.deepEqual(robots.sitemaps, [`${base}/sitemap.xml`]);
@@ -372,7 +568,10 @@ describe('robots.txt and sitemap.xml', () => {
     const res = await get('/sitemap.xml');
     assert.equal(res.statusCode, 200);
     assert.match(res.headers['content-type'] as string, /^application\/xml/);
-    assert.match(res.body, /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    assert.match(
+      res.body,
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    );
     const base = t.config.publicUrl;
     const urls = locs(res.body);
     assert.equal(new Set(urls).size, urls.length, 'each URL once');
@@ -381,13 +580,36 @@ describe('robots.txt and sitemap.xml', () => {
       return u.slice(base.length);
     });
     const expected = [
-      '/', '/categories', '/founders', '/blog', '/updates',
-      '/categories/tools', '/categories/notes', '/categories/finance', '/categories/games',
-      '/listings/alpha', '/listings/bravo', '/listings/evil', '/listings/delta', '/listings/echo', '/listings/game-1', `/listings/game-${BULK}`,
-      '/founders/ada', '/blog/hello-world', `/launches/weeks/${week(-1)}`, `/launches/weeks/${week(0)}`,
+      '/',
+      '/categories',
+      '/founders',
+      '/blog',
+      '/updates',
+      '/categories/tools',
+      '/categories/notes',
+      '/categories/finance',
+      '/categories/games',
+      '/listings/alpha',
+      '/listings/bravo',
+      '/listings/evil',
+      '/listings/delta',
+      '/listings/echo',
+      '/listings/game-1',
+      `/listings/game-${BULK}`,
+      '/founders/ada',
+      '/blog/hello-world',
+      `/launches/weeks/${week(-1)}`,
+      `/launches/weeks/${week(0)}`,
     ];
     for (const p of expected) assert.ok(paths.includes(p), `lists ${p}`);
-    for (const p of ['/listings/hidden', '/listings/soon', '/founders/ghost', '/blog/not-yet', `/launches/weeks/${week(1)}`]) assert.ok(!paths.includes(p), `leaves out ${p}`);
+    for (const p of [
+      '/listings/hidden',
+      '/listings/soon',
+      '/founders/ghost',
+      '/blog/not-yet',
+      `/launches/weeks/${week(1)}`,
+    ])
+      assert.ok(!paths.includes(p), `leaves out ${p}`);
     assert.equal(paths.filter((p) => p.startsWith('/listings/')).length, 5 + BULK, 'every live listing');
     for (const p of paths) {
       const page = await t.app.inject({ method: 'GET', url: p, headers: { accept: 'text/html' } });
@@ -396,7 +618,21 @@ describe('robots.txt and sitemap.xml', () => {
   });
 
   test('sitemap.xml escapes what it prints', async () => {
-    const id = (await t.store.db.insertInto('categories').values({ slug: 'a&b<c>', name: 'Odd', parent_id: null, description: '', faqs: '[]', attributes: '[]', position: 99 }).returning('id').executeTakeFirstOrThrow()).id;
+    const id = (
+      await t.store.db
+        .insertInto('categories')
+        .values({
+          slug: 'a&b<c>',
+          name: 'Odd',
+          parent_id: null,
+          description: '',
+          faqs: '[]',
+          attributes: '[]',
+          position: 99,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
     try {
       const res = await get('/sitemap.xml');
       assert.ok(res.body.includes('/categories/a&amp;b&lt;c&gt;</loc>'));

@@ -18,19 +18,37 @@ before(async () => {
   t = await testApp({}, async (store) => {
     await seedDemo(store);
     await listing(store.db, {
-      slug: 'evil-co', name: EVIL_NAME, tagline: EVIL_TAGLINE, description: 'Plain text with <b>tags</b> that must stay text.\n\nSecond paragraph.',
-      category: 'developer-tools', features: ['<u>underlined</u> feature'], faqs: [{ question: 'Is <i>this</i> safe?', answer: 'Yes & no.' }],
-      socials: { x: 'javascript:alert(1)', github: 'https://github.com/evil-co' }, launched_at: new Date().toISOString(),
+      slug: 'evil-co',
+      name: EVIL_NAME,
+      tagline: EVIL_TAGLINE,
+      description: 'Plain text with <b>tags</b> that must stay text.\n\nSecond paragraph.',
+      category: 'developer-tools',
+      features: ['<u>underlined</u> feature'],
+      faqs: [{ question: 'Is <i>this</i> safe?', answer: 'Yes & no.' }],
+      socials: { x: 'javascript:alert(1)', github: 'https://github.com/evil-co' },
+      launched_at: new Date().toISOString(),
     });
     const now = new Date().toISOString();
-    await store.db.insertInto('blog_posts').values({
-      slug: 'markdown-safety', title: 'Markdown safety', excerpt: 'Raw HTML stays text.', author: 'Tester', tags: toJson(['test']),
-      body_md: '# Markdown safety\n\nHello <script>alert(1)</script> **bold** and *soft*.\n\n## Links\n\n- [good](https://example.com/a?b=1&c=2)\n- [bad](javascript:alert(1))\n- `<code>`\n\n| a | b |\n| --- | --- |\n| <i>x</i> | 2 |\n\n```\n<div>fenced</div>\n```',
-      faqs: '[]', published_at: now, created_at: now,
-    }).execute();
+    await store.db
+      .insertInto('blog_posts')
+      .values({
+        slug: 'markdown-safety',
+        title: 'Markdown safety',
+        excerpt: 'Raw HTML stays text.',
+        author: 'Tester',
+        tags: toJson(['test']),
+        body_md:
+          '# Markdown safety\n\nHello <script>alert(1)</script> **bold** and *soft*.\n\n## Links\n\n- [good](https://example.com/a?b=1&c=2)\n- [bad](javascript:alert(1))\n- `<code>`\n\n| a | b |\n| --- | --- |\n| <i>x</i> | 2 |\n\n```\n<div>fenced</div>\n```',
+        faqs: '[]',
+        published_at: now,
+        created_at: now,
+      })
+      .execute();
   });
 });
-after(async () => { await t.cleanup(); });
+after(async () => {
+  await t.cleanup();
+});
 
 // ------------------------------------------------------------------ a tiny cookie-keeping client over inject()
 
@@ -39,12 +57,19 @@ class Client {
   async req(method: 'GET' | 'POST', url: string, form?: Record<string, string>, headers: Record<string, string> = {}) {
     const cookie = [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
     const res = await t.app.inject({
-      method, url,
-      headers: { accept: 'text/html,application/xhtml+xml', ...(cookie ? { cookie } : {}), ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}), ...headers },
+      method,
+      url,
+      headers: {
+        accept: 'text/html,application/xhtml+xml',
+        ...(cookie ? { cookie } : {}),
+        ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+        ...headers,
+      },
       payload: form ? new URLSearchParams(form).toString() : undefined,
     });
     for (const c of res.cookies as Array<{ name: string; value: string; maxAge?: number; expires?: Date }>) {
-      if (!c.value || (c.maxAge !== undefined && c.maxAge <= 0) || (c.expires && c.expires.getTime() < Date.now())) this.jar.delete(c.name);
+      if (!c.value || (c.maxAge !== undefined && c.maxAge <= 0) || (c.expires && c.expires.getTime() < Date.now()))
+        this.jar.delete(c.name);
       else this.jar.set(c.name, c.value);
     }
     return res;
@@ -59,7 +84,11 @@ async function signedIn(): Promise<Client> {
   const user = await makeUser(t.store);
   const c = new Client();
   const { $ } = await c.page('/sign-in');
-  const res = await c.req('POST', '/sign-in', { _csrf: $('form[action="/sign-in"] input[name=_csrf]').val() as string, email: user.email, password: PASSWORD });
+  const res = await c.req('POST', '/sign-in', {
+    _csrf: $('form[action="/sign-in"] input[name=_csrf]').val() as string,
+    email: user.email,
+    password: PASSWORD,
+  });
   assert.equal(res.statusCode, 303, 'signed in');
   assert.ok(c.jar.get('ll_session'));
   return c;
@@ -75,7 +104,9 @@ function voteForm($: cheerio.CheerioAPI, slug: string): Record<string, string> {
   const f = $(`form[action="/listings/${slug}/vote"]`).first();
   assert.equal(f.length, 1, `a vote form for ${slug}`);
   const out: Record<string, string> = {};
-  f.find('input[type=hidden]').each((_, el) => { out[$(el).attr('name')!] = $(el).attr('value') ?? ''; });
+  f.find('input[type=hidden]').each((_, el) => {
+    out[$(el).attr('name')!] = $(el).attr('value') ?? '';
+  });
   return out;
 }
 
@@ -87,14 +118,17 @@ function checkHead($: cheerio.CheerioAPI, path: string) {
   assert.match($('link[rel=stylesheet]').attr('href') ?? '', /^\/assets\/site\.css\?v=/);
 }
 
-const names = ($: cheerio.CheerioAPI, sel = 'main .items > li h3 a, main .items > li h2 a') => $(sel).map((_, el) => $(el).text().trim()).get();
+const names = ($: cheerio.CheerioAPI, sel = 'main .items > li h3 a, main .items > li h2 a') =>
+  $(sel)
+    .map((_, el) => $(el).text().trim())
+    .get();
 
 // ------------------------------------------------------------------ pages
 
 describe('pages render real content', () => {
   const anon = new Client();
 
-  test('home: this week\'s launches in vote order, trending, upcoming, a search box; no cookie for visitors', async () => {
+  test("home: this week's launches in vote order, trending, upcoming, a search box; no cookie for visitors", async () => {
     const { res, $ } = await anon.page('/');
     assert.equal(res.statusCode, 200);
     assert.match(res.headers['content-type'] as string, /text\/html/);
@@ -102,12 +136,25 @@ describe('pages render real content', () => {
     checkHead($, '/');
     const week = await api('/launches?section=this-week&per_page=30');
     assert.ok(week.items.length > 0, 'the demo has launches this week');
-    assert.deepEqual(names($, '#week-h ~ ol.items > li h3 a'), week.items.map((i: { name: string }) => i.name));
+    assert.deepEqual(
+      names($, '#week-h ~ ol.items > li h3 a'),
+      week.items.map((i: { name: string }) => i.name),
+    );
     const trending = await api('/launches?section=trending&per_page=5');
-    assert.deepEqual($('#trending-h + ul li h3 a').map((_, el) => $(el).text()).get(), trending.items.map((i: { name: string }) => i.name));
+    assert.deepEqual(
+      $('#trending-h + ul li h3 a')
+        .map((_, el) => $(el).text())
+        .get(),
+      trending.items.map((i: { name: string }) => i.name),
+    );
     const upcoming = await api('/launches?section=upcoming&per_page=5');
     assert.ok(upcoming.items.length > 0);
-    assert.deepEqual($('#upcoming-h + ul li h3 a').map((_, el) => $(el).text()).get(), upcoming.items.map((i: { name: string }) => i.name));
+    assert.deepEqual(
+      $('#upcoming-h + ul li h3 a')
+        .map((_, el) => $(el).text())
+        .get(),
+      upcoming.items.map((i: { name: string }) => i.name),
+    );
     // Upcoming launches are not live yet: they link to their week, not to a (404) listing page.
     assert.match($('#upcoming-h + ul li h3 a').first().attr('href')!, /^\/launches\/weeks\/\d{4}-\d{2}-\d{2}$/);
     assert.equal($('form[role=search] input[name=q]').length, 1);
@@ -130,7 +177,11 @@ describe('pages render real content', () => {
     assert.doesNotMatch(other.res.body, /<b>hacked/);
     assert.doesNotMatch(other.$('main').text(), /hacked/);
     for (const name of ['constructor', '__proto__', 'toString']) {
-      assert.equal((await anon.page(`/?notice=${name}`)).$('.flash').length, 0, `?notice=${name} names no message (it showed "function Object() { [native code] }")`);
+      assert.equal(
+        (await anon.page(`/?notice=${name}`)).$('.flash').length,
+        0,
+        `?notice=${name} names no message (it showed "function Object() { [native code] }")`,
+      );
     }
   });
 
@@ -139,7 +190,10 @@ describe('pages render real content', () => {
     assert.ok(found.total > 0);
     const { res, $ } = await anon.page('/search?q=code');
     assert.equal(res.statusCode, 200);
-    assert.deepEqual(names($), found.items.map((i: { name: string }) => i.name));
+    assert.deepEqual(
+      names($),
+      found.items.map((i: { name: string }) => i.name),
+    );
     assert.match($('[role=status]').text(), new RegExp(`${found.total} products? match`));
     assert.equal($('meta[name=robots]').attr('content'), 'noindex');
     const none = await anon.page('/search?q=zzqxqzzqx');
@@ -159,7 +213,8 @@ describe('pages render real content', () => {
     assert.equal($('h1').text(), p.name);
     const main = $('main').text();
     for (const f of p.features) assert.ok(main.includes(f), `feature ${f}`);
-    for (const c of p.categories) assert.equal($(`.chips a[href="/categories/${c.slug}"]`).length, 1, `category ${c.slug}`);
+    for (const c of p.categories)
+      assert.equal($(`.chips a[href="/categories/${c.slug}"]`).length, 1, `category ${c.slug}`);
     for (const f of p.founders) assert.equal($(`a[href="/founders/${f.slug}"]`).length, 1, `founder ${f.slug}`);
     for (const q of p.faqs) assert.ok(main.includes(q.question));
     assert.ok(main.includes(p.description.split('\n')[0].slice(0, 60)));
@@ -168,9 +223,15 @@ describe('pages render real content', () => {
     if (p.domain_rating.value === null) assert.match(main, /No Domain Rating reading yet/);
     assert.equal($('#act .vote-btn .n').text(), String(p.votes));
     assert.equal($('a[href="/listings/' + top.slug + '/badges"]').length, 1);
-    const storyText = p.story ? Object.entries(p.story).some(([k, val]) => k !== 'title' && k !== 'updated_at' && val) : false;
+    const storyText = p.story
+      ? Object.entries(p.story).some(([k, val]) => k !== 'title' && k !== 'updated_at' && val)
+      : false;
     assert.equal(storyText, $('#story-h').length === 1, 'the story shows exactly when unlocked and written');
-    assert.equal('milestones' in p && p.milestones.length > 0, $('#ms-h').length === 1, 'milestones show exactly when unlocked');
+    assert.equal(
+      'milestones' in p && p.milestones.length > 0,
+      $('#ms-h').length === 1,
+      'milestones show exactly when unlocked',
+    );
   });
 
   test('listing profile: Domain Rating with its trend, marked as a third-party metric', async () => {
@@ -188,16 +249,31 @@ describe('pages render real content', () => {
 
   test('listing profile: paid sections appear only when unlocked; blanks are explained', async () => {
     const db = t.store.db;
-    const withStory = await db.selectFrom('listings').innerJoin('stories', 'stories.listing_id', 'listings.id').select(['listings.slug', 'listings.unlocked']).where('listings.status', '=', 'live').execute();
+    const withStory = await db
+      .selectFrom('listings')
+      .innerJoin('stories', 'stories.listing_id', 'listings.id')
+      .select(['listings.slug', 'listings.unlocked'])
+      .where('listings.status', '=', 'live')
+      .execute();
     const unlocked = withStory.find((r) => r.unlocked.includes('story'));
     assert.ok(unlocked, 'the demo has a listing with an unlocked story');
     const s = await anon.page(`/listings/${unlocked.slug}`);
     assert.equal(s.$('#story-h').length, 1);
-    const locked = await db.selectFrom('listings').select('slug').where('status', '=', 'live').where('unlocked', '=', '[]').executeTakeFirstOrThrow();
+    const locked = await db
+      .selectFrom('listings')
+      .select('slug')
+      .where('status', '=', 'live')
+      .where('unlocked', '=', '[]')
+      .executeTakeFirstOrThrow();
     const l = await anon.page(`/listings/${locked.slug}`);
     assert.equal(l.$('#story-h').length, 0);
     assert.equal(l.$('#ms-h').length, 0);
-    const nf = await db.selectFrom('listings').select(['slug', 'not_found']).where('status', '=', 'live').where('not_found', '<>', '[]').executeTakeFirstOrThrow();
+    const nf = await db
+      .selectFrom('listings')
+      .select(['slug', 'not_found'])
+      .where('status', '=', 'live')
+      .where('not_found', '<>', '[]')
+      .executeTakeFirstOrThrow();
     const n = await anon.page(`/listings/${nf.slug}`);
     assert.match(n.$('main').text(), /website does not state/);
   });
@@ -223,7 +299,10 @@ describe('pages render real content', () => {
     assert.equal(page.res.statusCode, 200);
     checkHead(page.$, `/categories/${slug}`);
     assert.equal(page.$('h1').text(), cat.name);
-    assert.deepEqual(names(page.$), cat.items.map((i: { name: string }) => i.name));
+    assert.deepEqual(
+      names(page.$),
+      cat.items.map((i: { name: string }) => i.name),
+    );
     for (const f of cat.faqs) assert.ok(page.$('main').text().includes(f.question));
   });
 
@@ -231,15 +310,25 @@ describe('pages render real content', () => {
     const { res, $ } = await anon.page('/launches?section=most-voted');
     assert.equal(res.statusCode, 200);
     const mv = await api('/launches?section=most-voted&per_page=30');
-    assert.deepEqual(names($), mv.items.map((i: { name: string }) => i.name));
+    assert.deepEqual(
+      names($),
+      mv.items.map((i: { name: string }) => i.name),
+    );
     assert.equal($('a[aria-current=page]').filter((_, el) => $(el).text() === 'Most voted').length, 1);
     for (const w of ['this', 'last', 'next']) {
       const data = await api(`/launches/weeks/${w}`);
       const page = await anon.page(`/launches/weeks/${w}`);
       assert.equal(page.res.statusCode, 200, w);
       assert.ok(page.$('h1').text().length > 0);
-      assert.deepEqual(names(page.$), data.launches.map((l: { listing: { name: string } }) => l.listing.name), w);
-      assert.equal(page.$('link[rel=canonical]').attr('href'), `${t.config.publicUrl}/launches/weeks/${data.week.start}`);
+      assert.deepEqual(
+        names(page.$),
+        data.launches.map((l: { listing: { name: string } }) => l.listing.name),
+        w,
+      );
+      assert.equal(
+        page.$('link[rel=canonical]').attr('href'),
+        `${t.config.publicUrl}/launches/weeks/${data.week.start}`,
+      );
     }
     assert.equal((await anon.page('/launches?section=nope')).res.statusCode, 400);
     assert.equal((await anon.page('/launches/weeks/someday')).res.statusCode, 400);
@@ -251,7 +340,11 @@ describe('pages render real content', () => {
       const { res, $ } = await anon.page(`/leaderboards/${board}`);
       assert.equal(res.statusCode, 200, board);
       checkHead($, `/leaderboards/${board}`);
-      assert.deepEqual(names($), data.items.map((i: { listing: { name: string } }) => i.listing.name), board);
+      assert.deepEqual(
+        names($),
+        data.items.map((i: { listing: { name: string } }) => i.listing.name),
+        board,
+      );
       assert.doesNotMatch($('h1').text(), /paid/i, board);
     }
     const data = await api('/leaderboards/billboard?per_page=50');
@@ -263,9 +356,19 @@ describe('pages render real content', () => {
     assert.match($('.paid-notice').text(), /This is a PAID ranking/);
     assert.match($('meta[name=description]').attr('content')!, /PAID ranking/);
     assert.equal($('main .items > li .tag-paid').length, data.items.length, 'every billboard row is labelled paid');
-    assert.deepEqual(names($), data.items.map((i: { listing: { name: string } }) => i.listing.name));
-    assert.match($('main .items > li').first().text(), new RegExp(data.items[0].metric.amount.replace(/[$.]/g, '\\$&')));
-    assert.equal($('main .items form.vote, main .items a.vote-btn').length, 0, 'no vote buttons next to a paid ranking');
+    assert.deepEqual(
+      names($),
+      data.items.map((i: { listing: { name: string } }) => i.listing.name),
+    );
+    assert.match(
+      $('main .items > li').first().text(),
+      new RegExp(data.items[0].metric.amount.replace(/[$.]/g, '\\$&')),
+    );
+    assert.equal(
+      $('main .items form.vote, main .items a.vote-btn').length,
+      0,
+      'no vote buttons next to a paid ranking',
+    );
     const redirect = await anon.req('GET', '/leaderboards');
     assert.equal(redirect.statusCode, 302);
   });
@@ -275,7 +378,12 @@ describe('pages render real content', () => {
     const { res, $ } = await anon.page('/founders');
     assert.equal(res.statusCode, 200);
     checkHead($, '/founders');
-    assert.deepEqual($('.grid h2 a').map((_, el) => $(el).text()).get(), list.items.map((f: { name: string }) => f.name));
+    assert.deepEqual(
+      $('.grid h2 a')
+        .map((_, el) => $(el).text())
+        .get(),
+      list.items.map((f: { name: string }) => f.name),
+    );
     const f = await api(`/founders/${list.items[0].slug}`);
     const one = await anon.page(`/founders/${f.slug}`);
     assert.equal(one.res.statusCode, 200);
@@ -295,7 +403,12 @@ describe('pages render real content', () => {
     const { res, $ } = await anon.page('/blog');
     assert.equal(res.statusCode, 200);
     checkHead($, '/blog');
-    assert.deepEqual($('main .items h2 a').map((_, el) => $(el).text()).get(), list.items.map((p: { title: string }) => p.title));
+    assert.deepEqual(
+      $('main .items h2 a')
+        .map((_, el) => $(el).text())
+        .get(),
+      list.items.map((p: { title: string }) => p.title),
+    );
     const seeded = list.items.find((p: { slug: string }) => p.slug === 'how-launch-weeks-work');
     assert.ok(seeded);
     const post = await anon.page('/blog/how-launch-weeks-work');
@@ -324,8 +437,22 @@ describe('pages render real content', () => {
 describe('not found', () => {
   const anon = new Client();
   test('unknown records and site paths are HTML 404 pages; the API keeps JSON', async () => {
-    const draft = await t.store.db.selectFrom('listings').select('slug').where('status', '=', 'draft').executeTakeFirstOrThrow();
-    for (const url of ['/listings/no-such-thing', `/listings/${draft.slug}`, '/listings/UPPER', '/categories/no-such', '/founders/no-such', '/blog/no-such', '/leaderboards/no-such', '/some/unknown/path', '/listings/no-such-thing/badges']) {
+    const draft = await t.store.db
+      .selectFrom('listings')
+      .select('slug')
+      .where('status', '=', 'draft')
+      .executeTakeFirstOrThrow();
+    for (const url of [
+      '/listings/no-such-thing',
+      `/listings/${draft.slug}`,
+      '/listings/UPPER',
+      '/categories/no-such',
+      '/founders/no-such',
+      '/blog/no-such',
+      '/leaderboards/no-such',
+      '/some/unknown/path',
+      '/listings/no-such-thing/badges',
+    ]) {
       const { res, $ } = await anon.page(url);
       assert.equal(res.statusCode, 404, url);
       assert.match(res.headers['content-type'] as string, /text\/html/, url);
@@ -338,12 +465,16 @@ describe('not found', () => {
     assert.equal(apiMiss.json().error.code, 'not_found');
     const apiListing = await anon.req('GET', '/api/v1/listings/no-such-thing');
     assert.equal(apiListing.json().error.code, 'not_found');
-    const machine = await t.app.inject({ method: 'GET', url: '/some/unknown/path', headers: { accept: 'application/json' } });
+    const machine = await t.app.inject({
+      method: 'GET',
+      url: '/some/unknown/path',
+      headers: { accept: 'application/json' },
+    });
     assert.equal(machine.statusCode, 404);
     assert.match(machine.headers['content-type'] as string, /application\/json/);
     for (const p of ['/mcp/x', '/oauth/nope', '/.well-known/nope']) {
       const r = await anon.req('GET', p);
-      assert.doesNotMatch(r.headers['content-type'] as string ?? '', /text\/html/, p);
+      assert.doesNotMatch((r.headers['content-type'] as string) ?? '', /text\/html/, p);
     }
   });
 });
@@ -351,18 +482,30 @@ describe('not found', () => {
 describe('escaping', () => {
   const anon = new Client();
   test('a listing name with <script> is text everywhere it shows', async () => {
-    for (const url of ['/listings/evil-co', '/search?q=evil', '/categories/developer-tools?per_page=100', '/', '/listings/evil-co/badges']) {
+    for (const url of [
+      '/listings/evil-co',
+      '/search?q=evil',
+      '/categories/developer-tools?per_page=100',
+      '/',
+      '/listings/evil-co/badges',
+    ]) {
       const { res, $ } = await anon.page(url);
       assert.equal(res.statusCode, 200, url);
       if (url === '/' && !res.body.includes('Evil &amp; Co')) continue; // not in this week's top 30 — nothing to check
       assert.equal($('script').length, 0, `${url}: no script element`);
       assert.equal($('img[onerror]').length, 0, `${url}: no injected attribute`);
       assert.doesNotMatch(res.body, /<script>alert/, url);
-      assert.ok(res.body.includes('&lt;script&gt;alert(&quot;pwned&quot;)&lt;/script&gt; Evil &amp; Co'), `${url}: the name is escaped`);
+      assert.ok(
+        res.body.includes('&lt;script&gt;alert(&quot;pwned&quot;)&lt;/script&gt; Evil &amp; Co'),
+        `${url}: the name is escaped`,
+      );
     }
     const { $ } = await anon.page('/listings/evil-co');
     assert.equal($('h1').text(), EVIL_NAME);
-    assert.match($('title').text(), /^<script>alert\("pwned"\)<\/script> Evil & Co — <img src=x onerror=alert\(1\)> the "best" tool/);
+    assert.match(
+      $('title').text(),
+      /^<script>alert\("pwned"\)<\/script> Evil & Co — <img src=x onerror=alert\(1\)> the "best" tool/,
+    );
     assert.equal($('.lede').first().text(), EVIL_TAGLINE);
     assert.ok($('main').text().includes('Plain text with <b>tags</b> that must stay text.'));
     assert.equal($('main b, main u, main i').length, 0);
@@ -374,7 +517,12 @@ describe('escaping', () => {
 // ------------------------------------------------------------------ voting and following
 
 describe('voting', () => {
-  const thisWeek = async () => (await api('/launches?section=this-week&per_page=30')).items as Array<{ slug: string; name: string; votes: number }>;
+  const thisWeek = async () =>
+    (await api('/launches?section=this-week&per_page=30')).items as Array<{
+      slug: string;
+      name: string;
+      votes: number;
+    }>;
   const apiVotes = async (slug: string) => (await api(`/listings/${slug}`)).votes as number;
 
   test('signed in: voting adds one vote, shown on the page and in the API; pressing again takes it back', async () => {
@@ -401,7 +549,13 @@ describe('voting', () => {
     assert.equal(profile.$('#act .vote-btn').attr('aria-pressed'), 'true');
 
     // The vote is timestamped: this week's board counts it.
-    const row = await t.store.db.selectFrom('votes').innerJoin('listings', 'listings.id', 'votes.listing_id').select('votes.created_at').where('listings.slug', '=', target.slug).orderBy('votes.created_at', 'desc').executeTakeFirstOrThrow();
+    const row = await t.store.db
+      .selectFrom('votes')
+      .innerJoin('listings', 'listings.id', 'votes.listing_id')
+      .select('votes.created_at')
+      .where('listings.slug', '=', target.slug)
+      .orderBy('votes.created_at', 'desc')
+      .executeTakeFirstOrThrow();
     assert.ok(Date.now() - Date.parse(row.created_at) < 60_000);
 
     const undo = voteForm(after.$, target.slug);
@@ -430,9 +584,17 @@ describe('voting', () => {
     assert.equal(await apiVotes(target.slug), before + 1);
     const formB = voteForm((await b.page(`/listings/${target.slug}`)).$, target.slug);
     const formC = voteForm((await c.page(`/listings/${target.slug}`)).$, target.slug);
-    await Promise.all([b.req('POST', `/listings/${target.slug}/vote`, formB), c.req('POST', `/listings/${target.slug}/vote`, formC)]);
+    await Promise.all([
+      b.req('POST', `/listings/${target.slug}/vote`, formB),
+      c.req('POST', `/listings/${target.slug}/vote`, formC),
+    ]);
     assert.equal(await apiVotes(target.slug), before + 3);
-    const rows = await t.store.db.selectFrom('votes').innerJoin('listings', 'listings.id', 'votes.listing_id').select((eb) => eb.fn.countAll<number>().as('n')).where('listings.slug', '=', target.slug).executeTakeFirstOrThrow();
+    const rows = await t.store.db
+      .selectFrom('votes')
+      .innerJoin('listings', 'listings.id', 'votes.listing_id')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('listings.slug', '=', target.slug)
+      .executeTakeFirstOrThrow();
     assert.equal(Number(rows.n), before + 3, 'votes_count equals the number of vote rows');
   });
 
@@ -448,7 +610,11 @@ describe('voting', () => {
     assert.match(refused.body, /Confirm your email to vote/);
     assert.match(refused.body, /action="\/account\/verify-email"/);
     assert.equal(await apiVotes(target.slug), before);
-    await t.store.db.updateTable('users').set({ email_verified_at: new Date().toISOString() }).where('id', '=', me.id).execute();
+    await t.store.db
+      .updateTable('users')
+      .set({ email_verified_at: new Date().toISOString() })
+      .where('id', '=', me.id)
+      .execute();
     assert.equal((await c.req('POST', `/listings/${target.slug}/vote`, form)).statusCode, 303);
     assert.equal(await apiVotes(target.slug), before + 1);
   });
@@ -460,7 +626,10 @@ describe('voting', () => {
     const noToken = await c.req('POST', `/listings/${target.slug}/vote`, { action: 'add', next: '/' });
     assert.equal(noToken.statusCode, 403);
     assert.match(noToken.body, /expired/);
-    const forged = await c.req('POST', `/listings/${target.slug}/vote`, { _csrf: 'forged-token-value-xxxxxxxx', action: 'add' });
+    const forged = await c.req('POST', `/listings/${target.slug}/vote`, {
+      _csrf: 'forged-token-value-xxxxxxxx',
+      action: 'add',
+    });
     assert.equal(forged.statusCode, 403);
     assert.equal(await apiVotes(target.slug), before);
   });
@@ -480,11 +649,19 @@ describe('voting', () => {
   test('only live listings can be voted for; unknown listings are 404; next must be a same-site path', async () => {
     const c = await signedIn();
     const csrf = voteForm((await c.page('/')).$, (await thisWeek())[0].slug)._csrf;
-    const scheduled = await t.store.db.selectFrom('listings').select(['slug', 'votes_count']).where('status', '=', 'scheduled').executeTakeFirstOrThrow();
+    const scheduled = await t.store.db
+      .selectFrom('listings')
+      .select(['slug', 'votes_count'])
+      .where('status', '=', 'scheduled')
+      .executeTakeFirstOrThrow();
     const r409 = await c.req('POST', `/listings/${scheduled.slug}/vote`, { _csrf: csrf, action: 'add' });
     assert.equal(r409.statusCode, 409);
     assert.match(cheerio.load(r409.body)('h1').text(), /not live yet/);
-    const after = await t.store.db.selectFrom('listings').select('votes_count').where('slug', '=', scheduled.slug).executeTakeFirstOrThrow();
+    const after = await t.store.db
+      .selectFrom('listings')
+      .select('votes_count')
+      .where('slug', '=', scheduled.slug)
+      .executeTakeFirstOrThrow();
     assert.equal(after.votes_count, scheduled.votes_count);
     const r404 = await c.req('POST', '/listings/no-such-listing/vote', { _csrf: csrf, action: 'add' });
     assert.equal(r404.statusCode, 404);
@@ -505,7 +682,11 @@ describe('voting', () => {
     const page = await c.page(`/listings/${target.slug}`);
     const f = page.$(`form[action="/listings/${target.slug}/follow"]`);
     assert.equal(f.find('button').attr('aria-pressed'), 'false');
-    const form = { _csrf: f.find('input[name=_csrf]').val() as string, action: 'add', next: f.find('input[name=next]').val() as string };
+    const form = {
+      _csrf: f.find('input[name=_csrf]').val() as string,
+      action: 'add',
+      next: f.find('input[name=next]').val() as string,
+    };
     assert.equal(form.next, `/listings/${target.slug}#act`);
     const res = await c.req('POST', `/listings/${target.slug}/follow`, form);
     assert.equal(res.statusCode, 303);
@@ -521,13 +702,24 @@ describe('voting', () => {
     assert.match(anon.headers.location as string, /^\/sign-in\?next=/);
   });
 
-  test('the weekly board and this week\'s ranking count the new votes', async () => {
+  test("the weekly board and this week's ranking count the new votes", async () => {
     const users = await Promise.all([signedIn(), signedIn()]);
     const week = await thisWeek();
     const last = week[4];
-    const board = async () => ((await api('/leaderboards/community-weekly?per_page=100')).items as Array<{ listing: { slug: string }; metric: { value: number } }>).find((i) => i.listing.slug === last.slug)?.metric.value ?? 0;
+    const board = async () =>
+      (
+        (await api('/leaderboards/community-weekly?per_page=100')).items as Array<{
+          listing: { slug: string };
+          metric: { value: number };
+        }>
+      ).find((i) => i.listing.slug === last.slug)?.metric.value ?? 0;
     const before = await board();
-    for (const u of users) await u.req('POST', `/listings/${last.slug}/vote`, voteForm((await u.page(`/listings/${last.slug}`)).$, last.slug));
+    for (const u of users)
+      await u.req(
+        'POST',
+        `/listings/${last.slug}/vote`,
+        voteForm((await u.page(`/listings/${last.slug}`)).$, last.slug),
+      );
     assert.equal(await board(), before + 2);
     const page = await new Client().page('/leaderboards/community-weekly');
     assert.match(page.$(`#l-${last.slug} .meta`).text(), new RegExp(`${before + 2} votes?`));
@@ -542,5 +734,8 @@ test('assets: the stylesheet is served locally with a long cache for the version
   assert.match(css.headers['content-type'] as string, /text\/css/);
   assert.match(css.headers['cache-control'] as string, /immutable/);
   assert.match(css.body, /\.vote-btn/);
-  assert.equal((await t.app.inject({ method: 'GET', url: '/assets/nope.css', headers: { accept: 'text/html' } })).statusCode, 404);
+  assert.equal(
+    (await t.app.inject({ method: 'GET', url: '/assets/nope.css', headers: { accept: 'text/html' } })).statusCode,
+    404,
+  );
 });

@@ -11,7 +11,9 @@ export type ClientFallback = (id: string) => Promise<AdapterPayload | undefined>
 
 export function kyselyAdapter(db: Kysely<DB>, clientFallback?: ClientFallback): new (model: string) => Adapter {
   let sweptAt = 0;
-  const live = (row: { expires_at: string | null; payload: string; consumed_at: string | null } | undefined): AdapterPayload | undefined => {
+  const live = (
+    row: { expires_at: string | null; payload: string; consumed_at: string | null } | undefined,
+  ): AdapterPayload | undefined => {
     if (!row) return undefined;
     if (row.expires_at && row.expires_at <= nowIso()) return undefined;
     const payload = JSON.parse(row.payload) as AdapterPayload;
@@ -35,8 +37,11 @@ export function kyselyAdapter(db: Kysely<DB>, clientFallback?: ClientFallback): 
         account_id: typeof payload.accountId === 'string' ? payload.accountId : null,
         expires_at: expiresIn ? new Date(Date.now() + expiresIn * 1000).toISOString() : null,
       };
-      await db.insertInto('oauth_store').values({ id, model: this.model, consumed_at: null, ...row })
-        .onConflict((oc) => oc.columns(['model', 'id']).doUpdateSet(row)).execute();
+      await db
+        .insertInto('oauth_store')
+        .values({ id, model: this.model, consumed_at: null, ...row })
+        .onConflict((oc) => oc.columns(['model', 'id']).doUpdateSet(row))
+        .execute();
       // Expired artefacts are swept at most once a minute.
       if (Date.now() - sweptAt > 60_000) {
         sweptAt = Date.now();
@@ -45,22 +50,46 @@ export function kyselyAdapter(db: Kysely<DB>, clientFallback?: ClientFallback): 
     }
 
     async find(id: string): Promise<AdapterPayload | undefined> {
-      const row = await db.selectFrom('oauth_store').select(COLS).where('model', '=', this.model).where('id', '=', id).executeTakeFirst();
+      const row = await db
+        .selectFrom('oauth_store')
+        .select(COLS)
+        .where('model', '=', this.model)
+        .where('id', '=', id)
+        .executeTakeFirst();
       const found = live(row);
       if (!found && this.model === 'Client' && clientFallback) return clientFallback(id);
       return found;
     }
 
     async findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
-      return live(await db.selectFrom('oauth_store').select(COLS).where('model', '=', this.model).where('user_code', '=', userCode).executeTakeFirst());
+      return live(
+        await db
+          .selectFrom('oauth_store')
+          .select(COLS)
+          .where('model', '=', this.model)
+          .where('user_code', '=', userCode)
+          .executeTakeFirst(),
+      );
     }
 
     async findByUid(uid: string): Promise<AdapterPayload | undefined> {
-      return live(await db.selectFrom('oauth_store').select(COLS).where('model', '=', this.model).where('uid', '=', uid).executeTakeFirst());
+      return live(
+        await db
+          .selectFrom('oauth_store')
+          .select(COLS)
+          .where('model', '=', this.model)
+          .where('uid', '=', uid)
+          .executeTakeFirst(),
+      );
     }
 
     async consume(id: string): Promise<void> {
-      await db.updateTable('oauth_store').set({ consumed_at: nowIso() }).where('model', '=', this.model).where('id', '=', id).execute();
+      await db
+        .updateTable('oauth_store')
+        .set({ consumed_at: nowIso() })
+        .where('model', '=', this.model)
+        .where('id', '=', id)
+        .execute();
     }
 
     async destroy(id: string): Promise<void> {

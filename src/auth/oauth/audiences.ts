@@ -5,7 +5,10 @@
 export const ALLOW_HTTP_CLIENT_IDS_SETTING = 'oauth.allow_http_client_ids';
 
 /** The resources an access token can be bound to (RFC 8707): the REST API and the MCP endpoint. */
-export interface Audiences { rest: string; mcp: string }
+export interface Audiences {
+  rest: string;
+  mcp: string;
+}
 export function audiencesFor(publicUrl: string): Audiences {
   return { rest: `${publicUrl}/api/v1`, mcp: `${publicUrl}/mcp` };
 }

@@ -4,7 +4,12 @@
 // http:// client ids are refused unless the test-only setting allows them (and the host is also in
 // FETCH_ALLOW_HOSTS, since the guarded fetcher refuses loopback addresses otherwise).
 import { errors, type AdapterPayload } from 'oidc-provider';
-import { guardedFetch, isFetchError, type GuardedFetchOptions, type GuardedResponse } from '../../drafting/crawler/guarded-fetch.ts';
+import {
+  guardedFetch,
+  isFetchError,
+  type GuardedFetchOptions,
+  type GuardedResponse,
+} from '../../drafting/crawler/guarded-fetch.ts';
 
 export const CIMD_MAX_BYTES = 10 * 1024;
 export const CIMD_TIMEOUT_MS = 5_000;
@@ -14,7 +19,15 @@ const CACHE_MAX_S = 24 * 3600;
 const CACHE_ENTRIES = 500;
 
 const SHARED_SECRET_METHODS = new Set(['client_secret_basic', 'client_secret_post', 'client_secret_jwt']);
-const URI_PROPS = ['client_uri', 'logo_uri', 'policy_uri', 'tos_uri', 'jwks_uri', 'initiate_login_uri', 'sector_identifier_uri'];
+const URI_PROPS = [
+  'client_uri',
+  'logo_uri',
+  'policy_uri',
+  'tos_uri',
+  'jwks_uri',
+  'initiate_login_uri',
+  'sector_identifier_uri',
+];
 const GRANT_TYPES = new Set(['authorization_code', 'refresh_token']);
 
 export interface CimdOptions {
@@ -34,6 +47,7 @@ function refuse(description: string): never {
 }
 
 export function checkClientIdUrl(id: string, allowHttp: boolean): URL {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses
   if (/[\s\\\x00-\x20\x7f]/.test(id)) refuse('URL must not contain spaces, backslashes or control characters');
   let u: URL;
   try {
@@ -44,8 +58,15 @@ export function checkClientIdUrl(id: string, allowHttp: boolean): URL {
   if (u.protocol !== 'https:' && !(allowHttp && u.protocol === 'http:')) refuse('client_id must be an https:// URL');
   if (u.username || u.password) refuse('client_id must not contain a user name or password');
   if (id.includes('#')) refuse('client_id must not contain a fragment');
-  if (u.pathname === '/' || u.pathname === '') refuse('client_id must have a path (e.g. https://app.example/oauth/client.json)');
-  if (id.split(/[?#]/)[0].split('/').some((seg) => /^(?:\.|%2e){1,2}$/i.test(seg))) refuse('client_id must not contain dot segments');
+  if (u.pathname === '/' || u.pathname === '')
+    refuse('client_id must have a path (e.g. https://app.example/oauth/client.json)');
+  if (
+    id
+      .split(/[?#]/)[0]
+      .split('/')
+      .some((seg) => /^(?:\.|%2e){1,2}$/i.test(seg))
+  )
+    refuse('client_id must not contain dot segments');
   if (u.href !== id) refuse('client_id must be in normalised form');
   return u;
 }
@@ -60,13 +81,19 @@ function cacheSeconds(headers: Record<string, string>): number {
 export function validateMetadata(id: string, doc: unknown, allowHttp: boolean): AdapterPayload {
   if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) refuse('is not a JSON object');
   const m = { ...(doc as Record<string, unknown>) };
-  if (m.client_id !== id) refuse(`client_id (${JSON.stringify(m.client_id)}) does not match the URL it was fetched from`);
-  if ('client_secret' in m || 'client_secret_expires_at' in m) refuse('must not contain client_secret or client_secret_expires_at');
+  if (m.client_id !== id)
+    refuse(`client_id (${JSON.stringify(m.client_id)}) does not match the URL it was fetched from`);
+  if ('client_secret' in m || 'client_secret_expires_at' in m)
+    refuse('must not contain client_secret or client_secret_expires_at');
   m.token_endpoint_auth_method ??= 'none';
   if (typeof m.token_endpoint_auth_method !== 'string' || SHARED_SECRET_METHODS.has(m.token_endpoint_auth_method)) {
     refuse('must not use a shared-secret token_endpoint_auth_method (use none or private_key_jwt)');
   }
-  if (!Array.isArray(m.redirect_uris) || m.redirect_uris.length === 0 || !m.redirect_uris.every((u) => typeof u === 'string')) {
+  if (
+    !Array.isArray(m.redirect_uris) ||
+    m.redirect_uris.length === 0 ||
+    !m.redirect_uris.every((u) => typeof u === 'string')
+  ) {
     refuse('must list redirect_uris');
   }
   for (const prop of URI_PROPS) {
@@ -74,15 +101,21 @@ export function validateMetadata(id: string, doc: unknown, allowHttp: boolean): 
     let u: URL | null = null;
     try {
       u = new URL(String(m[prop]));
-    } catch { /* refused below */ }
-    if (!u || !(u.protocol === 'https:' || (allowHttp && u.protocol === 'http:'))) refuse(`${prop} must be an https:// URL`);
+    } catch {
+      /* refused below */
+    }
+    if (!u || !(u.protocol === 'https:' || (allowHttp && u.protocol === 'http:')))
+      refuse(`${prop} must be an https:// URL`);
   }
   // Like the reference implementation: keep the values we support rather than refusing the client.
-  const grants = Array.isArray(m.grant_types) ? (m.grant_types as unknown[]).filter((g): g is string => typeof g === 'string' && GRANT_TYPES.has(g)) : ['authorization_code', 'refresh_token'];
+  const grants = Array.isArray(m.grant_types)
+    ? (m.grant_types as unknown[]).filter((g): g is string => typeof g === 'string' && GRANT_TYPES.has(g))
+    : ['authorization_code', 'refresh_token'];
   if (!grants.includes('authorization_code')) refuse('grant_types must include authorization_code');
   m.grant_types = grants;
   if (m.response_types !== undefined) {
-    if (!Array.isArray(m.response_types) || !m.response_types.includes('code')) refuse('response_types must include code');
+    if (!Array.isArray(m.response_types) || !m.response_types.includes('code'))
+      refuse('response_types must include code');
     m.response_types = ['code'];
   }
   return m as AdapterPayload;
@@ -96,7 +129,14 @@ export function createCimdResolver(opts: CimdOptions): (id: string) => Promise<A
   async function load(id: string): Promise<AdapterPayload> {
     let res: GuardedResponse;
     try {
-      res = await fetcher(id, { allowHosts: opts.allowHosts, maxBytes: CIMD_MAX_BYTES, timeoutMs: CIMD_TIMEOUT_MS, maxRedirects: 0, accept: 'text', headers: { accept: 'application/json' } });
+      res = await fetcher(id, {
+        allowHosts: opts.allowHosts,
+        maxBytes: CIMD_MAX_BYTES,
+        timeoutMs: CIMD_TIMEOUT_MS,
+        maxRedirects: 0,
+        accept: 'text',
+        headers: { accept: 'application/json' },
+      });
     } catch (e) {
       if (isFetchError(e)) refuse(`could not be fetched: ${e.message}`);
       throw e;

@@ -42,7 +42,12 @@ declare module 'oidc-provider' {
     use(fn: (ctx: KoaContext, next: () => Promise<void>) => Promise<void> | void): this;
     on(event: string, listener: (...args: any[]) => void): this;
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<InteractionDetails>;
-    interactionResult(req: IncomingMessage, res: ServerResponse, result: Record<string, unknown>, opts?: { mergeWithLastSubmission?: boolean }): Promise<string>;
+    interactionResult(
+      req: IncomingMessage,
+      res: ServerResponse,
+      result: Record<string, unknown>,
+      opts?: { mergeWithLastSubmission?: boolean },
+    ): Promise<string>;
     readonly AccessToken: any;
     readonly RefreshToken: any;
     readonly Grant: any;

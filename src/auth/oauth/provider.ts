@@ -37,10 +37,20 @@ function guardedFetchForProvider(allowHosts: readonly string[]) {
     if (options.method && options.method !== 'GET') throw new Error('only GET requests are made on behalf of clients');
     try {
       const headers: Record<string, string> = {};
-      options.headers?.forEach((v, k) => { if (k !== 'user-agent') headers[k] = v; });
-      const r = await guardedFetch(String(url), { allowHosts, maxBytes: 256 * 1024, timeoutMs: 5_000, maxRedirects: 0, allowErrorStatus: true, headers });
+      options.headers?.forEach((v, k) => {
+        if (k !== 'user-agent') headers[k] = v;
+      });
+      const r = await guardedFetch(String(url), {
+        allowHosts,
+        maxBytes: 256 * 1024,
+        timeoutMs: 5_000,
+        maxRedirects: 0,
+        allowErrorStatus: true,
+        headers,
+      });
       const h = new Headers();
-      for (const [k, v] of Object.entries(r.headers)) if (k !== 'content-encoding' && k !== 'content-length' && k !== 'transfer-encoding') h.set(k, v);
+      for (const [k, v] of Object.entries(r.headers))
+        if (k !== 'content-encoding' && k !== 'content-length' && k !== 'transfer-encoding') h.set(k, v);
       return new Response(r.body, { status: r.status, headers: h });
     } catch (e) {
       if (isFetchError(e)) throw new TypeError(e.message);
@@ -52,7 +62,12 @@ function guardedFetchForProvider(allowHosts: readonly string[]) {
 export function createProvider(opts: ProviderOptions): Provider {
   const { config, db, secrets } = opts;
   const aud = audiencesFor(config.publicUrl);
-  const resources = new Map([[aud.rest, aud.rest], [`${aud.rest}/`, aud.rest], [aud.mcp, aud.mcp], [`${aud.mcp}/`, aud.mcp]]);
+  const resources = new Map([
+    [aud.rest, aud.rest],
+    [`${aud.rest}/`, aud.rest],
+    [aud.mcp, aud.mcp],
+    [`${aud.mcp}/`, aud.mcp],
+  ]);
   const cimd = createCimdResolver({ allowHosts: config.FETCH_ALLOW_HOSTS, allowHttp: opts.allowHttpClientIds });
   const p = (path: string) => `${OAUTH_PREFIX}${path}`;
 
@@ -74,7 +89,12 @@ export function createProvider(opts: ProviderOptions): Provider {
     scopes: ['openid', 'offline_access', 'email', 'profile', ...SCOPES],
     responseTypes: ['code'],
     pkce: { required: () => true },
-    clientDefaults: { grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'client_secret_basic', id_token_signed_response_alg: 'RS256' },
+    clientDefaults: {
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'client_secret_basic',
+      id_token_signed_response_alg: 'RS256',
+    },
     clientAuthMethods: ['none', 'client_secret_basic', 'client_secret_post', 'private_key_jwt'],
     cookies: {
       keys: secrets.cookieKeys,
@@ -84,10 +104,20 @@ export function createProvider(opts: ProviderOptions): Provider {
     },
     jwks: secrets.jwks,
     routes: {
-      authorization: p('/authorize'), token: p('/token'), registration: p('/register'), revocation: p('/revoke'),
-      jwks: p('/jwks'), userinfo: p('/userinfo'), end_session: p('/logout'), introspection: p('/introspect'),
-      pushed_authorization_request: p('/par'), code_verification: p('/device'), device_authorization: p('/device/auth'),
-      backchannel_authentication: p('/backchannel'), challenge: p('/challenge'), credential: p('/credential'),
+      authorization: p('/authorize'),
+      token: p('/token'),
+      registration: p('/register'),
+      revocation: p('/revoke'),
+      jwks: p('/jwks'),
+      userinfo: p('/userinfo'),
+      end_session: p('/logout'),
+      introspection: p('/introspect'),
+      pushed_authorization_request: p('/par'),
+      code_verification: p('/device'),
+      device_authorization: p('/device/auth'),
+      backchannel_authentication: p('/backchannel'),
+      challenge: p('/challenge'),
+      credential: p('/credential'),
     },
     interactions: { url: (_ctx: KoaContext, interaction: { uid: string }) => p(`/interaction/${interaction.uid}`) },
     features: {
@@ -108,13 +138,17 @@ export function createProvider(opts: ProviderOptions): Provider {
         useGrantedResource: async () => true,
         getResourceServerInfo: async (_ctx: KoaContext, indicator: string) => {
           const audience = resources.get(indicator);
-          if (!audience) throw new errors.InvalidTarget(`unknown resource ${indicator}: use ${aud.rest} (REST API) or ${aud.mcp} (MCP server)`);
+          if (!audience)
+            throw new errors.InvalidTarget(
+              `unknown resource ${indicator}: use ${aud.rest} (REST API) or ${aud.mcp} (MCP server)`,
+            );
           return { scope: SCOPES.join(' '), audience, accessTokenTTL: ACCESS_TOKEN_TTL_S, accessTokenFormat: 'opaque' };
         },
       },
     },
     ttl: {
-      AccessToken: (_ctx: KoaContext, token: { resourceServer?: { accessTokenTTL?: number } }) => token.resourceServer?.accessTokenTTL ?? ACCESS_TOKEN_TTL_S,
+      AccessToken: (_ctx: KoaContext, token: { resourceServer?: { accessTokenTTL?: number } }) =>
+        token.resourceServer?.accessTokenTTL ?? ACCESS_TOKEN_TTL_S,
       AuthorizationCode: 60,
       IdToken: 3600,
       RefreshToken: REFRESH_TOKEN_TTL_S,
@@ -122,19 +156,23 @@ export function createProvider(opts: ProviderOptions): Provider {
       Session: 14 * 24 * 3600,
       Grant: 365 * 24 * 3600,
     },
-    issueRefreshToken: async (_ctx: KoaContext, client: { grantTypeAllowed(t: string): boolean }) => client.grantTypeAllowed('refresh_token'),
+    issueRefreshToken: async (_ctx: KoaContext, client: { grantTypeAllowed(t: string): boolean }) =>
+      client.grantTypeAllowed('refresh_token'),
     rotateRefreshToken: true,
     expiresWithSession: async () => false,
     clientBasedCORS: () => true,
     fetch: guardedFetchForProvider(config.FETCH_ALLOW_HOSTS),
     async renderError(ctx: KoaContext, out: { error?: string; error_description?: string }) {
       ctx.type = 'html';
-      ctx.body = renderPage({ title: 'Sign-in could not continue', narrow: true, noindex: true }, html`
+      ctx.body = renderPage(
+        { title: 'Sign-in could not continue', narrow: true, noindex: true },
+        html`
         <h1>Sign-in could not continue</h1>
         <p>The app that sent you here made a request we cannot accept.</p>
         <dl><dt>Error</dt><dd><code>${out.error ?? 'server_error'}</code></dd>
         ${out.error_description ? html`<dt>Details</dt><dd>${out.error_description}</dd>` : ''}</dl>
-        <p><a href="/">Go to the home page</a></p>`);
+        <p><a href="/">Go to the home page</a></p>`,
+      );
     },
   };
 
@@ -153,7 +191,12 @@ export function createProvider(opts: ProviderOptions): Provider {
       }
     }
     await next();
-    if (ctx.path === '/.well-known/openid-configuration' && ctx.status === 200 && ctx.body && typeof ctx.body === 'object') {
+    if (
+      ctx.path === '/.well-known/openid-configuration' &&
+      ctx.status === 200 &&
+      ctx.body &&
+      typeof ctx.body === 'object'
+    ) {
       const body = ctx.body as Record<string, unknown>;
       body.scopes_supported = [...new Set([...SCOPES, ...((body.scopes_supported as string[]) ?? [])])]; // ours first, each once
       body.client_id_metadata_document_supported = true;

@@ -36,10 +36,16 @@ export function registerOAuthRoutes(app: FastifyInstance, deps: AppDeps, provide
     // Leave request bodies unread: oidc-provider parses them itself.
     child.removeAllContentTypeParsers();
     child.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
-    child.route({ method: ['GET', 'POST', 'DELETE', 'PUT'], url: '/oauth/*', handler: async (req, reply) => handOver(req, reply) });
+    child.route({
+      method: ['GET', 'POST', 'DELETE', 'PUT'],
+      url: '/oauth/*',
+      handler: async (req, reply) => handOver(req, reply),
+    });
     child.get('/.well-known/openid-configuration', async (req, reply) => handOver(req, reply));
     // RFC 8414: the issuer has no path, so its metadata lives here; same document as OpenID discovery.
-    child.get('/.well-known/oauth-authorization-server', async (req, reply) => handOver(req, reply, '/.well-known/openid-configuration'));
+    child.get('/.well-known/oauth-authorization-server', async (req, reply) =>
+      handOver(req, reply, '/.well-known/openid-configuration'),
+    );
   });
 
   const aud = audiencesFor(deps.config.publicUrl);

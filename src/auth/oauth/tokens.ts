@@ -9,14 +9,34 @@ import { fromJson } from '../../store/json.ts';
 import { findUserById } from '../users.ts';
 import { isScope } from '../scopes.ts';
 
-async function clientInfo(provider: Provider, clientId: string): Promise<{ name: string; redirectHosts: string[]; clientUri?: string; metadataDocument: boolean }> {
+async function clientInfo(
+  provider: Provider,
+  clientId: string,
+): Promise<{ name: string; redirectHosts: string[]; clientUri?: string; metadataDocument: boolean }> {
   try {
     const c = await provider.Client.find(clientId);
     if (c) {
-      const hosts = [...new Set((c.redirectUris as string[] ?? []).map((u) => { try { return new URL(u).host || u; } catch { return u; } }))];
-      return { name: c.clientName || clientId, redirectHosts: hosts, clientUri: c.clientUri, metadataDocument: /^https?:\/\//.test(clientId) };
+      const hosts = [
+        ...new Set(
+          ((c.redirectUris as string[]) ?? []).map((u) => {
+            try {
+              return new URL(u).host || u;
+            } catch {
+              return u;
+            }
+          }),
+        ),
+      ];
+      return {
+        name: c.clientName || clientId,
+        redirectHosts: hosts,
+        clientUri: c.clientUri,
+        metadataDocument: /^https?:\/\//.test(clientId),
+      };
     }
-  } catch { /* a metadata document that cannot be fetched now */ }
+  } catch {
+    /* a metadata document that cannot be fetched now */
+  }
   return { name: clientId, redirectHosts: [], metadataDocument: /^https?:\/\//.test(clientId) };
 }
 
@@ -33,24 +53,54 @@ export function accessTokenVerifier(providerOf: () => Promise<Provider>, db: Kys
     if (!grant || grant.accountId !== at.accountId || grant.clientId !== at.clientId) return null; // revoked
     const user = await findUserById(db, Number(at.accountId));
     if (!user) return null;
-    const scopes = String(at.scope ?? '').split(' ').filter(isScope) as Scope[];
+    const scopes = String(at.scope ?? '')
+      .split(' ')
+      .filter(isScope) as Scope[];
     const client = await clientInfo(provider, at.clientId);
-    return { kind: 'user', userId: user.id, email: user.email, name: user.name, role: user.role, credential: { type: 'oauth', id: at.jti, name: client.name, client_id: at.clientId }, scopes };
+    return {
+      kind: 'user',
+      userId: user.id,
+      email: user.email,
+      name: user.name,
+      role: user.role,
+      credential: { type: 'oauth', id: at.jti, name: client.name, client_id: at.clientId },
+      scopes,
+    };
   };
 }
 
-export interface ConnectedApp { clientId: string; name: string; redirectHosts: string[]; clientUri?: string; metadataDocument: boolean; scopes: Scope[]; resources: string[]; connectedAt: string; grantIds: string[] }
+export interface ConnectedApp {
+  clientId: string;
+  name: string;
+  redirectHosts: string[];
+  clientUri?: string;
+  metadataDocument: boolean;
+  scopes: Scope[];
+  resources: string[];
+  connectedAt: string;
+  grantIds: string[];
+}
 
 /** The apps a person allowed, one entry per client (a client may hold several grants). */
 export async function listConnectedApps(provider: Provider, db: Kysely<DB>, userId: number): Promise<ConnectedApp[]> {
-  const rows = await db.selectFrom('oauth_store').select(['id', 'payload', 'expires_at']).where('model', '=', 'Grant').where('account_id', '=', String(userId)).execute();
+  const rows = await db
+    .selectFrom('oauth_store')
+    .select(['id', 'payload', 'expires_at'])
+    .where('model', '=', 'Grant')
+    .where('account_id', '=', String(userId))
+    .execute();
   const now = new Date().toISOString();
   const byClient = new Map<string, { scopes: Set<string>; resources: Set<string>; iat: number; grantIds: string[] }>();
   for (const r of rows) {
     if (r.expires_at && r.expires_at <= now) continue;
     const g = fromJson<{ clientId?: string; iat?: number; resources?: Record<string, string> }>(r.payload, {});
     if (!g.clientId) continue;
-    const e = byClient.get(g.clientId) ?? { scopes: new Set<string>(), resources: new Set<string>(), iat: Infinity, grantIds: [] };
+    const e = byClient.get(g.clientId) ?? {
+      scopes: new Set<string>(),
+      resources: new Set<string>(),
+      iat: Infinity,
+      grantIds: [],
+    };
     for (const [res, scope] of Object.entries(g.resources ?? {})) {
       e.resources.add(res);
       for (const s of scope.split(' ')) if (s) e.scopes.add(s);
@@ -62,19 +112,36 @@ export async function listConnectedApps(provider: Provider, db: Kysely<DB>, user
   const out: ConnectedApp[] = [];
   for (const [clientId, e] of byClient) {
     const info = await clientInfo(provider, clientId);
-    out.push({ clientId, ...info, scopes: [...e.scopes].filter(isScope) as Scope[], resources: [...e.resources], connectedAt: Number.isFinite(e.iat) ? new Date(e.iat * 1000).toISOString() : '', grantIds: e.grantIds });
+    out.push({
+      clientId,
+      ...info,
+      scopes: [...e.scopes].filter(isScope) as Scope[],
+      resources: [...e.resources],
+      connectedAt: Number.isFinite(e.iat) ? new Date(e.iat * 1000).toISOString() : '',
+      grantIds: e.grantIds,
+    });
   }
   return out.sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /** Disconnects an app: its grants, and every code and token issued under them, stop working at once. */
-export async function revokeConnectedApp(provider: Provider, db: Kysely<DB>, userId: number, clientId: string): Promise<boolean> {
+export async function revokeConnectedApp(
+  provider: Provider,
+  db: Kysely<DB>,
+  userId: number,
+  clientId: string,
+): Promise<boolean> {
   const apps = await listConnectedApps(provider, db, userId);
   const app = apps.find((a) => a.clientId === clientId);
   if (!app) return false;
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('oauth_store').where('grant_id', 'in', app.grantIds).execute();
-    await trx.deleteFrom('oauth_store').where('model', '=', 'Grant').where('id', 'in', app.grantIds).where('account_id', '=', String(userId)).execute();
+    await trx
+      .deleteFrom('oauth_store')
+      .where('model', '=', 'Grant')
+      .where('id', 'in', app.grantIds)
+      .where('account_id', '=', String(userId))
+      .execute();
   });
   return true;
 }

@@ -17,9 +17,25 @@
  * - A total time budget bounds the whole crawl; HTML only.
  */
 import { createHash } from 'node:crypto';
-import { checkUrl, FetchFailed, FetchRefused, guardedFetch, type FetchErrorReason, type Resolver } from './guarded-fetch.ts';
+import {
+  checkUrl,
+  FetchFailed,
+  FetchRefused,
+  guardedFetch,
+  type FetchErrorReason,
+  type Resolver,
+} from './guarded-fetch.ts';
 import { RobotsCache, type RobotsPolicy } from './robots.ts';
-import { baseUrlOf, loadHtml, metaContent, normalizeSpace, resolveUrl, titleOf, visibleText, type CheerioRoot } from '../extract/html.ts';
+import {
+  baseUrlOf,
+  loadHtml,
+  metaContent,
+  normalizeSpace,
+  resolveUrl,
+  titleOf,
+  visibleText,
+  type CheerioRoot,
+} from '../extract/html.ts';
 
 export type CrawlStage = 'robots' | 'home' | 'discover' | 'pages' | 'done';
 
@@ -102,9 +118,18 @@ interface ScoreRule {
 
 /** Path / link-text patterns and how useful such a page usually is for a product profile. */
 const RULES: readonly ScoreRule[] = [
-  { re: /\b(?:pric(?:e|es|ing)|plans?|tarif(?:s|fs)?|preise|precios|prix|upgrade|premium|subscriptions?)\b/, score: 100 },
-  { re: /\b(?:about(?:-?us)?|team|company|our-?story|story|who-?we-?are|mission|founders?|people|ueber-?uns|a-?propos)\b/, score: 80 },
-  { re: /\b(?:features?|product|products|tour|how-?it-?works|solutions?|overview|capabilities|benefits|use-?cases?)\b/, score: 70 },
+  {
+    re: /\b(?:pric(?:e|es|ing)|plans?|tarif(?:s|fs)?|preise|precios|prix|upgrade|premium|subscriptions?)\b/,
+    score: 100,
+  },
+  {
+    re: /\b(?:about(?:-?us)?|team|company|our-?story|story|who-?we-?are|mission|founders?|people|ueber-?uns|a-?propos)\b/,
+    score: 80,
+  },
+  {
+    re: /\b(?:features?|product|products|tour|how-?it-?works|solutions?|overview|capabilities|benefits|use-?cases?)\b/,
+    score: 70,
+  },
   { re: /\b(?:contact(?:-?us)?|get-?in-?touch|support|kontakt|impressum|imprint)\b/, score: 60 },
   { re: /\b(?:faqs?|questions|help)\b/, score: 55 },
   { re: /\bwhy\b/, score: 50 },
@@ -117,9 +142,12 @@ const RULES: readonly ScoreRule[] = [
   { re: /\b(?:blog|news)\b/, score: 10 },
 ];
 
-const SKIP_PATH = /\b(?:log-?in|sign-?in|sign-?up|register|logout|cart|checkout|account|auth|oauth|wp-admin|wp-login|admin|search|feed|rss)\b/;
-const LOW_PATH = /\b(?:privacy|terms|tos|cookies?|legal|gdpr|dpa|security\.txt|sitemap|tag|tags|category|categories|author|page\/\d+)\b|\/\d{4}\/\d{2}\//;
-const NON_HTML_EXT = /\.(?:pdf|png|jpe?g|gif|webp|svg|ico|bmp|tiff?|mp4|m4v|mov|webm|avi|mp3|wav|ogg|flac|zip|tar|gz|tgz|bz2|xz|7z|rar|dmg|exe|msi|pkg|deb|rpm|apk|appimage|iso|css|js|mjs|json|xml|txt|csv|xlsx?|docx?|pptx?|woff2?|ttf|otf|eot|rss|atom)$/i;
+const SKIP_PATH =
+  /\b(?:log-?in|sign-?in|sign-?up|register|logout|cart|checkout|account|auth|oauth|wp-admin|wp-login|admin|search|feed|rss)\b/;
+const LOW_PATH =
+  /\b(?:privacy|terms|tos|cookies?|legal|gdpr|dpa|security\.txt|sitemap|tag|tags|category|categories|author|page\/\d+)\b|\/\d{4}\/\d{2}\//;
+const NON_HTML_EXT =
+  /\.(?:pdf|png|jpe?g|gif|webp|svg|ico|bmp|tiff?|mp4|m4v|mov|webm|avi|mp3|wav|ogg|flac|zip|tar|gz|tgz|bz2|xz|7z|rar|dmg|exe|msi|pkg|deb|rpm|apk|appimage|iso|css|js|mjs|json|xml|txt|csv|xlsx?|docx?|pptx?|woff2?|ttf|otf|eot|rss|atom)$/i;
 
 export function pageUsefulness(url: string, linkText = ''): number {
   let u: URL;
@@ -128,7 +156,9 @@ export function pageUsefulness(url: string, linkText = ''): number {
   } catch {
     return -1;
   }
-  const path = decodeURIComponent(u.pathname).toLowerCase().replace(/\/index\.(?:html?|php|aspx?)$/, '/');
+  const path = decodeURIComponent(u.pathname)
+    .toLowerCase()
+    .replace(/\/index\.(?:html?|php|aspx?)$/, '/');
   if (NON_HTML_EXT.test(path)) return -1;
   const words = `${path.replace(/[/_.]+/g, ' ')} ${linkText.toLowerCase()}`;
   if (SKIP_PATH.test(path)) return -1;
@@ -222,7 +252,14 @@ function sitemapLocs(xml: string): { urls: string[]; sitemaps: string[] } {
   const re = /<loc>\s*(?:<!\[CDATA\[)?\s*([^<\]]+?)\s*(?:\]\]>)?\s*<\/loc>/gi;
   let m: RegExpExecArray | null;
   while ((m = re.exec(xml)) !== null && locs.length < 5000) {
-    locs.push(m[1].replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'"));
+    locs.push(
+      m[1]
+        .replace(/&amp;/g, '&')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&quot;/g, '"')
+        .replace(/&apos;/g, "'"),
+    );
   }
   return isIndex ? { urls: [], sitemaps: locs } : { urls: locs, sitemaps: [] };
 }
@@ -275,10 +312,17 @@ export async function crawlSite(inputUrl: string, opts: CrawlOptions = {}): Prom
   const assertRobots = async (url: string): Promise<RobotsPolicy> => {
     const policy = await robotsFor(url);
     if (policy.status === 'unreachable' && policy.httpStatus === null && policy.error) {
-      throw new CrawlError(policy.error === 'too_many_redirects' ? 'unreachable' : policy.error, url, `could not reach ${new URL(url).origin} (${policy.error})`);
+      throw new CrawlError(
+        policy.error === 'too_many_redirects' ? 'unreachable' : policy.error,
+        url,
+        `could not reach ${new URL(url).origin} (${policy.error})`,
+      );
     }
     if (!policy.isAllowed(url)) {
-      const why = policy.status === 'unreachable' ? `robots.txt answered HTTP ${policy.httpStatus}, which means no crawling` : 'robots.txt disallows it';
+      const why =
+        policy.status === 'unreachable'
+          ? `robots.txt answered HTTP ${policy.httpStatus}, which means no crawling`
+          : 'robots.txt disallows it';
       throw new CrawlError('robots_disallowed', url, `not reading ${url}: ${why}`);
     }
     return policy;
@@ -288,9 +332,15 @@ export async function crawlSite(inputUrl: string, opts: CrawlOptions = {}): Prom
 
   // Home page
   progress('home', 0, 1);
-  let homeRes;
+  let homeRes: Awaited<ReturnType<typeof guardedFetch>>;
   try {
-    homeRes = await guardedFetch(start, { ...fetchOpts, accept: 'html', maxBytes, timeoutMs: timeoutFor(), signal: opts.signal });
+    homeRes = await guardedFetch(start, {
+      ...fetchOpts,
+      accept: 'html',
+      maxBytes,
+      timeoutMs: timeoutFor(),
+      signal: opts.signal,
+    });
   } catch (e) {
     if (opts.signal?.aborted) throw new CrawlError('aborted', start, 'the crawl was cancelled');
     throw mapFetchError(e, start);
@@ -303,7 +353,14 @@ export async function crawlSite(inputUrl: string, opts: CrawlOptions = {}): Prom
   site.addDeclaredHost(resolveUrl(metaContent($home, 'og:url'), homeUrl));
 
   const pages: CrawledPage[] = [
-    { url: homeUrl, title: titleOf($home) || metaContent($home, 'og:title', 'twitter:title'), html: homeRes.body, text: visibleText($home), source: 'home', linkedFromHome: true },
+    {
+      url: homeUrl,
+      title: titleOf($home) || metaContent($home, 'og:title', 'twitter:title'),
+      html: homeRes.body,
+      text: visibleText($home),
+      source: 'home',
+      linkedFromHome: true,
+    },
   ];
   const seen = new Set<string>([canonicalKey(start), canonicalKey(homeUrl)]);
   const bodies = new Set<string>([createHash('sha1').update(homeRes.body).digest('hex')]);
@@ -327,7 +384,12 @@ export async function crawlSite(inputUrl: string, opts: CrawlOptions = {}): Prom
   };
 
   if (maxPages === 1 || politeOnlyHome) {
-    if (politeOnlyHome) errors.push({ url: homeUrl, reason: 'crawl_delay', message: `robots.txt asks for ${delaySec} s between requests; only the home page was read` });
+    if (politeOnlyHome)
+      errors.push({
+        url: homeUrl,
+        reason: 'crawl_delay',
+        message: `robots.txt asks for ${delaySec} s between requests; only the home page was read`,
+      });
     progress('done', 1, 1);
     return { homeUrl, pages, errors, robotsBlocked, crawlDelaySeconds: delaySec, durationMs: now() - started };
   }
@@ -344,7 +406,13 @@ export async function crawlSite(inputUrl: string, opts: CrawlOptions = {}): Prom
     if (base < 0) return;
     const score = base + (fromHome ? 15 : 0);
     const prev = candidates.get(key);
-    if (!prev || prev.score < score) candidates.set(key, { url: prev && prev.linkedFromHome && !fromHome ? prev.url : url, score, source: fromHome || prev?.source === 'link' ? 'link' : source, linkedFromHome: fromHome || !!prev?.linkedFromHome });
+    if (!prev || prev.score < score)
+      candidates.set(key, {
+        url: prev?.linkedFromHome && !fromHome ? prev.url : url,
+        score,
+        source: fromHome || prev?.source === 'link' ? 'link' : source,
+        linkedFromHome: fromHome || !!prev?.linkedFromHome,
+      });
   };
   for (const l of linksOf($home, homeUrl)) addCandidate(l.url, l.text, 'link', true);
 
@@ -364,7 +432,14 @@ export async function crawlSite(inputUrl: string, opts: CrawlOptions = {}): Prom
       if (!(await waitTurn())) break;
       fetchedMaps++;
       try {
-        const r = await guardedFetch(sm, { ...fetchOpts, accept: 'any', maxBytes: 1024 * 1024, truncate: true, timeoutMs: timeoutFor(), signal: opts.signal });
+        const r = await guardedFetch(sm, {
+          ...fetchOpts,
+          accept: 'any',
+          maxBytes: 1024 * 1024,
+          truncate: true,
+          timeoutMs: timeoutFor(),
+          signal: opts.signal,
+        });
         if (/gzip/.test(r.contentType) || r.status !== 200) continue;
         const { urls, sitemaps } = sitemapLocs(r.body);
         for (const u of urls) addCandidate(u, '', 'sitemap', false);
@@ -381,7 +456,10 @@ export async function crawlSite(inputUrl: string, opts: CrawlOptions = {}): Prom
   const plan = (limit: number): Candidate[] =>
     [...candidates.values()]
       .filter((c) => !seen.has(canonicalKey(c.url)))
-      .sort((a, b) => b.score - a.score || Number(b.linkedFromHome) - Number(a.linkedFromHome) || a.url.length - b.url.length)
+      .sort(
+        (a, b) =>
+          b.score - a.score || Number(b.linkedFromHome) - Number(a.linkedFromHome) || a.url.length - b.url.length,
+      )
       .slice(0, limit);
 
   let planned = 1 + Math.min(maxPages - 1, candidates.size);
@@ -400,7 +478,13 @@ export async function crawlSite(inputUrl: string, opts: CrawlOptions = {}): Prom
       return;
     }
     try {
-      const r = await guardedFetch(c.url, { ...fetchOpts, accept: 'html', maxBytes, timeoutMs: timeoutFor(), signal: opts.signal });
+      const r = await guardedFetch(c.url, {
+        ...fetchOpts,
+        accept: 'html',
+        maxBytes,
+        timeoutMs: timeoutFor(),
+        signal: opts.signal,
+      });
       // Redirects that leave the site are not followed into the draft.
       if (!site.toFetchUrl(r.url)) {
         errors.push({ url: c.url, reason: 'off_site_redirect', message: `redirected off the site to ${r.url}` });
@@ -408,11 +492,22 @@ export async function crawlSite(inputUrl: string, opts: CrawlOptions = {}): Prom
       }
       const finalKey = canonicalKey(r.url);
       const hash = createHash('sha1').update(r.body).digest('hex');
-      if ((finalKey !== key && seen.has(finalKey) && pages.some((p) => canonicalKey(p.url) === finalKey)) || bodies.has(hash)) return;
+      if (
+        (finalKey !== key && seen.has(finalKey) && pages.some((p) => canonicalKey(p.url) === finalKey)) ||
+        bodies.has(hash)
+      )
+        return;
       seen.add(finalKey);
       bodies.add(hash);
       const $ = loadHtml(r.body);
-      pages.push({ url: r.url, title: titleOf($) || metaContent($, 'og:title', 'twitter:title'), html: r.body, text: visibleText($), source: c.source, linkedFromHome: c.linkedFromHome });
+      pages.push({
+        url: r.url,
+        title: titleOf($) || metaContent($, 'og:title', 'twitter:title'),
+        html: r.body,
+        text: visibleText($),
+        source: c.source,
+        linkedFromHome: c.linkedFromHome,
+      });
       // One more level: remember this page's links for a second pass.
       for (const l of linksOf($, r.url)) addCandidate(l.url, l.text, 'link', false);
     } catch (e) {

@@ -194,17 +194,27 @@ type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | Look
  * (mixed answers are a rebinding pattern): this is the check on the address actually connected.
  */
 function makeLookup(resolve: Resolver, requirePublic: boolean) {
-  const notFound = (hostname: string): NodeJS.ErrnoException => Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+  const notFound = (hostname: string): NodeJS.ErrnoException =>
+    Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
   return (hostname: string, options: { family?: number | string; all?: boolean }, callback: LookupCallback): void => {
     resolve(hostname).then(
       (addrs) => {
         if (addrs.length === 0) return callback(notFound(hostname), []);
         const bad = requirePublic ? addrs.find((a) => !isPublicAddress(a.address)) : undefined;
         if (bad) return callback(new AddressNotPublicError(hostname, bad.address), []);
-        const fam = options.family === 4 || options.family === 'IPv4' ? 4 : options.family === 6 || options.family === 'IPv6' ? 6 : 0;
+        const fam =
+          options.family === 4 || options.family === 'IPv4'
+            ? 4
+            : options.family === 6 || options.family === 'IPv6'
+              ? 6
+              : 0;
         const list = fam ? addrs.filter((a) => a.family === fam) : addrs;
         if (list.length === 0) return callback(notFound(hostname), []);
-        if (options.all) callback(null, list.map((a) => ({ address: a.address, family: a.family })));
+        if (options.all)
+          callback(
+            null,
+            list.map((a) => ({ address: a.address, family: a.family })),
+          );
         else callback(null, list[0].address, list[0].family);
       },
       (err: NodeJS.ErrnoException) => callback(err, []),
@@ -212,10 +222,21 @@ function makeLookup(resolve: Resolver, requirePublic: boolean) {
   };
 }
 
-function makeAgent({ Agent, buildConnector }: Undici, allow: readonly AllowEntry[], resolve: Resolver, connectTimeoutMs: number): Agent {
-  const guarded = buildConnector({ timeout: connectTimeoutMs, lookup: makeLookup(resolve, true) } as BuildConnector.BuildOptions);
+function makeAgent(
+  { Agent, buildConnector }: Undici,
+  allow: readonly AllowEntry[],
+  resolve: Resolver,
+  connectTimeoutMs: number,
+): Agent {
+  const guarded = buildConnector({
+    timeout: connectTimeoutMs,
+    lookup: makeLookup(resolve, true),
+  } as BuildConnector.BuildOptions);
   // Allow-listed hosts skip the public-address rule but still resolve through the same resolver.
-  const plain = buildConnector({ timeout: connectTimeoutMs, lookup: makeLookup(resolve, false) } as BuildConnector.BuildOptions);
+  const plain = buildConnector({
+    timeout: connectTimeoutMs,
+    lookup: makeLookup(resolve, false),
+  } as BuildConnector.BuildOptions);
   const connect: BuildConnector.connector = (opts, callback) => {
     const hostname = stripBrackets(opts.hostname);
     const exempt = hostAllowed(allow, hostname, opts.port, opts.protocol);
@@ -243,7 +264,10 @@ const agentCache = new WeakMap<Resolver, Map<string, Agent>>();
 
 function agentFor(u: Undici, allowHosts: readonly string[], resolve: Resolver): { agent: Agent; allow: AllowEntry[] } {
   const allow = allowHosts.map(parseAllowEntry).filter((e): e is AllowEntry => e !== null);
-  const key = allow.map((e) => `${e.host}:${e.port ?? '*'}`).sort().join(',');
+  const key = allow
+    .map((e) => `${e.host}:${e.port ?? '*'}`)
+    .sort()
+    .join(',');
   let byKey = agentCache.get(resolve);
   if (!byKey) {
     byKey = new Map();
@@ -302,7 +326,8 @@ function headerValue(h: Record<string, string | string[] | undefined>, name: str
 
 function flattenHeaders(h: Record<string, string | string[] | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(h)) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+  for (const [k, v] of Object.entries(h))
+    if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
   return out;
 }
 
@@ -320,7 +345,12 @@ function isTextType(t: string): boolean {
 }
 
 function looksLikeHtml(buf: Buffer): boolean {
-  const head = buf.subarray(0, 1024).toString('latin1').replace(/^\uFEFF|^\xEF\xBB\xBF/, '').trimStart().toLowerCase();
+  const head = buf
+    .subarray(0, 1024)
+    .toString('latin1')
+    .replace(/^\uFEFF|^\xEF\xBB\xBF/, '')
+    .trimStart()
+    .toLowerCase();
   return /^(?:<!--[\s\S]*?-->\s*)*(?:<!doctype html|<html|<head|<body|<meta|<title)/.test(head);
 }
 
@@ -333,7 +363,8 @@ function sniffCharset(buf: Buffer, contentTypeHeader: string, html: boolean): st
   if (html) {
     const head = buf.subarray(0, 2048).toString('latin1');
     const meta =
-      /<meta[^>]+charset\s*=\s*["']?\s*([\w.:-]+)/i.exec(head) ?? /<meta[^>]+content\s*=\s*["'][^"']*charset=([\w.:-]+)/i.exec(head);
+      /<meta[^>]+charset\s*=\s*["']?\s*([\w.:-]+)/i.exec(head) ??
+      /<meta[^>]+content\s*=\s*["'][^"']*charset=([\w.:-]+)/i.exec(head);
     if (meta) return meta[1].toLowerCase();
   }
   return 'utf-8';
@@ -412,7 +443,13 @@ function mapError(e: unknown, url: string, signal: AbortSignal, timeoutMs: numbe
   ) {
     return new FetchFailed('timeout', url, `no complete answer from ${url} within ${timeoutMs} ms`, undefined, e);
   }
-  return new FetchFailed('unreachable', url, `could not reach ${url}: ${(e as Error)?.message ?? String(e)}`, undefined, e);
+  return new FetchFailed(
+    'unreachable',
+    url,
+    `could not reach ${url}: ${(e as Error)?.message ?? String(e)}`,
+    undefined,
+    e,
+  );
 }
 
 export async function guardedFetch(url: string, opts: GuardedFetchOptions = {}): Promise<GuardedResponse> {
@@ -501,7 +538,13 @@ export async function guardedFetch(url: string, opts: GuardedFetchOptions = {}):
     let buf: Buffer;
     let truncated: boolean;
     try {
-      ({ buf, truncated } = await readCapped(res.body as unknown as Readable, flat['content-encoding'] ?? '', maxBytes, !!opts.truncate, current));
+      ({ buf, truncated } = await readCapped(
+        res.body as unknown as Readable,
+        flat['content-encoding'] ?? '',
+        maxBytes,
+        !!opts.truncate,
+        current,
+      ));
     } catch (e) {
       throw mapError(e, current, signal, timeoutMs);
     }

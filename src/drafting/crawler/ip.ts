@@ -44,8 +44,8 @@ const V4_BLOCKED: readonly V4Range[] = (
 
 function inV4Range(addr: number, [base, prefix]: V4Range): boolean {
   if (prefix === 0) return true;
-  const mask = prefix === 32 ? 0xffffffff : (~((1 << (32 - prefix)) - 1)) >>> 0;
-  return ((addr & mask) >>> 0) === ((base & mask) >>> 0);
+  const mask = prefix === 32 ? 0xffffffff : ~((1 << (32 - prefix)) - 1) >>> 0;
+  return (addr & mask) >>> 0 === (base & mask) >>> 0;
 }
 
 export function isPublicIPv4(ip: string): boolean {

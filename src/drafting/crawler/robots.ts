@@ -72,7 +72,12 @@ function isRobotsPath(url: string): boolean {
 }
 
 /** Parse a robots.txt body (2xx answer) for `origin`. */
-export function parseRobots(originOrUrl: string, body: string, fetchedAt = Date.now(), httpStatus: number | null = 200): RobotsPolicy {
+export function parseRobots(
+  originOrUrl: string,
+  body: string,
+  fetchedAt = Date.now(),
+  httpStatus: number | null = 200,
+): RobotsPolicy {
   const origin = originOf(originOrUrl);
   const robotsUrl = `${origin}/robots.txt`;
   const robots = robotsParser(robotsUrl, body.slice(0, ROBOTS_MAX_BYTES));
@@ -94,7 +99,13 @@ export function parseRobots(originOrUrl: string, body: string, fetchedAt = Date.
   };
 }
 
-function blanket(origin: string, status: 'unavailable' | 'unreachable', httpStatus: number | null, error: FetchErrorReason | null, fetchedAt: number): RobotsPolicy {
+function blanket(
+  origin: string,
+  status: 'unavailable' | 'unreachable',
+  httpStatus: number | null,
+  error: FetchErrorReason | null,
+  fetchedAt: number,
+): RobotsPolicy {
   return {
     origin,
     robotsUrl: `${origin}/robots.txt`,
@@ -113,7 +124,11 @@ function blanket(origin: string, status: 'unavailable' | 'unreachable', httpStat
 }
 
 /** Fetch and interpret robots.txt for the origin of `url`. Never throws for remote failures. */
-export async function fetchRobots(url: string, opts: RobotsFetchOptions = {}, now: () => number = Date.now): Promise<RobotsPolicy> {
+export async function fetchRobots(
+  url: string,
+  opts: RobotsFetchOptions = {},
+  now: () => number = Date.now,
+): Promise<RobotsPolicy> {
   const origin = originOf(url);
   try {
     const res = await guardedFetch(`${origin}/robots.txt`, {
@@ -131,8 +146,10 @@ export async function fetchRobots(url: string, opts: RobotsFetchOptions = {}, no
     if (res.status === 429 || res.status >= 500) return blanket(origin, 'unreachable', res.status, null, now());
     return blanket(origin, 'unavailable', res.status, null, now());
   } catch (e) {
-    if (e instanceof FetchRefused && e.reason === 'too_many_redirects') return blanket(origin, 'unavailable', null, e.reason, now());
-    if (e instanceof FetchRefused || e instanceof FetchFailed) return blanket(origin, 'unreachable', e instanceof FetchFailed ? (e.status ?? null) : null, e.reason, now());
+    if (e instanceof FetchRefused && e.reason === 'too_many_redirects')
+      return blanket(origin, 'unavailable', null, e.reason, now());
+    if (e instanceof FetchRefused || e instanceof FetchFailed)
+      return blanket(origin, 'unreachable', e instanceof FetchFailed ? (e.status ?? null) : null, e.reason, now());
     return blanket(origin, 'unreachable', null, 'unreachable', now());
   }
 }

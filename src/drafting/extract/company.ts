@@ -5,16 +5,27 @@ import type { Element } from 'domhandler';
 import { baseDomain, ev, nameSource, type Ctx } from './context.ts';
 import { metaContent, normalizeSpace, resolveUrl, textOf } from './html.ts';
 import { countryCode, DEMONYMS, isUsState, KNOWN_CITIES, US_STATES } from './places.ts';
-import { headingChain, inChrome, inTestimonial, isPlaceholderEmail, jsonLdTypes, leafBlocks, precedingHeading, type ParsedPage } from './page.ts';
-import { escapeRegExp, sentences, squash, wordCount } from './text.ts';
+import {
+  headingChain,
+  inChrome,
+  inTestimonial,
+  isPlaceholderEmail,
+  jsonLdTypes,
+  leafBlocks,
+  precedingHeading,
+  type ParsedPage,
+} from './page.ts';
+import { sentences, squash, wordCount } from './text.ts';
 import { found, notFound, type Evidence, type FieldDraft, type SocialPlatform } from './types.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Email
 
 const EMAIL_RE = /[A-Za-z0-9][A-Za-z0-9._%+-]*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,24}/g;
-const GOOD_LOCAL = /^(?:hello|hi|hey|contact|info|team|support|help|sales|inquiries|enquiries|office|mail|general|business|press|partners?)$/i;
-const BAD_LOCAL = /^(?:no-?reply|do-?not-?reply|mailer-daemon|postmaster|abuse|privacy|dpo|gdpr|legal|security|unsubscribe|webmaster|hostmaster|root|admin|billing|jobs|careers|hr)$/i;
+const GOOD_LOCAL =
+  /^(?:hello|hi|hey|contact|info|team|support|help|sales|inquiries|enquiries|office|mail|general|business|press|partners?)$/i;
+const BAD_LOCAL =
+  /^(?:no-?reply|do-?not-?reply|mailer-daemon|postmaster|abuse|privacy|dpo|gdpr|legal|security|unsubscribe|webmaster|hostmaster|root|admin|billing|jobs|careers|hr)$/i;
 
 export function extractEmail(ctx: Ctx): FieldDraft<string> {
   const cands = new Map<string, { email: string; score: number; evidence: Evidence[] }>();
@@ -30,13 +41,16 @@ export function extractEmail(ctx: Ctx): FieldDraft<string> {
     if (GOOD_LOCAL.test(local)) score += 2;
     if (BAD_LOCAL.test(local)) score -= 3;
     if (page.kind === 'contact') score += 2;
-    if (/\b(?:contact|e-?mail us|write to us|reach us|get in touch|inquir|enquir|questions?)\b/i.test(context)) score += 2;
+    if (/\b(?:contact|e-?mail us|write to us|reach us|get in touch|inquir|enquir|questions?)\b/i.test(context))
+      score += 2;
     if (el && inChrome(page.$, el)) score += 0.5;
-    if (/\b(?:maintained by|author|developer|personal)\b/i.test(context) && !domains.has(baseDomain(domain))) score -= 1;
+    if (/\b(?:maintained by|author|developer|personal)\b/i.test(context) && !domains.has(baseDomain(domain)))
+      score -= 1;
     const prev = cands.get(e);
     if (prev) {
       prev.score += 0.5;
-      if (prev.evidence.length < 3 && !prev.evidence.some((x) => x.quote === quote)) prev.evidence.push(ev(page, quote));
+      if (prev.evidence.length < 3 && !prev.evidence.some((x) => x.quote === quote))
+        prev.evidence.push(ev(page, quote));
       prev.score = Math.max(prev.score, score + 0.5);
     } else cands.set(e, { email: e, score, evidence: [ev(page, quote)] });
   };
@@ -100,7 +114,8 @@ function classifySocial(href: string): SocialHit | null {
       if (/^(?:company|in|school|showcase|groups)$/.test(s0) && segs[1]) return mk('linkedin', segs[1], 2);
       return null;
     case host === 'twitter.com' || host === 'x.com':
-      if (/^(?:intent|share|home|search|hashtag|i|explore|settings|login|signup|messages|notifications)$/.test(s0)) return null;
+      if (/^(?:intent|share|home|search|hashtag|i|explore|settings|login|signup|messages|notifications)$/.test(s0))
+        return null;
       return mk('x', segs[0], 1);
     case host === 'facebook.com' || host === 'fb.com' || host === 'fb.me':
       if (/^(?:sharer|sharer\.php|share|dialog|plugins|tr|login|photo\.php|events|watch)$/.test(s0)) return null;
@@ -121,7 +136,11 @@ function classifySocial(href: string): SocialHit | null {
       if (/^(?:pin|search|ideas)$/.test(s0)) return null;
       return mk('pinterest', segs[0], 1);
     case host === 'github.com':
-      if (/^(?:sponsors|features|pricing|about|login|join|marketplace|topics|collections|orgs|settings|apps|site|security|enterprise|explore|trending)$/.test(s0)) {
+      if (
+        /^(?:sponsors|features|pricing|about|login|join|marketplace|topics|collections|orgs|settings|apps|site|security|enterprise|explore|trending)$/.test(
+          s0,
+        )
+      ) {
         return s0 === 'orgs' && segs[1] ? mk('github', segs[1], 2) : null;
       }
       return mk('github', segs[0], Math.min(2, segs.length));
@@ -132,26 +151,53 @@ function classifySocial(href: string): SocialHit | null {
       if (/^(?:m|p|tag|search)$/.test(s0)) return null;
       return mk('medium', segs[0], 1);
     case host.endsWith('.medium.com'):
-      return { platform: 'medium', href, key: host, root: `${u.protocol}//${u.host}`, deep: segs.length > 0, handle: host.split('.')[0] };
+      return {
+        platform: 'medium',
+        href,
+        key: host,
+        root: `${u.protocol}//${u.host}`,
+        deep: segs.length > 0,
+        handle: host.split('.')[0],
+      };
     case host === 'producthunt.com':
-      if (/^(?:products|posts|@\w+)$/.test(s0) || s0.startsWith('@')) return mk('productlaunch', segs[1] ?? segs[0], s0.startsWith('@') ? 1 : 2);
+      if (/^(?:products|posts|@\w+)$/.test(s0) || s0.startsWith('@'))
+        return mk('productlaunch', segs[1] ?? segs[0], s0.startsWith('@') ? 1 : 2);
       return null;
     case host === 'discord.gg' || (host === 'discord.com' && s0 === 'invite'):
-      return { platform: 'community', href, key: `${host}${u.pathname}`.toLowerCase(), root: href, deep: false, handle: segs.at(-1) ?? '' };
+      return {
+        platform: 'community',
+        href,
+        key: `${host}${u.pathname}`.toLowerCase(),
+        root: href,
+        deep: false,
+        handle: segs.at(-1) ?? '',
+      };
     case host === 'bsky.app' && s0 === 'profile':
       return mk('community', segs[1] ?? '', 2);
     case host === 'twitch.tv':
       return mk('community', segs[0], 1);
     case host === 't.me' || host === 'matrix.to':
-      return { platform: 'community', href, key: `${host}${u.pathname}${u.hash}`.toLowerCase(), root: href, deep: false, handle: '' };
-    case s0.startsWith('@') && segs.length === 1 && /^(?:mastodon\.|fosstodon\.org|floss\.social|hachyderm\.io|mas\.to|mstdn\.|infosec\.exchange|techhub\.social|social\.)/.test(host):
+      return {
+        platform: 'community',
+        href,
+        key: `${host}${u.pathname}${u.hash}`.toLowerCase(),
+        root: href,
+        deep: false,
+        handle: '',
+      };
+    case s0.startsWith('@') &&
+      segs.length === 1 &&
+      /^(?:mastodon\.|fosstodon\.org|floss\.social|hachyderm\.io|mas\.to|mstdn\.|infosec\.exchange|techhub\.social|social\.)/.test(
+        host,
+      ):
       return mk('community', segs[0], 1);
     default:
       return null;
   }
 }
 
-const NOT_OURS_CONTEXT = /\b(?:sponsor\w*|partners?|customers?|clients?|testimonials?|as seen|featured (?:in|on)|press|backers?|supporters?|investors?|integrations?|powered by|built with|credits?|thanks|reviews?|users voice|what (?:our )?(?:users|customers) say)\b/i;
+const NOT_OURS_CONTEXT =
+  /\b(?:sponsor\w*|partners?|customers?|clients?|testimonials?|as seen|featured (?:in|on)|press|backers?|supporters?|investors?|integrations?|powered by|built with|credits?|thanks|reviews?|users voice|what (?:our )?(?:users|customers) say)\b/i;
 
 export interface SocialsResult {
   socials: Partial<Record<SocialPlatform, string>>;
@@ -189,7 +235,12 @@ export function extractSocials(ctx: Ctx): SocialsResult {
       const heading = precedingHeading($, el);
       const headingText = heading ? textOf(heading.get(0)) : '';
       const ownText = `${textOf(el)} ${$(el).attr('title') ?? ''} ${$(el).attr('aria-label') ?? ''} ${$(el).find('img').attr('alt') ?? ''}`;
-      if (inChrome($, el) || el.name === 'link' || /\b(?:social|follow|connect|community|networks?|footer)\b/i.test(classes)) score += 2;
+      if (
+        inChrome($, el) ||
+        el.name === 'link' ||
+        /\b(?:social|follow|connect|community|networks?|footer)\b/i.test(classes)
+      )
+        score += 2;
       if (NOT_OURS_CONTEXT.test(classes) || NOT_OURS_CONTEXT.test(headingText)) score -= 4;
       const h = squash(hit.handle);
       const rootSquash = squash(hit.key);
@@ -206,7 +257,8 @@ export function extractSocials(ctx: Ctx): SocialsResult {
         if (!prev.hit.deep || hit.deep) {
           /* keep the shallower href */
         } else prev.hit = hit;
-        if (prev.evidence.length < 3 && !prev.evidence.some((e) => e.quote === $(el).attr('href'))) prev.evidence.push(ev(page, ($(el).attr('href') ?? '').trim()));
+        if (prev.evidence.length < 3 && !prev.evidence.some((e) => e.quote === $(el).attr('href')))
+          prev.evidence.push(ev(page, ($(el).attr('href') ?? '').trim()));
       } else byKey.set(hit.key, { hit, score, count: 1, evidence: [ev(page, ($(el).attr('href') ?? '').trim())] });
     });
   }
@@ -229,12 +281,16 @@ export function extractSocials(ctx: Ctx): SocialsResult {
     const key = (platform === 'community' ? 'custom' : platform) as SocialPlatform;
     // The value is a link as written on the site; for a deep link, its root (a prefix of it).
     const value = s.hit.deep ? s.hit.root : s.hit.href;
-    const quotes = s.hit.deep ? [{ quote: s.hit.root.replace(/^https?:\/\//, ''), url: s.evidence[0].url }] : s.evidence;
+    const quotes = s.hit.deep
+      ? [{ quote: s.hit.root.replace(/^https?:\/\//, ''), url: s.evidence[0].url }]
+      : s.evidence;
     socials[key] = value;
     evidence[key] = quotes;
   }
   // The site itself, when it declares a canonical address.
-  const canonical = resolveUrl(ctx.home.$('link[rel~="canonical" i]').first().attr('href'), ctx.home.url) ?? resolveUrl(metaContent(ctx.home.$, 'og:url'), ctx.home.url);
+  const canonical =
+    resolveUrl(ctx.home.$('link[rel~="canonical" i]').first().attr('href'), ctx.home.url) ??
+    resolveUrl(metaContent(ctx.home.$, 'og:url'), ctx.home.url);
   if (canonical && /^https?:/.test(canonical)) {
     const raw = ctx.home.$('link[rel~="canonical" i]').first().attr('href') ?? metaContent(ctx.home.$, 'og:url');
     if (raw && /^https?:\/\//i.test(raw.trim())) {
@@ -253,7 +309,8 @@ export interface LocationResult {
   city: FieldDraft<string>;
 }
 
-const ORG_NOUN = '(?:company|startup|start-up|business|non-?profit|not-for-profit|charity|foundation|corporation|corp\\.?|llc|gmbh|ltd\\.?|inc\\.?|agency|studio|team|organi[sz]ation|software (?:company|house|studio)|cooperative|co-op|firm|b\\.v\\.|s\\.a\\.|ab|as|oy|ug)';
+const ORG_NOUN =
+  '(?:company|startup|start-up|business|non-?profit|not-for-profit|charity|foundation|corporation|corp\\.?|llc|gmbh|ltd\\.?|inc\\.?|agency|studio|team|organi[sz]ation|software (?:company|house|studio)|cooperative|co-op|firm|b\\.v\\.|s\\.a\\.|ab|as|oy|ug)';
 
 function aboutUs(sentence: string, name: string | null): boolean {
   if (/\b(?:we|we're|we are|our|us)\b/i.test(sentence)) return true;
@@ -278,20 +335,35 @@ export function extractLocation(ctx: Ctx): LocationResult {
     // JSON-LD postal address of the organisation
     for (const n of page.jsonld) {
       if (!jsonLdTypes(n).some((t) => /Organization|Corporation|LocalBusiness|NGO|OnlineBusiness/.test(t))) continue;
-      const addrs = (Array.isArray(n.address) ? n.address : [n.address]).filter((a): a is Record<string, unknown> => !!a && typeof a === 'object');
+      const addrs = (Array.isArray(n.address) ? n.address : [n.address]).filter(
+        (a): a is Record<string, unknown> => !!a && typeof a === 'object',
+      );
       for (const a of addrs) {
-        const c = typeof a.addressCountry === 'string' ? a.addressCountry : typeof (a.addressCountry as Record<string, unknown>)?.name === 'string' ? ((a.addressCountry as Record<string, unknown>).name as string) : '';
+        const c =
+          typeof a.addressCountry === 'string'
+            ? a.addressCountry
+            : typeof (a.addressCountry as Record<string, unknown>)?.name === 'string'
+              ? ((a.addressCountry as Record<string, unknown>).name as string)
+              : '';
         if (c) offerCountry(/^[A-Z]{2}$/.test(c) ? c : countryCode(c), ev(page, c), 5);
-        if (typeof a.addressLocality === 'string' && a.addressLocality) offerCity(a.addressLocality, ev(page, a.addressLocality), 5);
+        if (typeof a.addressLocality === 'string' && a.addressLocality)
+          offerCity(a.addressLocality, ev(page, a.addressLocality), 5);
       }
     }
     if (page.kind === 'legal') continue;
     for (const b of leafBlocks(page)) {
       if (b.text.length > 2000) continue;
-      if (!/\b(?:based|headquartered|located|registered|incorporated|made)\b|\b(?:a|an|the)\s+[A-Z]/.test(b.text) || inTestimonial(page, b.el)) continue;
+      if (
+        !/\b(?:based|headquartered|located|registered|incorporated|made)\b|\b(?:a|an|the)\s+[A-Z]/.test(b.text) ||
+        inTestimonial(page, b.el)
+      )
+        continue;
       for (const s of sentences(b.text)) {
         // "based in / headquartered in / located in <City>, <Country|State>"
-        const based = /\b(?:(?:we(?:'re| are)|is|are)\s+)?(?:proudly\s+)?(?:based|headquartered|located|registered|incorporated)\s+in\s+(?:the\s+)?([A-ZÀ-Ý][\w'.À-ÿ-]*(?:\s+[A-ZÀ-Ý][\w'.À-ÿ-]*){0,3})(?:,\s*([A-ZÀ-Ý][\w.À-ÿ-]*(?:\s+[A-ZÀ-Ý][\w.À-ÿ-]*){0,3}))?/.exec(s);
+        const based =
+          /\b(?:(?:we(?:'re| are)|is|are)\s+)?(?:proudly\s+)?(?:based|headquartered|located|registered|incorporated)\s+in\s+(?:the\s+)?([A-ZÀ-Ý][\w'.À-ÿ-]*(?:\s+[A-ZÀ-Ý][\w'.À-ÿ-]*){0,3})(?:,\s*([A-ZÀ-Ý][\w.À-ÿ-]*(?:\s+[A-ZÀ-Ý][\w.À-ÿ-]*){0,3}))?/.exec(
+            s,
+          );
         if (based && aboutUs(s, nameSource(ctx))) {
           const first = based[1].replace(/[.'-]+$/, '');
           const second = based[2]?.replace(/[.'-]+$/, '');
@@ -310,14 +382,18 @@ export function extractLocation(ctx: Ctx): LocationResult {
           }
         }
         // "a US non-profit", "a German company", "an Australian startup"
-        const demo = new RegExp(`\\b(?:a|an|the)\\s+((?:[A-Z][a-z]+\\s)?[A-Z][A-Za-z.]+(?:-based)?)\\s+(?:[\\w()\\-.]+\\s+){0,2}?${ORG_NOUN}\\b`).exec(s);
+        const demo = new RegExp(
+          `\\b(?:a|an|the)\\s+((?:[A-Z][a-z]+\\s)?[A-Z][A-Za-z.]+(?:-based)?)\\s+(?:[\\w()\\-.]+\\s+){0,2}?${ORG_NOUN}\\b`,
+        ).exec(s);
         if (demo && aboutUs(s, nameSource(ctx))) {
           const d = demo[1].toLowerCase();
-          const code = DEMONYMS[d] ?? DEMONYMS[d.replace(/-based$/, '')] ?? (countryCode(demo[1].replace(/-based$/, '')) ?? null);
+          const code =
+            DEMONYMS[d] ?? DEMONYMS[d.replace(/-based$/, '')] ?? countryCode(demo[1].replace(/-based$/, '')) ?? null;
           if (code) offerCountry(code, ev(page, s), 3);
         }
         // "Made with ♥ in Berlin" / "Made in Germany"
-        const made = /\bmade\s+(?:with\s+\S+\s+)?(?:love\s+)?in\s+([A-ZÀ-Ý][\w'À-ÿ-]*(?:\s+[A-ZÀ-Ý][\w'À-ÿ-]*){0,2})/.exec(s);
+        const made =
+          /\bmade\s+(?:with\s+\S+\s+)?(?:love\s+)?in\s+([A-ZÀ-Ý][\w'À-ÿ-]*(?:\s+[A-ZÀ-Ý][\w'À-ÿ-]*){0,2})/.exec(s);
         if (made) {
           const place = made[1];
           const code = countryCode(place);
@@ -337,13 +413,19 @@ export function extractLocation(ctx: Ctx): LocationResult {
       if (t && t.length < 300) addressBlocks.push(t);
     });
     for (const t of addressBlocks) {
-      const parts = t.split(/\s*(?:,|\n|·|\|)\s*/).map((p) => p.trim()).filter(Boolean);
+      const parts = t
+        .split(/\s*(?:,|\n|·|\|)\s*/)
+        .map((p) => p.trim())
+        .filter(Boolean);
       const last = parts.at(-1) ?? '';
       const code = countryCode(last.replace(/\.$/, ''));
       if (code && parts.length >= 2) {
         offerCountry(code, ev(page, last), 3.5);
         const prev = parts.at(-2) as string;
-        const cityName = prev.replace(/^\d{3,6}\s+/, '').replace(/\s+\d{3,6}$/, '').replace(/\s+[A-Z]{2}\s+\d{5}(?:-\d{4})?$/, '');
+        const cityName = prev
+          .replace(/^\d{3,6}\s+/, '')
+          .replace(/\s+\d{3,6}$/, '')
+          .replace(/\s+[A-Z]{2}\s+\d{5}(?:-\d{4})?$/, '');
         if (!/\d/.test(cityName) && !countryCode(cityName)) offerCity(cityName, ev(page, prev), 3.5);
       }
     }
@@ -351,7 +433,10 @@ export function extractLocation(ctx: Ctx): LocationResult {
     if (page.kind === 'contact' || page.kind === 'about' || page.isHome) {
       for (const b of leafBlocks(page)) {
         if (b.text.length > 400) continue;
-        const m = /\b\d{4,5}\s+([A-ZÀ-Ý][\wÀ-ÿ.'-]+(?:[ -][A-ZÀ-Ý][\wÀ-ÿ.'-]+)?),\s*([A-Z][A-Za-z .]+?)\s*(?:$|[,.|·])/.exec(b.text);
+        const m =
+          /\b\d{4,5}\s+([A-ZÀ-Ý][\wÀ-ÿ.'-]+(?:[ -][A-ZÀ-Ý][\wÀ-ÿ.'-]+)?),\s*([A-Z][A-Za-z .]+?)\s*(?:$|[,.|·])/.exec(
+            b.text,
+          );
         if (!m) continue;
         const code = countryCode(m[2]);
         if (!code) continue;
@@ -363,7 +448,14 @@ export function extractLocation(ctx: Ctx): LocationResult {
     const us = /\b([A-Z][a-zA-Z .'-]{2,30}),\s+([A-Z]{2})\s+\d{5}(?:-\d{4})?\b/.exec(page.text);
     if (us && US_STATES[us[2]] && (page.kind === 'contact' || page.kind === 'about' || page.isHome)) {
       offerCountry('US', ev(page, us[0]), 3);
-      offerCity(us[1].trim().split(/\s{2,}/).pop() as string, ev(page, us[0]), 3);
+      offerCity(
+        us[1]
+          .trim()
+          .split(/\s{2,}/)
+          .pop() as string,
+        ev(page, us[0]),
+        3,
+      );
     }
   }
   const c = country as { code: string; evidence: Evidence[]; score: number } | null;
@@ -395,18 +487,44 @@ export function extractFounded(ctx: Ctx): FieldDraft<string> {
       if (b.text.length > 2000) continue;
       if (!/(?:18|19|20)\d{2}/.test(b.text) || inTestimonial(page, b.el)) continue;
       // Short badges: "Founded in 2015", "Est. 2012", "Since 1998"
-      const badge = /^(?:founded(?:\s+in)?|established(?:\s+in)?|est\.?|since)\s*:?\s*((?:18|19|20)\d{2})$/i.exec(b.text);
+      const badge = /^(?:founded(?:\s+in)?|established(?:\s+in)?|est\.?|since)\s*:?\s*((?:18|19|20)\d{2})$/i.exec(
+        b.text,
+      );
       if (badge && ok(Number(badge[1]))) return found(badge[1], [ev(page, b.text)]);
-      if (headingChain(page, b.el).some((h) => /\b(?:blog|news|posts?|articles?|case stud\w*|customers?|stories|press)\b/i.test(h.text))) continue;
+      if (
+        headingChain(page, b.el).some((h) =>
+          /\b(?:blog|news|posts?|articles?|case stud\w*|customers?|stories|press)\b/i.test(h.text),
+        )
+      )
+        continue;
       const subj = `(?:${name ? `${name}|` : ''}we|our (?:company|team|studio|business|project)|the (?:company|business|project|studio)|this project)`;
       const YEAR = '((?:18|19|20)\\d{2})';
-      const A = new RegExp(`\\b${subj}\\s+(?:was\\s+|were\\s+|has been\\s+|have been\\s+)?(?:first\\s+|originally\\s+|officially\\s+)?(?:founded|established|incorporated|started|launched|created|born)\\s+(?:back\\s+)?(?:in|during|on)\\s+(?:(?:early|mid|late)\\s+)?(?:[A-Za-z]+\\s+)?(?:\\d{1,2}(?:st|nd|rd|th)?,?\\s+)?${YEAR}\\b`, 'i');
-      const B = new RegExp(`^(?:founded|established|started|launched|incorporated)\\s+in\\s+${YEAR},?\\s+${subj}\\b`, 'i');
-      const C = name ? new RegExp(`\\b${name},\\s+(?:which was\\s+|first\\s+)?(?:founded|established|started|launched)\\s+in\\s+${YEAR}\\b`, 'i') : null;
+      const A = new RegExp(
+        `\\b${subj}\\s+(?:was\\s+|were\\s+|has been\\s+|have been\\s+)?(?:first\\s+|originally\\s+|officially\\s+)?(?:founded|established|incorporated|started|launched|created|born)\\s+(?:back\\s+)?(?:in|during|on)\\s+(?:(?:early|mid|late)\\s+)?(?:[A-Za-z]+\\s+)?(?:\\d{1,2}(?:st|nd|rd|th)?,?\\s+)?${YEAR}\\b`,
+        'i',
+      );
+      const B = new RegExp(
+        `^(?:founded|established|started|launched|incorporated)\\s+in\\s+${YEAR},?\\s+${subj}\\b`,
+        'i',
+      );
+      const C = name
+        ? new RegExp(
+            `\\b${name},\\s+(?:which was\\s+|first\\s+)?(?:founded|established|started|launched)\\s+in\\s+${YEAR}\\b`,
+            'i',
+          )
+        : null;
       for (const s of sentences(b.text)) {
         // "In 2019, we started Acme" / "In 2014 Jane and Omar founded the company"
-        const lead = /^(?:[Bb]ack\s+)?[Ii]n\s+((?:18|19|20)\d{2}),?\s+(?:we|our founders?|[A-Z][\w'-]+(?:\s+(?:and|&)\s+[A-Z][\w'-]+)?)\s+(?:founded|started|launched|created|set up|established)\s+(?:the company|the business|the project|this project|[A-Z][\w-]*)/.exec(s);
-        if (lead && ok(Number(lead[1])) && (/\b(?:company|business|project|we)\b/i.test(s) || (name && new RegExp(`\\b${name}\\b`, 'i').test(s)))) return found(lead[1], [ev(page, s)]);
+        const lead =
+          /^(?:[Bb]ack\s+)?[Ii]n\s+((?:18|19|20)\d{2}),?\s+(?:we|our founders?|[A-Z][\w'-]+(?:\s+(?:and|&)\s+[A-Z][\w'-]+)?)\s+(?:founded|started|launched|created|set up|established)\s+(?:the company|the business|the project|this project|[A-Z][\w-]*)/.exec(
+            s,
+          );
+        if (
+          lead &&
+          ok(Number(lead[1])) &&
+          (/\b(?:company|business|project|we)\b/i.test(s) || (name && new RegExp(`\\b${name}\\b`, 'i').test(s)))
+        )
+          return found(lead[1], [ev(page, s)]);
         if (/\b(?:previously|formerly|prior to|before joining|also founded)\b/i.test(s)) continue;
         const m = A.exec(s) ?? B.exec(s) ?? C?.exec(s) ?? null;
         if (m && ok(Number(m[1]))) return found(m[1], [ev(page, s)]);

@@ -41,10 +41,14 @@ export interface Completeness {
   formula: string;
 }
 
-type DraftLike = { fields: Partial<Record<ProfileField, { value: unknown } | undefined>> } | Partial<Record<ProfileField, { value: unknown } | undefined>>;
+type DraftLike =
+  | { fields: Partial<Record<ProfileField, { value: unknown } | undefined>> }
+  | Partial<Record<ProfileField, { value: unknown } | undefined>>;
 
 function fieldsOf(draft: DraftLike): Partial<Record<ProfileField, { value: unknown } | undefined>> {
-  return 'fields' in draft && draft.fields && typeof draft.fields === 'object' ? (draft.fields as Partial<Record<ProfileField, { value: unknown }>>) : (draft as Partial<Record<ProfileField, { value: unknown }>>);
+  return 'fields' in draft && draft.fields && typeof draft.fields === 'object'
+    ? (draft.fields as Partial<Record<ProfileField, { value: unknown }>>)
+    : (draft as Partial<Record<ProfileField, { value: unknown }>>);
 }
 
 function hasValue(f: { value: unknown } | undefined): boolean {
@@ -69,7 +73,14 @@ export function completeness(draft: DraftLike): Completeness {
       wf += w;
     }
   }
-  return { percent: Math.round((100 * wf) / wt), filled, total: PROFILE_FIELDS.length, weighted_filled: wf, weighted_total: wt, formula: COMPLETENESS_FORMULA };
+  return {
+    percent: Math.round((100 * wf) / wt),
+    filled,
+    total: PROFILE_FIELDS.length,
+    weighted_filled: wf,
+    weighted_total: wt,
+    formula: COMPLETENESS_FORMULA,
+  };
 }
 
 /** Names of the profile fields with no value, in spec order. */

@@ -4,9 +4,26 @@
 import type { Element } from 'domhandler';
 import { ev, nameSource, type Ctx } from './context.ts';
 import { metaContent, normalizeSpace, textOf } from './html.ts';
-import { docOrder, headingChain, inChrome, inTestimonial, jsonLdTypes, leafBlocks, precedingHeading, type ParsedPage } from './page.ts';
+import {
+  docOrder,
+  headingChain,
+  inChrome,
+  inTestimonial,
+  jsonLdTypes,
+  leafBlocks,
+  precedingHeading,
+  type ParsedPage,
+} from './page.ts';
 import { clip, contentTokens, escapeRegExp, sentences, trimPunct, wordCount } from './text.ts';
-import { found, notFound, type Evidence, type FaqDraft, type FieldDraft, type FounderDraft, type MilestoneDraft } from './types.ts';
+import {
+  found,
+  notFound,
+  type Evidence,
+  type FaqDraft,
+  type FieldDraft,
+  type FounderDraft,
+  type MilestoneDraft,
+} from './types.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Features & USPs
@@ -18,10 +35,12 @@ interface Item {
   order: number;
 }
 
-const FEATURE_HEADING = /\b(?:features?|what you get|what'?s included|includes?|capabilit\w*|benefits?|highlights?|key|why|what (?:it|we) (?:can )?do|how it works|tools?|everything you need|unique|advantages?|specs?|functionalit\w*)\b/i;
+const FEATURE_HEADING =
+  /\b(?:features?|what you get|what'?s included|includes?|capabilit\w*|benefits?|highlights?|key|why|what (?:it|we) (?:can )?do|how it works|tools?|everything you need|unique|advantages?|specs?|functionalit\w*)\b/i;
 const SKIP_HEADING =
   /\b(?:supporters?|backers?|become a|newsletter|subscribe|sign[- ]?up|log[- ]?in|get started|contact|faqs?|frequently asked|questions?|testimonials?|what (?:our )?(?:customers|users|people) say|reviews?|users voice|pricing|plans?|sponsors?|donat\w*|support (?:us|the project|\w+ project)|get involved|join|follow|community|news|blog|announcements?|download|install\w*|licen[sc]e|copyright|about us|our team|meet the team|the team|partners|press|in (?:the )?media|awards?|recognitions?|learning resources|try \w+ now|ready to|stay in touch|quick links|legal|privacy (?:policy|notice|statement)|careers|jobs|hiring|related projects|architecture|examples?|games?|bindings|resources|contribut\w*|sign up|cookie)\b/i;
-const CTA = /^(?:sign up|get started|try (?:it )?(?:for )?free|download|learn more|read more|contact us|buy now|start free|book a demo|request a demo|join|subscribe|see (?:all|more)|view (?:all|more)|click here)\b/i;
+const CTA =
+  /^(?:sign up|get started|try (?:it )?(?:for )?free|download|learn more|read more|contact us|buy now|start free|book a demo|request a demo|join|subscribe|see (?:all|more)|view (?:all|more)|click here)\b/i;
 const VAGUE = /^(?:and more|more\.{0,3}|many more|coming soon|.*\bon the way\b.*)$/i;
 
 function cleanItem(t: string): string {
@@ -45,7 +64,10 @@ function headingOf(page: ParsedPage, el: Element): string {
 
 /** True when a heading the element sits under names a section that holds no product features. */
 function inSkippedSection(page: ParsedPage, el: Element, allowFaq = false): boolean {
-  const hero = page.$('h1').toArray().find((e) => !inChrome(page.$, e));
+  const hero = page
+    .$('h1')
+    .toArray()
+    .find((e) => !inChrome(page.$, e));
   for (const h of headingChain(page, el)) {
     if (h.el === hero || /\?$/.test(h.text)) continue;
     if (allowFaq && FAQ_SECTION.test(h.text)) continue;
@@ -105,7 +127,8 @@ function collectFeatures(ctx: Ctx): { features: Item[]; usps: Item[] } {
       if (statements.length < Math.ceil(items.length * 0.6)) return;
       const heading = headingOf(page, list);
       const cls = `${$(list).attr('class') ?? ''} ${$(list).parent().attr('class') ?? ''}`;
-      const featureish = FEATURE_HEADING.test(heading) || /feature|benefit|check/i.test(cls) || page.kind === 'features';
+      const featureish =
+        FEATURE_HEADING.test(heading) || /feature|benefit|check/i.test(cls) || page.kind === 'features';
       if (SKIP_HEADING.test(heading) && !FEATURE_HEADING.test(heading)) return;
       if (!featureish && !(page.isHome && statements.length >= 4 && statements.every((t) => wordCount(t) >= 3))) return;
       items.forEach((li, i) => {
@@ -120,7 +143,12 @@ function collectFeatures(ctx: Ctx): { features: Item[]; usps: Item[] } {
     $('[class]').each((_, node) => {
       const el = node as Element;
       const tokens = (el.attribs.class ?? '').toLowerCase().split(/\s+/);
-      if (!tokens.some((t) => /^(?:[\w-]*[-_])?(?:feature|benefit)(?:[-_](?:item|card|box|block|tile|entry|text))?$/.test(t))) return;
+      if (
+        !tokens.some((t) =>
+          /^(?:[\w-]*[-_])?(?:feature|benefit)(?:[-_](?:item|card|box|block|tile|entry|text))?$/.test(t),
+        )
+      )
+        return;
       if (inChrome($, el) || usedEls.has(el)) return;
       if ($(el).find('[class*="feature" i]').length) return; // a container of features
       const t = cleanItem(textOf(el));
@@ -130,12 +158,20 @@ function collectFeatures(ctx: Ctx): { features: Item[]; usps: Item[] } {
       let value = t;
       if (h.length && p.length) value = `${trimPunct(textOf(h.get(0)))}: ${textOf(p.get(0))}`;
       usedEls.add(el);
-      add(features, value, [ev(page, h.length && p.length ? textOf(p.get(0)) : textOf(el))], 3 * weight, pageOrder + docOrder(page, el));
+      add(
+        features,
+        value,
+        [ev(page, h.length && p.length ? textOf(p.get(0)) : textOf(el))],
+        3 * weight,
+        pageOrder + docOrder(page, el),
+      );
     });
 
     // C. heading + paragraph blocks
     const blocks = leafBlocks(page);
-    const heroH1 = $('h1').toArray().find((e) => !inChrome($, e));
+    const heroH1 = $('h1')
+      .toArray()
+      .find((e) => !inChrome($, e));
     $('h2, h3, h4, h5, h6, h1').each((_, node) => {
       const h = node as Element;
       if (h === heroH1 || inChrome($, h)) return;
@@ -161,15 +197,31 @@ function collectFeatures(ctx: Ctx): { features: Item[]; usps: Item[] } {
         }
       }
       if (!p || usedEls.has(p) || inChrome($, p)) return;
-      const isUsp = headingChain(page, h).some((x) => /\b(?:unique|why|different|advantages?|stand out|what makes)\b/i.test(x.text)) || page.kind === 'why';
+      const isUsp =
+        headingChain(page, h).some((x) =>
+          /\b(?:unique|why|different|advantages?|stand out|what makes)\b/i.test(x.text),
+        ) || page.kind === 'why';
       const ps = sentences(textOf(p)).filter((s) => wordCount(s) >= 4);
       if (ps.length === 0) return;
       const headingLevel = Number(h.name.slice(1));
       const base = (headingLevel >= 3 ? 2 : 1.5) * weight;
       const first = `${ht}: ${ps[0]}`;
-      add(features, first.length <= 200 ? first : ps[0], [ev(page, ps[0]), ev(page, textOf(h))], base, pageOrder + docOrder(page, h));
+      add(
+        features,
+        first.length <= 200 ? first : ps[0],
+        [ev(page, ps[0]), ev(page, textOf(h))],
+        base,
+        pageOrder + docOrder(page, h),
+      );
       for (const s of ps.slice(1, 3)) add(features, s, [ev(page, s)], base * 0.6, pageOrder + docOrder(page, h) + 0.5);
-      if (isUsp) add(usps, first.length <= 200 ? first : ps[0], [ev(page, ps[0]), ev(page, textOf(h))], base, pageOrder + docOrder(page, h));
+      if (isUsp)
+        add(
+          usps,
+          first.length <= 200 ? first : ps[0],
+          [ev(page, ps[0]), ev(page, textOf(h))],
+          base,
+          pageOrder + docOrder(page, h),
+        );
     });
   }
   // D. capability sentences in prose (home, features, about pages): "<Name> can …", "lets you …"
@@ -205,28 +257,42 @@ function collectFeatures(ctx: Ctx): { features: Item[]; usps: Item[] } {
       labels.push({ el: cells[0], text: first });
     }
     if (labels.length >= 3) {
-      for (const l of labels) if (wordCount(l.text) >= 2 || l.text.length >= 8) add(features, l.text, [ev(page, textOf(l.el))], 2, 900_000 + docOrder(page, l.el));
+      for (const l of labels)
+        if (wordCount(l.text) >= 2 || l.text.length >= 8)
+          add(features, l.text, [ev(page, textOf(l.el))], 2, 900_000 + docOrder(page, l.el));
     }
   }
   return { features, usps };
 }
 
-const CAPABILITY = /\b(?:you can|you'll be able to|lets you|let you|allows? you(?: to)?|enables? you(?: to)?|helps? you|gives you|makes it (?:easy|simple))\b/i;
-const NO_NEED = /\bno (?:sign-?ups?|registration|account|accounts|tracking|ads|installation|credit card|subscription|login|internet connection)\s+(?:is\s+)?(?:required|needed|necessary)\b/i;
+const CAPABILITY =
+  /\b(?:you can|you'll be able to|lets you|let you|allows? you(?: to)?|enables? you(?: to)?|helps? you|gives you|makes it (?:easy|simple))\b/i;
+const NO_NEED =
+  /\bno (?:sign-?ups?|registration|account|accounts|tracking|ads|installation|credit card|subscription|login|internet connection)\s+(?:is\s+)?(?:required|needed|necessary)\b/i;
 
 function capabilitySentence(s: string, name: string | null): boolean {
   const w = wordCount(s);
   if (w >= 3 && w <= 20 && NO_NEED.test(s)) return true;
   if (w < 6 || w > 45 || /\?$/.test(s) || /^(?:if|when|as for|whether)\b/i.test(s)) return false;
-  if (/\b(?:cookies?|privacy policy|newsletter|subscribe|hiring|careers|copyright|all rights reserved|terms of)\b/i.test(s)) return false;
+  if (
+    /\b(?:cookies?|privacy policy|newsletter|subscribe|hiring|careers|copyright|all rights reserved|terms of)\b/i.test(
+      s,
+    )
+  )
+    return false;
   if (CAPABILITY.test(s)) return true;
-  const VERB = '(?:can|lets|allows|enables|supports|provides|includes|offers|comes with|works|runs|reads|creates|builds|generates|integrates|syncs|blocks|protects|has (?:since )?grown|grew|is (?:a|an|the|completely|fully|available|free|open|cross-platform|compatible|self-contained|designed|built|written)|are (?:a|an|available))';
+  const VERB =
+    '(?:can|lets|allows|enables|supports|provides|includes|offers|comes with|works|runs|reads|creates|builds|generates|integrates|syncs|blocks|protects|has (?:since )?grown|grew|is (?:a|an|the|completely|fully|available|free|open|cross-platform|compatible|self-contained|designed|built|written)|are (?:a|an|available))';
   if (name) {
     const n = name;
-    if (new RegExp(`^(?:[\\w-]+\\s+){0,4}?(?:the\\s+)?${n}(?:\\s+[\\w-]+){0,2}?\\s+${VERB}\\b`, 'i').test(s)) return true;
+    if (new RegExp(`^(?:[\\w-]+\\s+){0,4}?(?:the\\s+)?${n}(?:\\s+[\\w-]+){0,2}?\\s+${VERB}\\b`, 'i').test(s))
+      return true;
     if (new RegExp(`,\\s+${n}(?:\\s+[\\w-]+){0,2}?\\s+${VERB}\\b`, 'i').test(s)) return true;
   }
-  return new RegExp(`^(?:(?:in fact|also|plus|and),?\\s+)?(?:it|it's|it is|the (?:app|application|tool|software|library|service|platform)|this (?:app|application|tool|software|library|repository|project|service|platform))\\s+(?:is\\s+)?(?:fully|completely|entirely)?\\s*${VERB.replace('(?:can|', '(?:written|can|')}\\b`, 'i').test(s);
+  return new RegExp(
+    `^(?:(?:in fact|also|plus|and),?\\s+)?(?:it|it's|it is|the (?:app|application|tool|software|library|service|platform)|this (?:app|application|tool|software|library|repository|project|service|platform))\\s+(?:is\\s+)?(?:fully|completely|entirely)?\\s*${VERB.replace('(?:can|', '(?:written|can|')}\\b`,
+    'i',
+  ).test(s);
 }
 
 function pick(items: Item[], max: number): Item[] {
@@ -304,9 +370,15 @@ export function extractFaqs(ctx: Ctx): FaqDraft[] {
     const faqPage = page.kind === 'faq';
     for (const b of leafBlocks(page)) {
       if (b.chrome || !b.text.endsWith('?') || wordCount(b.text) < 3 || b.text.length > 300) continue;
-      if (b.el.name === 'p' && !faqPage && !/question|faq|title|header|summary/i.test(b.el.attribs?.class ?? '')) continue;
+      if (b.el.name === 'p' && !faqPage && !/question|faq|title|header|summary/i.test(b.el.attribs?.class ?? ''))
+        continue;
       const heading = headingOf(page, b.el);
-      const inFaq = faqPage || FAQ_SECTION.test(heading) || ($(b.el).parents().toArray() as Element[]).some((p) => /faq|question|accordion/i.test(`${p.attribs?.class ?? ''} ${p.attribs?.id ?? ''}`));
+      const inFaq =
+        faqPage ||
+        FAQ_SECTION.test(heading) ||
+        ($(b.el).parents().toArray() as Element[]).some((p) =>
+          /faq|question|accordion/i.test(`${p.attribs?.class ?? ''} ${p.attribs?.id ?? ''}`),
+        );
       if (!inFaq) continue;
       // answer: next element sibling, else the parent's next sibling
       let cur: Element | null = b.el;
@@ -330,8 +402,10 @@ export function extractFaqs(ctx: Ctx): FaqDraft[] {
 // ---------------------------------------------------------------------------------------------
 // Founders
 
-const PERSON = "([A-Z][a-zà-ÿ'’-]+(?:\\s+(?:[A-Z]\\.|[A-Z][a-zà-ÿ'’-]+|(?:van|von|de|der|da|di|le|la|del)\\s+[A-Z][a-zà-ÿ'’-]+)){1,2})";
-const ROLE = '((?:[Cc]o-?)?[Ff]ounder(?:\\s*(?:&|and|,)\\s*(?:CEO|CTO|COO|President|Chief [A-Z][a-z]+ Officer|lead developer))?|CEO|CTO|President|Maker|Creator)';
+const PERSON =
+  "([A-Z][a-zà-ÿ'’-]+(?:\\s+(?:[A-Z]\\.|[A-Z][a-zà-ÿ'’-]+|(?:van|von|de|der|da|di|le|la|del)\\s+[A-Z][a-zà-ÿ'’-]+)){1,2})";
+const ROLE =
+  '((?:[Cc]o-?)?[Ff]ounder(?:\\s*(?:&|and|,)\\s*(?:CEO|CTO|COO|President|Chief [A-Z][a-z]+ Officer|lead developer))?|CEO|CTO|President|Maker|Creator)';
 
 export function extractFounders(ctx: Ctx): FounderDraft[] {
   const out: FounderDraft[] = [];
@@ -353,29 +427,47 @@ export function extractFounders(ctx: Ctx): FounderDraft[] {
       if (!jsonLdTypes(n).some((t) => /Organization|Corporation|LocalBusiness|NGO/.test(t))) continue;
       const fs = Array.isArray(n.founder) ? n.founder : n.founder ? [n.founder] : [];
       for (const f of fs) {
-        const nm = typeof f === 'string' ? f : typeof (f as Record<string, unknown>)?.name === 'string' ? ((f as Record<string, unknown>).name as string) : '';
+        const nm =
+          typeof f === 'string'
+            ? f
+            : typeof (f as Record<string, unknown>)?.name === 'string'
+              ? ((f as Record<string, unknown>).name as string)
+              : '';
         if (nm) add(nm, 'Founder', nm, page);
       }
     }
     if (page.kind === 'legal' || page.kind === 'blog') continue;
     for (const b of leafBlocks(page)) {
       if (b.text.length > 1500) continue;
-      if (!/founder|ceo|cto|president|maker|creator|made (?:with|by)/i.test(b.text) || inTestimonial(page, b.el)) continue;
+      if (!/founder|ceo|cto|president|maker|creator|made (?:with|by)/i.test(b.text) || inTestimonial(page, b.el))
+        continue;
       for (const s of sentences(b.text)) {
-        if (/\b(?:previously|formerly|former|past)\b.*\bfounder\b|\bfounder of (?!\w*\s*(?:this|it))/i.test(s) && !(nameRe && new RegExp(`founder of ${nameRe}`, 'i').test(s))) {
+        if (
+          /\b(?:previously|formerly|former|past)\b.*\bfounder\b|\bfounder of (?!\w*\s*(?:this|it))/i.test(s) &&
+          !(nameRe && new RegExp(`founder of ${nameRe}`, 'i').test(s))
+        ) {
           // a founder of something else
         } else {
           let m = new RegExp(`\\b${ROLE}\\s+${PERSON}`).exec(s);
-          if (m && /founder|ceo|cto|president/i.test(m[1]) && !/\bof\s*$/.test(s.slice(0, m.index))) add(m[2], m[1].replace(/^./, (c) => c.toUpperCase()), s, page);
+          if (m && /founder|ceo|cto|president/i.test(m[1]) && !/\bof\s*$/.test(s.slice(0, m.index)))
+            add(
+              m[2],
+              m[1].replace(/^./, (c) => c.toUpperCase()),
+              s,
+              page,
+            );
           m = new RegExp(`${PERSON}\\s*(?:,|\\(|[–—-])\\s*(?:our\\s+|the\\s+)?${ROLE}\\b`).exec(s);
-          if (m && !new RegExp(`${ROLE}\\s+(?:of|at)\\s+(?!${nameRe ?? '$^'})`, 'i').test(s.slice(m.index))) add(m[1], m[2], s, page);
+          if (m && !new RegExp(`${ROLE}\\s+(?:of|at)\\s+(?!${nameRe ?? '$^'})`, 'i').test(s.slice(m.index)))
+            add(m[1], m[2], s, page);
           m = new RegExp(`\\bfounded\\s+(?:in\\s+\\d{4}\\s+)?by\\s+${PERSON}(?:\\s+and\\s+${PERSON})?`).exec(s);
           if (m) {
             add(m[1], 'Founder', s, page);
             if (m[2]) add(m[2], 'Founder', s, page);
           }
           if (nameRe) {
-            m = new RegExp(`${PERSON}\\s*[–—-]\\s*(Maker|Creator|Founder|Author|Developer)\\s+of\\s+${nameRe}\\b`).exec(s);
+            m = new RegExp(`${PERSON}\\s*[–—-]\\s*(Maker|Creator|Founder|Author|Developer)\\s+of\\s+${nameRe}\\b`).exec(
+              s,
+            );
             if (m) add(m[1], m[2], s, page);
             m = new RegExp(`\\b[Mm]ade\\s+(?:with\\s+(?:love|♥|❤️?|care)\\s+)?by\\s+${PERSON}\\b`).exec(s);
             if (m && (page.isHome || inChrome(page.$, b.el))) add(m[1], 'Maker', s, page);
@@ -390,7 +482,20 @@ export function extractFounders(ctx: Ctx): FounderDraft[] {
 // ---------------------------------------------------------------------------------------------
 // Milestones (dated announcements)
 
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
 const DATE_RE = new RegExp(
   `\\b(?:(${MONTHS.map((m) => m.slice(0, 3)).join('|')})[a-z]*\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})|(\\d{1,2})(?:st|nd|rd|th)?\\s+(${MONTHS.map((m) => m.slice(0, 3)).join('|')})[a-z]*\\.?,?\\s+(\\d{4})|(\\d{4})-(\\d{2})-(\\d{2}))\\b`,
   'i',
@@ -420,10 +525,17 @@ export function extractMilestones(ctx: Ctx): MilestoneDraft[] {
   for (const page of ctx.pages) {
     if (page.isHome) continue;
     const $ = page.$;
-    const h1 = $('h1').toArray().find((e) => !inChrome($, e)) as Element | undefined;
+    const h1 = $('h1')
+      .toArray()
+      .find((e) => !inChrome($, e)) as Element | undefined;
     if (!h1) continue;
     const title = textOf(h1);
-    if (!/\b(?:announc\w*|launch\w*|releas\w*|introduc\w*|raise[sd]?|funding|acquir\w*|partner\w*|milestone|reach(?:ed|es)?|v\d+(?:\.\d+)*|version \d)/i.test(`${title} ${page.title}`)) continue;
+    if (
+      !/\b(?:announc\w*|launch\w*|releas\w*|introduc\w*|raise[sd]?|funding|acquir\w*|partner\w*|milestone|reach(?:ed|es)?|v\d+(?:\.\d+)*|version \d)/i.test(
+        `${title} ${page.title}`,
+      )
+    )
+      continue;
     // a date near the heading: in the heading's container, before the first paragraph
     const container = $(h1).parent();
     const near = textOf(container.get(0)).slice(0, 400);
@@ -431,7 +543,13 @@ export function extractMilestones(ctx: Ctx): MilestoneDraft[] {
     if (!m) continue;
     const date = isoDate(m);
     if (!date) continue;
-    out.push({ date, title: clip(title, 200), description: null, url: null, evidence: [ev(page, m[0]), ev(page, title)] });
+    out.push({
+      date,
+      title: clip(title, 200),
+      description: null,
+      url: null,
+      evidence: [ev(page, m[0]), ev(page, title)],
+    });
   }
   return out.slice(0, 50);
 }
@@ -442,7 +560,14 @@ export function extractMilestones(ctx: Ctx): MilestoneDraft[] {
 export function extractKeywords(ctx: Ctx): FieldDraft<string[]> {
   const raw = metaContent(ctx.home.$, 'keywords');
   if (!raw) return notFound<string[]>();
-  const items = [...new Set(raw.split(/[,;]/).map((k) => normalizeSpace(k)).filter((k) => k && k.length <= 60))].slice(0, 20);
+  const items = [
+    ...new Set(
+      raw
+        .split(/[,;]/)
+        .map((k) => normalizeSpace(k))
+        .filter((k) => k && k.length <= 60),
+    ),
+  ].slice(0, 20);
   if (items.length === 0) return notFound<string[]>();
   return found(items, [ev(ctx.home, raw)]);
 }
@@ -454,9 +579,13 @@ export function extractTags(ctx: Ctx): FieldDraft<string[]> {
     if (!jsonLdTypes(n).some((t) => /Application|Product|Game|SoftwareSourceCode/.test(t))) continue;
     for (const k of ['applicationCategory', 'applicationSubCategory', 'genre', 'category', 'keywords']) {
       const v = n[k];
-      const vals = (Array.isArray(v) ? v : typeof v === 'string' ? v.split(/\s*,\s*/) : []).filter((x): x is string => typeof x === 'string');
+      const vals = (Array.isArray(v) ? v : typeof v === 'string' ? v.split(/\s*,\s*/) : []).filter(
+        (x): x is string => typeof x === 'string',
+      );
       for (const x of vals) {
-        const t = normalizeSpace(x.replace(/&amp;/g, '&')).replace(/Application$/, '').trim();
+        const t = normalizeSpace(x.replace(/&amp;/g, '&'))
+          .replace(/Application$/, '')
+          .trim();
         if (!t || t.length > 60 || /^https?:/.test(t)) continue;
         if (tags.includes(t)) continue;
         // the quote is the raw JSON-LD value as written
@@ -466,7 +595,12 @@ export function extractTags(ctx: Ctx): FieldDraft<string[]> {
     }
   }
   $articleTags(ctx, tags, evidence);
-  return tags.length ? found(tags.slice(0, 20), evidence.filter((e) => (e.item ?? 0) < 20)) : notFound<string[]>();
+  return tags.length
+    ? found(
+        tags.slice(0, 20),
+        evidence.filter((e) => (e.item ?? 0) < 20),
+      )
+    : notFound<string[]>();
 }
 
 function $articleTags(ctx: Ctx, tags: string[], evidence: Evidence[]): void {
@@ -489,8 +623,15 @@ export function extractCategories(ctx: Ctx): FieldDraft<string[]> {
     metaContent($, 'description'),
     metaContent($, 'og:description'),
     metaContent($, 'keywords'),
-    ...home.jsonld.flatMap((n) => ['applicationCategory', 'applicationSubCategory', 'genre', 'category'].map((k) => (typeof n[k] === 'string' ? (n[k] as string) : ''))),
-    ...$('h1, h2').toArray().slice(0, 6).map((e) => textOf(e)),
+    ...home.jsonld.flatMap((n) =>
+      ['applicationCategory', 'applicationSubCategory', 'genre', 'category'].map((k) =>
+        typeof n[k] === 'string' ? (n[k] as string) : '',
+      ),
+    ),
+    ...$('h1, h2')
+      .toArray()
+      .slice(0, 6)
+      .map((e) => textOf(e)),
   ].filter(Boolean);
   const hits: Array<{ name: string; quote: string; pos: number }> = [];
   ctx.categoryNames.forEach((cat, pos) => {
@@ -513,13 +654,19 @@ export function extractCategories(ctx: Ctx): FieldDraft<string[]> {
 export function extractStage(ctx: Ctx): FieldDraft<string> {
   const name = nameSource(ctx);
   const aboutProduct = (s: string): boolean =>
-    (name !== null && new RegExp(`\\b${name}\\b`, 'i').test(s)) || /\b(?:we|we're|our|the app|the product|the service|this app|it)\b/i.test(s);
+    (name !== null && new RegExp(`\\b${name}\\b`, 'i').test(s)) ||
+    /\b(?:we|we're|our|the app|the product|the service|this app|it)\b/i.test(s);
   for (const page of ctx.pages) {
     if (!page.isHome && page.kind !== 'about' && page.kind !== 'faq') continue;
     for (const b of leafBlocks(page)) {
       if (b.text.length > 1000) continue;
       for (const s of sentences(b.text)) {
-        if (/\b(?:has\s+)?reached\s+(?:the\s+|its\s+)?end[- ]of[- ](?:its\s+)?life\b|\bhas been discontinued\b|\bis (?:now )?discontinued\b|\bno longer (?:available|maintained|supported|being developed)\b|\bis shutting down\b|\bhas shut down\b|\bwe(?:'re| are) (?:shutting|winding) down\b/i.test(s) && aboutProduct(s)) {
+        if (
+          /\b(?:has\s+)?reached\s+(?:the\s+|its\s+)?end[- ]of[- ](?:its\s+)?life\b|\bhas been discontinued\b|\bis (?:now )?discontinued\b|\bno longer (?:available|maintained|supported|being developed)\b|\bis shutting down\b|\bhas shut down\b|\bwe(?:'re| are) (?:shutting|winding) down\b/i.test(
+            s,
+          ) &&
+          aboutProduct(s)
+        ) {
           return found('discontinued', [ev(page, s)]);
         }
       }
@@ -527,11 +674,18 @@ export function extractStage(ctx: Ctx): FieldDraft<string> {
   }
   for (const page of ctx.pages) {
     if (!page.isHome) continue;
-    const top = leafBlocks(page).filter((b) => !b.chrome).slice(0, 8);
+    const top = leafBlocks(page)
+      .filter((b) => !b.chrome)
+      .slice(0, 8);
     for (const b of top) {
       if (b.text.length > 600) continue;
       for (const s of sentences(b.text)) {
-        if (/\b(?:is|are|now|currently)\s+in\s+(?:public |private |open |closed |early )?(?:beta|alpha)\b|\b(?:public|private|open|closed) beta\b|\bearly access\b/i.test(s) && aboutProduct(s)) {
+        if (
+          /\b(?:is|are|now|currently)\s+in\s+(?:public |private |open |closed |early )?(?:beta|alpha)\b|\b(?:public|private|open|closed) beta\b|\bearly access\b/i.test(
+            s,
+          ) &&
+          aboutProduct(s)
+        ) {
           return found('beta', [ev(page, s)]);
         }
         if (/\bjoin (?:the|our) wait[- ]?list\b|\blaunching soon\b/i.test(s) && wordCount(s) <= 25) {

@@ -26,7 +26,9 @@ export interface Candidate<V = string> {
 
 /** A regex source matching the product name or any of its aliases (null when unknown). */
 export function nameSource(ctx: Pick<Ctx, 'name' | 'nameAliases'>): string | null {
-  const all = [...new Set([...(ctx.nameAliases ?? []), ...(ctx.name ? [ctx.name] : [])])].filter(Boolean).sort((a, b) => b.length - a.length);
+  const all = [...new Set([...(ctx.nameAliases ?? []), ...(ctx.name ? [ctx.name] : [])])]
+    .filter(Boolean)
+    .sort((a, b) => b.length - a.length);
   if (all.length === 0) return null;
   return `(?:${all.map((a) => a.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`;
 }

@@ -38,7 +38,11 @@ export function haystackOf(page: SourcePage | PageHaystack): PageHaystack {
   if (cached) return cached;
   const p = page as SourcePage;
   const $ = loadHtml(p.html);
-  const h: PageHaystack = { url: p.url, text: normalizeForMatch(p.text ?? visibleText($)), markup: normalizeForMatch(markupText($)) };
+  const h: PageHaystack = {
+    url: p.url,
+    text: normalizeForMatch(p.text ?? visibleText($)),
+    markup: normalizeForMatch(markupText($)),
+  };
   haystackCache.set(page, h);
   return h;
 }
@@ -50,7 +54,11 @@ export const MIN_QUOTE_LENGTH = 3;
  * Where a quote is found: the page with the quoted URL first, then any other page. Returns the
  * URL of the page that holds it, or null.
  */
-export function locateQuote(quote: string, url: string | null, pages: ReadonlyArray<SourcePage | PageHaystack>): string | null {
+export function locateQuote(
+  quote: string,
+  url: string | null,
+  pages: ReadonlyArray<SourcePage | PageHaystack>,
+): string | null {
   const q = normalizeForMatch(quote);
   if (q.length < MIN_QUOTE_LENGTH) return null;
   const hay = pages.map(haystackOf);

@@ -20,19 +20,82 @@ export function loadHtml(html: string): CheerioRoot {
 }
 
 /** Elements whose content is never visible text. */
-export const INVISIBLE_TAGS = new Set(['script', 'style', 'noscript', 'template', 'svg', 'head', 'iframe', 'object', 'canvas', 'math', 'select', 'option', 'textarea']);
+export const INVISIBLE_TAGS = new Set([
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'svg',
+  'head',
+  'iframe',
+  'object',
+  'canvas',
+  'math',
+  'select',
+  'option',
+  'textarea',
+]);
 
 /** Elements that start a new line of text (so their words do not run together). */
 export const BLOCK_TAGS = new Set([
-  'address', 'article', 'aside', 'blockquote', 'body', 'br', 'button', 'caption', 'dd', 'details', 'dialog', 'div', 'dl', 'dt',
-  'fieldset', 'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hgroup', 'hr', 'html', 'label',
-  'legend', 'li', 'main', 'menu', 'nav', 'ol', 'p', 'pre', 'section', 'summary', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead',
-  'tr', 'ul', 'img', 'input',
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'body',
+  'br',
+  'button',
+  'caption',
+  'dd',
+  'details',
+  'dialog',
+  'div',
+  'dl',
+  'dt',
+  'fieldset',
+  'figcaption',
+  'figure',
+  'footer',
+  'form',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hgroup',
+  'hr',
+  'html',
+  'label',
+  'legend',
+  'li',
+  'main',
+  'menu',
+  'nav',
+  'ol',
+  'p',
+  'pre',
+  'section',
+  'summary',
+  'table',
+  'tbody',
+  'td',
+  'tfoot',
+  'th',
+  'thead',
+  'tr',
+  'ul',
+  'img',
+  'input',
 ]);
 
 /** Collapse whitespace (incl. NBSP and zero-width characters) to single spaces and trim. */
 export function normalizeSpace(s: string): string {
-  return s.replace(/[\u200b-\u200d\u2060\ufeff]/g, '').replace(/[\s\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/g, ' ').trim();
+  return s
+    .replace(/[\u200b-\u200d\u2060\ufeff]/g, '')
+    .replace(/[\s\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/g, ' ')
+    .trim();
 }
 
 /**

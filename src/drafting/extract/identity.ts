@@ -6,13 +6,52 @@ import type { AnyNode, Element } from 'domhandler';
 import { ev, nameSource, type Candidate, type Ctx } from './context.ts';
 import { metaContent, normalizeSpace, textOf } from './html.ts';
 import { inChrome, jsonLdTypes, type ParsedPage } from './page.ts';
-import { capitalizeFirst, clip, coverage, escapeRegExp, sentences, similarity, squash, trimPunct, wordCount } from './text.ts';
+import {
+  capitalizeFirst,
+  clip,
+  coverage,
+  escapeRegExp,
+  sentences,
+  similarity,
+  squash,
+  trimPunct,
+  wordCount,
+} from './text.ts';
 import { found, notFound, type Evidence, type FieldDraft } from './types.ts';
 
 const TITLE_SEPARATORS = /\s+[|–—·•:»]\s+|\s+-\s+|\s+::\s+/;
-const GENERIC_NAMES = new Set(['home', 'homepage', 'welcome', 'index', 'untitled', 'landing page', 'main', 'start', 'default', 'website', 'official website', 'official site']);
-const PRODUCT_TYPES = new Set(['SoftwareApplication', 'MobileApplication', 'WebApplication', 'Product', 'Service', 'VideoGame', 'SoftwareSourceCode']);
-const ORG_TYPES = new Set(['Organization', 'Corporation', 'LocalBusiness', 'NGO', 'Brand', 'OnlineBusiness', 'NewsMediaOrganization']);
+const GENERIC_NAMES = new Set([
+  'home',
+  'homepage',
+  'welcome',
+  'index',
+  'untitled',
+  'landing page',
+  'main',
+  'start',
+  'default',
+  'website',
+  'official website',
+  'official site',
+]);
+const PRODUCT_TYPES = new Set([
+  'SoftwareApplication',
+  'MobileApplication',
+  'WebApplication',
+  'Product',
+  'Service',
+  'VideoGame',
+  'SoftwareSourceCode',
+]);
+const ORG_TYPES = new Set([
+  'Organization',
+  'Corporation',
+  'LocalBusiness',
+  'NGO',
+  'Brand',
+  'OnlineBusiness',
+  'NewsMediaOrganization',
+]);
 
 function titleSegments(title: string): string[] {
   return title
@@ -31,10 +70,14 @@ function plausibleName(s: string): boolean {
 
 /** Slogans read like sentences ("Automate your team's work"); names rarely contain these words. */
 function phraseLike(s: string): boolean {
-  return wordCount(s) >= 3 && /\b(?:your|you|our|the|for|with|and|to|of|in|on|a|an|that|is|are|every|all|more|less|without)\b/i.test(s);
+  return (
+    wordCount(s) >= 3 &&
+    /\b(?:your|you|our|the|for|with|and|to|of|in|on|a|an|that|is|are|every|all|more|less|without)\b/i.test(s)
+  );
 }
 
-const LEGAL_SUFFIX = /[,\s]+(?:inc|llc|ltd|limited|gmbh|ug|ag|corp|corporation|co|sas|sarl|s\.?a|b\.?v|a\.?b|oy|as|aps|pty|plc|srl|s\.?r\.?l|kg)\.?$/i;
+const LEGAL_SUFFIX =
+  /[,\s]+(?:inc|llc|ltd|limited|gmbh|ug|ag|corp|corporation|co|sas|sarl|s\.?a|b\.?v|a\.?b|oy|as|aps|pty|plc|srl|s\.?r\.?l|kg)\.?$/i;
 
 /** The first h1 of the page body that is not in navigation or the footer. */
 export function heroHeading(page: ParsedPage): Element | null {
@@ -53,7 +96,9 @@ export function extractName(ctx: Ctx): { field: FieldDraft<string>; aliases: str
   const votes = new Map<string, Candidate & { display: string }>();
   const vote = (raw: string, w: number, evidence: Evidence): void => {
     let weight = w;
-    const display = normalizeSpace(raw).replace(/^[\s"'“”]+|[\s"'“”:,]+$/g, '').replace(LEGAL_SUFFIX, '');
+    const display = normalizeSpace(raw)
+      .replace(/^[\s"'“”]+|[\s"'“”:,]+$/g, '')
+      .replace(LEGAL_SUFFIX, '');
     if (!plausibleName(display)) return;
     if (phraseLike(display)) weight *= 0.4;
     const key = squash(display);
@@ -97,7 +142,10 @@ export function extractName(ctx: Ctx): { field: FieldDraft<string>; aliases: str
   const h1 = heroHeading(home);
   if (h1) {
     const t = textOf(h1);
-    const m = /^(?:welcome to|meet|introducing|this is|say hello to|hello,? (?:we are|we're))\s+(.+?)(?:[,.!:—–-]|$)/i.exec(t) ?? /^what is\s+(.+?)\?$/i.exec(t);
+    const m =
+      /^(?:welcome to|meet|introducing|this is|say hello to|hello,? (?:we are|we're))\s+(.+?)(?:[,.!:—–-]|$)/i.exec(
+        t,
+      ) ?? /^what is\s+(.+?)\?$/i.exec(t);
     if (m) vote(m[1], 1.5, ev(home, t));
     else if (wordCount(t) <= 4) vote(t, 1.5, ev(home, t));
   }
@@ -115,11 +163,16 @@ export function extractName(ctx: Ctx): { field: FieldDraft<string>; aliases: str
     else if (m) vote(m[1], 0.75, ev(home, alt));
   });
   // © 2024 Acme
-  const copy = /(?:©|\(c\)|copyright)\s*(?:\d{4}\s*(?:[-–]\s*\d{4})?\s*)?([A-Z][\w.&' -]{1,40}?)(?:\.|,|\s+all rights|\s*$|\s+\|)/i.exec(home.text.slice(-2000));
+  const copy =
+    /(?:©|\(c\)|copyright)\s*(?:\d{4}\s*(?:[-–]\s*\d{4})?\s*)?([A-Z][\w.&' -]{1,40}?)(?:\.|,|\s+all rights|\s*$|\s+\|)/i.exec(
+      home.text.slice(-2000),
+    );
   if (copy) vote(copy[1].trim(), 1, ev(home, copy[0].trim()));
 
   // A candidate that is the site's domain name, or the start of the <title>, gains weight.
-  const domainLabels = ctx.siteHosts.map((h) => squash(h.replace(/^www\./, '').split('.')[0])).filter((l) => l.length >= 3);
+  const domainLabels = ctx.siteHosts
+    .map((h) => squash(h.replace(/^www\./, '').split('.')[0]))
+    .filter((l) => l.length >= 3);
   for (const c of votes.values()) {
     const k = squash(c.display);
     if (domainLabels.some((l) => l === k || (k.length >= 4 && (l.startsWith(k) || l.endsWith(k))))) c.score += 1.5;
@@ -143,13 +196,13 @@ export function extractName(ctx: Ctx): { field: FieldDraft<string>; aliases: str
 }
 
 /** Hero block: the first h1 and the elements right after it (sub-heading, lead paragraph). */
-function heroFollowers(page: ParsedPage, h1: Element, max = 3): Element[] {
+function heroFollowers(_page: ParsedPage, h1: Element, max = 3): Element[] {
   const out: Element[] = [];
   let cur: AnyNode | null = h1;
   // climb while the h1 is alone in a wrapper
   while (cur && (cur as Element).next == null && (cur as Element).parent && out.length === 0) {
     const parent = (cur as Element).parent as Element;
-    if (!parent || parent.type !== 'tag' || /^(?:body|main|section|article)$/.test(parent.name)) break;
+    if (parent?.type !== 'tag' || /^(?:body|main|section|article)$/.test(parent.name)) break;
     cur = parent;
   }
   let sib: AnyNode | null = cur ? ((cur as Element).next ?? null) : null;
@@ -174,7 +227,10 @@ export interface IdentityResult {
 function stripNamePrefix(text: string, name: string | null): string | null {
   if (!name) return null;
   const n = escapeRegExp(name);
-  const m = new RegExp(`^(?:welcome to|meet|introducing|this is|say hello to)\\s+(?:the\\s+)?${n}\\s*[,.:!—–-]+\\s*(.+)$`, 'i').exec(text);
+  const m = new RegExp(
+    `^(?:welcome to|meet|introducing|this is|say hello to)\\s+(?:the\\s+)?${n}\\s*[,.:!—–-]+\\s*(.+)$`,
+    'i',
+  ).exec(text);
   return m ? m[1] : null;
 }
 
@@ -184,7 +240,8 @@ function isNameOnly(text: string, name: string | null): boolean {
   return t === squash(name) || t === squash(`${name}`) || (t.length > 0 && squash(name).startsWith(t));
 }
 
-const DESC_VERB = '(?:is|are|was|provides|offers|lets|helps|makes|gives|brings|enables|allows|turns|keeps|delivers|connects|automates|simplifies|combines|transforms)';
+const DESC_VERB =
+  '(?:is|are|was|provides|offers|lets|helps|makes|gives|brings|enables|allows|turns|keeps|delivers|connects|automates|simplifies|combines|transforms)';
 
 function nameSentence(text: string, name: string): string | null {
   const re = new RegExp(`^(?:the\\s+)?${name}(?:\\s+\\w+)?\\s+${DESC_VERB}\\b`, 'i');
@@ -218,12 +275,18 @@ export function extractIdentity(ctx: Ctx): IdentityResult {
       const r = rest.join(' – ');
       return r;
     }
-    if (squash(t).startsWith(squash(name)) && t.toLowerCase().startsWith(name.toLowerCase() + ' ')) return t.slice(name.length).trim();
+    if (squash(t).startsWith(squash(name)) && t.toLowerCase().startsWith(name.toLowerCase() + ' '))
+      return t.slice(name.length).trim();
     return null;
   };
   for (const t of [titleTag, metaContent($, 'og:title')]) {
     const r = fromTitle(t);
-    if (r && wordCount(r) >= 3 && wordCount(r) <= 20 && !(descMeta && similarity(r, descMeta) > 0.8 && coverage(descMeta, r) > 0.8)) {
+    if (
+      r &&
+      wordCount(r) >= 3 &&
+      wordCount(r) <= 20 &&
+      !(descMeta && similarity(r, descMeta) > 0.8 && coverage(descMeta, r) > 0.8)
+    ) {
       tagline = { value: r, evidence: [ev(home, t)], score: 1 };
       break;
     }
@@ -234,7 +297,8 @@ export function extractIdentity(ctx: Ctx): IdentityResult {
   let usedFollower: Element | null = null;
   if (!tagline && h1 && h1Text && !/\?$/.test(h1Text)) {
     const stripped = stripNamePrefix(h1Text, name);
-    if (stripped && wordCount(stripped) >= 3 && wordCount(stripped) <= 20) tagline = { value: stripped, evidence: [ev(home, h1Text)], score: 1 };
+    if (stripped && wordCount(stripped) >= 3 && wordCount(stripped) <= 20)
+      tagline = { value: stripped, evidence: [ev(home, h1Text)], score: 1 };
     else if (!isNameOnly(h1Text, name) && wordCount(h1Text) >= 3 && wordCount(h1Text) <= 20) {
       const nm = nameRe ? new RegExp(`^(?:the\\s+)?${nameRe}\\s+(?:is|are)\\s+(.+)$`, 'i').exec(h1Text) : null;
       tagline = { value: nm ? nm[1] : h1Text, evidence: [ev(home, h1Text)], score: 1 };
@@ -249,7 +313,8 @@ export function extractIdentity(ctx: Ctx): IdentityResult {
       }
     }
   }
-  if (!tagline && descMeta && wordCount(descMeta) <= 15) tagline = { value: descMeta, evidence: [ev(home, descMeta)], score: 0.5 };
+  if (!tagline && descMeta && wordCount(descMeta) <= 15)
+    tagline = { value: descMeta, evidence: [ev(home, descMeta)], score: 0.5 };
 
   const taglineValue = tagline ? capitalizeFirst(trimPunct(tagline.value)) : null;
 
@@ -285,7 +350,11 @@ export function extractIdentity(ctx: Ctx): IdentityResult {
         // a following sentence or block that continues the description ("It is …")
         const rest = sentences(t).slice(sentences(t).indexOf(s) + 1);
         const next = rest[0] ?? (blocks[i + 1] ? textOf(blocks[i + 1]) : '');
-        if (next && /^(?:it|they)\s+(?:is|are|runs|works|supports|can|lets|helps|was)\b/i.test(next) && wordCount(next) <= 40) {
+        if (
+          next &&
+          /^(?:it|they)\s+(?:is|are|runs|works|supports|can|lets|helps|was)\b/i.test(next) &&
+          wordCount(next) <= 40
+        ) {
           const n1 = sentences(next)[0];
           text = `${s} ${n1}`;
           evidence.push(ev(page, n1));
@@ -296,12 +365,20 @@ export function extractIdentity(ctx: Ctx): IdentityResult {
       }
     }
   }
-  const short = parts.find((p) => p.value.length <= 300) ?? (parts[0] ? { ...parts[0], value: clip(parts[0].value, 300) } : null);
-  const description = parts.length ? parts.map((p) => (/[.!?]$/.test(p.value) ? p.value : `${p.value}.`)).join(' ') : null;
+  const short =
+    parts.find((p) => p.value.length <= 300) ?? (parts[0] ? { ...parts[0], value: clip(parts[0].value, 300) } : null);
+  const description = parts.length
+    ? parts.map((p) => (/[.!?]$/.test(p.value) ? p.value : `${p.value}.`)).join(' ')
+    : null;
 
   return {
     tagline: taglineValue && tagline ? found(taglineValue, tagline.evidence) : notFound<string>(),
     short_description: short ? found(short.value, short.evidence) : notFound<string>(),
-    description: description ? found(clip(description, 20000), parts.flatMap((p) => p.evidence)) : notFound<string>(),
+    description: description
+      ? found(
+          clip(description, 20000),
+          parts.flatMap((p) => p.evidence),
+        )
+      : notFound<string>(),
   };
 }

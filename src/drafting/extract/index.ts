@@ -6,13 +6,30 @@
  */
 import { siteHostsOf, type Ctx } from './context.ts';
 import { extractEmail, extractFounded, extractLocation, extractSocials } from './company.ts';
-import { extractCategories, extractFaqs, extractFeatures, extractFounders, extractKeywords, extractMilestones, extractStage, extractTags } from './content.ts';
+import {
+  extractCategories,
+  extractFaqs,
+  extractFeatures,
+  extractFounders,
+  extractKeywords,
+  extractMilestones,
+  extractStage,
+  extractTags,
+} from './content.ts';
 import { haystackOf, locateQuote, verifyEvidence } from './evidence.ts';
 import { extractIdentity, extractName } from './identity.ts';
 import { extractDemoVideo, extractLogo } from './media.ts';
 import { parsePage, type ParsedPage } from './page.ts';
 import { extractPricing } from './pricing.ts';
-import { LIST_FIELDS, notFound, PROFILE_FIELDS, type Draft, type FieldDraft, type ProfileField, type ProfileFields, type SourcePage } from './types.ts';
+import {
+  LIST_FIELDS,
+  notFound,
+  PROFILE_FIELDS,
+  type Draft,
+  type FieldDraft,
+  type ProfileFields,
+  type SourcePage,
+} from './types.ts';
 
 export * from './types.ts';
 export { verifyEvidence, verifyItems, normalizeForMatch, locateQuote } from './evidence.ts';
@@ -25,7 +42,10 @@ export interface ExtractOptions {
 }
 
 /** Parse the pages, find the home page and drop template/placeholder pages. */
-export function preparePages(pages: readonly SourcePage[], homeUrl?: string): { trusted: ParsedPage[]; ignored: Draft['ignored_pages'] } {
+export function preparePages(
+  pages: readonly SourcePage[],
+  homeUrl?: string,
+): { trusted: ParsedPage[]; ignored: Draft['ignored_pages'] } {
   if (pages.length === 0) throw new Error('extractProfile needs at least the home page');
   let homeIndex = homeUrl ? pages.findIndex((p) => p.url === homeUrl) : pages.findIndex((p) => p.source === 'home');
   if (homeIndex < 0) homeIndex = 0;
@@ -43,7 +63,14 @@ export function preparePages(pages: readonly SourcePage[], homeUrl?: string): { 
 export function extractProfile(pages: readonly SourcePage[], opts: ExtractOptions = {}): Draft {
   const { trusted, ignored } = preparePages(pages, opts.homeUrl);
   const home = trusted[0];
-  const ctx: Ctx = { pages: trusted, home, name: null, nameAliases: [], siteHosts: siteHostsOf(home), categoryNames: opts.categoryNames ?? [] };
+  const ctx: Ctx = {
+    pages: trusted,
+    home,
+    name: null,
+    nameAliases: [],
+    siteHosts: siteHostsOf(home),
+    categoryNames: opts.categoryNames ?? [],
+  };
 
   const { field: name, aliases } = extractName(ctx);
   ctx.name = typeof name.value === 'string' ? name.value : null;
@@ -86,7 +113,11 @@ export function extractProfile(pages: readonly SourcePage[], opts: ExtractOption
       continue;
     }
     // keep the item indexes of list evidence; each quote names the page it is on
-    fields[f] = { value: d.value, state: 'ai', evidence: d.evidence.map((e) => ({ ...e, url: locateQuote(e.quote, e.url, hay) ?? e.url })) };
+    fields[f] = {
+      value: d.value,
+      state: 'ai',
+      evidence: d.evidence.map((e) => ({ ...e, url: locateQuote(e.quote, e.url, hay) ?? e.url })),
+    };
     if (LIST_FIELDS.has(f) && (!Array.isArray(d.value) || d.value.length === 0)) fields[f] = notFound();
   }
   const faqs = extractFaqs(ctx).filter((q) => verifyEvidence(q.question, q.evidence, hay).state === 'ai');
@@ -105,7 +136,13 @@ export function extractProfile(pages: readonly SourcePage[], opts: ExtractOption
 }
 
 // Completeness lives in completeness.ts (loaded at start by the draft views, without the extractors).
-export { COMPLETENESS_WEIGHTS, COMPLETENESS_FORMULA, completeness, missing, type Completeness } from './completeness.ts';
+export {
+  COMPLETENESS_WEIGHTS,
+  COMPLETENESS_FORMULA,
+  completeness,
+  missing,
+  type Completeness,
+} from './completeness.ts';
 
 export type { FieldDraft };
 export { haystackOf };

@@ -18,8 +18,10 @@ import { inChrome, inNav, jsonLdTypes, precedingHeading, type ParsedPage } from 
 import { squash } from './text.ts';
 import { found, notFound, type Evidence, type FieldDraft } from './types.ts';
 
-const THIRD_PARTY_LOGO = /\b(?:github|gitlab|twitter|x-logo|facebook|linkedin|instagram|youtube|discord|slack|apple|google|microsoft|android|app-?store|play-?store|producthunt|product-?hunt|hacker-?news|stripe|paypal|patreon|ko-?fi|opencollective|visa|mastercard|powered|badge|shields\.io)\b/i;
-const FOREIGN_CONTEXT = /\b(?:sponsor\w*|partners?|customers?|clients?|trusted by|used by|as seen|featured|press|media|integrations?|backers?|investors?|awards?|testimonials?|logos)\b/i;
+const THIRD_PARTY_LOGO =
+  /\b(?:github|gitlab|twitter|x-logo|facebook|linkedin|instagram|youtube|discord|slack|apple|google|microsoft|android|app-?store|play-?store|producthunt|product-?hunt|hacker-?news|stripe|paypal|patreon|ko-?fi|opencollective|visa|mastercard|powered|badge|shields\.io)\b/i;
+const FOREIGN_CONTEXT =
+  /\b(?:sponsor\w*|partners?|customers?|clients?|trusted by|used by|as seen|featured|press|media|integrations?|backers?|investors?|awards?|testimonials?|logos)\b/i;
 
 function firstImageUrl(v: unknown): string | null {
   if (typeof v === 'string') return v;
@@ -42,7 +44,8 @@ export function extractLogo(ctx: Ctx): FieldDraft<string> {
   };
 
   for (const n of home.jsonld) {
-    if (!jsonLdTypes(n).some((t) => /Organization|Corporation|Brand|LocalBusiness|NGO|OnlineBusiness/.test(t))) continue;
+    if (!jsonLdTypes(n).some((t) => /Organization|Corporation|Brand|LocalBusiness|NGO|OnlineBusiness/.test(t)))
+      continue;
     const logo = firstImageUrl(n.logo);
     if (logo) {
       const r = mk(logo);
@@ -75,7 +78,8 @@ export function extractLogo(ctx: Ctx): FieldDraft<string> {
       .map((p) => `${p.attribs?.id ?? ''} ${p.attribs?.class ?? ''}`)
       .join(' ');
     const file = src.split(/[?#]/)[0].split('/').pop() ?? '';
-    const saysLogo = /logo|brand/i.test(idc) || /logo/i.test(alt) || /logo/i.test(file) || /\b(?:logo|brand)\b/i.test(parentIdc);
+    const saysLogo =
+      /logo|brand/i.test(idc) || /logo/i.test(alt) || /logo/i.test(file) || /\b(?:logo|brand)\b/i.test(parentIdc);
     if (!saysLogo) return;
     let score = 0;
     if (/logo/i.test(idc)) score += 1.5;
@@ -87,14 +91,20 @@ export function extractLogo(ctx: Ctx): FieldDraft<string> {
     const link = $(el).closest('a[href]');
     if (link.length) {
       const href = resolveUrl(link.attr('href'), home.url);
-      if (href && new URL(href).pathname.replace(/index\.html?$/, '') === '/' && new URL(href).host === new URL(home.url).host) score += 2;
+      if (
+        href &&
+        new URL(href).pathname.replace(/index\.html?$/, '') === '/' &&
+        new URL(href).host === new URL(home.url).host
+      )
+        score += 2;
       else if (href && new URL(href).host !== new URL(home.url).host) score -= 2;
     }
     if (name && (squash(alt).includes(name) || squash(file).includes(name))) score += 2;
     if (THIRD_PARTY_LOGO.test(file) || THIRD_PARTY_LOGO.test(alt)) score -= 4;
     const heading = precedingHeading($, el);
     if (FOREIGN_CONTEXT.test(parentIdc) || (heading && FOREIGN_CONTEXT.test(textOf(heading.get(0))))) score -= 4;
-    if (name && alt && /logo/i.test(alt) && !squash(alt).includes(name) && squash(alt).replace(/logo$/, '').length > 2) score -= 2;
+    if (name && alt && /logo/i.test(alt) && !squash(alt).includes(name) && squash(alt).replace(/logo$/, '').length > 2)
+      score -= 2;
     if (!best || score > best.score) best = { src, score };
   });
   const b = best as { src: string; score: number } | null;
@@ -108,19 +118,27 @@ export function extractLogo(ctx: Ctx): FieldDraft<string> {
     const v = metaContent($, key);
     if (!v) continue;
     const file = v.split(/[?#]/)[0].split('/').pop() ?? '';
-    if (/logo/i.test(file) && !/clients?|customers?|partners?|sponsors?|logos|[-_]bar\b|strip|wall|cloud|collage/i.test(file)) {
+    if (
+      /logo/i.test(file) &&
+      !/clients?|customers?|partners?|sponsors?|logos|[-_]bar\b|strip|wall|cloud|collage/i.test(file)
+    ) {
       const r = mk(v);
       if (r) return r;
     }
   }
-  const touch = $('link[rel~="apple-touch-icon" i][href], link[rel~="apple-touch-icon-precomposed" i][href]').first().attr('href');
+  const touch = $('link[rel~="apple-touch-icon" i][href], link[rel~="apple-touch-icon-precomposed" i][href]')
+    .first()
+    .attr('href');
   if (touch) {
     const r = mk(touch);
     if (r) return r;
   }
   const icons = $('link[rel~="icon" i][href]')
     .toArray()
-    .map((e) => ({ href: ($(e).attr('href') ?? '').trim(), size: Number(/(\d+)x\d+/.exec($(e).attr('sizes') ?? '')?.[1] ?? 0) }))
+    .map((e) => ({
+      href: ($(e).attr('href') ?? '').trim(),
+      size: Number(/(\d+)x\d+/.exec($(e).attr('sizes') ?? '')?.[1] ?? 0),
+    }))
     .filter((i) => i.href && !/\.ico(?:$|\?)/i.test(i.href))
     .sort((a, b2) => b2.size - a.size);
   if (icons[0]) {
@@ -132,15 +150,19 @@ export function extractLogo(ctx: Ctx): FieldDraft<string> {
 
 // ---------------------------------------------------------------------------------------------
 
-const VIDEO_URL = /^https?:\/\/(?:(?:www\.|m\.)?youtube(?:-nocookie)?\.com\/(?:embed\/|watch\?|v\/|shorts\/|live\/)|youtu\.be\/|(?:player\.)?vimeo\.com\/(?:video\/)?\d+|(?:www\.)?loom\.com\/(?:share|embed)\/|(?:fast\.)?wistia\.(?:com|net)\/(?:embed\/)?(?:medias|iframe)\/|[\w-]+\.wistia\.com\/medias\/|(?:www\.)?dailymotion\.com\/(?:embed\/)?video\/|(?:www\.)?tella\.tv\/video\/|(?:app\.)?arcade\.software\/|(?:www\.)?youtube\.com\/playlist\?)/i;
-const DEMO_WORDS = /\b(?:demo|video|watch|tour|walkthrough|walk-through|see (?:it|how)|in action|how it works|overview|trailer|intro(?:duction)?|screencast|tutorial|showcase)\b/i;
+const VIDEO_URL =
+  /^https?:\/\/(?:(?:www\.|m\.)?youtube(?:-nocookie)?\.com\/(?:embed\/|watch\?|v\/|shorts\/|live\/)|youtu\.be\/|(?:player\.)?vimeo\.com\/(?:video\/)?\d+|(?:www\.)?loom\.com\/(?:share|embed)\/|(?:fast\.)?wistia\.(?:com|net)\/(?:embed\/)?(?:medias|iframe)\/|[\w-]+\.wistia\.com\/medias\/|(?:www\.)?dailymotion\.com\/(?:embed\/)?video\/|(?:www\.)?tella\.tv\/video\/|(?:app\.)?arcade\.software\/|(?:www\.)?youtube\.com\/playlist\?)/i;
+const DEMO_WORDS =
+  /\b(?:demo|video|watch|tour|walkthrough|walk-through|see (?:it|how)|in action|how it works|overview|trailer|intro(?:duction)?|screencast|tutorial|showcase)\b/i;
 
 export function isVideoSiteUrl(url: string): boolean {
   return VIDEO_URL.test(url);
 }
 
 export function extractDemoVideo(ctx: Ctx): FieldDraft<string> {
-  const pages = ctx.pages.filter((p) => p.isHome || p.kind === 'features' || p.kind === 'about' || p.kind === 'why' || p.kind === 'other');
+  const pages = ctx.pages.filter(
+    (p) => p.isHome || p.kind === 'features' || p.kind === 'about' || p.kind === 'why' || p.kind === 'other',
+  );
   for (const page of pages) {
     const $ = page.$;
     const hits: Array<{ url: string; evidence: Evidence; score: number }> = [];
@@ -156,12 +178,23 @@ export function extractDemoVideo(ctx: Ctx): FieldDraft<string> {
     $('[class*="wistia_async_"]').each((_, node) => {
       const cls = $(node).attr('class') ?? '';
       const m = /wistia_async_([a-z0-9]+)/i.exec(cls);
-      if (m) hits.push({ url: `https://fast.wistia.com/embed/medias/${m[1]}`, evidence: ev(page, `wistia_async_${m[1]}`), score: 3 });
+      if (m)
+        hits.push({
+          url: `https://fast.wistia.com/embed/medias/${m[1]}`,
+          evidence: ev(page, `wistia_async_${m[1]}`),
+          score: 3,
+        });
     });
     // Lazy YouTube embeds: <lite-youtube videoid="…">, data-youtube-id / data-video-id on players
     $('lite-youtube[videoid], [data-youtube-id], [data-yt-id]').each((_, node) => {
-      const id = ($(node).attr('videoid') || $(node).attr('data-youtube-id') || $(node).attr('data-yt-id') || '').trim();
-      if (/^[\w-]{6,20}$/.test(id) && !inChrome($, node as Element)) hits.push({ url: `https://www.youtube.com/watch?v=${id}`, evidence: ev(page, id), score: 3 });
+      const id = (
+        $(node).attr('videoid') ||
+        $(node).attr('data-youtube-id') ||
+        $(node).attr('data-yt-id') ||
+        ''
+      ).trim();
+      if (/^[\w-]{6,20}$/.test(id) && !inChrome($, node as Element))
+        hits.push({ url: `https://www.youtube.com/watch?v=${id}`, evidence: ev(page, id), score: 3 });
     });
     const ogVideo = metaContent($, 'og:video', 'og:video:url', 'og:video:secure_url', 'twitter:player');
     if (ogVideo && VIDEO_URL.test(ogVideo)) hits.push({ url: ogVideo, evidence: ev(page, ogVideo), score: 2.5 });

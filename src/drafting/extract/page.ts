@@ -9,7 +9,21 @@ import { haystackOf, type PageHaystack } from './evidence.ts';
 import { loadHtml, metaContent, normalizeSpace, textOf, titleOf, visibleText, type CheerioRoot } from './html.ts';
 import type { SourcePage } from './types.ts';
 
-export type PageKind = 'home' | 'pricing' | 'about' | 'contact' | 'faq' | 'features' | 'why' | 'license' | 'legal' | 'blog' | 'docs' | 'download' | 'community' | 'other';
+export type PageKind =
+  | 'home'
+  | 'pricing'
+  | 'about'
+  | 'contact'
+  | 'faq'
+  | 'features'
+  | 'why'
+  | 'license'
+  | 'legal'
+  | 'blog'
+  | 'docs'
+  | 'download'
+  | 'community'
+  | 'other';
 
 export type JsonLdNode = Record<string, unknown> & { '@type'?: unknown };
 
@@ -32,7 +46,10 @@ const KIND_RULES: Array<[PageKind, RegExp]> = [
   ['pricing', /\b(?:pric(?:e|es|ing)|plans?|tarifs?|preise|precios|prix|subscriptions?|upgrade|premium)\b/],
   ['faq', /\b(?:faqs?|frequently[- ]asked|questions)\b/],
   ['contact', /\b(?:contact(?:-?us)?|get[- ]in[- ]touch|kontakt|support|impressum|imprint)\b/],
-  ['about', /\b(?:about(?:-?us)?|team|company|our[- ]story|who[- ]we[- ]are|mission|founders?|ueber[- ]uns|a[- ]propos)\b/],
+  [
+    'about',
+    /\b(?:about(?:-?us)?|team|company|our[- ]story|who[- ]we[- ]are|mission|founders?|ueber[- ]uns|a[- ]propos)\b/,
+  ],
   ['features', /\b(?:features?|tour|how[- ]it[- ]works|product|overview|capabilities|benefits|use[- ]cases?)\b/],
   ['why', /\bwhy\b/],
   ['license', /\blicen[cs]e\b/],
@@ -47,7 +64,9 @@ function kindOf(url: string, title: string, h1: string, isHome: boolean): PageKi
   if (isHome) return 'home';
   let path = '';
   try {
-    path = decodeURIComponent(new URL(url).pathname).toLowerCase().replace(/\/index\.(?:html?|php)$/, '/');
+    path = decodeURIComponent(new URL(url).pathname)
+      .toLowerCase()
+      .replace(/\/index\.(?:html?|php)$/, '/');
   } catch {
     /* keep '' */
   }
@@ -97,8 +116,10 @@ export function parseJsonLd($: CheerioRoot): JsonLdNode[] {
 // ---------------------------------------------------------------------------------------------
 // Template / placeholder detection
 
-const PLACEHOLDER_DOMAIN = /(?:^|[@./])(?:example\.(?:com|org|net)|[\w-]+\.example|[\w-]+\.invalid|(?:your|my)[-]?(?:domain|site|website|company|business|email|name|app|brand)\.(?:com|net|org|io)|domain\.com|email\.com|company\.com|website\.com|site\.com|business\.com|yourname@|test\.com)(?:$|[/?#:])/i;
-const PLACEHOLDER_IMAGE = /(?:source\.unsplash\.com|placehold\.(?:it|co)|via\.placeholder\.com|placeholder\.com|picsum\.photos|dummyimage\.com|placekitten\.com|lorempixel\.com|randomuser\.me)/i;
+const PLACEHOLDER_DOMAIN =
+  /(?:^|[@./])(?:example\.(?:com|org|net)|[\w-]+\.example|[\w-]+\.invalid|(?:your|my)[-]?(?:domain|site|website|company|business|email|name|app|brand)\.(?:com|net|org|io)|domain\.com|email\.com|company\.com|website\.com|site\.com|business\.com|yourname@|test\.com)(?:$|[/?#:])/i;
+const PLACEHOLDER_IMAGE =
+  /(?:source\.unsplash\.com|placehold\.(?:it|co)|via\.placeholder\.com|placeholder\.com|picsum\.photos|dummyimage\.com|placekitten\.com|lorempixel\.com|randomuser\.me)/i;
 const CMS_EDITOR_LINK = /^(?:cloudcannon|forestry|tina|netlifycms|decap):/i;
 
 /** Signals that a page is an unfilled theme/template page. */
@@ -185,7 +206,13 @@ function chromeFlags($: CheerioRoot): Map<Element, ChromeFlags> {
       const el = node as Element;
       const role = el.attribs?.role ?? '';
       const ci = classAndId(el);
-      const nav = inherited.nav || el.name === 'nav' || role === 'navigation' || role === 'menubar' || role === 'menu' || NAV_CLASS.test(ci);
+      const nav =
+        inherited.nav ||
+        el.name === 'nav' ||
+        role === 'navigation' ||
+        role === 'menubar' ||
+        role === 'menu' ||
+        NAV_CLASS.test(ci);
       const footer = inherited.footer || el.name === 'footer' || role === 'contentinfo' || FOOTER_CLASS.test(ci);
       flags = nav === inherited.nav && footer === inherited.footer ? inherited : { nav, footer };
       m.set(el, flags);
@@ -247,10 +274,69 @@ export interface Block {
   mixed: boolean;
 }
 
-const LEAF_TAGS = new Set(['p', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'dd', 'dt', 'td', 'th', 'blockquote', 'figcaption', 'summary', 'label', 'address', 'div', 'section', 'article', 'aside', 'header', 'footer', 'main', 'pre', 'caption', 'button']);
-const BLOCK_TAGS_FOR_LEAF = new Set(['p', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'dd', 'dt', 'td', 'th', 'blockquote', 'div', 'section', 'article', 'ul', 'ol', 'dl', 'table', 'header', 'footer', 'main', 'aside', 'figure', 'address', 'pre', 'form', 'nav']);
+const LEAF_TAGS = new Set([
+  'p',
+  'li',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'dd',
+  'dt',
+  'td',
+  'th',
+  'blockquote',
+  'figcaption',
+  'summary',
+  'label',
+  'address',
+  'div',
+  'section',
+  'article',
+  'aside',
+  'header',
+  'footer',
+  'main',
+  'pre',
+  'caption',
+  'button',
+]);
+const BLOCK_TAGS_FOR_LEAF = new Set([
+  'p',
+  'li',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'dd',
+  'dt',
+  'td',
+  'th',
+  'blockquote',
+  'div',
+  'section',
+  'article',
+  'ul',
+  'ol',
+  'dl',
+  'table',
+  'header',
+  'footer',
+  'main',
+  'aside',
+  'figure',
+  'address',
+  'pre',
+  'form',
+  'nav',
+]);
 const SKIP_SUBTREE = new Set(['script', 'style', 'noscript', 'template', 'svg', 'head']);
-const RUN_BREAK = /^(?:ul|ol|dl|table|figure|form|nav|hr|br|img|iframe|video|picture|svg|script|style|noscript|template)$/;
+const RUN_BREAK =
+  /^(?:ul|ol|dl|table|figure|form|nav|hr|br|img|iframe|video|picture|svg|script|style|noscript|template)$/;
 
 const blockCache = new WeakMap<object, Block[]>();
 
@@ -306,7 +392,11 @@ export function leafBlocks(page: ParsedPage): Block[] {
         run = [];
       };
       for (const c of el.children as AnyNode[]) {
-        const isBlock = c.type === 'tag' && (LEAF_TAGS.has((c as Element).name) || RUN_BREAK.test((c as Element).name) || hasBlock.get(c as Element) === true);
+        const isBlock =
+          c.type === 'tag' &&
+          (LEAF_TAGS.has((c as Element).name) ||
+            RUN_BREAK.test((c as Element).name) ||
+            hasBlock.get(c as Element) === true);
         if (isBlock) flush();
         else run.push(c);
       }
@@ -352,7 +442,8 @@ export function headingChain(page: ParsedPage, el: Element): Array<{ level: numb
 }
 
 const QUOTE_CLASS = /testimonial|review|quote|customer|case-?stud|client-?stor|endorse/i;
-const QUOTE_HEADING = /\b(?:testimonials?|what (?:our )?(?:customers|users|clients|people|makers|developers) (?:say|think)|reviews?|users voice|loved by|trusted by|case stud(?:y|ies)|customer stor(?:y|ies)|wall of love|kind words)\b/i;
+const QUOTE_HEADING =
+  /\b(?:testimonials?|what (?:our )?(?:customers|users|clients|people|makers|developers) (?:say|think)|reviews?|users voice|loved by|trusted by|case stud(?:y|ies)|customer stor(?:y|ies)|wall of love|kind words)\b/i;
 
 /** True when the element is part of a testimonial / review / customer story (someone else speaking). */
 export function inTestimonial(page: ParsedPage, el: Element): boolean {

@@ -21,15 +21,19 @@ import type { Element } from 'domhandler';
 import { ev, nameSource, type Ctx } from './context.ts';
 import { textOf } from './html.ts';
 import { docOrder, jsonLdTypes, leafBlocks, precedingHeading, type ParsedPage } from './page.ts';
-import { escapeRegExp, sentences, wordCount } from './text.ts';
+import { sentences, wordCount } from './text.ts';
 import { found, notFound, type Evidence, type FieldDraft, type PricingModel } from './types.ts';
 
-const MONEY = /(?:(?:US|CA|AU|NZ)?\$|€|£|¥|₹|(?:USD|EUR|GBP|CHF|CAD|AUD)\s?)\s?\d{1,3}(?:[,.\s]\d{3})*(?:[.,]\d{1,2})?|\d{1,3}(?:[,.]\d{3})*(?:[.,]\d{1,2})?\s?(?:€|\$|USD|EUR|GBP|CHF|kr|zł)/;
-const NOT_PRICE_CONTEXT = /\b(?:sponsor\w*|donat\w*|backers?|patrons?|supporters?|tip jar|contribut\w*|grants?|fund(?:ing|ed|raise\w*)?|raised|pledge\w*|bount\w*|salar\w*|budget|prize|award|revenue|valuation|investors?|savings?|save up to|worth|earn\w*)\b/i;
+const MONEY =
+  /(?:(?:US|CA|AU|NZ)?\$|€|£|¥|₹|(?:USD|EUR|GBP|CHF|CAD|AUD)\s?)\s?\d{1,3}(?:[,.\s]\d{3})*(?:[.,]\d{1,2})?|\d{1,3}(?:[,.]\d{3})*(?:[.,]\d{1,2})?\s?(?:€|\$|USD|EUR|GBP|CHF|kr|zł)/;
+const NOT_PRICE_CONTEXT =
+  /\b(?:sponsor\w*|donat\w*|backers?|patrons?|supporters?|tip jar|contribut\w*|grants?|fund(?:ing|ed|raise\w*)?|raised|pledge\w*|bount\w*|salar\w*|budget|prize|award|revenue|valuation|investors?|savings?|save up to|worth|earn\w*)\b/i;
 const MONTHLY = /(?:per|a|\/|every)\s*(?:month|mo)\b|\bmonthly\b|\/\s?m\b|\bmo\.\b|per user per month/i;
 const YEARLY = /(?:per|a|\/|every)\s*(?:year|yr|annum)\b|\b(?:yearly|annually|annual)\b/i;
-const ONE_TIME = /\b(?:one[- ]time|lifetime|pay once|buy once|once,? (?:and )?(?:own|use) (?:it )?forever|single payment|perpetual licen[cs]e)\b/i;
-const USAGE = /\b(?:per|\/)\s?(?:\d[\d,.]*\s?k?\s)?(?:requests?|calls?|events?|api calls?|gb|tb|mb|minutes?|hours?|credits?|tokens?|messages?|emails?|sms|executions?|runs?|builds?|units?)\b|\bpay[- ]as[- ]you[- ]go\b|\busage[- ]based\b|\bmetered\b/i;
+const ONE_TIME =
+  /\b(?:one[- ]time|lifetime|pay once|buy once|once,? (?:and )?(?:own|use) (?:it )?forever|single payment|perpetual licen[cs]e)\b/i;
+const USAGE =
+  /\b(?:per|\/)\s?(?:\d[\d,.]*\s?k?\s)?(?:requests?|calls?|events?|api calls?|gb|tb|mb|minutes?|hours?|credits?|tokens?|messages?|emails?|sms|executions?|runs?|builds?|units?)\b|\bpay[- ]as[- ]you[- ]go\b|\busage[- ]based\b|\bmetered\b/i;
 
 export interface PriceTier {
   name: string | null;
@@ -68,7 +72,11 @@ function pricingContext(page: ParsedPage, el: Element): boolean {
   const ancestorTags = ancestors.slice(0, 6).map(classId).join(' ');
   if (NOT_PRICE_CONTEXT.test(heading) || NOT_PRICE_CONTEXT.test(ancestorTags)) return false;
   // the enclosing table caption / FAQ question mentioning sponsors
-  const card = ancestors.slice(0, 4).map((a) => textOf(a)).find((t) => t.length < 600) ?? '';
+  const card =
+    ancestors
+      .slice(0, 4)
+      .map((a) => textOf(a))
+      .find((t) => t.length < 600) ?? '';
   if (NOT_PRICE_CONTEXT.test(card)) return false;
   if (page.kind === 'pricing') return true;
   if (/\b(?:pric(?:e|es|ing)|plans?)\b/i.test(heading)) return true;
@@ -80,16 +88,28 @@ function tierName(page: ParsedPage, priceEl: Element): string | null {
   let cur: Element | null = priceEl;
   for (let depth = 0; depth < 4 && cur; depth++) {
     const parent: Element | null = (cur.parent as Element | null) ?? null;
-    if (!parent || parent.type !== 'tag') break;
+    if (parent?.type !== 'tag') break;
     const candidates = $(parent)
-      .find('h1, h2, h3, h4, h5, h6, strong, b, [class*="title" i], [class*="name" i], [class*="plan" i], [class*="tier" i]')
+      .find(
+        'h1, h2, h3, h4, h5, h6, strong, b, [class*="title" i], [class*="name" i], [class*="plan" i], [class*="tier" i]',
+      )
       .toArray() as Element[];
     // the closest one before the price element
-    const before = candidates.filter((c) => c !== priceEl && !$(c).find(priceEl).length && $(priceEl).closest(c).length === 0);
+    const before = candidates.filter(
+      (c) => c !== priceEl && !$(c).find(priceEl).length && $(priceEl).closest(c).length === 0,
+    );
     const ordered = before.filter((c) => docOrder(page, c) < docOrder(page, priceEl));
     for (const c of ordered.reverse()) {
       const t = textOf(c);
-      if (t && wordCount(t) <= 4 && !MONEY.test(t) && t.length <= 40 && !/^(?:(?:our\s+)?(?:pricing|prices|plans?)(?:\s+(?:&|and)\s+(?:pricing|plans?))?|pricing plans|choose (?:a|your) plan|simple pricing)$/i.test(t)) {
+      if (
+        t &&
+        wordCount(t) <= 4 &&
+        !MONEY.test(t) &&
+        t.length <= 40 &&
+        !/^(?:(?:our\s+)?(?:pricing|prices|plans?)(?:\s+(?:&|and)\s+(?:pricing|plans?))?|pricing plans|choose (?:a|your) plan|simple pricing)$/i.test(
+          t,
+        )
+      ) {
         return t.replace(/[:\s]+$/, '');
       }
     }
@@ -106,7 +126,15 @@ export function findPriceTiers(ctx: Ctx): PriceTier[] {
       const t = b.text;
       if (/^(?:free|free forever)$/i.test(t) && pricingContext(page, b.el)) {
         const name = tierName(page, b.el);
-        if (name && !/^free/i.test(name) && !tiers.some((x) => x.name === name)) tiers.push({ name, price: 'Free', amount: 0, period: null, usage: false, evidence: [ev(page, name), ev(page, t)] });
+        if (name && !/^free/i.test(name) && !tiers.some((x) => x.name === name))
+          tiers.push({
+            name,
+            price: 'Free',
+            amount: 0,
+            period: null,
+            usage: false,
+            evidence: [ev(page, name), ev(page, t)],
+          });
         continue;
       }
       if (t.length > 60 || !MONEY.test(t)) continue;
@@ -117,7 +145,13 @@ export function findPriceTiers(ctx: Ctx): PriceTier[] {
       if (!Number.isFinite(amount)) continue;
       const parentText = b.el.parent && (b.el.parent as Element).type === 'tag' ? textOf(b.el.parent as Element) : t;
       const around = parentText.length <= 80 ? parentText : t;
-      const period: PriceTier['period'] = MONTHLY.test(around) ? 'month' : YEARLY.test(around) ? 'year' : ONE_TIME.test(around) ? 'one-time' : null;
+      const period: PriceTier['period'] = MONTHLY.test(around)
+        ? 'month'
+        : YEARLY.test(around)
+          ? 'year'
+          : ONE_TIME.test(around)
+            ? 'one-time'
+            : null;
       const name = tierName(page, b.el);
       const evidence = [ev(page, t)];
       if (name) evidence.unshift(ev(page, name));
@@ -140,24 +174,42 @@ const LICENSE_NAMES =
 
 function subjectIsProduct(sentence: string, name: string | null): boolean {
   if (name && new RegExp(`\\b${name}\\b`, 'i').test(sentence)) return true;
-  return /^(?:it|it's|we|we're|our (?:app|software|product|code|project)|this (?:app|software|project|tool|library|site)|the (?:app|application|software|project|source code|code|tool|library|browser|editor|plugin|extension|client|server)s?)\b/i.test(sentence) ||
-    /\b(?:the|this) (?:app|application|software|project|source code|tool|library)\b/i.test(sentence);
+  return (
+    /^(?:it|it's|we|we're|our (?:app|software|product|code|project)|this (?:app|software|project|tool|library|site)|the (?:app|application|software|project|source code|code|tool|library|browser|editor|plugin|extension|client|server)s?)\b/i.test(
+      sentence,
+    ) || /\b(?:the|this) (?:app|application|software|project|source code|tool|library)\b/i.test(sentence)
+  );
 }
 
 /** "X is open source", "the app is free and open-source", "X, the … open source web browser" */
 function ossAboutProduct(s: string, name: string | null): boolean {
   if (/\bfree and open[- ]?source\b|\bopen[- ]?source and free\b/i.test(s)) return true;
   const subj = `(?:${name ? `${name}|` : ''}^it|^this (?:app|application|software|project|tool|library|plugin|extension)|the (?:app|application|software|project|source code|code|tool|library|plugin|extension)|our (?:app|software|product|code|project|platform))`;
-  if (new RegExp(`\\b${subj}(?:'s|\\s+(?:is|are|was|has been|remains|will (?:always )?be))\\s+(?:[\\w-]+\\s+){0,3}?open[- ]?source`, 'i').test(s)) return true;
-  if (name && new RegExp(`\\b${name}\\b[^.!?]{0,60}?\\bopen[- ]?source\\s+(?:[\\w-]+\\s+){0,2}?(?:app|application|software|browser|editor|tool|library|platform|project|alternative|client|engine|framework|game|modeller|modeler|cms)`, 'i').test(s)) return true;
+  if (
+    new RegExp(
+      `\\b${subj}(?:'s|\\s+(?:is|are|was|has been|remains|will (?:always )?be))\\s+(?:[\\w-]+\\s+){0,3}?open[- ]?source`,
+      'i',
+    ).test(s)
+  )
+    return true;
+  if (
+    name &&
+    new RegExp(
+      `\\b${name}\\b[^.!?]{0,60}?\\bopen[- ]?source\\s+(?:[\\w-]+\\s+){0,2}?(?:app|application|software|browser|editor|tool|library|platform|project|alternative|client|engine|framework|game|modeller|modeler|cms)`,
+      'i',
+    ).test(s)
+  )
+    return true;
   return false;
 }
 
 const OSS_RE = /\bopen[- ]?source\b/i;
-const OSS_NOT_ABOUT_US = /\bopen[- ]?source (?:libraries|components|dependencies|projects|packages|tools|community|contributors|contributions|software (?:we|that we) use|licen[cs]es? (?:of|for) (?:third|other))/i;
+const OSS_NOT_ABOUT_US =
+  /\bopen[- ]?source (?:libraries|components|dependencies|projects|packages|tools|community|contributors|contributions|software (?:we|that we) use|licen[cs]es? (?:of|for) (?:third|other))/i;
 const FREE_RE =
   /\b(?:is|are|it's|remains?|stays?)\s+(?:(?:and\s+)?(?:always|completely|totally|entirely|100%|absolutely|forever|still)\s+)*free\b(?!\s+(?:trial|to (?:try|start|sign up)|for \d+ days|shipping|consultation|quote|demo))|\bfree (?:software|forever|of charge|and open[- ]?source)\b|\b(?:available|download|use it|get it|use)\s+(?:\w+\s+){0,2}for free\b|\bat no (?:cost|charge)\b|\bno (?:cost|charge)\b(?! for (?:shipping|returns))|\bfree to use\b/i;
-const NOT_FREE = /\bfree (?:trial|shipping|consultation|quote|demo|estimate|returns?)\b|\b(?:try|start|sign up|signup|get started|register|join)\s+(?:\w+\s+)?(?:for )?free\b/i;
+const NOT_FREE =
+  /\bfree (?:trial|shipping|consultation|quote|demo|estimate|returns?)\b|\b(?:try|start|sign up|signup|get started|register|join)\s+(?:\w+\s+)?(?:for )?free\b/i;
 
 export function findStatements(ctx: Ctx): Statement[] {
   const out: Statement[] = [];
@@ -170,9 +222,19 @@ export function findStatements(ctx: Ctx): Statement[] {
       let headingCache: string | null = null;
       const heading = (): string => (headingCache ??= sectionHeadingText(page, b.el));
       const sponsorish = (): boolean => NOT_PRICE_CONTEXT.test(heading());
-      if (!/open[- ]?source|free|\$\s?0|0\s?€|licen[cs]|\bfunded|supported|sustained|financed|one[- ]time|lifetime|pay once|buy once|pay[- ]as|usage[- ]based|metered|prices?\s+(?:may\s+)?var/i.test(b.text)) continue;
+      if (
+        !/open[- ]?source|free|\$\s?0|0\s?€|licen[cs]|\bfunded|supported|sustained|financed|one[- ]time|lifetime|pay once|buy once|pay[- ]as|usage[- ]based|metered|prices?\s+(?:may\s+)?var/i.test(
+          b.text,
+        )
+      )
+        continue;
       // A plan card that says just "Free" / "$0" on a pricing page is a free tier.
-      if (page.kind === 'pricing' && !b.chrome && /^(?:free|free forever|free plan|\$\s?0(?:\.00)?|0\s?€|€\s?0)$/i.test(b.text) && !sponsorish()) {
+      if (
+        page.kind === 'pricing' &&
+        !b.chrome &&
+        /^(?:free|free forever|free plan|\$\s?0(?:\.00)?|0\s?€|€\s?0)$/i.test(b.text) &&
+        !sponsorish()
+      ) {
         out.push({ kind: 'free_plan', quote: b.text, page });
       }
       for (const s of sentences(b.text)) {
@@ -183,20 +245,46 @@ export function findStatements(ctx: Ctx): Statement[] {
         if (OSS_RE.test(s) && !OSS_NOT_ABOUT_US.test(s) && ossAboutProduct(s, name)) {
           out.push({ kind: 'open_source', quote: s, page });
         }
-        if (FREE_RE.test(s) && !NOT_FREE.test(s) && !sponsorish() && (subjectIsProduct(s, name) || short || /\bfree and open[- ]?source\b/i.test(s))) {
+        if (
+          FREE_RE.test(s) &&
+          !NOT_FREE.test(s) &&
+          !sponsorish() &&
+          (subjectIsProduct(s, name) || short || /\bfree and open[- ]?source\b/i.test(s))
+        ) {
           out.push({ kind: 'free', quote: s, page });
         }
         const lic = LICENSE_NAMES.exec(s);
-        if (lic && (/\b(?:licen[cs]ed|released|distributed|available)\s+under\b/i.test(s) || (short && /licen[cs]e/i.test(heading() + ' ' + s)))) {
+        if (
+          lic &&
+          (/\b(?:licen[cs]ed|released|distributed|available)\s+under\b/i.test(s) ||
+            (short && /licen[cs]e/i.test(heading() + ' ' + s)))
+        ) {
           out.push({ kind: 'license', quote: s, page, license: lic[1] });
         }
-        if (/\bfree (?:plan|tier|version|edition|forever plan)\b|\bforever free\b/i.test(s)) out.push({ kind: 'free_plan', quote: s, page });
-        if (ONE_TIME.test(s) && (page.kind === 'pricing' || /\b(?:price|pay|purchase|buy|licen[cs]e)\b/i.test(s))) out.push({ kind: 'one_time', quote: s, page });
-        if (/\b(?:pay[- ]as[- ]you[- ]go|usage[- ]based (?:pricing|billing)|only pay for what you use|metered billing)\b/i.test(s)) out.push({ kind: 'usage', quote: s, page });
-        if (/\b(?:funded|supported|sustained|financed)\s+(?:\w+\s+){0,2}by\s+(?:[\w,&]+\s+){0,8}?(?:donations|sponsors(?:hips)?|patrons|grants|backers)\b/i.test(s) && subjectIsProduct(s, name)) {
+        if (/\bfree (?:plan|tier|version|edition|forever plan)\b|\bforever free\b/i.test(s))
+          out.push({ kind: 'free_plan', quote: s, page });
+        if (ONE_TIME.test(s) && (page.kind === 'pricing' || /\b(?:price|pay|purchase|buy|licen[cs]e)\b/i.test(s)))
+          out.push({ kind: 'one_time', quote: s, page });
+        if (
+          /\b(?:pay[- ]as[- ]you[- ]go|usage[- ]based (?:pricing|billing)|only pay for what you use|metered billing)\b/i.test(
+            s,
+          )
+        )
+          out.push({ kind: 'usage', quote: s, page });
+        if (
+          /\b(?:funded|supported|sustained|financed)\s+(?:\w+\s+){0,2}by\s+(?:[\w,&]+\s+){0,8}?(?:donations|sponsors(?:hips)?|patrons|grants|backers)\b/i.test(
+            s,
+          ) &&
+          subjectIsProduct(s, name)
+        ) {
           out.push({ kind: 'funding', quote: s, page });
         }
-        if (/\bprices?\s+(?:may\s+)?var(?:y|ies)\s+(?:by|per|between|across)\s+(?:country|region|countries|regions|location)/i.test(s)) out.push({ kind: 'regional', quote: s, page });
+        if (
+          /\bprices?\s+(?:may\s+)?var(?:y|ies)\s+(?:by|per|between|across)\s+(?:country|region|countries|regions|location)/i.test(
+            s,
+          )
+        )
+          out.push({ kind: 'regional', quote: s, page });
       }
     }
   }
@@ -207,7 +295,9 @@ function jsonLdFree(ctx: Ctx): Evidence | null {
   for (const page of ctx.pages) {
     for (const n of page.jsonld) {
       if (!jsonLdTypes(n).some((t) => /Application|Product|Game|SoftwareSourceCode/.test(t))) continue;
-      const offers = (Array.isArray(n.offers) ? n.offers : [n.offers]).filter((o): o is Record<string, unknown> => !!o && typeof o === 'object');
+      const offers = (Array.isArray(n.offers) ? n.offers : [n.offers]).filter(
+        (o): o is Record<string, unknown> => !!o && typeof o === 'object',
+      );
       for (const o of offers) {
         if (o.price === 0 || o.price === '0' || o.price === '0.00') {
           const raw = page.$('script[type="application/ld+json" i]').text();
@@ -221,7 +311,8 @@ function jsonLdFree(ctx: Ctx): Evidence | null {
 }
 
 function formatTier(t: PriceTier): string {
-  const per = t.period === 'month' ? '/month' : t.period === 'year' ? '/year' : t.period === 'one-time' ? ' one-time' : '';
+  const per =
+    t.period === 'month' ? '/month' : t.period === 'year' ? '/year' : t.period === 'one-time' ? ' one-time' : '';
   return `${t.name ? `${t.name}: ` : ''}${t.price}${per}`;
 }
 
@@ -269,7 +360,10 @@ export function extractPricing(ctx: Ctx): PricingResult {
   } else if (free) {
     model = 'Free';
     modelEvidence = [ev(free.page, free.quote)];
-  } else if (freePlanStmt && (st.some((s) => s.kind === 'one_time') || /\b(?:pro|premium|paid|upgrade)\b/i.test(freePlanStmt.quote))) {
+  } else if (
+    freePlanStmt &&
+    (st.some((s) => s.kind === 'one_time') || /\b(?:pro|premium|paid|upgrade)\b/i.test(freePlanStmt.quote))
+  ) {
     model = 'Freemium';
     modelEvidence = [ev(freePlanStmt.page, freePlanStmt.quote)];
   } else {
@@ -306,7 +400,13 @@ export function extractPricing(ctx: Ctx): PricingResult {
       summaryEvidence.push(ev(license.page, license.quote));
     }
     if (funding) {
-      const what = [...new Set((funding.quote.match(/donations|sponsorships?|sponsors|grants|patrons|backers/gi) ?? []).map((w) => w.toLowerCase()))].join(' and ');
+      const what = [
+        ...new Set(
+          (funding.quote.match(/donations|sponsorships?|sponsors|grants|patrons|backers/gi) ?? []).map((w) =>
+            w.toLowerCase(),
+          ),
+        ),
+      ].join(' and ');
       summary += `; funded by ${what}`;
       summaryEvidence.push(ev(funding.page, funding.quote));
     }

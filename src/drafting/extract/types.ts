@@ -25,7 +25,13 @@ export const PROFILE_FIELDS = [
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
 
 /** Fields whose value is a list of strings; all others are a single string. */
-export const LIST_FIELDS: ReadonlySet<ProfileField> = new Set<ProfileField>(['categories', 'tags', 'features', 'usps', 'keywords']);
+export const LIST_FIELDS: ReadonlySet<ProfileField> = new Set<ProfileField>([
+  'categories',
+  'tags',
+  'features',
+  'usps',
+  'keywords',
+]);
 
 export const PRICING_MODELS = ['Open source', 'Free', 'Freemium', 'Subscription', 'Usage-based', 'One-time'] as const;
 export type PricingModel = (typeof PRICING_MODELS)[number];

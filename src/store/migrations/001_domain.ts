@@ -12,7 +12,9 @@ export function up(engine: Engine) {
     const T = pg ? sql`true` : sql`1`;
     const table = (name: string) => db.schema.createTable(name);
     const withId = <N extends string>(t: CreateTableBuilder<N, never>) =>
-      pg ? t.addColumn('id', 'serial', (c) => c.primaryKey()) : t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+      pg
+        ? t.addColumn('id', 'serial', (c) => c.primaryKey())
+        : t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
 
     await withId(table('users'))
       .addColumn('email', 'text', (c) => c.notNull().unique())
@@ -78,10 +80,18 @@ export function up(engine: Engine) {
       .addColumn('name', 'text', (c) => c.notNull())
       .addColumn('url', 'text', (c) => c.notNull())
       .addColumn('domain', 'text', (c) => c.notNull())
-      .addColumn('tagline', 'text').addColumn('short_description', 'text').addColumn('description', 'text')
-      .addColumn('stage', 'text').addColumn('pricing_model', 'text').addColumn('pricing_summary', 'text')
-      .addColumn('country', 'text').addColumn('city', 'text').addColumn('founded_year', 'integer')
-      .addColumn('contact_email', 'text').addColumn('demo_video_url', 'text').addColumn('logo_url', 'text')
+      .addColumn('tagline', 'text')
+      .addColumn('short_description', 'text')
+      .addColumn('description', 'text')
+      .addColumn('stage', 'text')
+      .addColumn('pricing_model', 'text')
+      .addColumn('pricing_summary', 'text')
+      .addColumn('country', 'text')
+      .addColumn('city', 'text')
+      .addColumn('founded_year', 'integer')
+      .addColumn('contact_email', 'text')
+      .addColumn('demo_video_url', 'text')
+      .addColumn('logo_url', 'text')
       .addColumn('features', json, (c) => c.notNull().defaultTo('[]'))
       .addColumn('usps', json, (c) => c.notNull().defaultTo('[]'))
       .addColumn('keywords', json, (c) => c.notNull().defaultTo('[]'))
@@ -91,7 +101,10 @@ export function up(engine: Engine) {
       .addColumn('not_found', json, (c) => c.notNull().defaultTo('[]'))
       .addColumn('facts', json, (c) => c.notNull().defaultTo('{}'))
       .addColumn('media', json, (c) => c.notNull().defaultTo('[]'))
-      .addColumn('headline', 'text').addColumn('summary', 'text').addColumn('seo_title', 'text').addColumn('seo_description', 'text')
+      .addColumn('headline', 'text')
+      .addColumn('summary', 'text')
+      .addColumn('seo_title', 'text')
+      .addColumn('seo_description', 'text')
       .addColumn('status', 'text', (c) => c.notNull().defaultTo('draft'))
       .addColumn('plan', 'text', (c) => c.notNull().defaultTo('none'))
       .addColumn('launch_week', 'text')
@@ -115,7 +128,12 @@ export function up(engine: Engine) {
       ['listings_primary_category', ['primary_category_id', 'status']],
       ['listings_status_votes', ['status', 'votes_count']],
       ['listings_status_launched', ['status', 'launched_at']],
-    ] as const) await db.schema.createIndex(name).on('listings').columns([...cols]).execute();
+    ] as const)
+      await db.schema
+        .createIndex(name)
+        .on('listings')
+        .columns([...cols])
+        .execute();
 
     await table('listing_categories')
       .addColumn('listing_id', 'integer', (c) => c.notNull().references('listings.id').onDelete('cascade'))
@@ -144,7 +162,9 @@ export function up(engine: Engine) {
     await withId(table('founders'))
       .addColumn('slug', 'text', (c) => c.notNull().unique())
       .addColumn('name', 'text', (c) => c.notNull())
-      .addColumn('title', 'text').addColumn('bio', 'text').addColumn('country', 'text')
+      .addColumn('title', 'text')
+      .addColumn('bio', 'text')
+      .addColumn('country', 'text')
       .addColumn('socials', json, (c) => c.notNull().defaultTo('{}'))
       .addColumn('avatar_url', 'text')
       .addColumn('user_id', 'integer', (c) => c.references('users.id'))
@@ -197,12 +217,26 @@ export function up(engine: Engine) {
       .addColumn('listing_id', 'integer', (c) => c.notNull().references('listings.id').onDelete('cascade'))
       .addColumn('date', 'text', (c) => c.notNull())
       .addColumn('title', 'text', (c) => c.notNull())
-      .addColumn('description', 'text').addColumn('url', 'text')
+      .addColumn('description', 'text')
+      .addColumn('url', 'text')
       .addColumn('created_at', ts, (c) => c.notNull())
       .execute();
     await db.schema.createIndex('milestones_listing').on('milestones').column('listing_id').execute();
-    let story = table('stories').addColumn('listing_id', 'integer', (c) => c.primaryKey().references('listings.id').onDelete('cascade'));
-    for (const k of ['title', 'story', 'why_started', 'problem', 'journey', 'challenges', 'achievements', 'lessons', 'whats_next']) story = story.addColumn(k, 'text');
+    let story = table('stories').addColumn('listing_id', 'integer', (c) =>
+      c.primaryKey().references('listings.id').onDelete('cascade'),
+    );
+    for (const k of [
+      'title',
+      'story',
+      'why_started',
+      'problem',
+      'journey',
+      'challenges',
+      'achievements',
+      'lessons',
+      'whats_next',
+    ])
+      story = story.addColumn(k, 'text');
     await story.addColumn('updated_at', ts, (c) => c.notNull()).execute();
     await withId(table('interview_questions'))
       .addColumn('position', 'integer', (c) => c.notNull())

@@ -6,15 +6,23 @@ import type { Engine } from '../connect.ts';
 export function up(engine: Engine) {
   return async (db: Kysely<any>): Promise<void> => {
     if (engine === 'sqlite') {
-      await sql`CREATE VIRTUAL TABLE listings_fts USING fts5(name, tagline, description, keywords, content='listings', content_rowid='id', tokenize='unicode61 remove_diacritics 2')`.execute(db);
+      await sql`CREATE VIRTUAL TABLE listings_fts USING fts5(name, tagline, description, keywords, content='listings', content_rowid='id', tokenize='unicode61 remove_diacritics 2')`.execute(
+        db,
+      );
       await sql`CREATE VIRTUAL TABLE listings_fts_vocab USING fts5vocab(listings_fts, row)`.execute(db);
       await sql`CREATE TRIGGER listings_fts_ai AFTER INSERT ON listings BEGIN
-        INSERT INTO listings_fts(rowid, name, tagline, description, keywords) VALUES (new.id, new.name, new.tagline, new.description, new.keywords); END`.execute(db);
+        INSERT INTO listings_fts(rowid, name, tagline, description, keywords) VALUES (new.id, new.name, new.tagline, new.description, new.keywords); END`.execute(
+        db,
+      );
       await sql`CREATE TRIGGER listings_fts_ad AFTER DELETE ON listings BEGIN
-        INSERT INTO listings_fts(listings_fts, rowid, name, tagline, description, keywords) VALUES ('delete', old.id, old.name, old.tagline, old.description, old.keywords); END`.execute(db);
+        INSERT INTO listings_fts(listings_fts, rowid, name, tagline, description, keywords) VALUES ('delete', old.id, old.name, old.tagline, old.description, old.keywords); END`.execute(
+        db,
+      );
       await sql`CREATE TRIGGER listings_fts_au AFTER UPDATE OF name, tagline, description, keywords ON listings BEGIN
         INSERT INTO listings_fts(listings_fts, rowid, name, tagline, description, keywords) VALUES ('delete', old.id, old.name, old.tagline, old.description, old.keywords);
-        INSERT INTO listings_fts(rowid, name, tagline, description, keywords) VALUES (new.id, new.name, new.tagline, new.description, new.keywords); END`.execute(db);
+        INSERT INTO listings_fts(rowid, name, tagline, description, keywords) VALUES (new.id, new.name, new.tagline, new.description, new.keywords); END`.execute(
+        db,
+      );
       return;
     }
     await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`.execute(db);

@@ -8,14 +8,16 @@ import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../connect.ts';
 
 // Every ASCII punctuation character: ! to /, : to @, [ to `, { to ~.
-const PUNCT = String.raw`[!-/:-@\[-` + '`' + String.raw`{-~]+`;
+const PUNCT = '[!-/:-@\\[-`{-~]+';
 
 export function up(engine: Engine) {
   return async (db: Kysely<any>): Promise<void> => {
     if (engine !== 'postgres') return;
     await sql`CREATE SEQUENCE IF NOT EXISTS search_terms_version`.execute(db);
-    await sql.raw(`CREATE OR REPLACE FUNCTION listings_search_text(t text) RETURNS text LANGUAGE sql STABLE PARALLEL SAFE AS
-      $$ SELECT regexp_replace(unaccent(coalesce(t, '')), '${PUNCT}', ' ', 'g') $$`).execute(db);
+    await sql
+      .raw(`CREATE OR REPLACE FUNCTION listings_search_text(t text) RETURNS text LANGUAGE sql STABLE PARALLEL SAFE AS
+      $$ SELECT regexp_replace(unaccent(coalesce(t, '')), '${PUNCT}', ' ', 'g') $$`)
+      .execute(db);
     // The vector of one listing (weights: A name, B tagline and keywords, C description); bulk loads
     // (seed/synthetic.ts) call it directly with the trigger switched off.
     await sql`CREATE OR REPLACE FUNCTION listings_search_vector(name text, tagline text, keywords text, description text) RETURNS tsvector

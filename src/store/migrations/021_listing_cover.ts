@@ -7,6 +7,8 @@ import type { Engine } from '../connect.ts';
 export function up(engine: Engine) {
   return async (db: Kysely<any>): Promise<void> => {
     if (engine !== 'sqlite') return;
-    await sql`CREATE INDEX listings_search_cover ON listings (id, status, votes_count, views_count, followers_count, launched_at, launch_week)`.execute(db);
+    await sql`CREATE INDEX listings_search_cover ON listings (id, status, votes_count, views_count, followers_count, launched_at, launch_week)`.execute(
+      db,
+    );
   };
 }

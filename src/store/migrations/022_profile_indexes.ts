@@ -6,6 +6,10 @@ import type { Engine } from '../connect.ts';
 export function up(_engine: Engine) {
   return async (db: Kysely<any>): Promise<void> => {
     await db.schema.createIndex('awards_listing').on('awards').columns(['listing_id', 'kind']).execute();
-    await db.schema.createIndex('reviews_listing_genuine').on('reviews').columns(['listing_id', 'genuine', 'rating']).execute();
+    await db.schema
+      .createIndex('reviews_listing_genuine')
+      .on('reviews')
+      .columns(['listing_id', 'genuine', 'rating'])
+      .execute();
   };
 }

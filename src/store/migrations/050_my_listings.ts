@@ -6,8 +6,20 @@ import type { Engine } from '../connect.ts';
 
 export function up(_engine: Engine) {
   return async (db: Kysely<any>): Promise<void> => {
-    await db.schema.createIndex('badge_checks_listing').on('badge_checks').columns(['listing_id', 'checked_at']).execute();
-    await db.schema.createIndex('listing_versions_review').on('listing_versions').columns(['reviewed_at', 'created_at']).execute();
-    await db.schema.createIndex('listing_versions_listing').on('listing_versions').columns(['listing_id', 'created_at']).execute();
+    await db.schema
+      .createIndex('badge_checks_listing')
+      .on('badge_checks')
+      .columns(['listing_id', 'checked_at'])
+      .execute();
+    await db.schema
+      .createIndex('listing_versions_review')
+      .on('listing_versions')
+      .columns(['reviewed_at', 'created_at'])
+      .execute();
+    await db.schema
+      .createIndex('listing_versions_listing')
+      .on('listing_versions')
+      .columns(['listing_id', 'created_at'])
+      .execute();
   };
 }

@@ -10,6 +10,8 @@ export function up(engine: Engine) {
     await db.schema.createIndex('claims_user').on('claims').columns(['user_id', 'id']).execute();
     await db.schema.createIndex('claims_listing').on('claims').columns(['listing_id', 'status']).execute();
     await db.schema.createIndex('claims_token').on('claims').column('token').execute();
-    await sql`create unique index claims_one_pending on claims (user_id, listing_id, method) where status = 'pending'`.execute(db);
+    await sql`create unique index claims_one_pending on claims (user_id, listing_id, method) where status = 'pending'`.execute(
+      db,
+    );
   };
 }

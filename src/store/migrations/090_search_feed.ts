@@ -26,12 +26,17 @@ export function up(engine: Engine) {
       await sql`ALTER TABLE listings ADD COLUMN search_rev INTEGER NOT NULL DEFAULT 0`.execute(db);
       await sql`CREATE INDEX listings_search_rev ON listings (search_rev)`.execute(db);
       await sql`CREATE TABLE search_deletions (rev INTEGER PRIMARY KEY, listing_id INTEGER NOT NULL)`.execute(db);
-      const stamp = 'UPDATE search_version SET rev = rev + 1 WHERE id = 1; UPDATE listings SET search_rev = (SELECT rev FROM search_version WHERE id = 1) WHERE id = NEW.id;';
+      const stamp =
+        'UPDATE search_version SET rev = rev + 1 WHERE id = 1; UPDATE listings SET search_rev = (SELECT rev FROM search_version WHERE id = 1) WHERE id = NEW.id;';
       await sql.raw(`CREATE TRIGGER listings_search_feed_ai AFTER INSERT ON listings BEGIN ${stamp} END`).execute(db);
-      await sql.raw(`CREATE TRIGGER listings_search_feed_au AFTER UPDATE OF ${columns} ON listings BEGIN ${stamp} END`).execute(db);
-      await sql.raw(`CREATE TRIGGER listings_search_feed_ad AFTER DELETE ON listings BEGIN
+      await sql
+        .raw(`CREATE TRIGGER listings_search_feed_au AFTER UPDATE OF ${columns} ON listings BEGIN ${stamp} END`)
+        .execute(db);
+      await sql
+        .raw(`CREATE TRIGGER listings_search_feed_ad AFTER DELETE ON listings BEGIN
         UPDATE search_version SET rev = rev + 1 WHERE id = 1;
-        INSERT INTO search_deletions (rev, listing_id) VALUES ((SELECT rev FROM search_version WHERE id = 1), OLD.id); END`).execute(db);
+        INSERT INTO search_deletions (rev, listing_id) VALUES ((SELECT rev FROM search_version WHERE id = 1), OLD.id); END`)
+        .execute(db);
       return;
     }
     await sql`ALTER TABLE listings ADD COLUMN search_xid bigint NOT NULL DEFAULT 0`.execute(db);
@@ -41,9 +46,19 @@ export function up(engine: Engine) {
     await sql`CREATE OR REPLACE FUNCTION listings_search_feed() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN NEW.search_xid := pg_current_xact_id()::text::bigint; RETURN NEW; END $$`.execute(db);
     await sql`CREATE OR REPLACE FUNCTION listings_search_feed_delete() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN INSERT INTO search_deletions (xid, listing_id) VALUES (pg_current_xact_id()::text::bigint, OLD.id); RETURN NULL; END $$`.execute(db);
-    await sql`CREATE TRIGGER listings_search_feed_bi BEFORE INSERT ON listings FOR EACH ROW EXECUTE FUNCTION listings_search_feed()`.execute(db);
-    await sql.raw(`CREATE TRIGGER listings_search_feed_bu BEFORE UPDATE OF ${columns} ON listings FOR EACH ROW EXECUTE FUNCTION listings_search_feed()`).execute(db);
-    await sql`CREATE TRIGGER listings_search_feed_ad AFTER DELETE ON listings FOR EACH ROW EXECUTE FUNCTION listings_search_feed_delete()`.execute(db);
+      BEGIN INSERT INTO search_deletions (xid, listing_id) VALUES (pg_current_xact_id()::text::bigint, OLD.id); RETURN NULL; END $$`.execute(
+      db,
+    );
+    await sql`CREATE TRIGGER listings_search_feed_bi BEFORE INSERT ON listings FOR EACH ROW EXECUTE FUNCTION listings_search_feed()`.execute(
+      db,
+    );
+    await sql
+      .raw(
+        `CREATE TRIGGER listings_search_feed_bu BEFORE UPDATE OF ${columns} ON listings FOR EACH ROW EXECUTE FUNCTION listings_search_feed()`,
+      )
+      .execute(db);
+    await sql`CREATE TRIGGER listings_search_feed_ad AFTER DELETE ON listings FOR EACH ROW EXECUTE FUNCTION listings_search_feed_delete()`.execute(
+      db,
+    );
   };
 }

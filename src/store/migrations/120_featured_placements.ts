@@ -11,7 +11,8 @@ export function up(engine: Engine) {
   return async (db: Kysely<any>): Promise<void> => {
     const pg = engine === 'postgres';
     const ts = pg ? 'timestamptz' : 'text';
-    await db.schema.createTable('featured_placements')
+    await db.schema
+      .createTable('featured_placements')
       .addColumn('id', pg ? 'serial' : 'integer', (c) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement()))
       .addColumn('listing_id', 'integer', (c) => c.notNull().references('listings.id').onDelete('cascade'))
       .addColumn('order_id', 'integer')

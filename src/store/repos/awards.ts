@@ -16,26 +16,49 @@ export type AwardWinner = { listing_id: number; rank: number; votes: number };
  * Idempotent: replaces the week's awards in one transaction. A week that has not ended yet
  * (relative to `now`) is not decided: nothing is written and [] is returned.
  */
-export async function computeAwards(db: Kysely<DB>, weekMonday: string, opts: { now?: Date } = {}): Promise<AwardWinner[]> {
+export async function computeAwards(
+  db: Kysely<DB>,
+  weekMonday: string,
+  opts: { now?: Date } = {},
+): Promise<AwardWinner[]> {
   const monday = mondayOf(weekMonday);
   const now = opts.now ?? new Date();
   const b = weekBounds(monday);
   if (now.toISOString() < b.to) return [];
   const run = async (trx: Kysely<DB>) => {
-    const rows = await trx.selectFrom('listings as l')
+    const rows = await trx
+      .selectFrom('listings as l')
       .leftJoin(
-        trx.selectFrom('votes').select((eb) => ['votes.listing_id', eb.fn.countAll<number>().as('n')])
-          .where('votes.created_at', '>=', b.from).where('votes.created_at', '<', b.to).groupBy('votes.listing_id').as('wv'),
+        trx
+          .selectFrom('votes')
+          .select((eb) => ['votes.listing_id', eb.fn.countAll<number>().as('n')])
+          .where('votes.created_at', '>=', b.from)
+          .where('votes.created_at', '<', b.to)
+          .groupBy('votes.listing_id')
+          .as('wv'),
         (j) => j.onRef('wv.listing_id', '=', 'l.id'),
       )
       .select(['l.id', 'l.launched_at', sql<number>`coalesce(wv.n, 0)`.as('votes')])
-      .where('l.launch_week', '=', monday).where('l.status', '=', 'live')
+      .where('l.launch_week', '=', monday)
+      .where('l.status', '=', 'live')
       .execute();
     const winners = pickAwardWinners(rows.map((r) => ({ id: r.id, launched_at: r.launched_at, votes: num(r.votes) })));
     await trx.deleteFrom('awards').where('kind', '=', AWARD_KIND).where('week', '=', monday).execute();
     if (winners.length) {
       const createdAt = now.toISOString();
-      await trx.insertInto('awards').values(winners.map((w) => ({ kind: AWARD_KIND, week: monday, rank: w.rank, listing_id: w.id, votes: w.votes, created_at: createdAt }))).execute();
+      await trx
+        .insertInto('awards')
+        .values(
+          winners.map((w) => ({
+            kind: AWARD_KIND,
+            week: monday,
+            rank: w.rank,
+            listing_id: w.id,
+            votes: w.votes,
+            created_at: createdAt,
+          })),
+        )
+        .execute();
     }
     return winners.map((w) => ({ listing_id: w.id, rank: w.rank, votes: w.votes }));
   };
@@ -48,10 +71,24 @@ export async function computeAwards(db: Kysely<DB>, weekMonday: string, opts: { 
  */
 export async function computeMissingAwards(db: Kysely<DB>, now = new Date()): Promise<string[]> {
   const current = mondayOf(now);
-  const weeks = await db.selectFrom('listings as l')
-    .select('l.launch_week').distinct()
-    .where('l.status', '=', 'live').where('l.launch_week', 'is not', null).where('l.launch_week', '<', current)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('awards as a').select('a.id').where('a.kind', '=', AWARD_KIND).whereRef('a.week', '=', 'l.launch_week'))))
+  const weeks = await db
+    .selectFrom('listings as l')
+    .select('l.launch_week')
+    .distinct()
+    .where('l.status', '=', 'live')
+    .where('l.launch_week', 'is not', null)
+    .where('l.launch_week', '<', current)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('awards as a')
+            .select('a.id')
+            .where('a.kind', '=', AWARD_KIND)
+            .whereRef('a.week', '=', 'l.launch_week'),
+        ),
+      ),
+    )
     .orderBy('l.launch_week')
     .execute();
   const done: string[] = [];
@@ -62,21 +99,54 @@ export async function computeMissingAwards(db: Kysely<DB>, now = new Date()): Pr
   return done;
 }
 
-export type AwardItem = { week: string; week_end: string; iso_week: string; rank: number; title: string; kind: string; votes: number; listing: ListingSummary };
+export type AwardItem = {
+  week: string;
+  week_end: string;
+  iso_week: string;
+  rank: number;
+  title: string;
+  kind: string;
+  votes: number;
+  listing: ListingSummary;
+};
 
 /** Awards of live listings, newest week first then rank; optionally one listing's. */
-export async function listAwardItems(db: Kysely<DB>, listingId: number | null, limit: number, offset: number): Promise<{ items: AwardItem[]; total: number }> {
-  let q = summaryQuery(db).innerJoin('awards as a', 'a.listing_id', 'l.id').select(['a.week', 'a.rank', 'a.kind', 'a.votes']).where('l.status', '=', 'live');
-  let c = db.selectFrom('awards as a').innerJoin('listings as l', 'l.id', 'a.listing_id').select((eb) => eb.fn.countAll<number>().as('n')).where('l.status', '=', 'live');
+export async function listAwardItems(
+  db: Kysely<DB>,
+  listingId: number | null,
+  limit: number,
+  offset: number,
+): Promise<{ items: AwardItem[]; total: number }> {
+  let q = summaryQuery(db)
+    .innerJoin('awards as a', 'a.listing_id', 'l.id')
+    .select(['a.week', 'a.rank', 'a.kind', 'a.votes'])
+    .where('l.status', '=', 'live');
+  let c = db
+    .selectFrom('awards as a')
+    .innerJoin('listings as l', 'l.id', 'a.listing_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('l.status', '=', 'live');
   if (listingId !== null) {
     q = q.where('a.listing_id', '=', listingId);
     c = c.where('a.listing_id', '=', listingId);
   }
-  const rows = await q.orderBy('a.week', 'desc').orderBy('a.rank', 'asc').orderBy('a.kind', 'asc').limit(limit).offset(offset).execute();
+  const rows = await q
+    .orderBy('a.week', 'desc')
+    .orderBy('a.rank', 'asc')
+    .orderBy('a.kind', 'asc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
   const total = num((await c.executeTakeFirstOrThrow()).n);
   return {
     items: rows.map((r) => ({
-      week: r.week, week_end: addDays(r.week, 6), iso_week: isoWeekLabel(r.week), rank: num(r.rank), title: awardTitle(num(r.rank)), kind: r.kind, votes: num(r.votes),
+      week: r.week,
+      week_end: addDays(r.week, 6),
+      iso_week: isoWeekLabel(r.week),
+      rank: num(r.rank),
+      title: awardTitle(num(r.rank)),
+      kind: r.kind,
+      votes: num(r.votes),
       listing: toSummary(r as unknown as SummaryRow),
     })),
     total,
@@ -84,7 +154,16 @@ export async function listAwardItems(db: Kysely<DB>, listingId: number | null, l
 }
 
 /** A listing's awards (newest first), for badges. */
-export async function awardsOfListing(db: Kysely<DB>, listingId: number): Promise<Array<{ week: string; rank: number; votes: number }>> {
-  const rows = await db.selectFrom('awards').select(['week', 'rank', 'votes']).where('listing_id', '=', listingId).where('kind', '=', AWARD_KIND).orderBy('week', 'desc').execute();
+export async function awardsOfListing(
+  db: Kysely<DB>,
+  listingId: number,
+): Promise<Array<{ week: string; rank: number; votes: number }>> {
+  const rows = await db
+    .selectFrom('awards')
+    .select(['week', 'rank', 'votes'])
+    .where('listing_id', '=', listingId)
+    .where('kind', '=', AWARD_KIND)
+    .orderBy('week', 'desc')
+    .execute();
   return rows.map((r) => ({ week: r.week, rank: num(r.rank), votes: num(r.votes) }));
 }

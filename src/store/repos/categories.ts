@@ -4,10 +4,19 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../types.ts';
 import { fromJson } from '../json.ts';
-import { summariesByIds, summaryQuery, type ListingSummary } from './summary.ts';
+import { summariesByIds, type summaryQuery, type ListingSummary } from './summary.ts';
 import { nullsLast, num } from './sql-helpers.ts';
 
-export type CategoryRow = { id: number; slug: string; name: string; parent_id: number | null; description: string; faqs: string; attributes: string; position: number };
+export type CategoryRow = {
+  id: number;
+  slug: string;
+  name: string;
+  parent_id: number | null;
+  description: string;
+  faqs: string;
+  attributes: string;
+  position: number;
+};
 
 export type CategoryNode = {
   slug: string;
@@ -28,26 +37,45 @@ export async function allCategories(db: Kysely<DB>): Promise<CategoryRow[]> {
  * (listing_categories rows with is_primary = false). Both queries read indexes only, so the tree
  * stays cheap at 100,000 listings.
  */
-export async function liveCounts(db: Kysely<DB>): Promise<{ direct: Map<number, number>; rolled: Map<number, number> }> {
+export async function liveCounts(
+  db: Kysely<DB>,
+): Promise<{ direct: Map<number, number>; rolled: Map<number, number> }> {
   const [cats, primary, extraRows] = await Promise.all([
     db.selectFrom('categories').select(['id', 'parent_id']).execute(),
-    db.selectFrom('listings').select(['primary_category_id as cid', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('status', '=', 'live').where('primary_category_id', 'is not', null).groupBy('primary_category_id').execute(),
-    db.selectFrom('listing_categories').select(['category_id', 'listing_id']).where('is_primary', '=', false as never).execute(),
+    db
+      .selectFrom('listings')
+      .select(['primary_category_id as cid', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('status', '=', 'live')
+      .where('primary_category_id', 'is not', null)
+      .groupBy('primary_category_id')
+      .execute(),
+    db
+      .selectFrom('listing_categories')
+      .select(['category_id', 'listing_id'])
+      .where('is_primary', '=', false as never)
+      .execute(),
   ]);
   // Extra categories are few (a paid add-on): look their listings up by id rather than joining every live listing.
   const owners = new Map<number, number | null>();
   const extraIds = [...new Set(extraRows.map((e) => e.listing_id))];
   for (let i = 0; i < extraIds.length; i += 500) {
-    const rows = await db.selectFrom('listings').select(['id', 'primary_category_id']).where('id', 'in', extraIds.slice(i, i + 500)).where('status', '=', 'live').execute();
+    const rows = await db
+      .selectFrom('listings')
+      .select(['id', 'primary_category_id'])
+      .where('id', 'in', extraIds.slice(i, i + 500))
+      .where('status', '=', 'live')
+      .execute();
     for (const r of rows) owners.set(r.id, r.primary_category_id);
   }
-  const extras = extraRows.filter((e) => owners.has(e.listing_id)).map((e) => ({ cid: e.category_id, lid: e.listing_id, pid: owners.get(e.listing_id) ?? null }));
+  const extras = extraRows
+    .filter((e) => owners.has(e.listing_id))
+    .map((e) => ({ cid: e.category_id, lid: e.listing_id, pid: owners.get(e.listing_id) ?? null }));
   const rootOf = new Map<number, number>();
   const parentOf = new Map(cats.map((c) => [c.id, c.parent_id]));
   for (const c of cats) {
     let r = c.id;
-    for (let guard = 0; parentOf.get(r) !== null && parentOf.get(r) !== undefined && guard < 10; guard++) r = parentOf.get(r) as number;
+    for (let guard = 0; parentOf.get(r) !== null && parentOf.get(r) !== undefined && guard < 10; guard++)
+      r = parentOf.get(r) as number;
     rootOf.set(c.id, r);
   }
   const direct = new Map<number, number>();
@@ -85,7 +113,13 @@ export async function categoryTree(db: Kysely<DB>, includeEmpty: boolean): Promi
     const subs = (children.get(p.id) ?? [])
       .map((c) => ({ slug: c.slug, name: c.name, description: c.description, live_listings: direct.get(c.id) ?? 0 }))
       .filter((c) => includeEmpty || c.live_listings > 0);
-    const node: CategoryNode = { slug: p.slug, name: p.name, description: p.description, live_listings: rolled.get(p.id) ?? 0, subcategories: subs };
+    const node: CategoryNode = {
+      slug: p.slug,
+      name: p.name,
+      description: p.description,
+      live_listings: rolled.get(p.id) ?? 0,
+      subcategories: subs,
+    };
     if (includeEmpty || node.live_listings > 0) out.push(node);
   }
   return out;
@@ -99,29 +133,57 @@ export async function categoryBySlug(db: Kysely<DB>, slug: string): Promise<Cate
 export async function categoryAndDescendants(db: Kysely<DB>, id: number): Promise<number[]> {
   const cats = await db.selectFrom('categories').select(['id', 'parent_id']).execute();
   const ids = [id];
-  for (let i = 0; i < ids.length; i++) for (const c of cats) if (c.parent_id === ids[i] && !ids.includes(c.id)) ids.push(c.id);
+  for (let i = 0; i < ids.length; i++)
+    for (const c of cats) if (c.parent_id === ids[i] && !ids.includes(c.id)) ids.push(c.id);
   return ids;
 }
 
 /** Live listings whose primary category or one of whose extra categories is among `ids`. */
 function inCategories<Q extends { where: (...args: never[]) => unknown }>(q: Q, ids: number[]): Q {
-  return (q as unknown as ReturnType<typeof summaryQuery>)
-    .where('l.status', '=', 'live')
-    .where((eb) => eb.or([
+  return (q as unknown as ReturnType<typeof summaryQuery>).where('l.status', '=', 'live').where((eb) =>
+    eb.or([
       eb('l.primary_category_id', 'in', ids),
-      eb('l.id', 'in', eb.selectFrom('listing_categories as lc').select('lc.listing_id').where('lc.is_primary', '=', false as never).where('lc.category_id', 'in', ids)),
-    ])) as unknown as Q;
+      eb(
+        'l.id',
+        'in',
+        eb
+          .selectFrom('listing_categories as lc')
+          .select('lc.listing_id')
+          .where('lc.is_primary', '=', false as never)
+          .where('lc.category_id', 'in', ids),
+      ),
+    ]),
+  ) as unknown as Q;
 }
 
 /** Live listings in any of the categories, most voted first (then the earlier launch, then id). */
-export async function liveListingsInCategories(db: Kysely<DB>, ids: number[], limit: number, offset: number): Promise<{ items: ListingSummary[]; total: number }> {
+export async function liveListingsInCategories(
+  db: Kysely<DB>,
+  ids: number[],
+  limit: number,
+  offset: number,
+): Promise<{ items: ListingSummary[]; total: number }> {
   // Order the ids from the narrow index first, then read the page's rows: sorting thousands of wide rows is what costs.
   const page = await inCategories(db.selectFrom('listings as l').select('l.id'), ids)
-    .orderBy('l.votes_count', 'desc').orderBy(nullsLast(sql`l.launched_at`)).orderBy('l.launched_at', 'asc').orderBy('l.id', 'asc')
-    .limit(limit).offset(offset).execute();
-  const count = await inCategories(db.selectFrom('listings as l').select((eb) => eb.fn.countAll<number>().as('n')), ids).executeTakeFirstOrThrow();
-  const summaries = await summariesByIds(db, page.map((r) => r.id));
-  return { items: page.map((r) => summaries.get(r.id)).filter((x): x is ListingSummary => x !== undefined), total: num(count.n) };
+    .orderBy('l.votes_count', 'desc')
+    .orderBy(nullsLast(sql`l.launched_at`))
+    .orderBy('l.launched_at', 'asc')
+    .orderBy('l.id', 'asc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  const count = await inCategories(
+    db.selectFrom('listings as l').select((eb) => eb.fn.countAll<number>().as('n')),
+    ids,
+  ).executeTakeFirstOrThrow();
+  const summaries = await summariesByIds(
+    db,
+    page.map((r) => r.id),
+  );
+  return {
+    items: page.map((r) => summaries.get(r.id)).filter((x): x is ListingSummary => x !== undefined),
+    total: num(count.n),
+  };
 }
 
 export function categoryDetail(c: CategoryRow) {

@@ -30,18 +30,40 @@ export interface ClaimRow {
   expires_at: string | null;
 }
 
-const toRow = (r: Omit<ClaimsTable, 'id'> & { id: number }): ClaimRow => ({ ...r, method: r.method as ClaimMethod, status: r.status as ClaimStatus });
+const toRow = (r: Omit<ClaimsTable, 'id'> & { id: number }): ClaimRow => ({
+  ...r,
+  method: r.method as ClaimMethod,
+  status: r.status as ClaimStatus,
+});
 
 /** What a claim needs to know about its listing. */
-export interface ClaimListing { id: number; slug: string; name: string; url: string; domain: string; status: string; owner_id: number | null; verified_at: string | null }
+export interface ClaimListing {
+  id: number;
+  slug: string;
+  name: string;
+  url: string;
+  domain: string;
+  status: string;
+  owner_id: number | null;
+  verified_at: string | null;
+}
 const LISTING_COLUMNS = ['id', 'slug', 'name', 'url', 'domain', 'status', 'owner_id', 'verified_at'] as const;
 
 /** A listing anyone can see (live, scheduled, awaiting_badge) by slug; drafts and unknown slugs give undefined. */
 export async function publicListingBySlug(db: Db, slug: string): Promise<ClaimListing | undefined> {
-  return db.selectFrom('listings').select(LISTING_COLUMNS).where('slug', '=', slug).where('status', 'in', [...PUBLIC_STATUSES]).executeTakeFirst();
+  return db
+    .selectFrom('listings')
+    .select(LISTING_COLUMNS)
+    .where('slug', '=', slug)
+    .where('status', 'in', [...PUBLIC_STATUSES])
+    .executeTakeFirst();
 }
 
-export async function listingById(db: Db, id: number, opts: { engine?: Engine; lock?: boolean } = {}): Promise<ClaimListing | undefined> {
+export async function listingById(
+  db: Db,
+  id: number,
+  opts: { engine?: Engine; lock?: boolean } = {},
+): Promise<ClaimListing | undefined> {
   let q = db.selectFrom('listings').select(LISTING_COLUMNS).where('id', '=', id);
   if (opts.lock && opts.engine === 'postgres') q = q.forUpdate();
   return q.executeTakeFirst();
@@ -54,19 +76,39 @@ export async function findClaim(db: Db, id: number): Promise<ClaimRow | undefine
 
 /** The caller's own claim; someone else's claim is undefined (the API answers 404). */
 export async function findOwnClaim(db: Db, id: number, userId: number): Promise<ClaimRow | undefined> {
-  const r = await db.selectFrom('claims').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  const r = await db
+    .selectFrom('claims')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return r ? toRow(r) : undefined;
 }
 
-export async function findPendingClaim(db: Db, userId: number, listingId: number, method: ClaimMethod): Promise<ClaimRow | undefined> {
-  const r = await db.selectFrom('claims').selectAll()
-    .where('user_id', '=', userId).where('listing_id', '=', listingId).where('method', '=', method).where('status', '=', 'pending')
+export async function findPendingClaim(
+  db: Db,
+  userId: number,
+  listingId: number,
+  method: ClaimMethod,
+): Promise<ClaimRow | undefined> {
+  const r = await db
+    .selectFrom('claims')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('listing_id', '=', listingId)
+    .where('method', '=', method)
+    .where('status', '=', 'pending')
     .executeTakeFirst();
   return r ? toRow(r) : undefined;
 }
 
 export async function findClaimByToken(db: Db, tokenHash: string): Promise<ClaimRow | undefined> {
-  const r = await db.selectFrom('claims').selectAll().where('token', '=', tokenHash).where('method', '=', 'email').executeTakeFirst();
+  const r = await db
+    .selectFrom('claims')
+    .selectAll()
+    .where('token', '=', tokenHash)
+    .where('method', '=', 'email')
+    .executeTakeFirst();
   return r ? toRow(r) : undefined;
 }
 
@@ -76,22 +118,49 @@ export async function insertClaim(db: Db, v: Omit<ClaimRow, 'id'>): Promise<Clai
 }
 
 /** A new link for a pending email claim (new address, new token hash, new expiry). */
-export async function resendEmailClaim(db: Db, id: number, v: { email: string; token: string; expires_at: string }): Promise<void> {
+export async function resendEmailClaim(
+  db: Db,
+  id: number,
+  v: { email: string; token: string; expires_at: string },
+): Promise<void> {
   await db.updateTable('claims').set(v).where('id', '=', id).where('status', '=', 'pending').execute();
 }
 
 /** The caller's claims, newest first. */
-export async function listOwnClaims(db: Db, userId: number, page: { limit: number; offset: number }): Promise<{ rows: ClaimRow[]; total: number }> {
-  const rows = await db.selectFrom('claims').selectAll().where('user_id', '=', userId)
-    .orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute();
-  const { n } = await db.selectFrom('claims').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+export async function listOwnClaims(
+  db: Db,
+  userId: number,
+  page: { limit: number; offset: number },
+): Promise<{ rows: ClaimRow[]; total: number }> {
+  const rows = await db
+    .selectFrom('claims')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  const { n } = await db
+    .selectFrom('claims')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
   return { rows: rows.map(toRow), total: Number(n) };
 }
 
 /** Pending email claims whose link has run out become `expired` (scoped to a user or one claim). */
-export async function expireEmailClaims(db: Db, nowIso: string, scope: { userId?: number; id?: number }): Promise<void> {
-  let q = db.updateTable('claims').set({ status: 'expired', last_error: EXPIRED_ERROR })
-    .where('method', '=', 'email').where('status', '=', 'pending').where('expires_at', '<', nowIso);
+export async function expireEmailClaims(
+  db: Db,
+  nowIso: string,
+  scope: { userId?: number; id?: number },
+): Promise<void> {
+  let q = db
+    .updateTable('claims')
+    .set({ status: 'expired', last_error: EXPIRED_ERROR })
+    .where('method', '=', 'email')
+    .where('status', '=', 'pending')
+    .where('expires_at', '<', nowIso);
   if (scope.userId !== undefined) q = q.where('user_id', '=', scope.userId);
   if (scope.id !== undefined) q = q.where('id', '=', scope.id);
   await q.execute();
@@ -102,15 +171,23 @@ export async function expireEmailClaims(db: Db, nowIso: string, scope: { userId?
  * since `notAfterIso`. One statement, so concurrent calls cannot both pass. False when refused.
  */
 export async function reserveCheck(db: Db, id: number, nowIso: string, notAfterIso: string): Promise<boolean> {
-  const r = await db.updateTable('claims').set({ checked_at: nowIso })
-    .where('id', '=', id).where('status', '=', 'pending')
+  const r = await db
+    .updateTable('claims')
+    .set({ checked_at: nowIso })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
     .where((eb) => eb.or([eb('checked_at', 'is', null), eb('checked_at', '<=', notAfterIso)]))
     .executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
 }
 
 export async function recordCheckFailure(db: Db, id: number, checkedAt: string, error: string): Promise<void> {
-  await db.updateTable('claims').set({ checked_at: checkedAt, last_error: error }).where('id', '=', id).where('status', '=', 'pending').execute();
+  await db
+    .updateTable('claims')
+    .set({ checked_at: checkedAt, last_error: error })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .execute();
 }
 
 /**
@@ -119,27 +196,61 @@ export async function recordCheckFailure(db: Db, id: number, checkedAt: string, 
  * every other pending claim of the listing is closed as `failed`. Returns null when the claim was no
  * longer pending (another request got there first), else the listing's previous owner.
  */
-export async function markVerified(trx: Transaction<DB>, engine: Engine, claim: ClaimRow, nowIso: string): Promise<{ previousOwnerId: number | null; listing: ClaimListing } | null> {
+export async function markVerified(
+  trx: Transaction<DB>,
+  engine: Engine,
+  claim: ClaimRow,
+  nowIso: string,
+): Promise<{ previousOwnerId: number | null; listing: ClaimListing } | null> {
   const listing = await listingById(trx, claim.listing_id, { engine, lock: true });
   if (!listing) return null;
-  const r = await trx.updateTable('claims').set({ status: 'verified', verified_at: nowIso, checked_at: nowIso, last_error: null })
-    .where('id', '=', claim.id).where('status', '=', 'pending').executeTakeFirst();
+  const r = await trx
+    .updateTable('claims')
+    .set({ status: 'verified', verified_at: nowIso, checked_at: nowIso, last_error: null })
+    .where('id', '=', claim.id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
   if (Number(r.numUpdatedRows) === 0) return null;
-  await trx.updateTable('listings').set({ owner_id: claim.user_id, verified_at: nowIso, updated_at: nowIso }).where('id', '=', listing.id).execute();
+  await trx
+    .updateTable('listings')
+    .set({ owner_id: claim.user_id, verified_at: nowIso, updated_at: nowIso })
+    .where('id', '=', listing.id)
+    .execute();
   // Drafts belong to their makers: one of anyone but the new owner stops being this listing's draft, so
   // update_draft changes only the draft and submit_draft makes a listing of its own, never this one.
-  await trx.updateTable('drafts').set({ listing_id: null }).where('listing_id', '=', listing.id).where('user_id', '!=', claim.user_id).execute();
-  if (listing.owner_id !== claim.user_id) await trx.updateTable('listings').set({ draft_id: null }).where('id', '=', listing.id).execute();
-  const others = await trx.selectFrom('claims').select(['id', 'user_id']).where('listing_id', '=', listing.id).where('status', '=', 'pending').where('id', '!=', claim.id).execute();
+  await trx
+    .updateTable('drafts')
+    .set({ listing_id: null })
+    .where('listing_id', '=', listing.id)
+    .where('user_id', '!=', claim.user_id)
+    .execute();
+  if (listing.owner_id !== claim.user_id)
+    await trx.updateTable('listings').set({ draft_id: null }).where('id', '=', listing.id).execute();
+  const others = await trx
+    .selectFrom('claims')
+    .select(['id', 'user_id'])
+    .where('listing_id', '=', listing.id)
+    .where('status', '=', 'pending')
+    .where('id', '!=', claim.id)
+    .execute();
   for (const o of others) {
-    const why = o.user_id === claim.user_id
-      ? `not needed any more: claim ${claim.id} proved your control of ${listing.domain} on ${nowIso} and you own the listing`
-      : `another account proved control of ${listing.domain} on ${nowIso} and now owns the listing; start a new claim if you control the domain`;
-    await trx.updateTable('claims').set({ status: 'failed', last_error: why }).where('id', '=', o.id).where('status', '=', 'pending').execute();
+    const why =
+      o.user_id === claim.user_id
+        ? `not needed any more: claim ${claim.id} proved your control of ${listing.domain} on ${nowIso} and you own the listing`
+        : `another account proved control of ${listing.domain} on ${nowIso} and now owns the listing; start a new claim if you control the domain`;
+    await trx
+      .updateTable('claims')
+      .set({ status: 'failed', last_error: why })
+      .where('id', '=', o.id)
+      .where('status', '=', 'pending')
+      .execute();
   }
   return { previousOwnerId: listing.owner_id, listing };
 }
 
-export async function userContact(db: Db, id: number): Promise<{ id: number; email: string; name: string } | undefined> {
+export async function userContact(
+  db: Db,
+  id: number,
+): Promise<{ id: number; email: string; name: string } | undefined> {
   return db.selectFrom('users').select(['id', 'email', 'name']).where('id', '=', id).executeTakeFirst();
 }

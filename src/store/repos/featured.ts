@@ -21,30 +21,57 @@ export function featuredDays(lineOptions: Record<string, unknown>, productOption
 }
 
 /** Records a bought placement: it runs from now when the listing is live, else from the day it goes live. */
-export async function addPlacement(trx: Db, listingId: number, orderId: number | null, days: number, now: Date): Promise<void> {
+export async function addPlacement(
+  trx: Db,
+  listingId: number,
+  orderId: number | null,
+  days: number,
+  now: Date,
+): Promise<void> {
   const l = await trx.selectFrom('listings').select('status').where('id', '=', listingId).executeTakeFirstOrThrow();
   const live = l.status === 'live';
-  await trx.insertInto('featured_placements').values({
-    listing_id: listingId, order_id: orderId, days,
-    starts_at: live ? now.toISOString() : null,
-    ends_at: live ? new Date(now.getTime() + days * DAY_MS).toISOString() : null,
-    created_at: now.toISOString(),
-  }).execute();
+  await trx
+    .insertInto('featured_placements')
+    .values({
+      listing_id: listingId,
+      order_id: orderId,
+      days,
+      starts_at: live ? now.toISOString() : null,
+      ends_at: live ? new Date(now.getTime() + days * DAY_MS).toISOString() : null,
+      created_at: now.toISOString(),
+    })
+    .execute();
 }
 
-export interface Placement { listing_id: number; starts_at: string | null; ends_at: string | null }
+export interface Placement {
+  listing_id: number;
+  starts_at: string | null;
+  ends_at: string | null;
+}
 
 /**
  * The placements of these listings that have not ended: running (starts_at ≤ now < ends_at) or waiting
  * for the listing to go live (`starts_at` null). Keyed by listing id; one per listing (the latest).
  */
-export async function openPlacements(db: Db, listingIds: readonly number[], now: Date): Promise<Map<number, Placement>> {
+export async function openPlacements(
+  db: Db,
+  listingIds: readonly number[],
+  now: Date,
+): Promise<Map<number, Placement>> {
   const out = new Map<number, Placement>();
   if (!listingIds.length) return out;
-  const rows = await candidates(db, now).where('p.listing_id', 'in', [...new Set(listingIds)]).orderBy('p.id').execute();
+  const rows = await candidates(db, now)
+    .where('p.listing_id', 'in', [...new Set(listingIds)])
+    .orderBy('p.id')
+    .execute();
   for (const r of rows) {
     const span = spanOf(r);
-    if (span && span.end > now.getTime()) out.set(r.listing_id, { listing_id: r.listing_id, starts_at: span.start ? new Date(span.start).toISOString() : null, ends_at: span.start ? new Date(span.end).toISOString() : null });
+    if (span && span.end > now.getTime())
+      out.set(r.listing_id, {
+        listing_id: r.listing_id,
+        starts_at: span.start ? new Date(span.start).toISOString() : null,
+        ends_at: span.start ? new Date(span.end).toISOString() : null,
+      });
   }
   return out;
 }
@@ -53,12 +80,23 @@ export async function openPlacements(db: Db, listingIds: readonly number[], now:
  * Live listings featured now, the most recently started first, at most `limit`. With `category` (a slug):
  * only those in that category or one of its subcategories (primary or extra).
  */
-export async function featuredNow(db: Db, now: Date, opts: { limit: number; category?: string }): Promise<Array<ListingSummary & { featured_until: string }>> {
+export async function featuredNow(
+  db: Db,
+  now: Date,
+  opts: { limit: number; category?: string },
+): Promise<Array<ListingSummary & { featured_until: string }>> {
   let q = candidates(db, now).where('l.status', '=', 'live');
   if (opts.category !== undefined) {
     const self = db.selectFrom('categories').select('id').where('slug', '=', opts.category);
-    const cats = db.selectFrom('categories').select('id').where((eb) => eb.or([eb('slug', '=', opts.category!), eb('parent_id', 'in', self)]));
-    q = q.where('p.listing_id', 'in', db.selectFrom('listing_categories').select('listing_id').where('category_id', 'in', cats));
+    const cats = db
+      .selectFrom('categories')
+      .select('id')
+      .where((eb) => eb.or([eb('slug', '=', opts.category!), eb('parent_id', 'in', self)]));
+    q = q.where(
+      'p.listing_id',
+      'in',
+      db.selectFrom('listing_categories').select('listing_id').where('category_id', 'in', cats),
+    );
   }
   const running = new Map<number, { start: number; end: number }>();
   for (const r of await q.execute()) {
@@ -68,7 +106,10 @@ export async function featuredNow(db: Db, now: Date, opts: { limit: number; cate
     if (!had || had.end < span.end) running.set(r.listing_id, { start: span.start, end: span.end });
   }
   const order = [...running].sort((a, b) => b[1].start - a[1].start || a[0] - b[0]).slice(0, opts.limit);
-  const summaries = await summariesByIds(db, order.map(([id]) => id));
+  const summaries = await summariesByIds(
+    db,
+    order.map(([id]) => id),
+  );
   return order.flatMap(([id, span]) => {
     const s = summaries.get(id);
     return s ? [{ ...s, featured_until: new Date(span.end).toISOString() }] : [];
@@ -78,19 +119,30 @@ export async function featuredNow(db: Db, now: Date, opts: { limit: number; cate
 /** Placements that may not have ended: an end after now, or none yet (the listing was not live when bought). */
 function candidates(db: Db, now: Date) {
   const oldest = new Date(now.getTime() - MAX_DAYS * DAY_MS).toISOString();
-  return db.selectFrom('featured_placements as p').innerJoin('listings as l', 'l.id', 'p.listing_id')
+  return db
+    .selectFrom('featured_placements as p')
+    .innerJoin('listings as l', 'l.id', 'p.listing_id')
     .select(['p.listing_id', 'p.days', 'p.starts_at', 'p.ends_at', 'p.created_at', 'l.status', 'l.launched_at'])
-    .where((eb) => eb.or([
-      eb('p.ends_at', '>', now.toISOString()),
-      eb.and([eb('p.ends_at', 'is', null), eb.or([eb('l.status', '!=', 'live'), eb('l.launched_at', '>=', oldest)])]),
-    ]));
+    .where((eb) =>
+      eb.or([
+        eb('p.ends_at', '>', now.toISOString()),
+        eb.and([eb('p.ends_at', 'is', null), eb.or([eb('l.status', '!=', 'live'), eb('l.launched_at', '>=', oldest)])]),
+      ]),
+    );
 }
 
 /**
  * When a placement runs, in ms: its stored span, or, when it had none (bought before the listing went
  * live), from the later of its purchase and the listing's launch. `start` 0 means it has not started.
  */
-function spanOf(r: { days: number; starts_at: string | null; ends_at: string | null; created_at: string; status: string; launched_at: string | null }): { start: number; end: number } | undefined {
+function spanOf(r: {
+  days: number;
+  starts_at: string | null;
+  ends_at: string | null;
+  created_at: string;
+  status: string;
+  launched_at: string | null;
+}): { start: number; end: number } | undefined {
   if (r.starts_at && r.ends_at) return { start: Date.parse(r.starts_at), end: Date.parse(r.ends_at) };
   if (r.status !== 'live' || !r.launched_at) return { start: 0, end: Number.POSITIVE_INFINITY };
   const start = Math.max(Date.parse(r.launched_at), Date.parse(r.created_at));

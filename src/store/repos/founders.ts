@@ -7,42 +7,89 @@ import { icontains, num } from './sql-helpers.ts';
 
 export type FounderCompany = ListingSummary & { role: string | null; primary_founder: boolean };
 
-async function companiesOf(db: Kysely<DB>, founderIds: number[]): Promise<Map<number, Array<FounderCompany & { listing_id: number; unlocked: string }>>> {
+async function companiesOf(
+  db: Kysely<DB>,
+  founderIds: number[],
+): Promise<Map<number, Array<FounderCompany & { listing_id: number; unlocked: string }>>> {
   const out = new Map<number, Array<FounderCompany & { listing_id: number; unlocked: string }>>();
   if (!founderIds.length) return out;
   const rows = await summaryQuery(db)
     .innerJoin('listing_founders as lf', 'lf.listing_id', 'l.id')
     .innerJoin('founders as f', 'f.id', 'lf.founder_id')
     .select(['lf.founder_id', 'lf.position', 'f.title as founder_title', 'l.unlocked'])
-    .where('lf.founder_id', 'in', founderIds).where('l.status', '=', 'live')
-    .orderBy('l.votes_count', 'desc').orderBy('l.id', 'asc')
+    .where('lf.founder_id', 'in', founderIds)
+    .where('l.status', '=', 'live')
+    .orderBy('l.votes_count', 'desc')
+    .orderBy('l.id', 'asc')
     .execute();
   for (const r of rows) {
     const list = out.get(r.founder_id) ?? [];
-    list.push({ ...toSummary(r as SummaryRow), role: r.founder_title, primary_founder: num(r.position) === 0, listing_id: r.id, unlocked: r.unlocked });
+    list.push({
+      ...toSummary(r as SummaryRow),
+      role: r.founder_title,
+      primary_founder: num(r.position) === 0,
+      listing_id: r.id,
+      unlocked: r.unlocked,
+    });
     out.set(r.founder_id, list);
   }
   return out;
 }
 
 /** `founders as f` narrowed to the founders of at least one live listing (the public ones). */
-export const behindLive = (db: Kysely<DB>) => db.selectFrom('founders as f').where((eb) => eb.exists(
-  eb.selectFrom('listing_founders as lf').innerJoin('listings as l', 'l.id', 'lf.listing_id').select('lf.listing_id').whereRef('lf.founder_id', '=', 'f.id').where('l.status', '=', 'live'),
-));
+export const behindLive = (db: Kysely<DB>) =>
+  db
+    .selectFrom('founders as f')
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('listing_founders as lf')
+          .innerJoin('listings as l', 'l.id', 'lf.listing_id')
+          .select('lf.listing_id')
+          .whereRef('lf.founder_id', '=', 'f.id')
+          .where('l.status', '=', 'live'),
+      ),
+    );
 
-export type FounderListItem = { slug: string; name: string; title: string | null; country: string | null; avatar_url: string | null; bio_excerpt: string | null; companies: FounderCompany[] };
+export type FounderListItem = {
+  slug: string;
+  name: string;
+  title: string | null;
+  country: string | null;
+  avatar_url: string | null;
+  bio_excerpt: string | null;
+  companies: FounderCompany[];
+};
 
-export async function listFounderItems(db: Kysely<DB>, filter: { q?: string; country?: string }, limit: number, offset: number): Promise<{ items: FounderListItem[]; total: number }> {
+export async function listFounderItems(
+  db: Kysely<DB>,
+  filter: { q?: string; country?: string },
+  limit: number,
+  offset: number,
+): Promise<{ items: FounderListItem[]; total: number }> {
   let q = behindLive(db);
   const term = filter.q?.trim();
   if (term) q = q.where(icontains(sql.ref('f.name'), term));
   if (filter.country) q = q.where('f.country', '=', filter.country.toUpperCase());
-  const rows = await q.select(['f.id', 'f.slug', 'f.name', 'f.title', 'f.country', 'f.avatar_url', 'f.bio']).orderBy('f.name').orderBy('f.id').limit(limit).offset(offset).execute();
+  const rows = await q
+    .select(['f.id', 'f.slug', 'f.name', 'f.title', 'f.country', 'f.avatar_url', 'f.bio'])
+    .orderBy('f.name')
+    .orderBy('f.id')
+    .limit(limit)
+    .offset(offset)
+    .execute();
   const total = num((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  const companies = await companiesOf(db, rows.map((r) => r.id));
+  const companies = await companiesOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return {
     items: rows.map((r) => ({
-      slug: r.slug, name: r.name, title: r.title, country: r.country, avatar_url: r.avatar_url,
+      slug: r.slug,
+      name: r.name,
+      title: r.title,
+      country: r.country,
+      avatar_url: r.avatar_url,
       bio_excerpt: excerpt(r.bio, 200),
       companies: (companies.get(r.id) ?? []).map(({ listing_id: _l, unlocked: _u, ...c }) => c),
     })),
@@ -60,11 +107,26 @@ export function excerpt(s: string | null, max: number): string | null {
 }
 
 /** The founder-story sections, in reading order (as set_founder_story takes them). */
-export const STORY_KEYS = ['title', 'story', 'why_started', 'problem', 'journey', 'challenges', 'achievements', 'lessons', 'whats_next'] as const;
+export const STORY_KEYS = [
+  'title',
+  'story',
+  'why_started',
+  'problem',
+  'journey',
+  'challenges',
+  'achievements',
+  'lessons',
+  'whats_next',
+] as const;
 export type StoryKey = (typeof STORY_KEYS)[number];
 
 export type FounderDetail = {
-  slug: string; name: string; title: string | null; bio: string | null; country: string | null; avatar_url: string | null;
+  slug: string;
+  name: string;
+  title: string | null;
+  bio: string | null;
+  country: string | null;
+  avatar_url: string | null;
   socials: Record<string, string>;
   companies: FounderCompany[];
   stories: Array<{ listing: ListingSummary } & Partial<Record<StoryKey, string>> & { updated_at: string }>;
@@ -78,7 +140,15 @@ export async function founderBySlug(db: Kysely<DB>, slug: string): Promise<Found
   const storyListings = companies.filter((c) => fromJson<string[]>(c.unlocked, []).includes('story'));
   const stories: FounderDetail['stories'] = [];
   if (storyListings.length) {
-    const rows = await db.selectFrom('stories').selectAll().where('listing_id', 'in', storyListings.map((c) => c.listing_id)).execute();
+    const rows = await db
+      .selectFrom('stories')
+      .selectAll()
+      .where(
+        'listing_id',
+        'in',
+        storyListings.map((c) => c.listing_id),
+      )
+      .execute();
     for (const c of storyListings) {
       const s = rows.find((r) => r.listing_id === c.listing_id);
       if (!s) continue;
@@ -90,7 +160,12 @@ export async function founderBySlug(db: Kysely<DB>, slug: string): Promise<Found
     }
   }
   return {
-    slug: f.slug, name: f.name, title: f.title, bio: f.bio, country: f.country, avatar_url: f.avatar_url,
+    slug: f.slug,
+    name: f.name,
+    title: f.title,
+    bio: f.bio,
+    country: f.country,
+    avatar_url: f.avatar_url,
     socials: fromJson<Record<string, string>>(f.socials, {}),
     companies: companies.map(({ listing_id: _l, unlocked: _u, ...c }) => c),
     stories,

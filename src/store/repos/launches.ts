@@ -2,7 +2,14 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../types.ts';
 import type { Engine } from '../connect.ts';
-import { SUMMARY_SELECT, summaryQuery, toSummary, viewsOrderFrom, type ListingSummary, type SummaryRow } from './summary.ts';
+import {
+  SUMMARY_SELECT,
+  summaryQuery,
+  toSummary,
+  viewsOrderFrom,
+  type ListingSummary,
+  type SummaryRow,
+} from './summary.ts';
 import { hoursSince, nullsLast, num } from './sql-helpers.ts';
 import { dayBounds, mondayOf, weekBounds } from '../../domain/weeks.ts';
 import { TRENDING_HALF_LIFE_HOURS, TRENDING_WINDOW_DAYS, roundScore, trendOf } from '../../domain/ranking.ts';
@@ -10,7 +17,8 @@ import { formatCents } from '../../domain/money.ts';
 
 /** Votes cast in [from, to) per listing, as a joinable subquery `wv(listing_id, n)`. */
 function weekVotes(db: Kysely<DB>, from: string, to: string) {
-  return db.selectFrom('votes')
+  return db
+    .selectFrom('votes')
     .select((eb) => ['votes.listing_id', eb.fn.countAll<number>().as('n')])
     .where('votes.created_at', '>=', from)
     .where('votes.created_at', '<', to)
@@ -25,35 +33,96 @@ export type WeekLaunch = { rank: number | null; listing: ListingSummary; votes: 
  * in that week (Monday 00:00 to next Monday 00:00 UTC), ties by the earlier launch then id.
  * Future week: listings scheduled for it (scheduled or awaiting_badge), by name, without ranks.
  */
-export async function launchesOfWeek(db: Kysely<DB>, monday: string, now: Date, limit: number): Promise<{ items: WeekLaunch[]; total: number }> {
+export async function launchesOfWeek(
+  db: Kysely<DB>,
+  monday: string,
+  now: Date,
+  limit: number,
+): Promise<{ items: WeekLaunch[]; total: number }> {
   const future = monday > mondayOf(now);
   if (future) {
-    const base = summaryQuery(db).where('l.launch_week', '=', monday).where('l.status', 'in', ['scheduled', 'awaiting_badge']);
+    const base = summaryQuery(db)
+      .where('l.launch_week', '=', monday)
+      .where('l.status', 'in', ['scheduled', 'awaiting_badge']);
     const rows = await base.orderBy('l.name').orderBy('l.id').limit(limit).execute();
-    const count = await db.selectFrom('listings').select((eb) => eb.fn.countAll<number>().as('n')).where('launch_week', '=', monday).where('status', 'in', ['scheduled', 'awaiting_badge']).executeTakeFirstOrThrow();
-    return { items: rows.map((r) => ({ rank: null, listing: toSummary(r as SummaryRow), votes: null })), total: num(count.n) };
+    const count = await db
+      .selectFrom('listings')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('launch_week', '=', monday)
+      .where('status', 'in', ['scheduled', 'awaiting_badge'])
+      .executeTakeFirstOrThrow();
+    return {
+      items: rows.map((r) => ({ rank: null, listing: toSummary(r as SummaryRow), votes: null })),
+      total: num(count.n),
+    };
   }
   const b = weekBounds(monday);
   const rows = await summaryQuery(db)
     .leftJoin(weekVotes(db, b.from, b.to), (j) => j.onRef('wv.listing_id', '=', 'l.id'))
     .select(sql<number>`coalesce(wv.n, 0)`.as('week_votes'))
-    .where('l.launch_week', '=', monday).where('l.status', '=', 'live')
-    .orderBy(sql`coalesce(wv.n, 0)`, 'desc').orderBy(nullsLast(sql`l.launched_at`)).orderBy('l.launched_at', 'asc').orderBy('l.id', 'asc')
-    .limit(limit).execute();
-  const count = await db.selectFrom('listings').select((eb) => eb.fn.countAll<number>().as('n')).where('launch_week', '=', monday).where('status', '=', 'live').executeTakeFirstOrThrow();
-  return { items: rows.map((r, i) => ({ rank: i + 1, listing: toSummary(r as SummaryRow), votes: num(r.week_votes) })), total: num(count.n) };
+    .where('l.launch_week', '=', monday)
+    .where('l.status', '=', 'live')
+    .orderBy(sql`coalesce(wv.n, 0)`, 'desc')
+    .orderBy(nullsLast(sql`l.launched_at`))
+    .orderBy('l.launched_at', 'asc')
+    .orderBy('l.id', 'asc')
+    .limit(limit)
+    .execute();
+  const count = await db
+    .selectFrom('listings')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('launch_week', '=', monday)
+    .where('status', '=', 'live')
+    .executeTakeFirstOrThrow();
+  return {
+    items: rows.map((r, i) => ({ rank: i + 1, listing: toSummary(r as SummaryRow), votes: num(r.week_votes) })),
+    total: num(count.n),
+  };
 }
 
-export const LAUNCH_SECTIONS = ['today', 'this-week', 'trending', 'most-voted', 'recent', 'most-viewed', 'most-followed', 'upcoming'] as const;
+export const LAUNCH_SECTIONS = [
+  'today',
+  'this-week',
+  'trending',
+  'most-voted',
+  'recent',
+  'most-viewed',
+  'most-followed',
+  'upcoming',
+] as const;
 export type LaunchSection = (typeof LAUNCH_SECTIONS)[number];
 
-export type SectionItem = ListingSummary & { rank?: number; views: number; followers: number; week_votes?: number; trending_score?: number };
+export type SectionItem = ListingSummary & {
+  rank?: number;
+  views: number;
+  followers: number;
+  week_votes?: number;
+  trending_score?: number;
+};
 
-const RANKED: ReadonlySet<LaunchSection> = new Set(['today', 'this-week', 'trending', 'most-voted', 'most-viewed', 'most-followed']);
+const RANKED: ReadonlySet<LaunchSection> = new Set([
+  'today',
+  'this-week',
+  'trending',
+  'most-voted',
+  'most-viewed',
+  'most-followed',
+]);
 
-export async function launchSection(db: Kysely<DB>, engine: Engine, section: LaunchSection, now: Date, limit: number, offset: number): Promise<{ items: SectionItem[]; total: number }> {
-  const base = () => summaryQuery(db).innerJoin('listing_view_totals as vt', 'vt.listing_id', 'l.id').select(['vt.views as views_count', 'l.followers_count']);
-  const countOf = async (apply: (q: ReturnType<typeof countBase>) => ReturnType<typeof countBase>) => num((await apply(countBase()).executeTakeFirstOrThrow()).n);
+export async function launchSection(
+  db: Kysely<DB>,
+  engine: Engine,
+  section: LaunchSection,
+  now: Date,
+  limit: number,
+  offset: number,
+): Promise<{ items: SectionItem[]; total: number }> {
+  const base = () =>
+    summaryQuery(db)
+      .innerJoin('listing_view_totals as vt', 'vt.listing_id', 'l.id')
+      .select(['vt.views as views_count', 'l.followers_count']);
+  const countOf = async (apply: (q: ReturnType<typeof countBase>) => ReturnType<typeof countBase>) =>
+    num((await apply(countBase()).executeTakeFirstOrThrow()).n);
   const countBase = () => db.selectFrom('listings as l').select((eb) => eb.fn.countAll<number>().as('n'));
   const thisMonday = mondayOf(now);
   const finish = (rows: Array<Record<string, unknown>>, extra?: (r: Record<string, unknown>) => Partial<SectionItem>) =>
@@ -68,9 +137,19 @@ export async function launchSection(db: Kysely<DB>, engine: Engine, section: Lau
   switch (section) {
     case 'today': {
       const d = dayBounds(now);
-      const rows = await base().where('l.status', '=', 'live').where('l.launched_at', '>=', d.from).where('l.launched_at', '<', d.to)
-        .orderBy('l.votes_count', 'desc').orderBy('l.launched_at', 'asc').orderBy('l.id', 'asc').limit(limit).offset(offset).execute();
-      const total = await countOf((q) => q.where('l.status', '=', 'live').where('l.launched_at', '>=', d.from).where('l.launched_at', '<', d.to));
+      const rows = await base()
+        .where('l.status', '=', 'live')
+        .where('l.launched_at', '>=', d.from)
+        .where('l.launched_at', '<', d.to)
+        .orderBy('l.votes_count', 'desc')
+        .orderBy('l.launched_at', 'asc')
+        .orderBy('l.id', 'asc')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+      const total = await countOf((q) =>
+        q.where('l.status', '=', 'live').where('l.launched_at', '>=', d.from).where('l.launched_at', '<', d.to),
+      );
       return { items: finish(rows), total };
     }
     case 'this-week': {
@@ -78,9 +157,15 @@ export async function launchSection(db: Kysely<DB>, engine: Engine, section: Lau
       const rows = await base()
         .leftJoin(weekVotes(db, b.from, b.to), (j) => j.onRef('wv.listing_id', '=', 'l.id'))
         .select(sql<number>`coalesce(wv.n, 0)`.as('week_votes'))
-        .where('l.status', '=', 'live').where('l.launch_week', '=', thisMonday)
-        .orderBy(sql`coalesce(wv.n, 0)`, 'desc').orderBy(nullsLast(sql`l.launched_at`)).orderBy('l.launched_at', 'asc').orderBy('l.id', 'asc')
-        .limit(limit).offset(offset).execute();
+        .where('l.status', '=', 'live')
+        .where('l.launch_week', '=', thisMonday)
+        .orderBy(sql`coalesce(wv.n, 0)`, 'desc')
+        .orderBy(nullsLast(sql`l.launched_at`))
+        .orderBy('l.launched_at', 'asc')
+        .orderBy('l.id', 'asc')
+        .limit(limit)
+        .offset(offset)
+        .execute();
       const total = await countOf((q) => q.where('l.status', '=', 'live').where('l.launch_week', '=', thisMonday));
       return { items: finish(rows, (r) => ({ week_votes: num(r.week_votes) })), total };
     }
@@ -88,50 +173,105 @@ export async function launchSection(db: Kysely<DB>, engine: Engine, section: Lau
       const nowIso = now.toISOString();
       const cutoff = new Date(now.getTime() - TRENDING_WINDOW_DAYS * 86_400_000).toISOString();
       const age = hoursSince(engine, sql`v.created_at`, nowIso);
-      const weight = engine === 'postgres'
-        ? sql<number>`power(0.5::float8, greatest(${age}, 0.0::float8) / ${sql.lit(TRENDING_HALF_LIFE_HOURS)}::float8)`
-        : sql<number>`power(0.5, max(${age}, 0.0) / ${sql.lit(TRENDING_HALF_LIFE_HOURS)})`;
-      const scores = db.selectFrom('votes as v')
+      const weight =
+        engine === 'postgres'
+          ? sql<number>`power(0.5::float8, greatest(${age}, 0.0::float8) / ${sql.lit(TRENDING_HALF_LIFE_HOURS)}::float8)`
+          : sql<number>`power(0.5, max(${age}, 0.0) / ${sql.lit(TRENDING_HALF_LIFE_HOURS)})`;
+      const scores = db
+        .selectFrom('votes as v')
         .innerJoin('listings as sl', 'sl.id', 'v.listing_id')
         .select(['v.listing_id', sql<number>`sum(${weight})`.as('score')])
-        .where('sl.status', '=', 'live').where('v.created_at', '>=', cutoff).where('v.created_at', '<=', nowIso)
+        .where('sl.status', '=', 'live')
+        .where('v.created_at', '>=', cutoff)
+        .where('v.created_at', '<=', nowIso)
         .groupBy('v.listing_id')
         .as('ts');
-      const rows = await base().innerJoin(scores, (j) => j.onRef('ts.listing_id', '=', 'l.id')).select('ts.score')
-        .orderBy('ts.score', 'desc').orderBy('l.votes_count', 'desc').orderBy(nullsLast(sql`l.launched_at`)).orderBy('l.launched_at', 'asc').orderBy('l.id', 'asc')
-        .limit(limit).offset(offset).execute();
-      const total = num((await db.selectFrom('votes as v').innerJoin('listings as sl', 'sl.id', 'v.listing_id')
-        .select(sql<number>`count(distinct v.listing_id)`.as('n'))
-        .where('sl.status', '=', 'live').where('v.created_at', '>=', cutoff).where('v.created_at', '<=', nowIso)
-        .executeTakeFirstOrThrow()).n);
+      const rows = await base()
+        .innerJoin(scores, (j) => j.onRef('ts.listing_id', '=', 'l.id'))
+        .select('ts.score')
+        .orderBy('ts.score', 'desc')
+        .orderBy('l.votes_count', 'desc')
+        .orderBy(nullsLast(sql`l.launched_at`))
+        .orderBy('l.launched_at', 'asc')
+        .orderBy('l.id', 'asc')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+      const total = num(
+        (
+          await db
+            .selectFrom('votes as v')
+            .innerJoin('listings as sl', 'sl.id', 'v.listing_id')
+            .select(sql<number>`count(distinct v.listing_id)`.as('n'))
+            .where('sl.status', '=', 'live')
+            .where('v.created_at', '>=', cutoff)
+            .where('v.created_at', '<=', nowIso)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
       return { items: finish(rows, (r) => ({ trending_score: roundScore(Number(r.score)) })), total };
     }
     case 'most-voted': {
-      const rows = await base().where('l.status', '=', 'live')
-        .orderBy('l.votes_count', 'desc').orderBy(nullsLast(sql`l.launched_at`)).orderBy('l.launched_at', 'asc').orderBy('l.id', 'asc').limit(limit).offset(offset).execute();
+      const rows = await base()
+        .where('l.status', '=', 'live')
+        .orderBy('l.votes_count', 'desc')
+        .orderBy(nullsLast(sql`l.launched_at`))
+        .orderBy('l.launched_at', 'asc')
+        .orderBy('l.id', 'asc')
+        .limit(limit)
+        .offset(offset)
+        .execute();
       return { items: finish(rows), total: await countOf((q) => q.where('l.status', '=', 'live')) };
     }
     case 'recent': {
-      const rows = await base().where('l.status', '=', 'live').where('l.launched_at', 'is not', null)
-        .orderBy('l.launched_at', 'desc').orderBy('l.id', 'desc').limit(limit).offset(offset).execute();
-      return { items: finish(rows), total: await countOf((q) => q.where('l.status', '=', 'live').where('l.launched_at', 'is not', null)) };
+      const rows = await base()
+        .where('l.status', '=', 'live')
+        .where('l.launched_at', 'is not', null)
+        .orderBy('l.launched_at', 'desc')
+        .orderBy('l.id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+      return {
+        items: finish(rows),
+        total: await countOf((q) => q.where('l.status', '=', 'live').where('l.launched_at', 'is not', null)),
+      };
     }
     case 'most-viewed': {
       // Read in the order of the views index (viewsOrderFrom): SQLite's planner would sort every live
       // listing instead (~30 ms at 100,000).
-      const rows = (await sql<Record<string, unknown>>`SELECT ${sql.raw(SUMMARY_SELECT.join(', '))}, vt.views AS views_count, l.followers_count
+      const rows = (
+        await sql<
+          Record<string, unknown>
+        >`SELECT ${sql.raw(SUMMARY_SELECT.join(', '))}, vt.views AS views_count, l.followers_count
         FROM ${viewsOrderFrom(engine)} LEFT JOIN categories AS pc ON pc.id = l.primary_category_id
-        WHERE l.status = 'live' ORDER BY vt.views DESC, l.id ASC LIMIT ${limit} OFFSET ${offset}`.execute(db)).rows;
+        WHERE l.status = 'live' ORDER BY vt.views DESC, l.id ASC LIMIT ${limit} OFFSET ${offset}`.execute(db)
+      ).rows;
       return { items: finish(rows), total: await countOf((q) => q.where('l.status', '=', 'live')) };
     }
     case 'most-followed': {
-      const rows = await base().where('l.status', '=', 'live').orderBy('l.followers_count', 'desc').orderBy('l.id', 'asc').limit(limit).offset(offset).execute();
+      const rows = await base()
+        .where('l.status', '=', 'live')
+        .orderBy('l.followers_count', 'desc')
+        .orderBy('l.id', 'asc')
+        .limit(limit)
+        .offset(offset)
+        .execute();
       return { items: finish(rows), total: await countOf((q) => q.where('l.status', '=', 'live')) };
     }
     case 'upcoming': {
-      const rows = await base().where('l.status', 'in', ['scheduled', 'awaiting_badge']).where('l.launch_week', '>', thisMonday)
-        .orderBy('l.launch_week', 'asc').orderBy('l.name', 'asc').orderBy('l.id', 'asc').limit(limit).offset(offset).execute();
-      const total = await countOf((q) => q.where('l.status', 'in', ['scheduled', 'awaiting_badge']).where('l.launch_week', '>', thisMonday));
+      const rows = await base()
+        .where('l.status', 'in', ['scheduled', 'awaiting_badge'])
+        .where('l.launch_week', '>', thisMonday)
+        .orderBy('l.launch_week', 'asc')
+        .orderBy('l.name', 'asc')
+        .orderBy('l.id', 'asc')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+      const total = await countOf((q) =>
+        q.where('l.status', 'in', ['scheduled', 'awaiting_badge']).where('l.launch_week', '>', thisMonday),
+      );
       return { items: finish(rows), total };
     }
   }
@@ -142,19 +282,65 @@ export async function launchSection(db: Kysely<DB>, engine: Engine, section: Lau
 export const BOARDS = ['community-weekly', 'community-all-time', 'billboard', 'domain-rating', 'revenue'] as const;
 export type Board = (typeof BOARDS)[number];
 
-export type BoardInfo = { key: Board; name: string; description: string; paid: boolean; notice?: string; metric: string };
+export type BoardInfo = {
+  key: Board;
+  name: string;
+  description: string;
+  paid: boolean;
+  notice?: string;
+  metric: string;
+};
 
 export const BOARD_INFO: Record<Board, BoardInfo> = {
-  'community-weekly': { key: 'community-weekly', name: 'Community — weekly', description: 'Live listings ranked by community votes cast during one launch week (Monday to Sunday, UTC).', paid: false, metric: 'votes' },
-  'community-all-time': { key: 'community-all-time', name: 'Community — all time', description: 'Live listings ranked by all community votes ever cast.', paid: false, metric: 'votes' },
-  billboard: { key: 'billboard', name: 'Billboard', description: 'A PAID ranking: live listings ordered by the money their makers contributed to the billboard. It says nothing about quality or community support.', paid: true, notice: 'Paid placement: ranked by money contributed, not by votes.', metric: 'amount_cents' },
-  'domain-rating': { key: 'domain-rating', name: 'Domain Rating', description: 'Live listings ranked by the latest Domain Rating of their website, a third-party SEO metric (0–100), with its trend since the previous reading.', paid: false, metric: 'domain_rating' },
-  revenue: { key: 'revenue', name: 'Revenue', description: 'Live listings ranked by their latest reported monthly revenue (USD cents).', paid: false, metric: 'monthly_revenue_cents' },
+  'community-weekly': {
+    key: 'community-weekly',
+    name: 'Community — weekly',
+    description: 'Live listings ranked by community votes cast during one launch week (Monday to Sunday, UTC).',
+    paid: false,
+    metric: 'votes',
+  },
+  'community-all-time': {
+    key: 'community-all-time',
+    name: 'Community — all time',
+    description: 'Live listings ranked by all community votes ever cast.',
+    paid: false,
+    metric: 'votes',
+  },
+  billboard: {
+    key: 'billboard',
+    name: 'Billboard',
+    description:
+      'A PAID ranking: live listings ordered by the money their makers contributed to the billboard. It says nothing about quality or community support.',
+    paid: true,
+    notice: 'Paid placement: ranked by money contributed, not by votes.',
+    metric: 'amount_cents',
+  },
+  'domain-rating': {
+    key: 'domain-rating',
+    name: 'Domain Rating',
+    description:
+      'Live listings ranked by the latest Domain Rating of their website, a third-party SEO metric (0–100), with its trend since the previous reading.',
+    paid: false,
+    metric: 'domain_rating',
+  },
+  revenue: {
+    key: 'revenue',
+    name: 'Revenue',
+    description: 'Live listings ranked by their latest reported monthly revenue (USD cents).',
+    paid: false,
+    metric: 'monthly_revenue_cents',
+  },
 };
 
 export type BoardItem = { rank: number; listing: ListingSummary; metric: Record<string, unknown>; paid?: true };
 
-export async function leaderboard(db: Kysely<DB>, board: Board, week: string | null, limit: number, offset: number): Promise<{ items: BoardItem[]; total: number }> {
+export async function leaderboard(
+  db: Kysely<DB>,
+  board: Board,
+  week: string | null,
+  limit: number,
+  offset: number,
+): Promise<{ items: BoardItem[]; total: number }> {
   switch (board) {
     case 'community-weekly': {
       const b = weekBounds(week as string);
@@ -162,43 +348,147 @@ export async function leaderboard(db: Kysely<DB>, board: Board, week: string | n
         .innerJoin(weekVotes(db, b.from, b.to), (j) => j.onRef('wv.listing_id', '=', 'l.id'))
         .select('wv.n')
         .where('l.status', '=', 'live')
-        .orderBy('wv.n', 'desc').orderBy(nullsLast(sql`l.launched_at`)).orderBy('l.launched_at', 'asc').orderBy('l.id', 'asc')
-        .limit(limit).offset(offset).execute();
-      const total = num((await db.selectFrom('votes as v').innerJoin('listings as l', 'l.id', 'v.listing_id')
-        .select(sql<number>`count(distinct v.listing_id)`.as('n'))
-        .where('l.status', '=', 'live').where('v.created_at', '>=', b.from).where('v.created_at', '<', b.to).executeTakeFirstOrThrow()).n);
-      return { items: rows.map((r, i) => ({ rank: offset + i + 1, listing: toSummary(r as SummaryRow), metric: { name: 'votes', value: num(r.n), votes: num(r.n) } })), total };
-    }
-    case 'community-all-time': {
-      const rows = await summaryQuery(db).where('l.status', '=', 'live').where('l.votes_count', '>', 0)
-        .orderBy('l.votes_count', 'desc').orderBy(nullsLast(sql`l.launched_at`)).orderBy('l.launched_at', 'asc').orderBy('l.id', 'asc').limit(limit).offset(offset).execute();
-      const total = num((await db.selectFrom('listings').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'live').where('votes_count', '>', 0).executeTakeFirstOrThrow()).n);
-      return { items: rows.map((r, i) => ({ rank: offset + i + 1, listing: toSummary(r as SummaryRow), metric: { name: 'votes', value: num(r.votes_count), votes: num(r.votes_count) } })), total };
-    }
-    case 'billboard': {
-      const sums = db.selectFrom('billboard_contributions as bc')
-        .select(['bc.listing_id', sql<number>`sum(bc.amount_cents)`.as('amount'), sql<string>`max(bc.created_at)`.as('last_at')])
-        .groupBy('bc.listing_id').as('bb');
-      const rows = await summaryQuery(db).innerJoin(sums, (j) => j.onRef('bb.listing_id', '=', 'l.id')).select(['bb.amount', 'bb.last_at'])
-        .where('l.status', '=', 'live').where('bb.amount', '>', 0)
-        .orderBy('bb.amount', 'desc').orderBy('bb.last_at', 'asc').orderBy('l.id', 'asc').limit(limit).offset(offset).execute();
-      const total = num((await db.selectFrom('billboard_contributions as bc').innerJoin('listings as l', 'l.id', 'bc.listing_id')
-        .select(sql<number>`count(distinct bc.listing_id)`.as('n')).where('l.status', '=', 'live').where('bc.amount_cents', '>', 0).executeTakeFirstOrThrow()).n);
+        .orderBy('wv.n', 'desc')
+        .orderBy(nullsLast(sql`l.launched_at`))
+        .orderBy('l.launched_at', 'asc')
+        .orderBy('l.id', 'asc')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+      const total = num(
+        (
+          await db
+            .selectFrom('votes as v')
+            .innerJoin('listings as l', 'l.id', 'v.listing_id')
+            .select(sql<number>`count(distinct v.listing_id)`.as('n'))
+            .where('l.status', '=', 'live')
+            .where('v.created_at', '>=', b.from)
+            .where('v.created_at', '<', b.to)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
       return {
         items: rows.map((r, i) => ({
-          rank: offset + i + 1, paid: true as const, listing: toSummary(r as SummaryRow),
-          metric: { name: 'amount_cents', value: num(r.amount), amount_cents: num(r.amount), amount: formatCents(num(r.amount)), paid: true },
+          rank: offset + i + 1,
+          listing: toSummary(r as SummaryRow),
+          metric: { name: 'votes', value: num(r.n), votes: num(r.n) },
+        })),
+        total,
+      };
+    }
+    case 'community-all-time': {
+      const rows = await summaryQuery(db)
+        .where('l.status', '=', 'live')
+        .where('l.votes_count', '>', 0)
+        .orderBy('l.votes_count', 'desc')
+        .orderBy(nullsLast(sql`l.launched_at`))
+        .orderBy('l.launched_at', 'asc')
+        .orderBy('l.id', 'asc')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+      const total = num(
+        (
+          await db
+            .selectFrom('listings')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('status', '=', 'live')
+            .where('votes_count', '>', 0)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+      return {
+        items: rows.map((r, i) => ({
+          rank: offset + i + 1,
+          listing: toSummary(r as SummaryRow),
+          metric: { name: 'votes', value: num(r.votes_count), votes: num(r.votes_count) },
+        })),
+        total,
+      };
+    }
+    case 'billboard': {
+      const sums = db
+        .selectFrom('billboard_contributions as bc')
+        .select([
+          'bc.listing_id',
+          sql<number>`sum(bc.amount_cents)`.as('amount'),
+          sql<string>`max(bc.created_at)`.as('last_at'),
+        ])
+        .groupBy('bc.listing_id')
+        .as('bb');
+      const rows = await summaryQuery(db)
+        .innerJoin(sums, (j) => j.onRef('bb.listing_id', '=', 'l.id'))
+        .select(['bb.amount', 'bb.last_at'])
+        .where('l.status', '=', 'live')
+        .where('bb.amount', '>', 0)
+        .orderBy('bb.amount', 'desc')
+        .orderBy('bb.last_at', 'asc')
+        .orderBy('l.id', 'asc')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+      const total = num(
+        (
+          await db
+            .selectFrom('billboard_contributions as bc')
+            .innerJoin('listings as l', 'l.id', 'bc.listing_id')
+            .select(sql<number>`count(distinct bc.listing_id)`.as('n'))
+            .where('l.status', '=', 'live')
+            .where('bc.amount_cents', '>', 0)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+      return {
+        items: rows.map((r, i) => ({
+          rank: offset + i + 1,
+          paid: true as const,
+          listing: toSummary(r as SummaryRow),
+          metric: {
+            name: 'amount_cents',
+            value: num(r.amount),
+            amount_cents: num(r.amount),
+            amount: formatCents(num(r.amount)),
+            paid: true,
+          },
         })),
         total,
       };
     }
     case 'domain-rating': {
-      const rows = await summaryQuery(db).select('l.domain_rating').where('l.status', '=', 'live').where('l.domain_rating', 'is not', null)
-        .orderBy('l.domain_rating', 'desc').orderBy('l.id', 'asc').limit(limit).offset(offset).execute();
-      const total = num((await db.selectFrom('listings').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'live').where('domain_rating', 'is not', null).executeTakeFirstOrThrow()).n);
-      const history = rows.length ? await db.selectFrom('domain_ratings').select(['listing_id', 'date', 'rating']).where('listing_id', 'in', rows.map((r) => r.id)).orderBy('date', 'desc').execute() : [];
+      const rows = await summaryQuery(db)
+        .select('l.domain_rating')
+        .where('l.status', '=', 'live')
+        .where('l.domain_rating', 'is not', null)
+        .orderBy('l.domain_rating', 'desc')
+        .orderBy('l.id', 'asc')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+      const total = num(
+        (
+          await db
+            .selectFrom('listings')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('status', '=', 'live')
+            .where('domain_rating', 'is not', null)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+      const history = rows.length
+        ? await db
+            .selectFrom('domain_ratings')
+            .select(['listing_id', 'date', 'rating'])
+            .where(
+              'listing_id',
+              'in',
+              rows.map((r) => r.id),
+            )
+            .orderBy('date', 'desc')
+            .execute()
+        : [];
       const byListing = new Map<number, Array<{ date: string; rating: number }>>();
-      for (const h of history) byListing.set(h.listing_id, [...(byListing.get(h.listing_id) ?? []), { date: h.date, rating: num(h.rating) }]);
+      for (const h of history)
+        byListing.set(h.listing_id, [...(byListing.get(h.listing_id) ?? []), { date: h.date, rating: num(h.rating) }]);
       return {
         items: rows.map((r, i) => {
           const value = num(r.domain_rating);
@@ -206,29 +496,78 @@ export async function leaderboard(db: Kysely<DB>, board: Board, week: string | n
           const latest = hist[0];
           const prev = hist[1] ?? null; // the reading before the latest one
           return {
-            rank: offset + i + 1, listing: toSummary(r as SummaryRow),
-            metric: { name: 'domain_rating', value, domain_rating: value, as_of: latest?.date ?? null, previous: prev ? prev.rating : null, previous_date: prev ? prev.date : null, change: prev ? value - prev.rating : null, trend: trendOf(value, prev?.rating), source: 'third-party SEO metric' },
+            rank: offset + i + 1,
+            listing: toSummary(r as SummaryRow),
+            metric: {
+              name: 'domain_rating',
+              value,
+              domain_rating: value,
+              as_of: latest?.date ?? null,
+              previous: prev ? prev.rating : null,
+              previous_date: prev ? prev.date : null,
+              change: prev ? value - prev.rating : null,
+              trend: trendOf(value, prev?.rating),
+              source: 'third-party SEO metric',
+            },
           };
         }),
         total,
       };
     }
     case 'revenue': {
-      const rows = await summaryQuery(db).select('l.revenue_cents').where('l.status', '=', 'live').where('l.revenue_cents', '>', 0)
-        .orderBy('l.revenue_cents', 'desc').orderBy('l.id', 'asc').limit(limit).offset(offset).execute();
-      const total = num((await db.selectFrom('listings').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'live').where('revenue_cents', '>', 0).executeTakeFirstOrThrow()).n);
-      const figures = rows.length ? await db.selectFrom('revenue_figures').select(['listing_id', 'month', 'verified']).where('listing_id', 'in', rows.map((r) => r.id)).orderBy('month', 'desc').execute() : [];
+      const rows = await summaryQuery(db)
+        .select('l.revenue_cents')
+        .where('l.status', '=', 'live')
+        .where('l.revenue_cents', '>', 0)
+        .orderBy('l.revenue_cents', 'desc')
+        .orderBy('l.id', 'asc')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+      const total = num(
+        (
+          await db
+            .selectFrom('listings')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('status', '=', 'live')
+            .where('revenue_cents', '>', 0)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+      const figures = rows.length
+        ? await db
+            .selectFrom('revenue_figures')
+            .select(['listing_id', 'month', 'verified'])
+            .where(
+              'listing_id',
+              'in',
+              rows.map((r) => r.id),
+            )
+            .orderBy('month', 'desc')
+            .execute()
+        : [];
       const latest = new Map<number, { month: string; verified: boolean }>();
-      for (const f of figures) if (!latest.has(f.listing_id)) latest.set(f.listing_id, { month: f.month, verified: Boolean(f.verified) });
+      for (const f of figures)
+        if (!latest.has(f.listing_id)) latest.set(f.listing_id, { month: f.month, verified: Boolean(f.verified) });
       return {
         items: rows.map((r, i) => {
           const v = num(r.revenue_cents);
           const f = latest.get(r.id);
-          return { rank: offset + i + 1, listing: toSummary(r as SummaryRow), metric: { name: 'monthly_revenue_cents', value: v, monthly_revenue_cents: v, amount: formatCents(v), month: f?.month ?? null, verified: f?.verified ?? false } };
+          return {
+            rank: offset + i + 1,
+            listing: toSummary(r as SummaryRow),
+            metric: {
+              name: 'monthly_revenue_cents',
+              value: v,
+              monthly_revenue_cents: v,
+              amount: formatCents(v),
+              month: f?.month ?? null,
+              verified: f?.verified ?? false,
+            },
+          };
         }),
         total,
       };
     }
   }
 }
-

@@ -15,10 +15,16 @@ import { addDays } from '../../domain/weeks.ts';
 // run with new parameters, skipping Kysely's builder and compiler on every request.
 const ARG = '\u0000arg:';
 /** A placeholder for the i-th argument of a prepared query (typed loosely: it stands for any value). */
+// biome-ignore lint/suspicious/noExplicitAny: a placeholder standing for any column value in the query builder
 const arg = (i: number): any => ARG + i;
 const compiledCache = new WeakMap<Kysely<DB>, Map<string, CompiledQuery<unknown>>>();
 
-async function prepared<R>(db: Kysely<DB>, key: string, build: () => Compilable<R>, args: readonly unknown[]): Promise<R[]> {
+async function prepared<R>(
+  db: Kysely<DB>,
+  key: string,
+  build: () => Compilable<R>,
+  args: readonly unknown[],
+): Promise<R[]> {
   let cache = compiledCache.get(db);
   if (!cache) compiledCache.set(db, (cache = new Map()));
   let compiled = cache.get(key) as CompiledQuery<R> | undefined;
@@ -26,7 +32,9 @@ async function prepared<R>(db: Kysely<DB>, key: string, build: () => Compilable<
     compiled = build().compile();
     cache.set(key, compiled);
   }
-  const parameters = compiled.parameters.map((p) => (typeof p === 'string' && p.startsWith(ARG) ? args[Number(p.slice(ARG.length))] : p));
+  const parameters = compiled.parameters.map((p) =>
+    typeof p === 'string' && p.startsWith(ARG) ? args[Number(p.slice(ARG.length))] : p,
+  );
   return (await db.executeQuery<R>({ ...compiled, parameters })).rows;
 }
 
@@ -36,16 +44,57 @@ export const LATEST_UPDATES = 5;
 export const ALTERNATIVES_LIMIT = 10;
 
 const PROFILE_COLUMNS = [
-  'l.id', 'l.slug', 'l.name', 'l.url', 'l.domain', 'l.tagline', 'l.short_description', 'l.description', 'l.headline', 'l.summary',
-  'l.stage', 'l.pricing_model', 'l.pricing_summary', 'l.country', 'l.city', 'l.founded_year', 'l.contact_email', 'l.demo_video_url', 'l.logo_url',
-  'l.features', 'l.usps', 'l.keywords', 'l.tags', 'l.socials', 'l.faqs', 'l.not_found', 'l.facts', 'l.media',
-  'l.seo_title', 'l.seo_description', 'l.status', 'l.plan', 'l.launch_week', 'l.launched_at', 'l.primary_category_id', 'l.unlocked', 'l.verified_at',
-  'l.domain_rating', 'l.votes_count', 'l.followers_count', 'l.updated_at',
+  'l.id',
+  'l.slug',
+  'l.name',
+  'l.url',
+  'l.domain',
+  'l.tagline',
+  'l.short_description',
+  'l.description',
+  'l.headline',
+  'l.summary',
+  'l.stage',
+  'l.pricing_model',
+  'l.pricing_summary',
+  'l.country',
+  'l.city',
+  'l.founded_year',
+  'l.contact_email',
+  'l.demo_video_url',
+  'l.logo_url',
+  'l.features',
+  'l.usps',
+  'l.keywords',
+  'l.tags',
+  'l.socials',
+  'l.faqs',
+  'l.not_found',
+  'l.facts',
+  'l.media',
+  'l.seo_title',
+  'l.seo_description',
+  'l.status',
+  'l.plan',
+  'l.launch_week',
+  'l.launched_at',
+  'l.primary_category_id',
+  'l.unlocked',
+  'l.verified_at',
+  'l.domain_rating',
+  'l.votes_count',
+  'l.followers_count',
+  'l.updated_at',
 ] as const;
 
 /** The id of a live listing, or undefined. */
 export async function liveListingId(db: Kysely<DB>, slug: string): Promise<number | undefined> {
-  const row = await db.selectFrom('listings').select('id').where('slug', '=', slug).where('status', '=', 'live').executeTakeFirst();
+  const row = await db
+    .selectFrom('listings')
+    .select('id')
+    .where('slug', '=', slug)
+    .where('status', '=', 'live')
+    .executeTakeFirst();
   return row?.id;
 }
 
@@ -62,8 +111,17 @@ export interface DomainRatingView {
  * and 90 days older (null when there is none that old), the direction against the previous reading,
  * and the history (oldest first). Without history, the listing's own figure with trend "new".
  */
-export function domainRatingView(history: Array<{ date: string; rating: number }>, fallback: number | null): DomainRatingView {
-  if (!history.length) return { value: fallback, as_of: null, trend: { direction: 'new', change_30d: null, change_90d: null }, history: [] };
+export function domainRatingView(
+  history: Array<{ date: string; rating: number }>,
+  fallback: number | null,
+): DomainRatingView {
+  if (!history.length)
+    return {
+      value: fallback,
+      as_of: null,
+      trend: { direction: 'new', change_30d: null, change_90d: null },
+      history: [],
+    };
   const latest = history[history.length - 1];
   const before = (days: number) => {
     const cutoff = addDays(latest.date, -days);
@@ -76,7 +134,11 @@ export function domainRatingView(history: Array<{ date: string; rating: number }
   return {
     value: latest.rating,
     as_of: latest.date,
-    trend: { direction: trendOf(latest.rating, prev), change_30d: b30 === null ? null : latest.rating - b30, change_90d: b90 === null ? null : latest.rating - b90 },
+    trend: {
+      direction: trendOf(latest.rating, prev),
+      change_30d: b30 === null ? null : latest.rating - b30,
+      change_90d: b90 === null ? null : latest.rating - b90,
+    },
     history,
   };
 }
@@ -85,7 +147,12 @@ export function domainRatingView(history: Array<{ date: string; rating: number }
  * A correlated subquery giving the rows of `from` as a JSON array of objects (`fields`), ordered:
  * json_group_array on SQLite, json_agg on PostgreSQL (the one place the two differ here).
  */
-function jsonRows(engine: Engine, fields: Record<string, RawBuilder<unknown>>, from: RawBuilder<unknown>, orderBy: RawBuilder<unknown>): RawBuilder<unknown> {
+function jsonRows(
+  engine: Engine,
+  fields: Record<string, RawBuilder<unknown>>,
+  from: RawBuilder<unknown>,
+  orderBy: RawBuilder<unknown>,
+): RawBuilder<unknown> {
   const pairs = sql.join(Object.entries(fields).map(([k, v]) => sql`${sql.lit(k)}, ${v}`));
   return engine === 'postgres'
     ? sql`(select json_agg(json_build_object(${pairs}) order by ${orderBy}) ${from})`
@@ -105,36 +172,96 @@ const iso = (v: string | null): string | null => (v === null ? null : new Date(v
  * categories, founders, latest updates, Domain Rating history, awards, milestones and story as JSON
  * arrays. Built and compiled once per database (prepared()).
  */
-function profileQuery(db: Kysely<DB>, engine: Engine, by: 'live-slug' | 'id' | 'live-ids' = 'live-slug', ids: readonly number[] = []) {
+function profileQuery(
+  db: Kysely<DB>,
+  engine: Engine,
+  by: 'live-slug' | 'id' | 'live-ids' = 'live-slug',
+  ids: readonly number[] = [],
+) {
   const genuine = engine === 'postgres' ? sql`true` : sql`1`;
   const f = (col: string) => sql.ref(col);
-  const q = db.selectFrom('listings as l').select(PROFILE_COLUMNS).select([
-    sql<number>`(select v.views from listing_view_totals v where v.listing_id = l.id)`.as('views_count'),
-    sql<number | null>`(select avg(r.rating) from reviews r where r.listing_id = l.id and r.genuine = ${genuine})`.as('rating_avg'),
-    sql<number>`(select count(*) from reviews r where r.listing_id = l.id and r.genuine = ${genuine})`.as('rating_count'),
-    jsonRows(engine,
-      { id: f('c.id'), slug: f('c.slug'), name: f('c.name'), parent_slug: f('p.slug'), parent_name: f('p.name'),
-        is_primary: sql`(select lc.is_primary from listing_categories lc where lc.listing_id = l.id and lc.category_id = c.id)` },
-      sql`from categories c left join categories p on p.id = c.parent_id
+  const q = db
+    .selectFrom('listings as l')
+    .select(PROFILE_COLUMNS)
+    .select([
+      sql<number>`(select v.views from listing_view_totals v where v.listing_id = l.id)`.as('views_count'),
+      sql<number | null>`(select avg(r.rating) from reviews r where r.listing_id = l.id and r.genuine = ${genuine})`.as(
+        'rating_avg',
+      ),
+      sql<number>`(select count(*) from reviews r where r.listing_id = l.id and r.genuine = ${genuine})`.as(
+        'rating_count',
+      ),
+      jsonRows(
+        engine,
+        {
+          id: f('c.id'),
+          slug: f('c.slug'),
+          name: f('c.name'),
+          parent_slug: f('p.slug'),
+          parent_name: f('p.name'),
+          is_primary: sql`(select lc.is_primary from listing_categories lc where lc.listing_id = l.id and lc.category_id = c.id)`,
+        },
+        sql`from categories c left join categories p on p.id = c.parent_id
         where c.id in (select lc2.category_id from listing_categories lc2 where lc2.listing_id = l.id) or c.id = l.primary_category_id`,
-      sql`c.id`).as('categories_json'),
-    jsonRows(engine,
-      { slug: f('fo.slug'), name: f('fo.name'), title: f('fo.title'), avatar_url: f('fo.avatar_url'), country: f('fo.country'), socials: f('fo.socials') },
-      sql`from listing_founders lf join founders fo on fo.id = lf.founder_id where lf.listing_id = l.id`,
-      sql`lf.position, fo.id`).as('founders_json'),
-    jsonRows(engine,
-      { id: f('u.id'), title: f('u.title'), body: f('u.body'), created_at: f('u.created_at') },
-      sql`from (select id, title, body, created_at from updates where listing_id = l.id order by created_at desc, id desc limit ${sql.lit(LATEST_UPDATES)}) u`,
-      sql`u.created_at desc, u.id desc`).as('updates_json'),
-    jsonRows(engine, { date: f('d.date'), rating: f('d.rating') }, sql`from domain_ratings d where d.listing_id = l.id`, sql`d.date`).as('ratings_json'),
-    jsonRows(engine, { week: f('a.week'), rank: f('a.rank'), votes: f('a.votes') },
-      sql`from awards a where a.listing_id = l.id and a.kind = ${sql.lit(AWARD_KIND)}`, sql`a.week desc, a.rank`).as('awards_json'),
-    jsonRows(engine, { id: f('m.id'), date: f('m.date'), title: f('m.title'), description: f('m.description'), url: f('m.url') },
-      sql`from milestones m where m.listing_id = l.id`, sql`m.date desc, m.id desc`).as('milestones_json'),
-    jsonRows(engine,
-      Object.fromEntries(['title', 'story', 'why_started', 'problem', 'journey', 'challenges', 'achievements', 'lessons', 'whats_next', 'updated_at'].map((k) => [k, f(`s.${k}`)])),
-      sql`from stories s where s.listing_id = l.id`, sql`s.listing_id`).as('story_json'),
-  ]);
+        sql`c.id`,
+      ).as('categories_json'),
+      jsonRows(
+        engine,
+        {
+          slug: f('fo.slug'),
+          name: f('fo.name'),
+          title: f('fo.title'),
+          avatar_url: f('fo.avatar_url'),
+          country: f('fo.country'),
+          socials: f('fo.socials'),
+        },
+        sql`from listing_founders lf join founders fo on fo.id = lf.founder_id where lf.listing_id = l.id`,
+        sql`lf.position, fo.id`,
+      ).as('founders_json'),
+      jsonRows(
+        engine,
+        { id: f('u.id'), title: f('u.title'), body: f('u.body'), created_at: f('u.created_at') },
+        sql`from (select id, title, body, created_at from updates where listing_id = l.id order by created_at desc, id desc limit ${sql.lit(LATEST_UPDATES)}) u`,
+        sql`u.created_at desc, u.id desc`,
+      ).as('updates_json'),
+      jsonRows(
+        engine,
+        { date: f('d.date'), rating: f('d.rating') },
+        sql`from domain_ratings d where d.listing_id = l.id`,
+        sql`d.date`,
+      ).as('ratings_json'),
+      jsonRows(
+        engine,
+        { week: f('a.week'), rank: f('a.rank'), votes: f('a.votes') },
+        sql`from awards a where a.listing_id = l.id and a.kind = ${sql.lit(AWARD_KIND)}`,
+        sql`a.week desc, a.rank`,
+      ).as('awards_json'),
+      jsonRows(
+        engine,
+        { id: f('m.id'), date: f('m.date'), title: f('m.title'), description: f('m.description'), url: f('m.url') },
+        sql`from milestones m where m.listing_id = l.id`,
+        sql`m.date desc, m.id desc`,
+      ).as('milestones_json'),
+      jsonRows(
+        engine,
+        Object.fromEntries(
+          [
+            'title',
+            'story',
+            'why_started',
+            'problem',
+            'journey',
+            'challenges',
+            'achievements',
+            'lessons',
+            'whats_next',
+            'updated_at',
+          ].map((k) => [k, f(`s.${k}`)]),
+        ),
+        sql`from stories s where s.listing_id = l.id`,
+        sql`s.listing_id`,
+      ).as('story_json'),
+    ]);
   // Public reads find a live listing by slug; the owner's read (ownerProfile) finds any status by id.
   if (by === 'live-ids') return q.where('l.id', 'in', ids).where('l.status', '=', 'live');
   return by === 'id' ? q.where('l.id', '=', arg(0)) : q.where('l.slug', '=', arg(0)).where('l.status', '=', 'live');
@@ -142,16 +269,35 @@ function profileQuery(db: Kysely<DB>, engine: Engine, by: 'live-slug' | 'id' | '
 
 type ProfileRow = Awaited<ReturnType<ReturnType<typeof profileQuery>['execute']>>[number];
 
-type StoryRow = { title: string | null; story: string | null; why_started: string | null; problem: string | null; journey: string | null; challenges: string | null; achievements: string | null; lessons: string | null; whats_next: string | null; updated_at: string };
+type StoryRow = {
+  title: string | null;
+  story: string | null;
+  why_started: string | null;
+  problem: string | null;
+  journey: string | null;
+  challenges: string | null;
+  achievements: string | null;
+  lessons: string | null;
+  whats_next: string | null;
+  updated_at: string;
+};
 
 /** The full public profile of a live listing (see get_listing), or undefined. `id` is for the caller (view counting) and is not part of the profile. */
-export async function publicProfile(db: Kysely<DB>, engine: Engine, slug: string): Promise<{ id: number; profile: Record<string, unknown> } | undefined> {
+export async function publicProfile(
+  db: Kysely<DB>,
+  engine: Engine,
+  slug: string,
+): Promise<{ id: number; profile: Record<string, unknown> } | undefined> {
   const [l] = await prepared(db, 'profile', () => profileQuery(db, engine, 'live-slug'), [slug]);
   return l ? { id: l.id, profile: buildProfile(l, false) } : undefined;
 }
 
 /** The public profiles of the live listings among `ids` (one statement; missing or not live ids are left out). */
-export async function publicProfilesByIds(db: Kysely<DB>, engine: Engine, ids: readonly number[]): Promise<Array<{ id: number; profile: Record<string, unknown> }>> {
+export async function publicProfilesByIds(
+  db: Kysely<DB>,
+  engine: Engine,
+  ids: readonly number[],
+): Promise<Array<{ id: number; profile: Record<string, unknown> }>> {
   if (!ids.length) return [];
   const rows = await profileQuery(db, engine, 'live-ids', ids).execute();
   return rows.map((l) => ({ id: l.id, profile: buildProfile(l, false) }));
@@ -162,27 +308,63 @@ export async function publicProfilesByIds(db: Kysely<DB>, engine: Engine, ids: r
  * paid-only sections story, milestones and media always present (listings.unlocked tells whether
  * the public sees them). Undefined when no listing has the id.
  */
-export async function ownerProfile(db: Kysely<DB>, engine: Engine, id: number): Promise<Record<string, unknown> | undefined> {
+export async function ownerProfile(
+  db: Kysely<DB>,
+  engine: Engine,
+  id: number,
+): Promise<Record<string, unknown> | undefined> {
   const [l] = await prepared(db, 'profile-by-id', () => profileQuery(db, engine, 'id'), [id]);
   return l ? buildProfile(l, true) : undefined;
 }
 
 function buildProfile(l: ProfileRow, allSections: boolean): Record<string, unknown> {
   const unlocked = new Set(fromJson<string[]>(l.unlocked, []));
-  const categories = rowsOf<{ id: number; slug: string; name: string; is_primary: number | boolean | null; parent_slug: string | null; parent_name: string | null }>(l.categories_json);
-  const founders = rowsOf<{ slug: string; name: string; title: string | null; avatar_url: string | null; country: string | null; socials: string }>(l.founders_json);
+  const categories = rowsOf<{
+    id: number;
+    slug: string;
+    name: string;
+    is_primary: number | boolean | null;
+    parent_slug: string | null;
+    parent_name: string | null;
+  }>(l.categories_json);
+  const founders = rowsOf<{
+    slug: string;
+    name: string;
+    title: string | null;
+    avatar_url: string | null;
+    country: string | null;
+    socials: string;
+  }>(l.founders_json);
   const updates = rowsOf<{ id: number; title: string; body: string; created_at: string }>(l.updates_json);
   const drHistory = rowsOf<{ date: string; rating: number }>(l.ratings_json);
   const awards = rowsOf<{ week: string; rank: number; votes: number }>(l.awards_json);
-  const milestones = rowsOf<{ id: number; date: string; title: string; description: string | null; url: string | null }>(l.milestones_json);
+  const milestones = rowsOf<{
+    id: number;
+    date: string;
+    title: string;
+    description: string | null;
+    url: string | null;
+  }>(l.milestones_json);
   const story = rowsOf<StoryRow>(l.story_json)[0];
 
   // Primary first (listing_categories' flag, else listings.primary_category_id), each category once.
   const seen = new Set<number>();
   const cats = [...categories]
-    .sort((a, b) => primaryRank(b, l.primary_category_id) - primaryRank(a, l.primary_category_id) || a.name.localeCompare(b.name))
-    .filter((c) => (seen.has(c.id) ? false : (seen.add(c.id), true)))
-    .map((c, i) => ({ slug: c.slug, name: c.name, primary: i === 0, parent: c.parent_slug ? { slug: c.parent_slug, name: c.parent_name } : null }));
+    .sort(
+      (a, b) =>
+        primaryRank(b, l.primary_category_id) - primaryRank(a, l.primary_category_id) || a.name.localeCompare(b.name),
+    )
+    .filter((c) => {
+      if (seen.has(c.id)) return false;
+      seen.add(c.id);
+      return true;
+    })
+    .map((c, i) => ({
+      slug: c.slug,
+      name: c.name,
+      primary: i === 0,
+      parent: c.parent_slug ? { slug: c.parent_slug, name: c.parent_name } : null,
+    }));
 
   const ratingCount = num(l.rating_count);
   const socials = fromJson<Record<string, string>>(l.socials, {});
@@ -211,17 +393,37 @@ function buildProfile(l: ProfileRow, allSections: boolean): Record<string, unkno
     keywords: fromJson<string[]>(l.keywords, []),
     tags: fromJson<string[]>(l.tags, []),
     categories: cats,
-    founders: founders.map((f) => ({ slug: f.slug, name: f.name, title: f.title, avatar_url: f.avatar_url, country: f.country, socials: fromJson<Record<string, string>>(f.socials, {}) })),
+    founders: founders.map((f) => ({
+      slug: f.slug,
+      name: f.name,
+      title: f.title,
+      avatar_url: f.avatar_url,
+      country: f.country,
+      socials: fromJson<Record<string, string>>(f.socials, {}),
+    })),
     faqs: fromJson<Array<{ question: string; answer: string }>>(l.faqs, []),
     socials,
-    latest_updates: updates.map((u) => ({ id: num(u.id), title: u.title, body: u.body, created_at: iso(u.created_at) })),
+    latest_updates: updates.map((u) => ({
+      id: num(u.id),
+      title: u.title,
+      body: u.body,
+      created_at: iso(u.created_at),
+    })),
     community_rating: { average: ratingCount ? Math.round(Number(l.rating_avg) * 10) / 10 : null, count: ratingCount },
-    domain_rating: domainRatingView(drHistory.map((d) => ({ date: d.date, rating: num(d.rating) })), l.domain_rating === null ? null : num(l.domain_rating)),
+    domain_rating: domainRatingView(
+      drHistory.map((d) => ({ date: d.date, rating: num(d.rating) })),
+      l.domain_rating === null ? null : num(l.domain_rating),
+    ),
     links: { website: l.url, demo_video: l.demo_video_url, ...(socials.github ? { source_code: socials.github } : {}) },
     facts: fromJson<Record<string, unknown>>(l.facts, {}),
     not_found_on_website: [] as string[], // below, from the profile's own values
     verified: l.verified_at !== null,
-    awards: awards.map((a) => ({ week: a.week, rank: num(a.rank), title: awardTitle(num(a.rank)), votes: num(a.votes) })),
+    awards: awards.map((a) => ({
+      week: a.week,
+      rank: num(a.rank),
+      title: awardTitle(num(a.rank)),
+      votes: num(a.votes),
+    })),
     seo: { title: l.seo_title, description: l.seo_description },
     votes: num(l.votes_count),
     followers: num(l.followers_count),
@@ -232,16 +434,34 @@ function buildProfile(l: ProfileRow, allSections: boolean): Record<string, unkno
   profile.not_found_on_website = fromJson<string[]>(l.not_found, []).filter((f) => isBlank(profileValue(profile, f)));
   if (allSections || unlocked.has('story')) {
     profile.story = story
-      ? { title: story.title, story: story.story, why_started: story.why_started, problem: story.problem, journey: story.journey, challenges: story.challenges, achievements: story.achievements, lessons: story.lessons, whats_next: story.whats_next, updated_at: iso(story.updated_at) }
+      ? {
+          title: story.title,
+          story: story.story,
+          why_started: story.why_started,
+          problem: story.problem,
+          journey: story.journey,
+          challenges: story.challenges,
+          achievements: story.achievements,
+          lessons: story.lessons,
+          whats_next: story.whats_next,
+          updated_at: iso(story.updated_at),
+        }
       : null;
   }
-  if (allSections || unlocked.has('milestones')) profile.milestones = milestones.map((m) => ({ id: num(m.id), date: m.date, title: m.title, description: m.description, url: m.url }));
+  if (allSections || unlocked.has('milestones'))
+    profile.milestones = milestones.map((m) => ({
+      id: num(m.id),
+      date: m.date,
+      title: m.title,
+      description: m.description,
+      url: m.url,
+    }));
   if (allSections || unlocked.has('media')) profile.media = fromJson<unknown[]>(l.media, []);
   return profile;
 }
 
 function primaryRank(c: { id: number; is_primary: number | boolean | null }, primaryId: number | null): number {
-  return c.id === primaryId ? 2 : Boolean(c.is_primary) ? 1 : 0;
+  return c.id === primaryId ? 2 : c.is_primary ? 1 : 0;
 }
 
 export type AlternativeItem = ListingSummary & { approved: boolean };
@@ -251,23 +471,51 @@ export type AlternativeItem = ListingSummary & { approved: boolean };
  * other live listings of its primary category, most voted first (then the lower id); never itself,
  * each once, at most `limit`. Undefined when the listing is not live.
  */
-export async function alternativesOf(db: Kysely<DB>, slug: string, limit = ALTERNATIVES_LIMIT): Promise<{ listing: ListingSummary; items: AlternativeItem[] } | undefined> {
-  const self = await summaryQuery(db).select('l.primary_category_id').where('l.slug', '=', slug).where('l.status', '=', 'live').executeTakeFirst();
+export async function alternativesOf(
+  db: Kysely<DB>,
+  slug: string,
+  limit = ALTERNATIVES_LIMIT,
+): Promise<{ listing: ListingSummary; items: AlternativeItem[] } | undefined> {
+  const self = await summaryQuery(db)
+    .select('l.primary_category_id')
+    .where('l.slug', '=', slug)
+    .where('l.status', '=', 'live')
+    .executeTakeFirst();
   if (!self) return undefined;
   const approved = await summaryQuery(db)
     .innerJoin('alternatives as a', 'a.alternative_id', 'l.id')
-    .where('a.listing_id', '=', self.id).where('a.approved', '=', true as never).where('l.status', '=', 'live').where('l.id', '<>', self.id)
-    .orderBy('a.position').orderBy('l.id').limit(limit).execute();
+    .where('a.listing_id', '=', self.id)
+    .where('a.approved', '=', true as never)
+    .where('l.status', '=', 'live')
+    .where('l.id', '<>', self.id)
+    .orderBy('a.position')
+    .orderBy('l.id')
+    .limit(limit)
+    .execute();
   const items: AlternativeItem[] = approved.map((r) => ({ ...toSummary(r as SummaryRow), approved: true }));
   const taken = [self.id, ...approved.map((r) => r.id)];
   if (items.length < limit && self.primary_category_id !== null) {
     const same = await summaryQuery(db)
-      .where('l.status', '=', 'live').where('l.id', 'not in', taken)
-      .where((eb) => eb.or([
-        eb('l.primary_category_id', '=', self.primary_category_id),
-        eb('l.id', 'in', eb.selectFrom('listing_categories as lc').select('lc.listing_id').where('lc.category_id', '=', self.primary_category_id).where('lc.is_primary', '=', true as never)),
-      ]))
-      .orderBy('l.votes_count', 'desc').orderBy('l.id').limit(limit - items.length).execute();
+      .where('l.status', '=', 'live')
+      .where('l.id', 'not in', taken)
+      .where((eb) =>
+        eb.or([
+          eb('l.primary_category_id', '=', self.primary_category_id),
+          eb(
+            'l.id',
+            'in',
+            eb
+              .selectFrom('listing_categories as lc')
+              .select('lc.listing_id')
+              .where('lc.category_id', '=', self.primary_category_id)
+              .where('lc.is_primary', '=', true as never),
+          ),
+        ]),
+      )
+      .orderBy('l.votes_count', 'desc')
+      .orderBy('l.id')
+      .limit(limit - items.length)
+      .execute();
     for (const r of same) items.push({ ...toSummary(r as SummaryRow), approved: false });
   }
   return { listing: toSummary(self as SummaryRow), items };
@@ -279,15 +527,35 @@ export type UpdateFeedItem = { title: string; body: string; created_at: string; 
  * The site's latest updates (post_listing_update feeds it): updates of live listings, newest first
  * (then the higher id), each with its listing's summary; `total` counts them all.
  */
-export async function latestUpdates(db: Kysely<DB>, limit: number, offset: number): Promise<{ items: UpdateFeedItem[]; total: number }> {
+export async function latestUpdates(
+  db: Kysely<DB>,
+  limit: number,
+  offset: number,
+): Promise<{ items: UpdateFeedItem[]; total: number }> {
   // Updates first (CROSS JOIN keeps them the outer loop on SQLite): the page is read from the
   // updates_recent index in order, each update's listing by its key, instead of sorting every update.
-  const live = () => db.selectFrom('updates as u').crossJoin('listings as l').whereRef('l.id', '=', 'u.listing_id').where('l.status', '=', 'live');
+  const live = () =>
+    db
+      .selectFrom('updates as u')
+      .crossJoin('listings as l')
+      .whereRef('l.id', '=', 'u.listing_id')
+      .where('l.status', '=', 'live');
   const [rows, count] = await Promise.all([
-    live().select(['u.listing_id', 'u.title', 'u.body', 'u.created_at']).orderBy('u.created_at', 'desc').orderBy('u.id', 'desc').limit(limit).offset(offset).execute(),
-    live().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    live()
+      .select(['u.listing_id', 'u.title', 'u.body', 'u.created_at'])
+      .orderBy('u.created_at', 'desc')
+      .orderBy('u.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    live()
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
-  const summaries = await summariesByIds(db, rows.map((r) => r.listing_id));
+  const summaries = await summariesByIds(
+    db,
+    rows.map((r) => r.listing_id),
+  );
   return {
     items: rows.flatMap((r) => {
       const listing = summaries.get(r.listing_id);
@@ -305,18 +573,40 @@ const CORE_FACTS: Array<{ key: string; label: string; read: (l: CompareRow) => u
   { key: 'founded_year', label: 'Founded', read: (l) => (l.founded_year === null ? null : num(l.founded_year)) },
   { key: 'country', label: 'Country', read: (l) => l.country },
   { key: 'city', label: 'City', read: (l) => l.city },
-  { key: 'domain_rating', label: 'Domain Rating', read: (l) => (l.domain_rating === null ? null : num(l.domain_rating)) },
+  {
+    key: 'domain_rating',
+    label: 'Domain Rating',
+    read: (l) => (l.domain_rating === null ? null : num(l.domain_rating)),
+  },
 ];
 
-type CompareRow = SummaryRow & { pricing_model: string | null; pricing_summary: string | null; stage: string | null; founded_year: number | null; country: string | null; city: string | null; domain_rating: number | null; facts: string; category_attributes: string | null };
+type CompareRow = SummaryRow & {
+  pricing_model: string | null;
+  pricing_summary: string | null;
+  stage: string | null;
+  founded_year: number | null;
+  country: string | null;
+  city: string | null;
+  domain_rating: number | null;
+  facts: string;
+  category_attributes: string | null;
+};
 
-export interface CompareCell { key: string; label: string; a: unknown; b: unknown }
+export interface CompareCell {
+  key: string;
+  label: string;
+  a: unknown;
+  b: unknown;
+}
 
 const ACRONYMS = new Set(['api', 'cli', 'sso', 'gdpr', 'ai', 'seo', 'crm', 'sdk', 'ui', 'url', 'vat', 'saml']);
 
 /** "open_source" → "Open source", "api" → "API". Attributes may also be declared as {key, label}. */
 export function attributeLabel(key: string): string {
-  const words = key.split(/[_-]+/).filter(Boolean).map((w) => (ACRONYMS.has(w.toLowerCase()) ? w.toUpperCase() : w.toLowerCase()));
+  const words = key
+    .split(/[_-]+/)
+    .filter(Boolean)
+    .map((w) => (ACRONYMS.has(w.toLowerCase()) ? w.toUpperCase() : w.toLowerCase()));
   const text = words.join(' ');
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
@@ -340,18 +630,40 @@ function attributesOf(json: string | null): Array<{ key: string; label: string }
  * first listing's category first; each once). A cell is null when that listing does not state the
  * fact; a row is kept even when neither does (both cells null). `missing` names a side that is not a live listing.
  */
-export async function compareListings(db: Kysely<DB>, a: string, b: string): Promise<{ missing: 'a' | 'b' } | { a: ListingSummary; b: ListingSummary; attributes: CompareCell[] }> {
+export async function compareListings(
+  db: Kysely<DB>,
+  a: string,
+  b: string,
+): Promise<{ missing: 'a' | 'b' } | { a: ListingSummary; b: ListingSummary; attributes: CompareCell[] }> {
   const rows = await summaryQuery(db)
-    .select(['l.pricing_model', 'l.pricing_summary', 'l.stage', 'l.founded_year', 'l.country', 'l.city', 'l.domain_rating', 'l.facts', 'pc.attributes as category_attributes'])
-    .where('l.slug', 'in', [a, b]).where('l.status', '=', 'live').execute();
+    .select([
+      'l.pricing_model',
+      'l.pricing_summary',
+      'l.stage',
+      'l.founded_year',
+      'l.country',
+      'l.city',
+      'l.domain_rating',
+      'l.facts',
+      'pc.attributes as category_attributes',
+    ])
+    .where('l.slug', 'in', [a, b])
+    .where('l.status', '=', 'live')
+    .execute();
   const ra = rows.find((r) => r.slug === a) as CompareRow | undefined;
   const rb = rows.find((r) => r.slug === b) as CompareRow | undefined;
   if (!ra) return { missing: 'a' };
   if (!rb) return { missing: 'b' };
   const fa = fromJson<Record<string, unknown>>(ra.facts, {});
   const fb = fromJson<Record<string, unknown>>(rb.facts, {});
-  const cell = (v: unknown) => (v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0) ? null : v);
-  const out: CompareCell[] = CORE_FACTS.map((f) => ({ key: f.key, label: f.label, a: cell(f.read(ra)), b: cell(f.read(rb)) }));
+  const cell = (v: unknown) =>
+    v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0) ? null : v;
+  const out: CompareCell[] = CORE_FACTS.map((f) => ({
+    key: f.key,
+    label: f.label,
+    a: cell(f.read(ra)),
+    b: cell(f.read(rb)),
+  }));
   const keys = new Set(out.map((c) => c.key));
   for (const attr of [...attributesOf(ra.category_attributes), ...attributesOf(rb.category_attributes)]) {
     if (keys.has(attr.key)) continue;
@@ -361,7 +673,8 @@ export async function compareListings(db: Kysely<DB>, a: string, b: string): Pro
   return { a: toSummary(ra), b: toSummary(rb), attributes: out };
 }
 
-const isBlank = (v: unknown): boolean => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
+const isBlank = (v: unknown): boolean =>
+  v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
 
 /** A profile field (a draft's field name) as the public profile shows it; most sit at the top under their own name. */
 function profileValue(profile: Record<string, unknown>, field: string): unknown {

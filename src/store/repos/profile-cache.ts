@@ -19,13 +19,26 @@ export function baseText(profile: Record<string, unknown>): string {
  * Stores profiles built from `rev`, each only if its listing's profile_rev still equals that rev (a
  * write that landed while it was being built leaves the listing stale, to be rebuilt, never wrong).
  */
-export async function storeProfiles(db: Kysely<DB>, profiles: ReadonlyArray<{ id: number; rev: number; body: string }>): Promise<void> {
+export async function storeProfiles(
+  db: Kysely<DB>,
+  profiles: ReadonlyArray<{ id: number; rev: number; body: string }>,
+): Promise<void> {
   if (!profiles.length) return;
   await db.transaction().execute(async (trx) => {
     for (const p of profiles) {
-      await trx.insertInto('listing_profiles').columns(['listing_id', 'rev', 'body'])
-        .expression((eb) => eb.selectFrom('listings').select((s) => ['id', 'profile_rev', s.val(p.body).as('body')]).where('id', '=', p.id).where('profile_rev', '=', p.rev))
-        .onConflict((oc) => oc.column('listing_id').doUpdateSet((eb) => ({ rev: eb.ref('excluded.rev'), body: eb.ref('excluded.body') })))
+      await trx
+        .insertInto('listing_profiles')
+        .columns(['listing_id', 'rev', 'body'])
+        .expression((eb) =>
+          eb
+            .selectFrom('listings')
+            .select((s) => ['id', 'profile_rev', s.val(p.body).as('body')])
+            .where('id', '=', p.id)
+            .where('profile_rev', '=', p.rev),
+        )
+        .onConflict((oc) =>
+          oc.column('listing_id').doUpdateSet((eb) => ({ rev: eb.ref('excluded.rev'), body: eb.ref('excluded.body') })),
+        )
         .execute();
     }
   });
@@ -40,16 +53,28 @@ export async function refreshProfiles(store: Store, opts: { batch?: number } = {
   const db = store.db;
   let built = 0;
   for (let after = 0; ; ) {
-    const stale = await db.selectFrom('listings as l').leftJoin('listing_profiles as p', 'p.listing_id', 'l.id')
+    const stale = await db
+      .selectFrom('listings as l')
+      .leftJoin('listing_profiles as p', 'p.listing_id', 'l.id')
       .select(['l.id', 'l.profile_rev'])
-      .where('l.status', '=', 'live').where('l.id', '>', after)
+      .where('l.status', '=', 'live')
+      .where('l.id', '>', after)
       .where((eb) => eb.or([eb('p.rev', 'is', null), eb('p.rev', '<>', eb.ref('l.profile_rev'))]))
-      .orderBy('l.id').limit(batch).execute();
+      .orderBy('l.id')
+      .limit(batch)
+      .execute();
     if (!stale.length) return built;
     after = stale[stale.length - 1].id;
     const revOf = new Map(stale.map((r) => [r.id, r.profile_rev]));
-    const profiles = await publicProfilesByIds(db, store.engine, stale.map((r) => r.id));
-    await storeProfiles(db, profiles.map((p) => ({ id: p.id, rev: revOf.get(p.id)!, body: baseText(p.profile) })));
+    const profiles = await publicProfilesByIds(
+      db,
+      store.engine,
+      stale.map((r) => r.id),
+    );
+    await storeProfiles(
+      db,
+      profiles.map((p) => ({ id: p.id, rev: revOf.get(p.id)!, body: baseText(p.profile) })),
+    );
     built += profiles.length;
   }
 }

@@ -10,7 +10,9 @@ export async function getSetting<T>(db: Kysely<DB>, key: string, fallback: T): P
 }
 
 export async function setSetting(db: Kysely<DB>, key: string, value: unknown, now = new Date()): Promise<void> {
-  await db.insertInto('settings').values({ key, value: toJson(value), updated_at: now.toISOString() })
+  await db
+    .insertInto('settings')
+    .values({ key, value: toJson(value), updated_at: now.toISOString() })
     .onConflict((oc) => oc.column('key').doUpdateSet({ value: toJson(value), updated_at: now.toISOString() }))
     .execute();
 }

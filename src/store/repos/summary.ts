@@ -7,8 +7,18 @@ import type { DB } from '../types.ts';
 
 /** Columns a summary needs; `id` is internal (for joins and tie-breaks) and never shown. */
 export const SUMMARY_SELECT = [
-  'l.id', 'l.slug', 'l.name', 'l.url', 'l.tagline', 'l.logo_url', 'l.votes_count', 'l.status', 'l.launch_week', 'l.launched_at',
-  'pc.slug as primary_category_slug', 'pc.name as primary_category_name',
+  'l.id',
+  'l.slug',
+  'l.name',
+  'l.url',
+  'l.tagline',
+  'l.logo_url',
+  'l.votes_count',
+  'l.status',
+  'l.launch_week',
+  'l.launched_at',
+  'pc.slug as primary_category_slug',
+  'pc.name as primary_category_name',
 ] as const;
 
 export type SummaryRow = {
@@ -51,7 +61,9 @@ export function toSummary(row: SummaryRow): ListingSummary {
     tagline: row.tagline,
     logo_url: row.logo_url,
     votes: Number(row.votes_count),
-    primary_category: row.primary_category_slug ? { slug: row.primary_category_slug, name: row.primary_category_name ?? row.primary_category_slug } : null,
+    primary_category: row.primary_category_slug
+      ? { slug: row.primary_category_slug, name: row.primary_category_name ?? row.primary_category_slug }
+      : null,
     status: row.status,
     launch_week: row.launch_week,
     launched_at: row.launched_at,
@@ -60,7 +72,10 @@ export function toSummary(row: SummaryRow): ListingSummary {
 
 /** `listings as l` left-joined to its primary category `pc`, selecting SUMMARY_SELECT. Add where/order/limit. */
 export function summaryQuery(db: Kysely<DB>) {
-  return db.selectFrom('listings as l').leftJoin('categories as pc', 'pc.id', 'l.primary_category_id').select(SUMMARY_SELECT);
+  return db
+    .selectFrom('listings as l')
+    .leftJoin('categories as pc', 'pc.id', 'l.primary_category_id')
+    .select(SUMMARY_SELECT);
 }
 
 /**
@@ -80,7 +95,9 @@ export async function summariesByIds(db: Kysely<DB>, ids: readonly number[]): Pr
   const out = new Map<number, ListingSummary>();
   const unique = [...new Set(ids)];
   for (let i = 0; i < unique.length; i += 500) {
-    const rows = await summaryQuery(db).where('l.id', 'in', unique.slice(i, i + 500)).execute();
+    const rows = await summaryQuery(db)
+      .where('l.id', 'in', unique.slice(i, i + 500))
+      .execute();
     for (const r of rows) out.set(r.id, toSummary(r as SummaryRow));
   }
   return out;

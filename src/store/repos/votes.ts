@@ -25,44 +25,103 @@ const COUNT = { vote: 'votes_count', follow: 'followers_count' } as const;
  * Votes for (or follows) a live listing on behalf of a person, or takes the vote back, in one
  * transaction. Only live listings can be voted on or followed.
  */
-export async function react(db: Kysely<DB>, engine: Engine, kind: Reaction, slug: string, userId: number, action: ReactionAction, now: Date = new Date()): Promise<ReactionResult> {
+export async function react(
+  db: Kysely<DB>,
+  engine: Engine,
+  kind: Reaction,
+  slug: string,
+  userId: number,
+  action: ReactionAction,
+  now: Date = new Date(),
+): Promise<ReactionResult> {
   return db.transaction().execute(async (trx) => {
     let q = trx.selectFrom('listings').select(['id', 'slug', 'name', 'status']).where('slug', '=', slug);
     if (engine === 'postgres') q = q.forUpdate(); // serialises reactions on one listing: the recount below sees every committed row
     const l = await q.executeTakeFirst();
     if (!l) return { status: 'not_found' as const };
-    if (l.status !== 'live') return { status: 'not_live' as const, slug: l.slug, name: l.name, listingStatus: l.status };
+    if (l.status !== 'live')
+      return { status: 'not_live' as const, slug: l.slug, name: l.name, listingStatus: l.status };
     const had = await hasReaction(trx, kind, l.id, userId);
     const want = action === 'toggle' ? !had : action === 'add';
     if (want && !had) {
-      await trx.insertInto(TABLE[kind]).values({ listing_id: l.id, user_id: userId, created_at: now.toISOString() })
-        .onConflict((oc) => oc.columns(['listing_id', 'user_id']).doNothing()).execute();
+      await trx
+        .insertInto(TABLE[kind])
+        .values({ listing_id: l.id, user_id: userId, created_at: now.toISOString() })
+        .onConflict((oc) => oc.columns(['listing_id', 'user_id']).doNothing())
+        .execute();
     } else if (!want && had) {
       await trx.deleteFrom(TABLE[kind]).where('listing_id', '=', l.id).where('user_id', '=', userId).execute();
     }
-    const count = num((await trx.selectFrom(TABLE[kind]).select((eb) => eb.fn.countAll<number>().as('n')).where('listing_id', '=', l.id).executeTakeFirstOrThrow()).n);
-    await trx.updateTable('listings').set(COUNT[kind] === 'votes_count' ? { votes_count: count } : { followers_count: count }).where('id', '=', l.id).execute();
+    const count = num(
+      (
+        await trx
+          .selectFrom(TABLE[kind])
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('listing_id', '=', l.id)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    await trx
+      .updateTable('listings')
+      .set(COUNT[kind] === 'votes_count' ? { votes_count: count } : { followers_count: count })
+      .where('id', '=', l.id)
+      .execute();
     return { status: 'ok' as const, slug: l.slug, name: l.name, active: want, changed: want !== had, count };
   });
 }
 
-async function hasReaction(db: Kysely<DB> | Transaction<DB>, kind: Reaction, listingId: number, userId: number): Promise<boolean> {
-  const row = await db.selectFrom(TABLE[kind]).select('listing_id').where('listing_id', '=', listingId).where('user_id', '=', userId).executeTakeFirst();
+async function hasReaction(
+  db: Kysely<DB> | Transaction<DB>,
+  kind: Reaction,
+  listingId: number,
+  userId: number,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom(TABLE[kind])
+    .select('listing_id')
+    .where('listing_id', '=', listingId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
 /** Of the given listing slugs, those the person has voted for (or follows). One query. */
-export async function reactedSlugs(db: Kysely<DB>, kind: Reaction, userId: number, slugs: readonly string[]): Promise<Set<string>> {
+export async function reactedSlugs(
+  db: Kysely<DB>,
+  kind: Reaction,
+  userId: number,
+  slugs: readonly string[],
+): Promise<Set<string>> {
   const unique = [...new Set(slugs)];
   if (!unique.length) return new Set();
-  const rows = kind === 'vote'
-    ? await db.selectFrom('votes as r').innerJoin('listings as l', 'l.id', 'r.listing_id').select('l.slug').where('r.user_id', '=', userId).where('l.slug', 'in', unique).execute()
-    : await db.selectFrom('follows as r').innerJoin('listings as l', 'l.id', 'r.listing_id').select('l.slug').where('r.user_id', '=', userId).where('l.slug', 'in', unique).execute();
+  const rows =
+    kind === 'vote'
+      ? await db
+          .selectFrom('votes as r')
+          .innerJoin('listings as l', 'l.id', 'r.listing_id')
+          .select('l.slug')
+          .where('r.user_id', '=', userId)
+          .where('l.slug', 'in', unique)
+          .execute()
+      : await db
+          .selectFrom('follows as r')
+          .innerJoin('listings as l', 'l.id', 'r.listing_id')
+          .select('l.slug')
+          .where('r.user_id', '=', userId)
+          .where('l.slug', 'in', unique)
+          .execute();
   return new Set(rows.map((r) => r.slug));
 }
 
 /** Whether the person voted for and follows one listing. */
-export async function reactionsOf(db: Kysely<DB>, userId: number, slug: string): Promise<{ voted: boolean; following: boolean }> {
-  const [v, f] = await Promise.all([reactedSlugs(db, 'vote', userId, [slug]), reactedSlugs(db, 'follow', userId, [slug])]);
+export async function reactionsOf(
+  db: Kysely<DB>,
+  userId: number,
+  slug: string,
+): Promise<{ voted: boolean; following: boolean }> {
+  const [v, f] = await Promise.all([
+    reactedSlugs(db, 'vote', userId, [slug]),
+    reactedSlugs(db, 'follow', userId, [slug]),
+  ]);
   return { voted: v.has(slug), following: f.has(slug) };
 }

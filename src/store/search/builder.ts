@@ -18,13 +18,19 @@ try {
   db.exec('PRAGMA busy_timeout = 5000; PRAGMA cache_size = -2000;');
   // One read transaction: the feed's position and the rows it covers are one snapshot.
   db.exec('BEGIN');
-  const position = String((db.prepare('SELECT rev FROM search_version WHERE id = 1').get() as { rev: number } | undefined)?.rev ?? 0);
+  const position = String(
+    (db.prepare('SELECT rev FROM search_version WHERE id = 1').get() as { rev: number } | undefined)?.rev ?? 0,
+  );
   const builder = new SegmentBuilder('sqlite');
   // The server stops its builders when it exits; one killed outright leaves this process to notice
   // that it was adopted (its parent id changed) and stop, rather than finish a build nobody will read,
   // removing the folder it was to write in.
   let n = 0;
-  for (const row of db.prepare(`SELECT id, status, votes_count, name, tagline, description, keywords, ${SUMMARY_COLUMNS} FROM listings ORDER BY id`).iterate()) {
+  for (const row of db
+    .prepare(
+      `SELECT id, status, votes_count, name, tagline, description, keywords, ${SUMMARY_COLUMNS} FROM listings ORDER BY id`,
+    )
+    .iterate()) {
     builder.add(row as unknown as IndexRow);
     if (++n % 1000 === 0) stopIfOrphaned();
   }

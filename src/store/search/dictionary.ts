@@ -44,7 +44,10 @@ interface EditIndex {
   lcp: Uint8Array;
 }
 
-export interface Near { term: string; distance: number }
+export interface Near {
+  term: string;
+  distance: number;
+}
 
 export class TermDictionary {
   readonly terms: readonly string[];
@@ -178,7 +181,8 @@ export class TermDictionary {
       const p = POW[rest - 1];
       for (let a = 0; a < alphabet.length; a++) {
         const c = alphabet[a];
-        if (c !== here && maybe((base + Math.imul(c, p)) | 0)) check(word.slice(0, j) + String.fromCharCode(c) + word.slice(j + 1));
+        if (c !== here && maybe((base + Math.imul(c, p)) | 0))
+          check(word.slice(0, j) + String.fromCharCode(c) + word.slice(j + 1));
       }
       // Delete position j.
       if (maybe((Math.imul(pre[j], POW[rest - 1]) + suf[j + 1]) | 0)) check(word.slice(0, j) + word.slice(j + 1));
@@ -186,7 +190,12 @@ export class TermDictionary {
       if (j + 1 < m) {
         const next = word.charCodeAt(j + 1);
         if (next !== here) {
-          const h = (Math.imul(pre[j], POW[rest]) + Math.imul(next, POW[rest - 1]) + Math.imul(here, POW[rest - 2]) + suf[j + 2]) | 0;
+          const h =
+            (Math.imul(pre[j], POW[rest]) +
+              Math.imul(next, POW[rest - 1]) +
+              Math.imul(here, POW[rest - 2]) +
+              suf[j + 2]) |
+            0;
           if (maybe(h)) check(word.slice(0, j) + word[j + 1] + word[j] + word.slice(j + 2));
         }
       }
@@ -315,12 +324,15 @@ function upperBoundPrefix(terms: readonly string[], prefix: string, from: number
 export function editDistance(a: string, b: string): number {
   const m = a.length;
   const n = b.length;
-  const d: number[][] = Array.from({ length: m + 1 }, (_, i) => Array.from({ length: n + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const d: number[][] = Array.from({ length: m + 1 }, (_, i) =>
+    Array.from({ length: n + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i <= m; i++) {
     for (let j = 1; j <= n; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
     }
   }
   return d[m][n];

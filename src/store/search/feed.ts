@@ -40,7 +40,11 @@ interface State {
 const states = new WeakMap<Kysely<DB>, Promise<State>>();
 
 /** The index of the listings behind `db`, current as of this call (loaded on first use). */
-export async function searchIndex(db: Kysely<DB>, engine: Engine, opts: { file?: string } = {}): Promise<MemorySearchIndex> {
+export async function searchIndex(
+  db: Kysely<DB>,
+  engine: Engine,
+  opts: { file?: string } = {},
+): Promise<MemorySearchIndex> {
   let loading = states.get(db);
   if (!loading) {
     loading = engine === 'sqlite' && opts.file ? loadInThread(db, engine, opts.file) : load(db, engine);
@@ -69,7 +73,11 @@ async function load(db: Kysely<DB>, engine: Engine): Promise<State> {
   const position = await readPosition(db, engine);
   const builder = new SegmentBuilder(engine);
   for (let last = 0; ; ) {
-    const rows = (await sql<IndexRow>`SELECT ${columns(engine)} FROM listings WHERE id > ${last} ORDER BY id LIMIT ${LOAD_SLICE}`.execute(db)).rows;
+    const rows = (
+      await sql<IndexRow>`SELECT ${columns(engine)} FROM listings WHERE id > ${last} ORDER BY id LIMIT ${LOAD_SLICE}`.execute(
+        db,
+      )
+    ).rows;
     for (const r of rows) builder.add(normalise(r));
     if (rows.length < LOAD_SLICE) break;
     last = Number(rows[rows.length - 1].id);
@@ -90,7 +98,9 @@ async function loadInThread(db: Kysely<DB>, engine: Engine, file: string): Promi
   let loaded: { segment: Segment; position: string };
   try {
     const reply = await new Promise<{ done?: true; error?: string }>((resolve, reject) => {
-      const child = fork(fileURLToPath(new URL('./builder.ts', import.meta.url)), [file, out, String(process.pid)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+      const child = fork(fileURLToPath(new URL('./builder.ts', import.meta.url)), [file, out, String(process.pid)], {
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      });
       builders.set(child, dir);
       child.once('exit', () => builders.delete(child));
       if (!stopBuildersAtExit) {
@@ -122,10 +132,13 @@ const SQLITE_POSITION = 'SELECT rev FROM search_version WHERE id = 1';
 async function readPosition(db: Kysely<DB>, engine: Engine): Promise<string> {
   if (engine === 'sqlite') {
     const direct = sqliteAdapterOf(db); // a cached statement, not a compiled query: this runs before searches
-    const rows = direct ? direct.prepare(SQLITE_POSITION).all([]) as Array<{ rev: number }> : (await sql<{ rev: number }>`${sql.raw(SQLITE_POSITION)}`.execute(db)).rows;
+    const rows = direct
+      ? (direct.prepare(SQLITE_POSITION).all([]) as Array<{ rev: number }>)
+      : (await sql<{ rev: number }>`${sql.raw(SQLITE_POSITION)}`.execute(db)).rows;
     return String(rows[0]?.rev ?? 0);
   }
-  return (await sql<{ xmin: string }>`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin`.execute(db)).rows[0].xmin;
+  return (await sql<{ xmin: string }>`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin`.execute(db)).rows[0]
+    .xmin;
 }
 
 /**
@@ -170,16 +183,32 @@ async function applyChanges(db: Kysely<DB>, engine: Engine, state: State): Promi
     const writesBefore = writer?.writes ?? 0; // before the read: a write landing after it is read again next time
     const rev = await readPosition(db, engine);
     if (writer?.writer) {
-      if (state.turnWrites === undefined) setImmediate(() => { state.turnWrites = undefined; });
+      if (state.turnWrites === undefined)
+        setImmediate(() => {
+          state.turnWrites = undefined;
+        });
       state.turnWrites = writesBefore;
     }
     if (rev === state.position) return;
-    rows = (await sql<IndexRow>`SELECT ${columns(engine)} FROM listings WHERE search_rev > ${Number(state.position)}`.execute(db)).rows;
-    deleted = (await sql<{ listing_id: number }>`SELECT listing_id FROM search_deletions WHERE rev > ${Number(state.position)}`.execute(db)).rows.map((r) => Number(r.listing_id));
+    rows = (
+      await sql<IndexRow>`SELECT ${columns(engine)} FROM listings WHERE search_rev > ${Number(state.position)}`.execute(
+        db,
+      )
+    ).rows;
+    deleted = (
+      await sql<{
+        listing_id: number;
+      }>`SELECT listing_id FROM search_deletions WHERE rev > ${Number(state.position)}`.execute(db)
+    ).rows.map((r) => Number(r.listing_id));
     state.position = rev;
   } else {
     // One statement, so one snapshot: its xmin, the listings changed and the deletions.
-    const result = await prepared<IndexRow & { xmin: string | null; deleted: number | null }>(db, 'll_search_feed', PG_FEED, [state.position]);
+    const result = await prepared<IndexRow & { xmin: string | null; deleted: number | null }>(
+      db,
+      'll_search_feed',
+      PG_FEED,
+      [state.position],
+    );
     rows = [];
     deleted = [];
     let xmin: string | null = null;
@@ -197,7 +226,11 @@ async function applyChanges(db: Kysely<DB>, engine: Engine, state: State): Promi
 
 function normalise(r: IndexRow): IndexRow {
   return {
-    ...r, id: Number(r.id), votes_count: Number(r.votes_count), followers_count: Number(r.followers_count ?? 0),
-    primary_category_id: r.primary_category_id === null || r.primary_category_id === undefined ? null : Number(r.primary_category_id),
+    ...r,
+    id: Number(r.id),
+    votes_count: Number(r.votes_count),
+    followers_count: Number(r.followers_count ?? 0),
+    primary_category_id:
+      r.primary_category_id === null || r.primary_category_id === undefined ? null : Number(r.primary_category_id),
   };
 }

@@ -93,34 +93,76 @@ export async function searchListings(db: Kysely<DB>, engine: Engine, input: Sear
 
 /** Sorted by relevance among live listings with no other filter: the in-memory index holds all it needs. */
 function rankedInMemory(input: SearchInput): boolean {
-  return (input.sort ?? 'relevance') === 'relevance' && (input.status ?? 'live') === 'live' &&
-    input.category === undefined && input.stage === undefined && input.country === undefined &&
-    input.pricing_model === undefined && input.domain === undefined;
+  return (
+    (input.sort ?? 'relevance') === 'relevance' &&
+    (input.status ?? 'live') === 'live' &&
+    input.category === undefined &&
+    input.stage === undefined &&
+    input.country === undefined &&
+    input.pricing_model === undefined &&
+    input.domain === undefined
+  );
 }
 
-
 /** A search row as an array, in SEARCH_COLUMNS_SQL's order (SUMMARY_SELECT, then views and followers). */
-type SearchTuple = [number, string, string, string, string | null, string | null, number, string, string | null, string | null, string | null, string | null, number, number];
+type SearchTuple = [
+  number,
+  string,
+  string,
+  string,
+  string | null,
+  string | null,
+  number,
+  string,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  number,
+  number,
+];
 const fromTuple = (r: SearchTuple): SearchRow => ({
-  id: r[0], slug: r[1], name: r[2], url: r[3], tagline: r[4], logo_url: r[5], votes_count: r[6], status: r[7], launch_week: r[8], launched_at: r[9],
-  primary_category_slug: r[10], primary_category_name: r[11], views_count: r[12], followers_count: r[13],
+  id: r[0],
+  slug: r[1],
+  name: r[2],
+  url: r[3],
+  tagline: r[4],
+  logo_url: r[5],
+  votes_count: r[6],
+  status: r[7],
+  launch_week: r[8],
+  launched_at: r[9],
+  primary_category_slug: r[10],
+  primary_category_name: r[11],
+  views_count: r[12],
+  followers_count: r[13],
 });
 
 /** SQLite: the summaries of a page of n listing ids, one statement text per page size (cached by the connection). */
 const SQLITE_SUMMARIES: string[] = [];
-const sqliteSummaries = (n: number) => (SQLITE_SUMMARIES[n] ??= `select ${SEARCH_COLUMNS_SQL} from listings as l${CATEGORY_JOIN_SQL}${VIEWS_JOIN_SQL} where l.id in (${'?, '.repeat(n - 1)}?)`);
+const sqliteSummaries = (n: number) =>
+  (SQLITE_SUMMARIES[n] ??=
+    `select ${SEARCH_COLUMNS_SQL} from listings as l${CATEGORY_JOIN_SQL}${VIEWS_JOIN_SQL} where l.id in (${'?, '.repeat(n - 1)}?)`);
 
 /** PostgreSQL: the views and primary category of a page of listings held by the index (heldSummaries). */
 const PG_PAGE_EXTRAS = `select k.id, vt.views, c.slug, c.name from unnest($1::int[], $2::int[]) as k(id, cat)
   left join listing_view_totals as vt on vt.listing_id = k.id left join categories as c on c.id = k.cat`;
 /** SQLite: the same for a page of n listings, one statement text per page size (cached by the connection). */
 const SQLITE_PAGE_EXTRAS: string[] = [];
-const sqlitePageExtras = (n: number) => (SQLITE_PAGE_EXTRAS[n] ??= `with k(id, cat) as (values ${'(?, ?), '.repeat(n - 1)}(?, ?))
+const sqlitePageExtras = (n: number) =>
+  (SQLITE_PAGE_EXTRAS[n] ??= `with k(id, cat) as (values ${'(?, ?), '.repeat(n - 1)}(?, ?))
   select k.id, vt.views, c.slug, c.name from k left join listing_view_totals as vt on vt.listing_id = k.id left join categories as c on c.id = k.cat`);
 type ExtrasTuple = [id: number, views: number | null, category_slug: string | null, category_name: string | null];
 
 /** PostgreSQL: the page extras asked for in this turn of the event loop, read by one statement. */
-const extrasBatches = new WeakMap<Kysely<DB>, { ids: number[]; cats: number[]; waiting: Array<{ resolve: (rows: ExtrasTuple[]) => void; reject: (e: unknown) => void }> }>();
+const extrasBatches = new WeakMap<
+  Kysely<DB>,
+  {
+    ids: number[];
+    cats: number[];
+    waiting: Array<{ resolve: (rows: ExtrasTuple[]) => void; reject: (e: unknown) => void }>;
+  }
+>();
 
 /**
  * The views and categories of these listings. The searches that rank in the same turn (under load,
@@ -130,13 +172,21 @@ const extrasBatches = new WeakMap<Kysely<DB>, { ids: number[]; cats: number[]; w
 function pgPageExtras(db: Kysely<DB>, ids: number[], cats: number[]): Promise<ExtrasTuple[]> {
   let batch = extrasBatches.get(db);
   if (!batch) {
-    const b = { ids: [] as number[], cats: [] as number[], waiting: [] as Array<{ resolve: (rows: ExtrasTuple[]) => void; reject: (e: unknown) => void }> };
+    const b = {
+      ids: [] as number[],
+      cats: [] as number[],
+      waiting: [] as Array<{ resolve: (rows: ExtrasTuple[]) => void; reject: (e: unknown) => void }>,
+    };
     extrasBatches.set(db, (batch = b));
     setImmediate(() => {
       extrasBatches.delete(db);
       preparedArrays<ExtrasTuple>(db, 'll_search_page_extras', PG_PAGE_EXTRAS, [b.ids, b.cats]).then(
-        (rows) => { for (const w of b.waiting) w.resolve(rows); },
-        (e: unknown) => { for (const w of b.waiting) w.reject(e); },
+        (rows) => {
+          for (const w of b.waiting) w.resolve(rows);
+        },
+        (e: unknown) => {
+          for (const w of b.waiting) w.reject(e);
+        },
       );
     });
   }
@@ -151,26 +201,54 @@ function pgPageExtras(db: Kysely<DB>, ids: number[], cats: number[]): Promise<Ex
  * listing is read: its views (listing_view_totals) and its primary category's slug and name. Two
  * narrow tables, by key: no wide listing row per result.
  */
-async function heldSummaries(db: Kysely<DB>, engine: Engine, index: MemorySearchIndex, ids: number[]): Promise<SearchRow[]> {
+async function heldSummaries(
+  db: Kysely<DB>,
+  engine: Engine,
+  index: MemorySearchIndex,
+  ids: number[],
+): Promise<SearchRow[]> {
   if (!ids.length) return [];
   const held = index.summaries(ids).filter((h) => h !== undefined);
   if (!held.length) return [];
   const cats = held.map((h) => h.primary_category_id ?? 0);
   const pageIds = held.map((h) => h.id);
   const direct = engine === 'sqlite' ? sqliteAdapterOf(db) : undefined;
-  const extras = engine === 'postgres'
-    ? await pgPageExtras(db, pageIds, cats)
-    : direct
-      ? direct.arrays(sqlitePageExtras(held.length)).all(...held.flatMap((h, i) => [h.id, cats[i]])) as unknown as ExtrasTuple[]
-      : (await sql<{ id: number; views: number | null; slug: string | null; name: string | null }>`with k(id, cat) as (values ${sql.join(held.map((h, i) => sql`(${h.id}, ${cats[i]})`))})
-          select k.id, vt.views, c.slug, c.name from k left join listing_view_totals as vt on vt.listing_id = k.id left join categories as c on c.id = k.cat`.execute(db)).rows.map((r): ExtrasTuple => [r.id, r.views, r.slug, r.name]);
+  const extras =
+    engine === 'postgres'
+      ? await pgPageExtras(db, pageIds, cats)
+      : direct
+        ? (direct
+            .arrays(sqlitePageExtras(held.length))
+            .all(...held.flatMap((h, i) => [h.id, cats[i]])) as unknown as ExtrasTuple[])
+        : (
+            await sql<{
+              id: number;
+              views: number | null;
+              slug: string | null;
+              name: string | null;
+            }>`with k(id, cat) as (values ${sql.join(held.map((h, i) => sql`(${h.id}, ${cats[i]})`))})
+          select k.id, vt.views, c.slug, c.name from k left join listing_view_totals as vt on vt.listing_id = k.id left join categories as c on c.id = k.cat`.execute(
+              db,
+            )
+          ).rows.map((r): ExtrasTuple => [r.id, r.views, r.slug, r.name]);
   const byId = new Map(extras.map((e) => [Number(e[0]), e]));
   return held.map((h) => {
     const e = byId.get(h.id);
     return {
-      id: h.id, slug: h.slug, name: h.name, url: h.url, tagline: h.tagline, logo_url: h.logo_url, votes_count: h.votes_count, status: 'live',
-      launch_week: h.launch_week, launched_at: h.launched_at, primary_category_slug: e?.[2] ?? null, primary_category_name: e?.[3] ?? null,
-      views_count: Number(e?.[1] ?? 0), followers_count: h.followers_count,
+      id: h.id,
+      slug: h.slug,
+      name: h.name,
+      url: h.url,
+      tagline: h.tagline,
+      logo_url: h.logo_url,
+      votes_count: h.votes_count,
+      status: 'live',
+      launch_week: h.launch_week,
+      launched_at: h.launched_at,
+      primary_category_slug: e?.[2] ?? null,
+      primary_category_name: e?.[3] ?? null,
+      views_count: Number(e?.[1] ?? 0),
+      followers_count: h.followers_count,
     };
   });
 }
@@ -186,8 +264,12 @@ async function summaries(db: Kysely<DB>, ids: number[]): Promise<SearchRow[]> {
   // (SearchTuple), ~15 µs less a page than node:sqlite building the objects.
   const direct = sqliteAdapterOf(db);
   const found = direct
-      ? (direct.arrays(sqliteSummaries(ids.length)).all(...ids) as unknown as SearchTuple[]).map(fromTuple)
-      : (await sql<SearchRow>`select ${SEARCH_COLUMNS} from listings as l${SUMMARY_JOINS} where l.id in (${sql.join(ids)})`.execute(db)).rows;
+    ? (direct.arrays(sqliteSummaries(ids.length)).all(...ids) as unknown as SearchTuple[]).map(fromTuple)
+    : (
+        await sql<SearchRow>`select ${SEARCH_COLUMNS} from listings as l${SUMMARY_JOINS} where l.id in (${sql.join(ids)})`.execute(
+          db,
+        )
+      ).rows;
   const byId = new Map(found.map((r) => [Number(r.id), r]));
   const rows: SearchRow[] = [];
   for (const id of ids) {
@@ -198,14 +280,20 @@ async function summaries(db: Kysely<DB>, ids: number[]): Promise<SearchRow[]> {
 }
 
 /** The search for this plan in the database: filters, every sort, and browsing (an empty plan). Exported for the tests that hold the two paths to the same answers. */
-export async function searchDatabase(db: Kysely<DB>, engine: Engine, input: SearchInput, plan: WordPlan[]): Promise<SearchResult> {
+export async function searchDatabase(
+  db: Kysely<DB>,
+  engine: Engine,
+  input: SearchInput,
+  plan: WordPlan[],
+): Promise<SearchResult> {
   const now = input.now ?? new Date();
   const sort = input.sort ?? 'relevance';
   const categoryIds = input.category ? await categoryWithDescendants(db, input.category) : null;
   let domains: string[] | null = null;
   if (input.domain !== undefined) {
     const host = normaliseDomain(input.domain);
-    if (!host) throw new SearchInputError('domain', 'must be a website address such as example.com or https://www.example.com/');
+    if (!host)
+      throw new SearchInputError('domain', 'must be a website address such as example.com or https://www.example.com/');
     domains = parentDomains(host);
   }
 
@@ -217,9 +305,10 @@ export async function searchDatabase(db: Kysely<DB>, engine: Engine, input: Sear
   if (plan.length) {
     if (engine === 'sqlite') {
       const match = toFts5(plan);
-      ftsJoin = (withRank) => withRank
-        ? sql` inner join (SELECT rowid AS id, ${BM25} AS rank FROM listings_fts WHERE listings_fts MATCH ${match}) as f on f.id = l.id`
-        : sql` inner join (SELECT rowid AS id FROM listings_fts WHERE listings_fts MATCH ${match}) as f on f.id = l.id`;
+      ftsJoin = (withRank) =>
+        withRank
+          ? sql` inner join (SELECT rowid AS id, ${BM25} AS rank FROM listings_fts WHERE listings_fts MATCH ${match}) as f on f.id = l.id`
+          : sql` inner join (SELECT rowid AS id FROM listings_fts WHERE listings_fts MATCH ${match}) as f on f.id = l.id`;
       rank = sql`f.rank`;
     } else {
       const tsquery = toTsquery(plan);
@@ -232,7 +321,9 @@ export async function searchDatabase(db: Kysely<DB>, engine: Engine, input: Sear
   if (categoryIds) {
     // Any of its categories (listing_categories), with listings.primary_category_id as a safety net.
     const ids = sql.join(categoryIds);
-    conds.push(sql`(l.primary_category_id in (${ids}) or l.id in (select lc.listing_id from listing_categories as lc where lc.category_id in (${ids})))`);
+    conds.push(
+      sql`(l.primary_category_id in (${ids}) or l.id in (select lc.listing_id from listing_categories as lc where lc.category_id in (${ids})))`,
+    );
   }
   if (input.stage) conds.push(sql`lower(l.stage) = ${input.stage.toLowerCase()}`);
   if (input.country) conds.push(sql`upper(l.country) = ${input.country.toUpperCase()}`);
@@ -267,21 +358,28 @@ export async function searchDatabase(db: Kysely<DB>, engine: Engine, input: Sear
   if (rank && sort !== 'relevance') order.push(rank);
   order.push(sql`l.votes_count desc`, sql`l.id asc`);
   // Browsing the most viewed live listings with no filter walks the views index (see viewsOrderFrom).
-  const byViewsIndex = sort === 'most_viewed' && !plan.length && conds.length === 1 && (input.status ?? 'live') === 'live';
+  const byViewsIndex =
+    sort === 'most_viewed' && !plan.length && conds.length === 1 && (input.status ?? 'live') === 'live';
   const from = byViewsIndex ? viewsOrderFrom(engine) : sql`listings as l${ftsJoin(true)}`;
   const pageOf = (columns: Frag, joins: Frag) =>
     sql`select ${columns} from ${from}${joins}${trending} where ${where} order by ${sql.join(order)} limit ${input.limit} offset ${input.offset}`;
   // The views are joined where the page shows them (PostgreSQL) or is ordered by them (unless they lead the from).
   const idJoins = sort === 'most_viewed' && !byViewsIndex ? VIEWS_JOIN : EMPTY;
   const countAll = async (): Promise<number> =>
-    num((await sql<{ n: number }>`select count(*) as n from listings as l${ftsJoin(false)} where ${where}`.execute(db)).rows[0]?.n);
+    num(
+      (await sql<{ n: number }>`select count(*) as n from listings as l${ftsJoin(false)} where ${where}`.execute(db))
+        .rows[0]?.n,
+    );
 
   // 1. The page. PostgreSQL reads the rows anyway (ts_rank needs the vector): there the summaries
   //    come in the same query, and the count runs at the same time on another connection. (The
   //    total from count(*) over () in the page query was tried: no faster for small result sets,
   //    twice as slow for large ones, whose window of wide rows outgrows work_mem.)
   if (engine === 'postgres') {
-    const [page, total] = await Promise.all([pageOf(SEARCH_COLUMNS, byViewsIndex ? CATEGORY_JOIN : SUMMARY_JOINS).execute(db), countAll()]);
+    const [page, total] = await Promise.all([
+      pageOf(SEARCH_COLUMNS, byViewsIndex ? CATEGORY_JOIN : SUMMARY_JOINS).execute(db),
+      countAll(),
+    ]);
     return { rows: page.rows as SearchRow[], total, plan };
   }
   // SQLite (one statement at a time anyway): the page of ids (narrow: only the page's rows are read
@@ -290,18 +388,33 @@ export async function searchDatabase(db: Kysely<DB>, engine: Engine, input: Sear
   const idRows = (await pageOf(sql`l.id`, idJoins).execute(db)).rows as Array<{ id: number }>;
   const n = idRows.length;
   const total = n < input.limit && (n > 0 || input.offset === 0) ? input.offset + n : await countAll();
-  return { rows: await summaries(db, idRows.map((r) => Number(r.id))), total, plan };
+  return {
+    rows: await summaries(
+      db,
+      idRows.map((r) => Number(r.id)),
+    ),
+    total,
+    plan,
+  };
 }
 
 /** The category with this slug and all its descendants; SearchInputError when there is none. */
 async function categoryWithDescendants(db: Kysely<DB>, slug: string): Promise<number[]> {
   const all = await db.selectFrom('categories').select(['id', 'slug', 'parent_id']).execute();
   const root = all.find((c) => c.slug === slug);
-  if (!root) throw new SearchInputError('category', `no category ${JSON.stringify(slug)} exists; list_categories gives the category slugs`);
+  if (!root)
+    throw new SearchInputError(
+      'category',
+      `no category ${JSON.stringify(slug)} exists; list_categories gives the category slugs`,
+    );
   const ids = new Set([root.id]);
   for (let grew = true; grew; ) {
     grew = false;
-    for (const c of all) if (c.parent_id !== null && ids.has(c.parent_id) && !ids.has(c.id)) { ids.add(c.id); grew = true; }
+    for (const c of all)
+      if (c.parent_id !== null && ids.has(c.parent_id) && !ids.has(c.id)) {
+        ids.add(c.id);
+        grew = true;
+      }
   }
   return [...ids];
 }
@@ -320,12 +433,15 @@ function trendingScores(db: Kysely<DB>, engine: Engine, now: Date) {
   const cutoff = new Date(now.getTime() - TRENDING_WINDOW_DAYS * 86_400_000).toISOString();
   const age = hoursSince(engine, sql`v.created_at`, nowIso);
   const half = sql.raw(`${Number(TRENDING_HALF_LIFE_HOURS)}.0`);
-  const weight = engine === 'postgres'
-    ? sql<number>`power(0.5::float8, greatest(${age}, 0) / ${half})`
-    : sql<number>`power(0.5, max(${age}, 0) / ${half})`;
-  return db.selectFrom('votes as v')
+  const weight =
+    engine === 'postgres'
+      ? sql<number>`power(0.5::float8, greatest(${age}, 0) / ${half})`
+      : sql<number>`power(0.5, max(${age}, 0) / ${half})`;
+  return db
+    .selectFrom('votes as v')
     .select(['v.listing_id', sql<number>`sum(${weight})`.as('score')])
-    .where('v.created_at', '>=', cutoff).where('v.created_at', '<=', nowIso)
+    .where('v.created_at', '>=', cutoff)
+    .where('v.created_at', '<=', nowIso)
     .groupBy('v.listing_id')
     .as('ts');
 }

@@ -69,11 +69,22 @@ export interface IndexRow {
 export const SUMMARY_COLUMNS = 'slug, url, logo_url, launch_week, launched_at, primary_category_id, followers_count';
 
 /** The summary of a listing as the index holds it (summaries()): the category by id, its words being read with the page. */
-export type HeldSummary = Omit<SummaryRow, 'primary_category_slug' | 'primary_category_name'> & { primary_category_id: number | null; followers_count: number };
+export type HeldSummary = Omit<SummaryRow, 'primary_category_slug' | 'primary_category_name'> & {
+  primary_category_id: number | null;
+  followers_count: number;
+};
 
 /** A row's summary words as one JSON text: [slug, name, url, tagline, logo_url, launch_week, launched_at]. */
 function summaryText(row: IndexRow): string {
-  return JSON.stringify([row.slug ?? '', row.name ?? '', row.url ?? '', row.tagline ?? null, row.logo_url ?? null, row.launch_week ?? null, row.launched_at ?? null]);
+  return JSON.stringify([
+    row.slug ?? '',
+    row.name ?? '',
+    row.url ?? '',
+    row.tagline ?? null,
+    row.logo_url ?? null,
+    row.launch_week ?? null,
+    row.launched_at ?? null,
+  ]);
 }
 
 class Postings {
@@ -99,7 +110,7 @@ class Postings {
       d >>>= 7;
     }
     b[i++] = d;
-    b[i++] = f > 255 ? 255 : f;
+    b[i++] = Math.min(f, 255);
     this.len = i;
   }
 }
@@ -181,11 +192,27 @@ export class SegmentBuilder {
   }
 
   #slotArrays(): SlotArrays {
-    return { ids: this.#ids, status: this.#status, votes: this.#votes, length: this.#length, hash: this.#hash, category: this.#category, followers: this.#followers };
+    return {
+      ids: this.#ids,
+      status: this.#status,
+      votes: this.#votes,
+      length: this.#length,
+      hash: this.#hash,
+      category: this.#category,
+      followers: this.#followers,
+    };
   }
 
   #setSlots(a: SlotArrays): void {
-    ({ ids: this.#ids, status: this.#status, votes: this.#votes, length: this.#length, hash: this.#hash, category: this.#category, followers: this.#followers } = a);
+    ({
+      ids: this.#ids,
+      status: this.#status,
+      votes: this.#votes,
+      length: this.#length,
+      hash: this.#hash,
+      category: this.#category,
+      followers: this.#followers,
+    } = a);
   }
 
   finish(): Segment {
@@ -194,16 +221,26 @@ export class SegmentBuilder {
     summaryOffsets.set(this.#summaryOffsets.subarray(0, n));
     summaryOffsets[n] = this.#summaryLength;
     return {
-      ...packPostings(this.#postings), slots: n,
-      ids: this.#ids.slice(0, n), status: this.#status.slice(0, n), votes: this.#votes.slice(0, n), length: this.#length.slice(0, n), hash: this.#hash.slice(0, n),
-      summaryBytes: this.#summaryBytes.slice(0, this.#summaryLength), summaryOffsets,
-      category: this.#category.slice(0, n), followers: this.#followers.slice(0, n),
+      ...packPostings(this.#postings),
+      slots: n,
+      ids: this.#ids.slice(0, n),
+      status: this.#status.slice(0, n),
+      votes: this.#votes.slice(0, n),
+      length: this.#length.slice(0, n),
+      hash: this.#hash.slice(0, n),
+      summaryBytes: this.#summaryBytes.slice(0, this.#summaryLength),
+      summaryOffsets,
+      category: this.#category.slice(0, n),
+      followers: this.#followers.slice(0, n),
     };
   }
 }
 
 /** A listing's words: weighted frequency per word, length in words, status and a hash of its text. */
-function analyse(row: IndexRow, engine: Engine): { freq: Map<string, number>; length: number; status: number; hash: number } {
+function analyse(
+  row: IndexRow,
+  engine: Engine,
+): { freq: Map<string, number>; length: number; status: number; hash: number } {
   const text = [row.name ?? '', row.tagline ?? '', row.description ?? '', row.keywords ?? ''];
   const freq = new Map<string, number>();
   let length = 0;
@@ -274,7 +311,11 @@ export class MemorySearchIndex {
     this.#votes = segment.votes;
     this.#length = segment.length;
     this.#hash = segment.hash;
-    this.#summaryBytes = Buffer.from(segment.summaryBytes.buffer, segment.summaryBytes.byteOffset, segment.summaryBytes.byteLength);
+    this.#summaryBytes = Buffer.from(
+      segment.summaryBytes.buffer,
+      segment.summaryBytes.byteOffset,
+      segment.summaryBytes.byteLength,
+    );
     this.#summaryOffsets = segment.summaryOffsets;
     this.#summarySlots = segment.slots;
     this.#category = segment.category;
@@ -296,9 +337,10 @@ export class MemorySearchIndex {
   /** The index's words, for the typo corrections (rebuilt after words were added or dropped). */
   dictionary(): TermDictionary {
     if (!this.#dictionary) {
-      this.#dictionary = this.#newTerms === 0
-        ? TermDictionary.fromSorted(this.#terms)
-        : new TermDictionary([...this.#terms, ...this.#added.keys()]);
+      this.#dictionary =
+        this.#newTerms === 0
+          ? TermDictionary.fromSorted(this.#terms)
+          : new TermDictionary([...this.#terms, ...this.#added.keys()]);
     }
     return this.#dictionary;
   }
@@ -345,13 +387,35 @@ export class MemorySearchIndex {
     return ids.map((id) => {
       const slot = id < this.#slotOf.length ? this.#slotOf[id] : -1;
       if (slot < 0) return undefined;
-      const text = this.#summaryWritten.get(slot) ?? (slot < this.#summarySlots ? this.#summaryBytes.toString('utf8', this.#summaryOffsets[slot], this.#summaryOffsets[slot + 1]) : '');
+      const text =
+        this.#summaryWritten.get(slot) ??
+        (slot < this.#summarySlots
+          ? this.#summaryBytes.toString('utf8', this.#summaryOffsets[slot], this.#summaryOffsets[slot + 1])
+          : '');
       if (!text) return undefined;
-      const [slug, name, url, tagline, logo_url, launch_week, launched_at] = JSON.parse(text) as [string, string, string, string | null, string | null, string | null, string | null];
+      const [slug, name, url, tagline, logo_url, launch_week, launched_at] = JSON.parse(text) as [
+        string,
+        string,
+        string,
+        string | null,
+        string | null,
+        string | null,
+        string | null,
+      ];
       const category = this.#category[slot];
       return {
-        id, slug, name, url, tagline, logo_url, votes_count: this.#votes[slot], status: this.#status[slot] === LIVE ? 'live' : 'other',
-        launch_week, launched_at, primary_category_id: category === 0 ? null : category, followers_count: this.#followers[slot],
+        id,
+        slug,
+        name,
+        url,
+        tagline,
+        logo_url,
+        votes_count: this.#votes[slot],
+        status: this.#status[slot] === LIVE ? 'live' : 'other',
+        launch_week,
+        launched_at,
+        primary_category_id: category === 0 ? null : category,
+        followers_count: this.#followers[slot],
       };
     });
   }
@@ -385,7 +449,8 @@ export class MemorySearchIndex {
         if (!p) kept.set(term, (p = new Postings(8)));
         p.push(slot, f);
       });
-    for (let t = 0; t < this.#terms.length; t++) keep(this.#terms[t], this.#data, this.#offsets[t], this.#offsets[t + 1]);
+    for (let t = 0; t < this.#terms.length; t++)
+      keep(this.#terms[t], this.#data, this.#offsets[t], this.#offsets[t + 1]);
     for (const [term, p] of this.#added) keep(term, p.bytes, 0, p.len);
     ({ terms: this.#terms, offsets: this.#offsets, data: this.#data } = packPostings(kept));
     this.#added = new Map();
@@ -421,13 +486,15 @@ export class MemorySearchIndex {
       const idf = Math.log((this.#docs - n + 0.5) / (n + 0.5));
       return idf <= 0 ? 1e-6 : idf;
     };
-    const words = plan.map((w, wi) => {
-      const phrases: string[][] = w.terms.map((t) => [t]);
-      if (w.prefix) phrases.push(this.dictionary().withPrefix(w.word));
-      let cost = 0;
-      for (const ph of phrases) for (const t of ph) cost += this.#bytes(t);
-      return { bit: 1 << wi, phrases, cost };
-    }).sort((a, b) => a.cost - b.cost);
+    const words = plan
+      .map((w, wi) => {
+        const phrases: string[][] = w.terms.map((t) => [t]);
+        if (w.prefix) phrases.push(this.dictionary().withPrefix(w.word));
+        let cost = 0;
+        for (const ph of phrases) for (const t of ph) cost += this.#bytes(t);
+        return { bit: 1 << wi, phrases, cost };
+      })
+      .sort((a, b) => a.cost - b.cost);
 
     // The first word: every listing holding it is a candidate.
     const first = words[0];
@@ -683,17 +750,34 @@ export class MemorySearchIndex {
   }
 
   #newSlot(): number {
-    if (this.#slots === this.#ids.length) this.#setSlots(growSlots(this.#slotArrays(), Math.max(1024, Math.ceil(this.#slots * 1.25))));
+    if (this.#slots === this.#ids.length)
+      this.#setSlots(growSlots(this.#slotArrays(), Math.max(1024, Math.ceil(this.#slots * 1.25))));
     this.#slotsChanged++;
     return this.#slots++;
   }
 
   #slotArrays(): SlotArrays {
-    return { ids: this.#ids, status: this.#status, votes: this.#votes, length: this.#length, hash: this.#hash, category: this.#category, followers: this.#followers };
+    return {
+      ids: this.#ids,
+      status: this.#status,
+      votes: this.#votes,
+      length: this.#length,
+      hash: this.#hash,
+      category: this.#category,
+      followers: this.#followers,
+    };
   }
 
   #setSlots(a: SlotArrays): void {
-    ({ ids: this.#ids, status: this.#status, votes: this.#votes, length: this.#length, hash: this.#hash, category: this.#category, followers: this.#followers } = a);
+    ({
+      ids: this.#ids,
+      status: this.#status,
+      votes: this.#votes,
+      length: this.#length,
+      hash: this.#hash,
+      category: this.#category,
+      followers: this.#followers,
+    } = a);
   }
 
   #ensureScratch(): void {
@@ -741,8 +825,13 @@ function growSlots(a: SlotArrays, n: number): SlotArrays {
     return fresh;
   };
   return {
-    ids: grow(a.ids, new Int32Array(n)), status: grow(a.status, new Uint8Array(n)), votes: grow(a.votes, new Int32Array(n)), length: grow(a.length, new Uint32Array(n)), hash: grow(a.hash, new Int32Array(n)),
-    category: grow(a.category, new Int32Array(n)), followers: grow(a.followers, new Int32Array(n)),
+    ids: grow(a.ids, new Int32Array(n)),
+    status: grow(a.status, new Uint8Array(n)),
+    votes: grow(a.votes, new Int32Array(n)),
+    length: grow(a.length, new Uint32Array(n)),
+    hash: grow(a.hash, new Int32Array(n)),
+    category: grow(a.category, new Int32Array(n)),
+    followers: grow(a.followers, new Int32Array(n)),
   };
 }
 
@@ -757,7 +846,8 @@ function packPostings(postings: Map<string, Postings>): Pick<Segment, 'terms' | 
   }
   offsets[terms.length] = size;
   const data = new Uint8Array(size);
-  for (let i = 0; i < terms.length; i++) data.set(postings.get(terms[i])!.bytes.subarray(0, offsets[i + 1] - offsets[i]), offsets[i]);
+  for (let i = 0; i < terms.length; i++)
+    data.set(postings.get(terms[i])!.bytes.subarray(0, offsets[i + 1] - offsets[i]), offsets[i]);
   return { terms, offsets, data };
 }
 
@@ -766,7 +856,12 @@ function packPostings(postings: Map<string, Postings>): Pick<Segment, 'terms' | 
  * rare passes (compaction, skip tables); the per-search loops (#scan, #probe) decode inline, a call
  * per posting being a measurable share of their time.
  */
-function forEachPosting(b: Uint8Array, start: number, end: number, fn: (slot: number, f: number, at: number) => void): void {
+function forEachPosting(
+  b: Uint8Array,
+  start: number,
+  end: number,
+  fn: (slot: number, f: number, at: number) => void,
+): void {
   let slot = -1;
   for (let i = start; i < end; ) {
     const at = i;

@@ -41,7 +41,11 @@ export function typosFor(n: number): number {
   return n >= 8 ? 2 : n >= 5 ? 1 : 0;
 }
 
-export function planQuery(words: readonly string[], dict: TermDictionary, opts: { lastIsPrefix?: boolean } = {}): WordPlan[] {
+export function planQuery(
+  words: readonly string[],
+  dict: TermDictionary,
+  opts: { lastIsPrefix?: boolean } = {},
+): WordPlan[] {
   const unique = [...new Set(words)].slice(0, MAX_WORDS);
   return unique.map((word, i) => {
     const last = i === unique.length - 1 && (opts.lastIsPrefix ?? true);
@@ -59,7 +63,8 @@ export function planQuery(words: readonly string[], dict: TermDictionary, opts: 
       // The nearest terms only (those at distance 1 when there are any), each within the typos its
       // length allows, alphabetical, at most MAX_CORRECTIONS.
       const allowed = dict.nearest(word, typos).filter((c) => c.distance <= typosFor(Math.max(n, charLength(c.term))));
-      if (allowed.length) return { word, terms: allowed.slice(0, MAX_CORRECTIONS).map((c) => c.term), prefix: false, corrected: true };
+      if (allowed.length)
+        return { word, terms: allowed.slice(0, MAX_CORRECTIONS).map((c) => c.term), prefix: false, corrected: true };
     }
     return { word, terms: [word], prefix: false, corrected: false };
   });

@@ -7,8 +7,14 @@
 import { Worker } from 'node:worker_threads';
 import { SearchInputError, type SearchInput, type SearchResult } from './index.ts';
 
-interface Pending { resolve: (r: SearchResult) => void; reject: (e: unknown) => void }
-interface Thread { worker: Worker; inFlight: Map<number, Pending> }
+interface Pending {
+  resolve: (r: SearchResult) => void;
+  reject: (e: unknown) => void;
+}
+interface Thread {
+  worker: Worker;
+  inFlight: Map<number, Pending>;
+}
 
 export class SearchPool {
   readonly #file: string;
@@ -58,24 +64,35 @@ export class SearchPool {
 
   #start(): Thread {
     // A small young generation: a search allocates little that lives, and each thread's heap is resident memory.
-    const worker = new Worker(new URL('./worker.ts', import.meta.url), { workerData: { file: this.#file }, resourceLimits: { maxYoungGenerationSizeMb: 4 } });
+    const worker = new Worker(new URL('./worker.ts', import.meta.url), {
+      workerData: { file: this.#file },
+      resourceLimits: { maxYoungGenerationSizeMb: 4 },
+    });
     worker.unref();
     const thread: Thread = { worker, inFlight: new Map() };
     worker.on('message', (msg: { id: number; result?: SearchResult; error?: { field?: string; message: string } }) => {
       const p = thread.inFlight.get(msg.id);
       if (!p) return;
       thread.inFlight.delete(msg.id);
-      if (msg.error) p.reject(msg.error.field !== undefined ? new SearchInputError(msg.error.field, msg.error.message) : new Error(msg.error.message));
+      if (msg.error)
+        p.reject(
+          msg.error.field !== undefined
+            ? new SearchInputError(msg.error.field, msg.error.message)
+            : new Error(msg.error.message),
+        );
       else p.resolve(msg.result!);
     });
     const fail = (err: unknown) => {
       // A thread that dies fails its searches (a 500 each) and is replaced on the next search.
       this.#threads = this.#threads.filter((t) => t !== thread);
-      for (const p of thread.inFlight.values()) p.reject(err instanceof Error ? err : new Error(`search thread exited (${String(err)})`));
+      for (const p of thread.inFlight.values())
+        p.reject(err instanceof Error ? err : new Error(`search thread exited (${String(err)})`));
       thread.inFlight.clear();
     };
     worker.on('error', fail);
-    worker.on('exit', (code) => { if (!this.#closed) fail(new Error(`search thread exited with code ${code}`)); });
+    worker.on('exit', (code) => {
+      if (!this.#closed) fail(new Error(`search thread exited with code ${code}`));
+    });
     this.#threads.push(thread);
     return thread;
   }

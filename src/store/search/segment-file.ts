@@ -11,19 +11,40 @@
 import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
 import type { Segment } from './memory-index.ts';
 
-const ARRAYS = ['offsets', 'data', 'ids', 'status', 'votes', 'length', 'hash', 'summaryBytes', 'summaryOffsets', 'category', 'followers'] as const;
+const ARRAYS = [
+  'offsets',
+  'data',
+  'ids',
+  'status',
+  'votes',
+  'length',
+  'hash',
+  'summaryBytes',
+  'summaryOffsets',
+  'category',
+  'followers',
+] as const;
 type ArrayKey = (typeof ARRAYS)[number];
 const TYPES = { Uint8Array, Int32Array, Uint32Array } as const;
 type TypeName = keyof typeof TYPES;
 
-interface Header { position: string; slots: number; terms: number; termsBytes: number; arrays: Array<[ArrayKey, TypeName, number]> }
+interface Header {
+  position: string;
+  slots: number;
+  terms: number;
+  termsBytes: number;
+  arrays: Array<[ArrayKey, TypeName, number]>;
+}
 
 const pad8 = (n: number) => (8 - (n % 8)) % 8;
 
 export function writeSegmentFile(path: string, segment: Segment, position: string): void {
   const terms = Buffer.from(segment.terms.join('\n'));
   const header: Header = {
-    position, slots: segment.slots, terms: segment.terms.length, termsBytes: terms.length,
+    position,
+    slots: segment.slots,
+    terms: segment.terms.length,
+    termsBytes: terms.length,
     arrays: ARRAYS.map((k) => [k, segment[k].constructor.name as TypeName, segment[k].length]),
   };
   const head = Buffer.from(JSON.stringify(header));
@@ -32,7 +53,7 @@ export function writeSegmentFile(path: string, segment: Segment, position: strin
     const zeros = Buffer.alloc(8);
     let at = 0;
     const all = (b: Uint8Array) => {
-      for (let done = 0; done < b.length;) done += writeSync(fd, b, done); // a write may take part of it
+      for (let done = 0; done < b.length; ) done += writeSync(fd, b, done); // a write may take part of it
       at += b.length;
     };
     const put = (b: Uint8Array) => {
@@ -63,7 +84,8 @@ export function readSegmentFile(path: string): { segment: Segment; position: str
   let at = 4 + headLength;
   at += pad8(at);
   const terms = header.terms ? file.toString('utf8', at, at + header.termsBytes).split('\n') : [];
-  if (terms.length !== header.terms) throw new Error(`search segment file ${path}: ${terms.length} terms where ${header.terms} were written`);
+  if (terms.length !== header.terms)
+    throw new Error(`search segment file ${path}: ${terms.length} terms where ${header.terms} were written`);
   at += header.termsBytes;
   at += pad8(at);
   const arrays = {} as Record<ArrayKey, Uint8Array | Int32Array | Uint32Array>;

@@ -5,14 +5,28 @@ import type { Engine } from '../connect.ts';
 
 // unaccent (PostgreSQL) also folds letters that have no Unicode decomposition; FTS5 keeps them.
 const PG_FOLD: Record<string, string> = {
-  'ß': 'ss', 'æ': 'ae', 'œ': 'oe', 'ø': 'o', 'ł': 'l', 'đ': 'd', 'ð': 'd', 'þ': 'th', 'ħ': 'h', 'ı': 'i', 'ŀ': 'l', 'ŧ': 't',
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  ø: 'o',
+  ł: 'l',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ħ: 'h',
+  ı: 'i',
+  ŀ: 'l',
+  ŧ: 't',
 };
 const PG_FOLD_RE = new RegExp(`[${Object.keys(PG_FOLD).join('')}]`, 'g');
 const WORD = /[\p{L}\p{N}]+/gu;
 
 /** The index's words in `text`, in order (duplicates kept). */
 export function tokenize(text: string, engine: Engine): string[] {
-  let s = text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  let s = text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
   if (engine === 'postgres') s = s.replace(PG_FOLD_RE, (c) => PG_FOLD[c]);
   return s.normalize('NFC').match(WORD) ?? [];
 }

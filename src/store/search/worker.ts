@@ -14,6 +14,13 @@ parentPort!.on('message', (msg: { id: number; input: SearchInput & { now?: strin
   const input = { ...msg.input, now: msg.input.now ? new Date(msg.input.now) : undefined };
   searchListings(db, 'sqlite', input).then(
     (result) => parentPort!.postMessage({ id: msg.id, result }),
-    (e: unknown) => parentPort!.postMessage({ id: msg.id, error: e instanceof SearchInputError ? { field: e.field, message: e.message } : { message: (e as Error)?.message ?? String(e) } }),
+    (e: unknown) =>
+      parentPort!.postMessage({
+        id: msg.id,
+        error:
+          e instanceof SearchInputError
+            ? { field: e.field, message: e.message }
+            : { message: (e as Error)?.message ?? String(e) },
+      }),
   );
 });

@@ -15,7 +15,8 @@ export const POSTS: DemoPost[] = [
   {
     slug: 'how-launch-weeks-work',
     title: 'How launch weeks work on Launchlist',
-    excerpt: 'Every product launches in a week that runs Monday to Sunday. Here is how the week is ranked, when awards are decided and what happens to your listing afterwards.',
+    excerpt:
+      'Every product launches in a week that runs Monday to Sunday. Here is how the week is ranked, when awards are decided and what happens to your listing afterwards.',
     author: 'Nora Lindqvist',
     tags: ['launching', 'guides'],
     daysAgo: 82,
@@ -41,14 +42,22 @@ Your listing stays in the directory, in its categories and in search. It keeps c
 
 Paid launches can go live at once or in a week you choose from the weeks on sale. Free listings are queued a few weeks out and go live once our badge is on their homepage.`,
     faqs: [
-      { question: 'Which time zone do launch weeks use?', answer: 'UTC. A week starts on Monday at 00:00 UTC and ends when the next Monday begins.' },
-      { question: 'Can I change my launch week?', answer: 'Paid launches can be moved to another week on sale before they go live. Free listings keep their queued week unless they buy a skip-the-queue upgrade.' },
+      {
+        question: 'Which time zone do launch weeks use?',
+        answer: 'UTC. A week starts on Monday at 00:00 UTC and ends when the next Monday begins.',
+      },
+      {
+        question: 'Can I change my launch week?',
+        answer:
+          'Paid launches can be moved to another week on sale before they go live. Free listings keep their queued week unless they buy a skip-the-queue upgrade.',
+      },
     ],
   },
   {
     slug: 'writing-a-tagline-that-works',
     title: 'Writing a tagline that survives the front page',
-    excerpt: 'You get about eight words to explain why someone should click. Five patterns that work, and three that quietly cost you votes.',
+    excerpt:
+      'You get about eight words to explain why someone should click. Five patterns that work, and three that quietly cost you votes.',
     author: 'Julien Dubois',
     tags: ['copywriting', 'launching'],
     daysAgo: 67,
@@ -74,14 +83,21 @@ On a launch page your tagline sits next to dozens of others. Visitors scan, they
 
 Read your tagline to someone outside your industry. If they cannot say what the product does, rewrite it.`,
     faqs: [
-      { question: 'How long can a tagline be?', answer: 'Up to 200 characters, but the best ones are under 60 — short enough to read at a glance on a phone.' },
-      { question: 'Can I change my tagline after launch?', answer: 'Yes. Edits publish at once and are kept in your listing\'s version history.' },
+      {
+        question: 'How long can a tagline be?',
+        answer: 'Up to 200 characters, but the best ones are under 60 — short enough to read at a glance on a phone.',
+      },
+      {
+        question: 'Can I change my tagline after launch?',
+        answer: "Yes. Edits publish at once and are kept in your listing's version history.",
+      },
     ],
   },
   {
     slug: 'free-or-paid-launch',
     title: 'Free or paid launch: what actually changes',
-    excerpt: 'Both kinds of listing are ranked by the same votes. The difference is timing, extra sections and a few upgrades — not your position on the board.',
+    excerpt:
+      'Both kinds of listing are ranked by the same votes. The difference is timing, extra sections and a few upgrades — not your position on the board.',
     author: 'Nora Lindqvist',
     tags: ['launching', 'pricing'],
     daysAgo: 54,
@@ -109,14 +125,21 @@ Votes, awards or a better position in the community rankings. The only ranking m
 
 Prices are set by our team, shown in US dollars excluding VAT, and always read from the products list. We never hard-code them in emails or docs, because they change.`,
     faqs: [
-      { question: 'Does a paid launch rank higher?', answer: 'No. Community rankings and awards depend only on votes.' },
-      { question: 'Where do I see current prices?', answer: 'On the pricing page, or through the list_products operation of the API. Prices exclude VAT.' },
+      {
+        question: 'Does a paid launch rank higher?',
+        answer: 'No. Community rankings and awards depend only on votes.',
+      },
+      {
+        question: 'Where do I see current prices?',
+        answer: 'On the pricing page, or through the list_products operation of the API. Prices exclude VAT.',
+      },
     ],
   },
   {
     slug: 'why-the-billboard-says-paid',
     title: 'Why the billboard is labelled paid — and always will be',
-    excerpt: 'The billboard ranks listings by money contributed. That is a legitimate way to get attention, as long as nobody mistakes it for a community verdict.',
+    excerpt:
+      'The billboard ranks listings by money contributed. That is a legitimate way to get attention, as long as nobody mistakes it for a community verdict.',
     author: 'Tobias Becker',
     tags: ['transparency', 'rankings'],
     daysAgo: 41,
@@ -142,14 +165,18 @@ So the billboard is marked *paid* wherever it appears. In the API every billboar
 
 Launch of the Week is decided by community votes alone. A listing at the top of the billboard with few votes does not win.`,
     faqs: [
-      { question: 'Is there a minimum billboard contribution?', answer: 'Yes, set by our team and shown in the products list as the billboard_min product.' },
+      {
+        question: 'Is there a minimum billboard contribution?',
+        answer: 'Yes, set by our team and shown in the products list as the billboard_min product.',
+      },
       { question: 'Does billboard money affect awards?', answer: 'No. Awards follow community votes only.' },
     ],
   },
   {
     slug: 'adding-the-launchlist-badge',
     title: 'Adding the Launchlist badge to your homepage',
-    excerpt: 'Free listings go live once our badge is on their homepage. Copy the embed code, pick a style that fits your footer, and you are done.',
+    excerpt:
+      'Free listings go live once our badge is on their homepage. Copy the embed code, pick a style that fits your footer, and you are done.',
     author: 'Mei Chen',
     tags: ['badges', 'guides'],
     daysAgo: 29,
@@ -177,14 +204,21 @@ We check your homepage automatically. Once the badge or a link to your listing i
 
 After launch, yes. Many makers keep it, and swap it for a Launch of the Week badge if they win one.`,
     faqs: [
-      { question: 'Does the badge have to link to Launchlist?', answer: 'Yes — the check looks for a link to your listing page or our badge image on your homepage.' },
-      { question: 'Will the badge slow my site down?', answer: 'No. It is a small SVG image served with long cache headers.' },
+      {
+        question: 'Does the badge have to link to Launchlist?',
+        answer: 'Yes — the check looks for a link to your listing page or our badge image on your homepage.',
+      },
+      {
+        question: 'Will the badge slow my site down?',
+        answer: 'No. It is a small SVG image served with long cache headers.',
+      },
     ],
   },
   {
     slug: 'using-launchlist-with-ai-agents',
     title: 'Using Launchlist with your AI agent',
-    excerpt: 'Everything on Launchlist is available through a REST API and an MCP server with the same operations. A short tour for people who let agents do the clicking.',
+    excerpt:
+      'Everything on Launchlist is available through a REST API and an MCP server with the same operations. A short tour for people who let agents do the clicking.',
     author: 'Kenji Tanaka',
     tags: ['api', 'mcp', 'developers'],
     daysAgo: 16,
@@ -210,14 +244,21 @@ Submitting a product, editing a listing or pricing an order needs an API key fro
 
 When you submit a website, the draft quotes the page text behind every value. Anything the site does not state is left blank and listed in \`not_found_on_website\` — we would rather show a gap than an invention.`,
     faqs: [
-      { question: 'Is the MCP server the same as the API?', answer: 'Yes. Every tool has the same name, inputs and rules as the matching API operation.' },
-      { question: 'How do I get an API key?', answer: 'Create one in your account under API keys. It is shown once, so store it safely.' },
+      {
+        question: 'Is the MCP server the same as the API?',
+        answer: 'Yes. Every tool has the same name, inputs and rules as the matching API operation.',
+      },
+      {
+        question: 'How do I get an API key?',
+        answer: 'Create one in your account under API keys. It is shown once, so store it safely.',
+      },
     ],
   },
   {
     slug: 'domain-rating-explained',
     title: 'Domain Rating, explained without the hype',
-    excerpt: 'Domain Rating is one number about backlinks. It is useful for comparing websites, and misleading as a measure of product quality. Here is how we show it.',
+    excerpt:
+      'Domain Rating is one number about backlinks. It is useful for comparing websites, and misleading as a measure of product quality. Here is how we show it.',
     author: 'Tobias Becker',
     tags: ['seo', 'rankings'],
     daysAgo: 9,
@@ -241,13 +282,17 @@ Domain Rating (DR) is a third-party score from 0 to 100 estimating how strong a 
 We show the latest reading with its trend against the previous one — up, down or flat — on listing pages and on the Domain Rating leaderboard. It is one signal among several, and it is always labelled as a third-party metric.`,
     faqs: [
       { question: 'How often is Domain Rating updated?', answer: 'We record a new reading roughly once a month.' },
-      { question: 'Can I improve my listing\'s Domain Rating on Launchlist?', answer: 'Only by improving your own website\'s backlinks; we simply display the third-party figure.' },
+      {
+        question: "Can I improve my listing's Domain Rating on Launchlist?",
+        answer: "Only by improving your own website's backlinks; we simply display the third-party figure.",
+      },
     ],
   },
   {
     slug: 'what-makes-a-launch-week-go-well',
     title: 'What makes a launch week go well',
-    excerpt: 'Launch day matters less than the four weeks before it. A checklist from makers who have done it more than once.',
+    excerpt:
+      'Launch day matters less than the four weeks before it. A checklist from makers who have done it more than once.',
     author: 'Mei Chen',
     tags: ['launching', 'guides'],
     daysAgo: 3,
@@ -274,13 +319,18 @@ We asked makers who have launched more than one product what they would do again
 
 Do not buy votes or ask for votes in exchange for anything. Suspicious voting is removed, and listings that rely on it are taken down.`,
     faqs: [
-      { question: 'Is there a best day to launch?', answer: 'Launch weeks start on Monday, and launches live from the start of the week have the most time to collect votes.' },
+      {
+        question: 'Is there a best day to launch?',
+        answer:
+          'Launch weeks start on Monday, and launches live from the start of the week have the most time to collect votes.',
+      },
     ],
   },
   {
     slug: 'how-drafts-quote-your-website',
     title: 'Behind the scenes: how drafts quote your website',
-    excerpt: 'A look at the crawler and drafter that turn a URL into a listing draft, and why every value comes with a quote.',
+    excerpt:
+      'A look at the crawler and drafter that turn a URL into a listing draft, and why every value comes with a quote.',
     author: 'Kenji Tanaka',
     tags: ['engineering'],
     daysAgo: null,
@@ -311,6 +361,11 @@ Each category now has a short list of comparable facts, such as whether a produc
 ## Where the facts come from
 
 From each maker's own website. A blank cell means neither website states the fact.`,
-    faqs: [{ question: 'Can I suggest a new comparable fact?', answer: 'Yes — write to us with the category and the fact you would like to compare.' }],
+    faqs: [
+      {
+        question: 'Can I suggest a new comparable fact?',
+        answer: 'Yes — write to us with the category and the fact you would like to compare.',
+      },
+    ],
   },
 ];

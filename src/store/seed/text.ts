@@ -14,31 +14,62 @@ export type PricingModel = 'Free' | 'Freemium' | 'Subscription' | 'Open source' 
 export function pricingSummary(model: PricingModel, rng: Rng): string {
   const monthly = rng.pick([5, 8, 9, 12, 15, 19, 24, 29, 39, 49, 79, 99]);
   switch (model) {
-    case 'Free': return 'Free';
-    case 'Freemium': return `Free plan; paid plans from $${monthly}/month`;
-    case 'Subscription': return `From $${monthly}/month, with a 14-day free trial`;
-    case 'Open source': return `Free and open source; hosted plans from $${monthly}/month`;
-    case 'One-time': return `$${monthly * 4} one-time purchase, a year of updates included`;
+    case 'Free':
+      return 'Free';
+    case 'Freemium':
+      return `Free plan; paid plans from $${monthly}/month`;
+    case 'Subscription':
+      return `From $${monthly}/month, with a 14-day free trial`;
+    case 'Open source':
+      return `Free and open source; hosted plans from $${monthly}/month`;
+    case 'One-time':
+      return `$${monthly * 4} one-time purchase, a year of updates included`;
   }
 }
 
 export function pricingSentence(name: string, model: PricingModel, features: string[], rng: Rng): string {
   switch (model) {
-    case 'Free': return rng.pick([`${name} is free to use, with no plans to change that for individual users.`, `${name} is free; the team is funded by a small number of enterprise support contracts.`]);
-    case 'Freemium': return rng.pick([
-      `There is a free plan for getting started; paid plans add ${lowerFirst(features[features.length - 1])} and priority support.`,
-      `Start on the free plan and upgrade when your team grows — paid plans unlock ${lowerFirst(features[features.length - 1])}.`,
-    ]);
-    case 'Subscription': return rng.pick(['Plans are billed monthly or yearly, and every plan starts with a 14-day free trial.', 'Pricing is per seat, billed monthly or yearly with two months free on annual plans.']);
-    case 'Open source': return rng.pick([
-      'The core is open source under the MIT licence, with a hosted version for teams that would rather not run it themselves.',
-      'Everything is open source under the Apache 2.0 licence; the paid cloud plan adds managed hosting and support.',
-    ]);
-    case 'One-time': return rng.pick(['It is a one-time purchase with a year of updates included — no subscription.', 'Buy it once and keep it; major upgrades are discounted for existing customers.']);
+    case 'Free':
+      return rng.pick([
+        `${name} is free to use, with no plans to change that for individual users.`,
+        `${name} is free; the team is funded by a small number of enterprise support contracts.`,
+      ]);
+    case 'Freemium':
+      return rng.pick([
+        `There is a free plan for getting started; paid plans add ${lowerFirst(features[features.length - 1])} and priority support.`,
+        `Start on the free plan and upgrade when your team grows — paid plans unlock ${lowerFirst(features[features.length - 1])}.`,
+      ]);
+    case 'Subscription':
+      return rng.pick([
+        'Plans are billed monthly or yearly, and every plan starts with a 14-day free trial.',
+        'Pricing is per seat, billed monthly or yearly with two months free on annual plans.',
+      ]);
+    case 'Open source':
+      return rng.pick([
+        'The core is open source under the MIT licence, with a hosted version for teams that would rather not run it themselves.',
+        'Everything is open source under the Apache 2.0 licence; the paid cloud plan adds managed hosting and support.',
+      ]);
+    case 'One-time':
+      return rng.pick([
+        'It is a one-time purchase with a year of updates included — no subscription.',
+        'Buy it once and keep it; major upgrades are discounted for existing customers.',
+      ]);
   }
 }
 
-export function describe(o: { name: string; tagline: string; features: string[]; audience: string; problem: string; model: PricingModel; city: string | null; founded: number | null }, rng: Rng): string {
+export function describe(
+  o: {
+    name: string;
+    tagline: string;
+    features: string[];
+    audience: string;
+    problem: string;
+    model: PricingModel;
+    city: string | null;
+    founded: number | null;
+  },
+  rng: Rng,
+): string {
   const f = o.features.map(lowerFirst);
   const opener = rng.pick([
     `${o.problem} ${o.name} is built to fix that for ${o.audience}.`,
@@ -50,9 +81,15 @@ export function describe(o: { name: string; tagline: string; features: string[];
     `The essentials are ${listJoin(f.slice(0, 3))}, and ${f[3] ?? 'a clean, fast interface'} rounds it off.`,
     `Key features include ${listJoin(f)}. Setup takes minutes, and nothing needs a sales call.`,
   ]);
-  const origin = o.city && o.founded
-    ? rng.pick([`The team is based in ${o.city} and has been building ${o.name} since ${o.founded}.`, `${o.name} was started in ${o.city} in ${o.founded} and is still run by its founders.`])
-    : o.city ? `The team is based in ${o.city}.` : '';
+  const origin =
+    o.city && o.founded
+      ? rng.pick([
+          `The team is based in ${o.city} and has been building ${o.name} since ${o.founded}.`,
+          `${o.name} was started in ${o.city} in ${o.founded} and is still run by its founders.`,
+        ])
+      : o.city
+        ? `The team is based in ${o.city}.`
+        : '';
   return [opener, body, pricingSentence(o.name, o.model, o.features, rng), origin].filter(Boolean).join('\n\n');
 }
 
@@ -95,14 +132,37 @@ export function reviewBody(name: string, features: string[], rating: number, spa
 
 export function updateFor(name: string, feature: string, rng: Rng): { title: string; body: string } {
   return rng.pick([
-    { title: `${feature} is here`, body: `${feature} is now available to everyone on ${name}. It was the most requested improvement from the launch week — thank you to everyone who wrote in. Let us know how it works for you.` },
-    { title: `Faster and lighter: ${name} performance update`, body: `We rewrote the slowest parts of ${name}. Pages now load roughly twice as fast, and ${lowerFirst(feature)} responds instantly even on large accounts.` },
-    { title: 'New integrations and a fresh look', body: `${name} now connects to more of the tools you already use, and the settings pages have been redesigned so everything is easier to find. ${feature} also got a round of polish.` },
-    { title: 'What we shipped this month', body: `A month of small things: better keyboard shortcuts, clearer error messages, fixes to ${lowerFirst(feature)} and a new export option. Thanks for the feedback that keeps coming in.` },
+    {
+      title: `${feature} is here`,
+      body: `${feature} is now available to everyone on ${name}. It was the most requested improvement from the launch week — thank you to everyone who wrote in. Let us know how it works for you.`,
+    },
+    {
+      title: `Faster and lighter: ${name} performance update`,
+      body: `We rewrote the slowest parts of ${name}. Pages now load roughly twice as fast, and ${lowerFirst(feature)} responds instantly even on large accounts.`,
+    },
+    {
+      title: 'New integrations and a fresh look',
+      body: `${name} now connects to more of the tools you already use, and the settings pages have been redesigned so everything is easier to find. ${feature} also got a round of polish.`,
+    },
+    {
+      title: 'What we shipped this month',
+      body: `A month of small things: better keyboard shortcuts, clearer error messages, fixes to ${lowerFirst(feature)} and a new export option. Thanks for the feedback that keeps coming in.`,
+    },
   ]);
 }
 
-export function storyFor(o: { name: string; founder: string; problem: string; audience: string; features: string[]; city: string | null; founded: number | null }, rng: Rng) {
+export function storyFor(
+  o: {
+    name: string;
+    founder: string;
+    problem: string;
+    audience: string;
+    features: string[];
+    city: string | null;
+    founded: number | null;
+  },
+  rng: Rng,
+) {
   const first = o.founder.split(' ')[0];
   const f = o.features.map(lowerFirst);
   return {
@@ -111,9 +171,11 @@ export function storyFor(o: { name: string; founder: string; problem: string; au
     why_started: `${first} had solved the same problem by hand at several jobs. When friends started asking for the scripts and spreadsheets behind it, it was clear there was a product in it.`,
     problem: `${o.problem} Existing tools were either built for large enterprises or too limited for ${o.audience}.`,
     journey: `The first version${o.founded ? `, written in ${o.founded},` : ''} did one thing: ${f[0]}. Early users asked for ${f[1]} and ${f[2]}, and the product grew from those conversations${o.city ? ` — mostly over coffee in ${o.city}` : ''}.`,
-    challenges: 'Saying no was the hardest part. Every customer asked for something slightly different, and keeping the product simple meant turning down requests from people we liked.',
+    challenges:
+      'Saying no was the hardest part. Every customer asked for something slightly different, and keeping the product simple meant turning down requests from people we liked.',
     achievements: `Today ${o.name} is used by teams on four continents, and most new customers arrive through recommendations from existing ones.`,
-    lessons: 'Talk to users every week, ship small improvements often, and write the changelog for people rather than for search engines.',
+    lessons:
+      'Talk to users every week, ship small improvements often, and write the changelog for people rather than for search engines.',
     whats_next: `Next up: ${f[3] ?? 'deeper integrations'}, better onboarding and a public roadmap so customers can see what is coming.`,
   };
 }

@@ -11,13 +11,20 @@ export function registerAdminHome(app: FastifyInstance, deps: AppDeps): void {
   app.get('/admin', async (req, reply) => {
     const ctx = await requireAdmin(deps, req, reply, '/admin');
     if (!ctx) return reply;
-    const [edits, queue] = await Promise.all([listVersions(deps.store.db, { limit: 0, offset: 0 }), staffQueue(deps.store.db, 0, 0)]);
-    return sendPage(reply, { title: 'Admin', user: ctx.user, csrf: ctx.csrf, noindex: true, narrow: true }, html`
+    const [edits, queue] = await Promise.all([
+      listVersions(deps.store.db, { limit: 0, offset: 0 }),
+      staffQueue(deps.store.db, 0, 0),
+    ]);
+    return sendPage(
+      reply,
+      { title: 'Admin', user: ctx.user, csrf: ctx.csrf, noindex: true, narrow: true },
+      html`
       <h1>Admin</h1>
       <ul class="admin-links">
         <li><a href="/admin/edits">Listing edits</a> — <strong data-count="edits">${edits.unreviewed}</strong> not reviewed</li>
         <li><a href="/admin/orders">Orders to deliver</a> — <strong data-count="orders">${queue.total}</strong> paid lines waiting for the team</li>
         <li><a href="/admin/prices">Prices and settings</a> — products, billboard minimum, free queue, seller's VAT country</li>
-      </ul>`);
+      </ul>`,
+    );
   });
 }

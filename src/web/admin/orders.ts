@@ -24,7 +24,8 @@ function details(l: StaffLine): SafeHtml {
   const parts: SafeHtml[] = [];
   if (l.week) parts.push(html`week of ${l.week}`);
   if (l.categories.length) parts.push(html`categories: ${l.categories.join(', ')}`);
-  for (const [k, v] of Object.entries(l.options)) parts.push(html`${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`);
+  for (const [k, v] of Object.entries(l.options))
+    parts.push(html`${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`);
   return parts.length ? html`<br><span class="hint">${parts.map((p, i) => html`${i ? '; ' : ''}${p}`)}</span>` : html``;
 }
 
@@ -47,19 +48,34 @@ export function registerAdminOrdersPage(app: FastifyInstance, deps: AppDeps): vo
     const page = Math.min(1000, Math.max(1, Number.parseInt(typeof q.page === 'string' ? q.page : '1', 10) || 1));
     const { rows, total } = await staffQueue(deps.store.db, QUEUE_PER_PAGE, (page - 1) * QUEUE_PER_PAGE);
     const pages = Math.max(1, Math.ceil(total / QUEUE_PER_PAGE));
-    const flash = typeof q.delivered === 'string' ? { kind: 'success' as const, text: `Marked delivered; the buyer has been mailed (order ${q.delivered}).` } : null;
-    return sendPage(reply, { title: 'Orders to deliver', user: ctx.user, csrf: ctx.csrf, noindex: true, flash }, html`
+    const flash =
+      typeof q.delivered === 'string'
+        ? { kind: 'success' as const, text: `Marked delivered; the buyer has been mailed (order ${q.delivered}).` }
+        : null;
+    return sendPage(
+      reply,
+      { title: 'Orders to deliver', user: ctx.user, csrf: ctx.csrf, noindex: true, flash },
+      html`
       <h1>Orders to deliver</h1>
       <p>Paid order lines that payment does not fulfil by itself: the team's work (listing on other launch sites, reviews …). The buyer sees each as not fulfilled in their order until it is marked delivered here. <strong>${total}</strong> waiting, the longest waiting first.</p>
-      ${rows.length ? html`<table>
+      ${
+        rows.length
+          ? html`<table>
         <thead><tr><th scope="col">What</th><th scope="col">Listing</th><th scope="col">Order</th><th scope="col">Buyer</th><th scope="col">Amount (excl. VAT)</th><th scope="col"><span class="sr-only">Action</span></th></tr></thead>
         <tbody>${rows.map((l) => lineRow(l, ctx.csrf))}</tbody>
-      </table>` : html`<p>Nothing is waiting.</p>`}
-      ${pages > 1 ? html`<nav aria-label="Pages" class="actions">
+      </table>`
+          : html`<p>Nothing is waiting.</p>`
+      }
+      ${
+        pages > 1
+          ? html`<nav aria-label="Pages" class="actions">
         ${page > 1 ? html`<a href="${PATH}?page=${page - 1}">Previous page</a>` : ''}
         <span>Page ${page} of ${pages}</span>
         ${page < pages ? html`<a href="${PATH}?page=${page + 1}">Next page</a>` : ''}
-      </nav>` : ''}`);
+      </nav>`
+          : ''
+      }`,
+    );
   });
 
   app.post(`${PATH}/lines/:id/delivered`, async (req, reply) => {
@@ -69,20 +85,37 @@ export function registerAdminOrdersPage(app: FastifyInstance, deps: AppDeps): vo
     const raw = (req.params as { id: string }).id;
     const id = recordIdOf(raw);
     const db = deps.store.db;
-    const line = id === undefined ? undefined : await db.selectFrom('order_lines as ln').innerJoin('orders as o', 'o.id', 'ln.order_id').innerJoin('users as u', 'u.id', 'o.user_id')
-      .leftJoin('listings as l', 'l.id', 'ln.listing_id')
-      .select(['ln.description', 'o.number', 'u.email', 'u.name', 'l.name as listing_name']).where('ln.id', '=', id).executeTakeFirst();
+    const line =
+      id === undefined
+        ? undefined
+        : await db
+            .selectFrom('order_lines as ln')
+            .innerJoin('orders as o', 'o.id', 'ln.order_id')
+            .innerJoin('users as u', 'u.id', 'o.user_id')
+            .leftJoin('listings as l', 'l.id', 'ln.listing_id')
+            .select(['ln.description', 'o.number', 'u.email', 'u.name', 'l.name as listing_name'])
+            .where('ln.id', '=', id)
+            .executeTakeFirst();
     if (id === undefined || !line || !(await markLineFulfilled(db, id))) {
-      return sendPage(reply, { title: 'Nothing to deliver', user: ctx.user, csrf: ctx.csrf, narrow: true, noindex: true }, html`
-        <h1>Nothing to deliver</h1><p>Order line #${raw} is not waiting for the team: it does not exist, its order is not paid, or it was delivered already. <a href="${PATH}">Back to the orders to deliver</a>.</p>`, 404);
+      return sendPage(
+        reply,
+        { title: 'Nothing to deliver', user: ctx.user, csrf: ctx.csrf, narrow: true, noindex: true },
+        html`
+        <h1>Nothing to deliver</h1><p>Order line #${raw} is not waiting for the team: it does not exist, its order is not paid, or it was delivered already. <a href="${PATH}">Back to the orders to deliver</a>.</p>`,
+        404,
+      );
     }
     req.log.info({ admin: ctx.user!.id, order_line: id, order: line.number }, 'order line delivered');
-    await sendMail({ db, config: deps.config, log: req.log }, {
-      to: line.email,
-      subject: `Delivered: ${line.description} (order ${line.number})`,
-      text: `Hello ${line.name},\n\nThe site team has delivered "${line.description}"${line.listing_name ? ` for ${line.listing_name}` : ''}, from your order ${line.number}.\n`
-        + 'Your order now shows it as fulfilled.\n\nThank you for launching with us.\n',
-    });
+    await sendMail(
+      { db, config: deps.config, log: req.log },
+      {
+        to: line.email,
+        subject: `Delivered: ${line.description} (order ${line.number})`,
+        text:
+          `Hello ${line.name},\n\nThe site team has delivered "${line.description}"${line.listing_name ? ` for ${line.listing_name}` : ''}, from your order ${line.number}.\n` +
+          'Your order now shows it as fulfilled.\n\nThank you for launching with us.\n',
+      },
+    );
     return reply.redirect(`${PATH}?delivered=${encodeURIComponent(line.number)}`, 303);
   });
 }

@@ -20,22 +20,32 @@ const PATH = '/admin/prices';
 
 /** "49", "49.9", "49.90", "1,049.00", "$12" → cents; null when it is not an amount of USD. */
 export function parseUsd(input: string): number | null {
-  const s = input.trim().replace(/^\$/, '').replace(/,(?=\d{3}(\D|$))/g, '');
+  const s = input
+    .trim()
+    .replace(/^\$/, '')
+    .replace(/,(?=\d{3}(\D|$))/g, '');
   const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(s);
   if (!m) return null;
   return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
 }
 
-interface FormState { values: Record<string, string>; errors: Record<string, string> }
+interface FormState {
+  values: Record<string, string>;
+  errors: Record<string, string>;
+}
 
 async function current(deps: AppDeps) {
   const db = deps.store.db;
   const [products, queue, billboardMin, seller] = await Promise.all([
-    allProducts(db), freeQueueWeeks(db), getSetting<unknown>(db, 'billboard_min_cents', null), getSetting<unknown>(db, 'vat_seller_country', null),
+    allProducts(db),
+    freeQueueWeeks(db),
+    getSetting<unknown>(db, 'billboard_min_cents', null),
+    getSetting<unknown>(db, 'vat_seller_country', null),
   ]);
   const bb = products.find((p) => p.code === 'billboard_min');
   const bbOpt = bb?.options.min_amount_cents;
-  const min = typeof bbOpt === 'number' ? bbOpt : typeof billboardMin === 'number' ? billboardMin : bb?.price_cents ?? null;
+  const min =
+    typeof bbOpt === 'number' ? bbOpt : typeof billboardMin === 'number' ? billboardMin : (bb?.price_cents ?? null);
   return { products, queue, billboardMin: min, seller: typeof seller === 'string' ? seller : '' };
 }
 
@@ -43,9 +53,17 @@ function err(state: FormState | undefined, name: string): SafeHtml | string {
   const e = state?.errors[name];
   return e ? html`<span class="field-error" id="${name}-error" role="alert">${e}</span>` : '';
 }
-const invalidAttr = (state: FormState | undefined, name: string) => (state?.errors[name] ? raw(` aria-invalid="true" aria-describedby="${name}-error"`) : '');
+const invalidAttr = (state: FormState | undefined, name: string) =>
+  state?.errors[name] ? raw(` aria-invalid="true" aria-describedby="${name}-error"`) : '';
 
-async function renderPage(deps: AppDeps, reply: FastifyReply, ctx: WebContext, state?: FormState, flash?: { kind: 'success' | 'error'; text: string }, status = 200) {
+async function renderPage(
+  deps: AppDeps,
+  reply: FastifyReply,
+  ctx: WebContext,
+  state?: FormState,
+  flash?: { kind: 'success' | 'error'; text: string },
+  status = 200,
+) {
   const cur = await current(deps);
   const val = (name: string, fallback: string) => state?.values[name] ?? fallback;
   const row = (p: ProductRecord) => {
@@ -53,11 +71,13 @@ async function renderPage(deps: AppDeps, reply: FastifyReply, ctx: WebContext, s
     const activeChecked = state ? state.values[`active_${p.code}`] === 'on' : p.active;
     return html`<tr>
       <th scope="row"><code>${p.code}</code><br><span class="hint">${p.name}</span></th>
-      <td>${isBillboard
-        ? html`<span class="hint">The minimum contribution, set below (${formatCents(p.price_cents)} now).</span>`
-        : html`<label class="sr-only" for="price_${p.code}">Price of ${p.name} in USD</label>
+      <td>${
+        isBillboard
+          ? html`<span class="hint">The minimum contribution, set below (${formatCents(p.price_cents)} now).</span>`
+          : html`<label class="sr-only" for="price_${p.code}">Price of ${p.name} in USD</label>
           <input type="text" inputmode="decimal" id="price_${p.code}" name="price_${p.code}" value="${val(`price_${p.code}`, centsToDecimal(p.price_cents))}" size="10"${invalidAttr(state, `price_${p.code}`)}>
-          ${err(state, `price_${p.code}`)}`}</td>
+          ${err(state, `price_${p.code}`)}`
+      }</td>
       <td><label><input type="checkbox" name="active_${p.code}"${activeChecked ? raw(' checked') : ''}> On sale</label></td>
       <td>${p.needs_listing ? 'For a listing' : '—'}</td>
     </tr>`;
@@ -86,7 +106,12 @@ async function renderPage(deps: AppDeps, reply: FastifyReply, ctx: WebContext, s
       </fieldset>
       <p><button type="submit">Save prices</button></p>
     </form>`;
-  return sendPage(reply, { title: 'Prices', user: ctx.user, csrf: ctx.csrf, noindex: true, flash: flash ?? null }, body, status);
+  return sendPage(
+    reply,
+    { title: 'Prices', user: ctx.user, csrf: ctx.csrf, noindex: true, flash: flash ?? null },
+    body,
+    status,
+  );
 }
 
 export function registerAdminPricesPage(app: FastifyInstance, deps: AppDeps): void {
@@ -132,9 +157,17 @@ export function registerAdminPricesPage(app: FastifyInstance, deps: AppDeps): vo
     if (!(queue >= 1 && queue <= 52)) errors.free_queue_weeks = 'Free queue: a whole number of weeks from 1 to 52.';
     const seller = str('vat_seller_country').trim().toUpperCase();
     values.vat_seller_country = seller;
-    if (seller && !isCountry(seller)) errors.vat_seller_country = "Seller's VAT country: a country's two-letter code (e.g. IE), or empty.";
+    if (seller && !isCountry(seller))
+      errors.vat_seller_country = "Seller's VAT country: a country's two-letter code (e.g. IE), or empty.";
     if (Object.keys(errors).length) {
-      return renderPage(deps, reply, ctx, { values, errors }, { kind: 'error', text: 'Nothing was saved: correct the values marked below.' }, 400);
+      return renderPage(
+        deps,
+        reply,
+        ctx,
+        { values, errors },
+        { kind: 'error', text: 'Nothing was saved: correct the values marked below.' },
+        400,
+      );
     }
     const at = new Date().toISOString();
     await deps.store.db.transaction().execute(async (trx) => {
@@ -146,13 +179,25 @@ export function registerAdminPricesPage(app: FastifyInstance, deps: AppDeps): vo
         } else patch.price_cents = prices.get(p.code)!;
         await trx.updateTable('products').set(patch).where('code', '=', p.code).execute();
       }
-      const setting = (key: string, value: unknown) => trx.insertInto('settings').values({ key, value: toJson(value), updated_at: at })
-        .onConflict((oc) => oc.column('key').doUpdateSet({ value: toJson(value), updated_at: at })).execute();
+      const setting = (key: string, value: unknown) =>
+        trx
+          .insertInto('settings')
+          .values({ key, value: toJson(value), updated_at: at })
+          .onConflict((oc) => oc.column('key').doUpdateSet({ value: toJson(value), updated_at: at }))
+          .execute();
       await setting('billboard_min_cents', billboardMin!);
       await setting('free_queue_weeks', queue);
       await setting('vat_seller_country', seller || null);
     });
-    req.log.info({ admin: ctx.user!.id, prices: Object.fromEntries(prices), billboard_min_cents: billboardMin, free_queue_weeks: queue }, 'prices changed');
+    req.log.info(
+      {
+        admin: ctx.user!.id,
+        prices: Object.fromEntries(prices),
+        billboard_min_cents: billboardMin,
+        free_queue_weeks: queue,
+      },
+      'prices changed',
+    );
     return reply.redirect(`${PATH}?saved=1`, 303);
   });
 }

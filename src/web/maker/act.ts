@@ -28,11 +28,24 @@ export type SignedIn = WebContext & { user: User };
  * scopes would; which records they may touch is the operations' ownership rule).
  */
 export function sessionPrincipal(user: User): Extract<Principal, { kind: 'user' }> {
-  return { kind: 'user', userId: user.id, email: user.email, name: user.name, role: user.role, credential: { type: 'session', id: 'website', name: 'Website session' }, scopes: [...SCOPES] };
+  return {
+    kind: 'user',
+    userId: user.id,
+    email: user.email,
+    name: user.name,
+    role: user.role,
+    credential: { type: 'session', id: 'website', name: 'Website session' },
+    scopes: [...SCOPES],
+  };
 }
 
 /** The signed-in person's context; signed out, a 303 to sign-in that comes back to `next` (null: the reply is sent). */
-export async function signedIn(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, next: string): Promise<SignedIn | null> {
+export async function signedIn(
+  deps: AppDeps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  next: string,
+): Promise<SignedIn | null> {
   const web = await getWebContext(deps, req, reply);
   if (web.user) return web as SignedIn;
   reply.redirect(withQuery('/sign-in', { next }), 303);
@@ -43,18 +56,42 @@ export async function signedIn(deps: AppDeps, req: FastifyRequest, reply: Fastif
  * A maker's form post: the signed-in person (signed out: a 303 to sign-in that comes back to `next`)
  * whose form carries its CSRF token (else 403); null: the reply is sent.
  */
-export async function signedInPost(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, next: string): Promise<SignedIn | null> {
+export async function signedInPost(
+  deps: AppDeps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  next: string,
+): Promise<SignedIn | null> {
   const web = await signedIn(deps, req, reply, next);
   if (!web || !(await checkCsrf(deps, req, reply))) return null;
   return web;
 }
 
-export interface OperationInput { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown }
+export interface OperationInput {
+  params?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+}
 
 /** Runs one operation as the signed-in person. Its ApiErrors propagate (the site's handler shows 404 as the 404 page). */
-export async function act<T = Record<string, unknown>>(deps: AppDeps, req: FastifyRequest, web: SignedIn, name: string, input: OperationInput = {}): Promise<T> {
-  const query = input.query ? Object.fromEntries(Object.entries(input.query).filter(([, v]) => v !== undefined && v !== '')) : undefined;
-  return (await runOperation(deps, operationNamed(name), sessionPrincipal(web.user), req.id, { params: input.params, query, body: input.body }, restChallenge(deps.config.publicUrl))) as T;
+export async function act<T = Record<string, unknown>>(
+  deps: AppDeps,
+  req: FastifyRequest,
+  web: SignedIn,
+  name: string,
+  input: OperationInput = {},
+): Promise<T> {
+  const query = input.query
+    ? Object.fromEntries(Object.entries(input.query).filter(([, v]) => v !== undefined && v !== ''))
+    : undefined;
+  return (await runOperation(
+    deps,
+    operationNamed(name),
+    sessionPrincipal(web.user),
+    req.id,
+    { params: input.params, query, body: input.body },
+    restChallenge(deps.config.publicUrl),
+  )) as T;
 }
 
 /** The statuses a page answers with the form again: the request was refused, the person can change it. */
@@ -63,7 +100,13 @@ const SHOWN_ON_PAGE = new Set([400, 409, 429]);
 export type Attempt<T> = { ok: true; value: T } | { ok: false; error: ApiError };
 
 /** act(), with a refusal the person can act on (400, 409, 429) handed back instead of thrown. */
-export async function attempt<T = Record<string, unknown>>(deps: AppDeps, req: FastifyRequest, web: SignedIn, name: string, input: OperationInput = {}): Promise<Attempt<T>> {
+export async function attempt<T = Record<string, unknown>>(
+  deps: AppDeps,
+  req: FastifyRequest,
+  web: SignedIn,
+  name: string,
+  input: OperationInput = {},
+): Promise<Attempt<T>> {
   try {
     return { ok: true, value: await act<T>(deps, req, web, name, input) };
   } catch (e) {
@@ -94,7 +137,11 @@ export interface Problems {
 export function problems(error: ApiError | null | undefined, fieldOf: FieldOf): Problems {
   const byId = new Map<string, string[]>();
   const listed: Array<{ detail: ErrorDetail; field: { id: string; label: string } | null }> = [];
-  const details: ErrorDetail[] = error?.details?.length ? error.details : error ? [{ path: '', message: error.message }] : [];
+  const details: ErrorDetail[] = error?.details?.length
+    ? error.details
+    : error
+      ? [{ path: '', message: error.message }]
+      : [];
   for (const d of details) {
     const field = d.path ? fieldOf(d.path.replace(/^body\./, '')) : null;
     if (field) byId.set(field.id, [...(byId.get(field.id) ?? []), d.message]);
@@ -103,8 +150,11 @@ export function problems(error: ApiError | null | undefined, fieldOf: FieldOf): 
   return {
     error: error ?? null,
     at: (id) => byId.get(id) ?? [],
-    summary: (what) => (error ? html`<div class="flash error" role="alert" id="form-problems"><p><strong>${what}</strong></p>
-<ul>${listed.map(({ detail, field }) => html`<li>${field ? html`<a href="#${field.id}">${field.label}</a>: ` : detail.path ? html`<code>${detail.path}</code>: ` : ''}${detail.message}</li>`)}</ul></div>` : html``),
+    summary: (what) =>
+      error
+        ? html`<div class="flash error" role="alert" id="form-problems"><p><strong>${what}</strong></p>
+<ul>${listed.map(({ detail, field }) => html`<li>${field ? html`<a href="#${field.id}">${field.label}</a>: ` : detail.path ? html`<code>${detail.path}</code>: ` : ''}${detail.message}</li>`)}</ul></div>`
+        : html``,
   };
 }
 
@@ -151,9 +201,20 @@ export interface MakerPage {
 }
 
 /** A maker page in the site's layout: never indexed, never cached by shared caches (sendPage: private, no-store). */
-export function sendMakerPage(reply: FastifyReply, web: SignedIn, page: MakerPage, body: SafeHtml, status = 200): FastifyReply {
+export function sendMakerPage(
+  reply: FastifyReply,
+  web: SignedIn,
+  page: MakerPage,
+  body: SafeHtml,
+  status = 200,
+): FastifyReply {
   const head = page.refresh ? html`${SITE_HEAD}<meta http-equiv="refresh" content="3">` : SITE_HEAD;
-  return sendPage(reply, pageFor(web, { title: page.title, noindex: true, head, flash: page.flash ?? null, narrow: page.narrow }), body, status);
+  return sendPage(
+    reply,
+    pageFor(web, { title: page.title, noindex: true, head, flash: page.flash ?? null, narrow: page.narrow }),
+    body,
+    status,
+  );
 }
 
 let DATE_TIME: Intl.DateTimeFormat | undefined; // made on first use, not at start
@@ -161,5 +222,7 @@ let DATE_TIME: Intl.DateTimeFormat | undefined; // made on first use, not at sta
 export function when(iso: string | null | undefined): SafeHtml | string {
   if (!iso) return '';
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : html`<time datetime="${iso}">${(DATE_TIME ??= new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' })).format(d)} UTC</time>`;
+  return Number.isNaN(d.getTime())
+    ? iso
+    : html`<time datetime="${iso}">${((DATE_TIME ??= new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' }))).format(d)} UTC</time>`;
 }

@@ -10,7 +10,23 @@ import type { WebContext } from '../context.ts';
 import { csrfField, html, raw, type SafeHtml } from '../layout.ts';
 import { sendNotFoundPage } from '../pages/errors.ts';
 import { fmtDate, pageLink, pager, qs, withQuery, type PageOf, type Rec } from '../pages/shared.ts';
-import { act, attempt, fieldMessage, formOf, invalidAttrs, one, problems, sendMakerPage, signedIn, signedInPost, statusOf, when, type Form, type Problems, type SignedIn } from './act.ts';
+import {
+  act,
+  attempt,
+  fieldMessage,
+  formOf,
+  invalidAttrs,
+  one,
+  problems,
+  sendMakerPage,
+  signedIn,
+  signedInPost,
+  statusOf,
+  when,
+  type Form,
+  type Problems,
+  type SignedIn,
+} from './act.ts';
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,219}$/;
 
@@ -20,7 +36,12 @@ const METHODS: ReadonlyArray<[string, string, string]> = [
   ['file', 'A file on your website', 'serve a small text file under /.well-known/'],
   ['email', 'An email to your company address', 'we send a link to an address at your domain'],
 ];
-const STATUS_WORDS: Record<string, string> = { pending: 'Waiting for the check', verified: 'Verified', failed: 'Closed', expired: 'Expired' };
+const STATUS_WORDS: Record<string, string> = {
+  pending: 'Waiting for the check',
+  verified: 'Verified',
+  failed: 'Closed',
+  expired: 'Expired',
+};
 
 const FIELDS: Record<string, { id: string; label: string }> = {
   method: { id: 'claim-method-dns', label: 'How to prove it' },
@@ -45,7 +66,11 @@ const claimFieldOf = (path: string) => FIELDS[path] ?? null;
  * The listing page's "Claim this listing" box: a sign-in link for signed-out people, the form for
  * signed-in people who do not own the listing, nothing for its owner.
  */
-export async function claimBox(deps: AppDeps, web: WebContext, listing: { slug: string; name: string }): Promise<SafeHtml> {
+export async function claimBox(
+  deps: AppDeps,
+  web: WebContext,
+  listing: { slug: string; name: string },
+): Promise<SafeHtml> {
   if (!web.user) {
     return html`<h2>Is this your product?</h2><p><a href="${withQuery('/sign-in', { next: `/listings/${listing.slug}/claim` })}">Sign in to claim ${listing.name}</a> and manage it.</p>`;
   }
@@ -56,22 +81,40 @@ export async function claimBox(deps: AppDeps, web: WebContext, listing: { slug: 
   return html`<section aria-labelledby="claim-h" id="claim"><h2 id="claim-h">${own ? 'Your listing is not verified' : 'Is this your product?'}</h2>
 <p>${own ? html`Prove that you control ${l.domain} and your listing shows the Verified badge.` : html`Prove that you control ${l.domain} and the listing moves to your account, with the Verified badge.`}</p>
 <details class="claim"><summary>${own ? 'Verify this listing' : 'Claim this listing'}</summary>
-${claimForm(listing.slug, l.domain, web, problems(null, () => null), null)}</details></section>`;
+${claimForm(
+  listing.slug,
+  l.domain,
+  web,
+  problems(null, () => null),
+  null,
+)}</details></section>`;
 }
 
-async function claimFormPage(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, slug: string, refused: { error: ApiError; form: Form } | null = null): Promise<FastifyReply> {
+async function claimFormPage(
+  deps: AppDeps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  slug: string,
+  refused: { error: ApiError; form: Form } | null = null,
+): Promise<FastifyReply> {
   const web = await signedIn(deps, req, reply, `/listings/${slug}/claim`);
   if (!web) return reply;
   const l = SLUG.test(slug) ? await publicListingBySlug(deps.store.db, slug) : undefined;
   if (!l) return sendNotFoundPage(deps, req, reply);
   const p = problems(refused?.error, claimFieldOf);
-  return sendMakerPage(reply, web, { title: `Claim ${l.name}`, narrow: true }, html`
+  return sendMakerPage(
+    reply,
+    web,
+    { title: `Claim ${l.name}`, narrow: true },
+    html`
 <nav class="crumbs" aria-label="Breadcrumb">${pageLink(l)} › <span aria-current="page">Claim</span></nav>
 <h1>Claim ${l.name}</h1>
 <p class="lede">Prove that you control ${l.domain}: the listing then moves to your account and shows the Verified badge. Verified is not the same as paid.</p>
 ${p.summary('The claim was not started:')}
 ${claimForm(l.slug, l.domain, web, p, refused?.form ?? null)}
-<p><a href="/claims">Your claims</a></p>`, refused ? statusOf(reply, refused.error) : 200);
+<p><a href="/claims">Your claims</a></p>`,
+    refused ? statusOf(reply, refused.error) : 200,
+  );
 }
 
 async function postClaim(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, slug: string): Promise<FastifyReply> {
@@ -79,7 +122,9 @@ async function postClaim(deps: AppDeps, req: FastifyRequest, reply: FastifyReply
   if (!web) return reply;
   const f = formOf(req);
   const email = one(f, 'email').trim();
-  const r = await attempt<{ id: number }>(deps, req, web, 'claim_listing', { body: { slug, method: one(f, 'method'), ...(email ? { email } : {}) } });
+  const r = await attempt<{ id: number }>(deps, req, web, 'claim_listing', {
+    body: { slug, method: one(f, 'method'), ...(email ? { email } : {}) },
+  });
   if (r.ok) return reply.redirect(`/claims/${r.value.id}`, 303);
   return claimFormPage(deps, req, reply, slug, { error: r.error, form: f });
 }
@@ -115,15 +160,24 @@ function instructions(c: Rec): SafeHtml {
   }
 }
 
-async function claimPage(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, web: SignedIn, c: Rec, refused: ApiError | null = null): Promise<FastifyReply> {
+async function claimPage(
+  _deps: AppDeps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  web: SignedIn,
+  c: Rec,
+  refused: ApiError | null = null,
+): Promise<FastifyReply> {
   const l = c.listing as Rec | null;
   const name = l?.name ?? 'a listing';
   const checked = qs(req, 'notice') === 'checked';
-  const flash = refused ? { kind: 'error' as const, text: refused.message }
-    : checked ? (c.status === 'verified'
-      ? { kind: 'success' as const, text: `Verified: ${name} is now yours.` }
-      : { kind: 'info' as const, text: `Checked: not found yet. ${c.last_error ?? ''}` })
-    : null;
+  const flash = refused
+    ? { kind: 'error' as const, text: refused.message }
+    : checked
+      ? c.status === 'verified'
+        ? { kind: 'success' as const, text: `Verified: ${name} is now yours.` }
+        : { kind: 'info' as const, text: `Checked: not found yet. ${c.last_error ?? ''}` }
+      : null;
   const canCheck = c.status === 'pending' && c.method !== 'email';
   const body = html`<nav class="crumbs" aria-label="Breadcrumb"><a href="/claims">Your claims</a> › <span aria-current="page">${name}</span></nav>
 <h1>Your claim of ${name}</h1>
@@ -134,9 +188,13 @@ async function claimPage(deps: AppDeps, req: FastifyRequest, reply: FastifyReply
 ${c.checked_at ? html`<dt>Last check</dt><dd>${when(c.checked_at)}${c.last_error ? html`: <span id="claim-last-error">${c.last_error}</span>` : ''}</dd>` : ''}
 ${c.verified_at ? html`<dt>Verified</dt><dd>${when(c.verified_at)}</dd>` : ''}
 </dl>
-${c.status === 'verified'
+${
+  c.status === 'verified'
     ? html`<p>The listing is yours and shows the Verified badge. <a href="/my/listings">Manage it in your listings</a>.</p>`
-    : c.status === 'pending' ? html`<h2>What to publish</h2>${instructions(c)}` : html`<p>${c.last_error ?? 'This claim is closed.'} Start a new claim from the listing's page.</p>`}
+    : c.status === 'pending'
+      ? html`<h2>What to publish</h2>${instructions(c)}`
+      : html`<p>${c.last_error ?? 'This claim is closed.'} Start a new claim from the listing's page.</p>`
+}
 ${canCheck ? html`<form method="post" action="/claims/${c.id}/verify" class="check-now">${csrfField(web.csrf)}<button type="submit">Check now</button></form>` : ''}
 <p class="meta">${c.note ?? ''}</p>`;
   return sendMakerPage(reply, web, { title: `Claim of ${name}`, flash }, body, statusOf(reply, refused));
@@ -146,20 +204,35 @@ async function claimsList(deps: AppDeps, req: FastifyRequest, reply: FastifyRepl
   const web = await signedIn(deps, req, reply, req.url);
   if (!web) return reply;
   const r = await act<PageOf<Rec>>(deps, req, web, 'list_my_claims', { query: { page: qs(req, 'page') } });
-  const rows = r.items.map((c) => html`<tr><td><a href="/claims/${c.id}">${c.listing?.name ?? `Claim ${c.id}`}</a></td>
+  const rows = r.items.map(
+    (c) => html`<tr><td><a href="/claims/${c.id}">${c.listing?.name ?? `Claim ${c.id}`}</a></td>
 <td>${METHODS.find(([m]) => m === c.method)?.[1] ?? c.method}</td>
-<td><span class="state" data-state="${c.status}">${STATUS_WORDS[c.status] ?? c.status}</span></td><td>${fmtDate(c.created_at)}</td></tr>`);
-  return sendMakerPage(reply, web, { title: 'Your claims' }, html`<h1>Your claims</h1>
+<td><span class="state" data-state="${c.status}">${STATUS_WORDS[c.status] ?? c.status}</span></td><td>${fmtDate(c.created_at)}</td></tr>`,
+  );
+  return sendMakerPage(
+    reply,
+    web,
+    { title: 'Your claims' },
+    html`<h1>Your claims</h1>
 <p>A claim proves that you control a listed product's domain; the listing then moves to your account. Start one from the listing's page (“Is this your product?”).</p>
-${r.items.length ? html`<table><caption class="sr-only">Your claims, newest first</caption>
+${
+  r.items.length
+    ? html`<table><caption class="sr-only">Your claims, newest first</caption>
 <thead><tr><th scope="col">Listing</th><th scope="col">Method</th><th scope="col">Status</th><th scope="col">Started</th></tr></thead>
-<tbody>${rows}</tbody></table>${pager(r, (n) => withQuery('/claims', { page: n }))}` : html`<p>You have no claims.</p>`}
-<p><a href="/my/listings">Your listings</a> · <a href="/drafts">Your drafts</a></p>`);
+<tbody>${rows}</tbody></table>${pager(r, (n) => withQuery('/claims', { page: n }))}`
+    : html`<p>You have no claims.</p>`
+}
+<p><a href="/my/listings">Your listings</a> · <a href="/drafts">Your drafts</a></p>`,
+  );
 }
 
 export function registerClaimMakerPages(app: FastifyInstance, deps: AppDeps): void {
-  app.get('/listings/:slug/claim', async (req, reply) => claimFormPage(deps, req, reply, (req.params as { slug: string }).slug));
-  app.post('/listings/:slug/claim', async (req, reply) => postClaim(deps, req, reply, (req.params as { slug: string }).slug));
+  app.get('/listings/:slug/claim', async (req, reply) =>
+    claimFormPage(deps, req, reply, (req.params as { slug: string }).slug),
+  );
+  app.post('/listings/:slug/claim', async (req, reply) =>
+    postClaim(deps, req, reply, (req.params as { slug: string }).slug),
+  );
   app.get('/claims', async (req, reply) => claimsList(deps, req, reply));
   app.get('/claims/:id', async (req, reply) => {
     const { id } = req.params as { id: string };

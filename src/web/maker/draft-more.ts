@@ -16,48 +16,134 @@ import { validationError } from '../../http/validation.ts';
 import { MAX_INVITES } from '../../services/drafting.ts';
 import { csrfField, html, type PageOptions, type SafeHtml } from '../layout.ts';
 import { entryOf, extLink, qs, type Rec } from '../pages/shared.ts';
-import { act, attempt, fieldMessage, formOf, invalidAttrs, one, problems, sendMakerPage, signedIn, signedInPost, statusOf, type Form, type Problems, type SignedIn } from './act.ts';
+import {
+  act,
+  attempt,
+  fieldMessage,
+  formOf,
+  invalidAttrs,
+  one,
+  problems,
+  sendMakerPage,
+  signedIn,
+  signedInPost,
+  statusOf,
+  type Form,
+  type Problems,
+  type SignedIn,
+} from './act.ts';
 import { draftName, listingNote, NOTICES } from './drafts.ts';
 import { refusedHeading, STORY_FIELDS, storyField, storyFieldOf } from './sections.ts';
 import {
-  faqOf, faqRow, faqsFrom, groupOnForm, itemsFrom, MAX_FAQS, norm, rowId, rowLabel, rowName, sameJson, shownRows, socialRow, socialRowsOf, socialsFrom,
-  snapshotOf, socialsRefusedAt, sortedEntries, type Faq, type FaqPart, type Placed, type Row, type RowGroup, type SocialPart,
+  faqOf,
+  faqRow,
+  faqsFrom,
+  groupOnForm,
+  itemsFrom,
+  MAX_FAQS,
+  norm,
+  rowId,
+  rowLabel,
+  rowName,
+  sameJson,
+  shownRows,
+  socialRow,
+  socialRowsOf,
+  socialsFrom,
+  snapshotOf,
+  socialsRefusedAt,
+  sortedEntries,
+  type Faq,
+  type FaqPart,
+  type Placed,
+  type Row,
+  type RowGroup,
+  type SocialPart,
 } from './rows.ts';
 
 type FounderPart = 'name' | 'title' | 'bio';
 type MilestonePart = 'date' | 'title' | 'description' | 'url';
-interface Founder { name: string; title?: string; bio?: string }
-interface Milestone { date: string; title: string; description?: string; url?: string }
+interface Founder {
+  name: string;
+  title?: string;
+  bio?: string;
+}
+interface Milestone {
+  date: string;
+  title: string;
+  description?: string;
+  url?: string;
+}
 
 /** update_draft's limits: founders (the first is the primary one) and milestones. */
 const MAX_FOUNDERS = 6;
 const MAX_MILESTONES = 50;
 
-const FOUNDERS: RowGroup<FounderPart> = { name: 'founder', id: 'dm-founder', parts: ['name', 'title', 'bio'], title: 'Founder', words: { title: 'role' } };
-const COMPANY_SOCIALS: RowGroup<SocialPart> = { name: 'company-social', id: 'dm-csocial', parts: ['platform', 'link'], title: 'Company' };
-const FOUNDER_SOCIALS: RowGroup<SocialPart> = { name: 'founder-social', id: 'dm-fsocial', parts: ['platform', 'link'], title: 'Founder' };
+const FOUNDERS: RowGroup<FounderPart> = {
+  name: 'founder',
+  id: 'dm-founder',
+  parts: ['name', 'title', 'bio'],
+  title: 'Founder',
+  words: { title: 'role' },
+};
+const COMPANY_SOCIALS: RowGroup<SocialPart> = {
+  name: 'company-social',
+  id: 'dm-csocial',
+  parts: ['platform', 'link'],
+  title: 'Company',
+};
+const FOUNDER_SOCIALS: RowGroup<SocialPart> = {
+  name: 'founder-social',
+  id: 'dm-fsocial',
+  parts: ['platform', 'link'],
+  title: 'Founder',
+};
 const FAQS: RowGroup<FaqPart> = { name: 'faq', id: 'dm-faq', parts: ['question', 'answer'] };
-const MILESTONES: RowGroup<MilestonePart> = { name: 'milestone', id: 'dm-milestone', parts: ['date', 'title', 'description', 'url'], title: 'Milestone', words: { url: 'link' } };
-const SOCIAL_GROUPS = [['company_socials', COMPANY_SOCIALS], ['founder_socials', FOUNDER_SOCIALS]] as const;
+const MILESTONES: RowGroup<MilestonePart> = {
+  name: 'milestone',
+  id: 'dm-milestone',
+  parts: ['date', 'title', 'description', 'url'],
+  title: 'Milestone',
+  words: { url: 'link' },
+};
+const SOCIAL_GROUPS = [
+  ['company_socials', COMPANY_SOCIALS],
+  ['founder_socials', FOUNDER_SOCIALS],
+] as const;
 type SocialsKey = (typeof SOCIAL_GROUPS)[number][0];
 
 const text = (v: unknown): string => (typeof v === 'string' ? norm(v) : '');
 /** The optional parts that have a value (update_draft takes an absent key, not an empty one). */
-const present = (o: Record<string, string>): Record<string, string> => Object.fromEntries(Object.entries(o).filter(([, v]) => v));
+const present = (o: Record<string, string>): Record<string, string> =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v));
 
 const founderOf = (p: Rec): Founder => ({ name: text(p.name), ...present({ title: text(p.title), bio: text(p.bio) }) });
-const milestoneOf = (m: Rec): Milestone => ({ date: text(m.date), title: text(m.title), ...present({ description: text(m.description), url: text(m.url) }) });
+const milestoneOf = (m: Rec): Milestone => ({
+  date: text(m.date),
+  title: text(m.title),
+  ...present({ description: text(m.description), url: text(m.url) }),
+});
 
 // ------------------------------------------------------------------ what the form changed
 
 /** What the form was filled with (its hidden `base`): saving compares with this, not with the draft as it is when the form comes back. */
-interface Base { founders: Founder[]; company_socials: Record<string, string>; founder_socials: Record<string, string>; faqs: Faq[]; story: Record<string, string>; milestones: Milestone[] }
+interface Base {
+  founders: Founder[];
+  company_socials: Record<string, string>;
+  founder_socials: Record<string, string>;
+  faqs: Faq[];
+  story: Record<string, string>;
+  milestones: Milestone[];
+}
 
 const Str = z.string();
 const Links = z.record(Str, Str);
 const BaseShape = z.object({
-  founders: z.array(z.object({ name: Str, title: Str.optional(), bio: Str.optional() })), company_socials: Links, founder_socials: Links,
-  faqs: z.array(z.object({ question: Str, answer: Str })), story: z.record(Str, Str),
+  founders: z.array(z.object({ name: Str, title: Str.optional(), bio: Str.optional() })),
+  company_socials: Links,
+  founder_socials: Links,
+  faqs: z.array(z.object({ question: Str, answer: Str })),
+  story: z.record(Str, Str),
   milestones: z.array(z.object({ date: Str, title: Str, description: Str.optional(), url: Str.optional() })),
 });
 
@@ -79,7 +165,11 @@ function baseFrom(f: Form, d: Rec): Base {
   return baseOf(snapshotOf(f, BaseShape) ?? d);
 }
 
-interface Submission { body: Partial<Base>; errors: ErrorDetail[]; at: Placed }
+interface Submission {
+  body: Partial<Base>;
+  errors: ErrorDetail[];
+  at: Placed;
+}
 
 const founderFrom = (r: Row<FounderPart>): Founder => founderOf(r);
 const milestoneFrom = (r: Row<MilestonePart>): Milestone => milestoneOf(r);
@@ -100,7 +190,12 @@ function submission(base: Base, f: Form): Submission {
     const faqs = faqsFrom(f, FAQS, 'faqs', out.at, ['question', 'answer'], out.errors);
     if (!sameJson(faqs, base.faqs)) out.body.faqs = faqs;
   }
-  const story = Object.fromEntries(STORY_FIELDS.filter(([k]) => k in f && norm(one(f, k)) !== (base.story[k] ?? '')).map(([k]) => [k, norm(one(f, k))]));
+  const story = Object.fromEntries(
+    STORY_FIELDS.filter(([k]) => k in f && norm(one(f, k)) !== (base.story[k] ?? '')).map(([k]) => [
+      k,
+      norm(one(f, k)),
+    ]),
+  );
   if (Object.keys(story).length) out.body.story = story;
   if (groupOnForm(f, MILESTONES)) {
     const milestones = itemsFrom(f, MILESTONES, 'milestones', out.at, milestoneFrom, ['date', 'title'], out.errors);
@@ -130,10 +225,22 @@ function moreFieldOf(at: Placed, f: Form | null): (path: string) => { id: string
 
 /** The result of invite_cofounder, by its `status` and `resent` (a fixed table: ?notice= names an entry, never text). */
 const INVITE_NOTICES: Record<string, NonNullable<PageOptions['flash']>> = {
-  invited: { kind: 'success', text: 'Your invite is sent: your co-founder gets an email with a link to add their own founder profile.' },
-  'invite-queued': { kind: 'success', text: 'Your invite is written and queued to be emailed: your co-founder gets a link to add their own founder profile.' },
-  'invite-resent': { kind: 'success', text: 'A fresh invite is on its way to that address; the link in the earlier mail no longer works. It is still one invite.' },
-  'invite-failed': { kind: 'error', text: 'Your invite is saved, but the email could not be sent just now. Send it again later: the same address is not counted twice.' },
+  invited: {
+    kind: 'success',
+    text: 'Your invite is sent: your co-founder gets an email with a link to add their own founder profile.',
+  },
+  'invite-queued': {
+    kind: 'success',
+    text: 'Your invite is written and queued to be emailed: your co-founder gets a link to add their own founder profile.',
+  },
+  'invite-resent': {
+    kind: 'success',
+    text: 'A fresh invite is on its way to that address; the link in the earlier mail no longer works. It is still one invite.',
+  },
+  'invite-failed': {
+    kind: 'error',
+    text: 'Your invite is saved, but the email could not be sent just now. Send it again later: the same address is not counted twice.',
+  },
 };
 const INVITE_ID = 'invite-email';
 const inviteFieldOf = (path: string) => (path === 'email' ? { id: INVITE_ID, label: 'Their email address' } : null);
@@ -142,23 +249,38 @@ function inviteForm(d: Rec, web: SignedIn, email: string, p: Problems): SafeHtml
   const hint = html`We email them a personal link to add their own founder profile (name, role and bio) to this draft${d.listing_id ? ' and your listing' : ''}. At most ${MAX_INVITES} invites a draft; inviting the same address again sends a fresh link and is not counted twice.`;
   return html`<form method="post" action="/drafts/${d.id}/invites" id="invite-form" class="draft-form" novalidate>
 ${csrfField(web.csrf)}
-${part('invite', 'Invite a co-founder', hint, [html`<div><label for="${INVITE_ID}">Their email address</label>
+${part('invite', 'Invite a co-founder', hint, [
+  html`<div><label for="${INVITE_ID}">Their email address</label>
 <input type="email" id="${INVITE_ID}" name="email" value="${email}" maxlength="254" autocomplete="off" autocapitalize="none" spellcheck="false"${invalidAttrs(p, INVITE_ID)}>${fieldMessage(p, INVITE_ID)}</div>
-<div class="actions"><button type="submit">Send the invite</button></div>`])}
+<div class="actions"><button type="submit">Send the invite</button></div>`,
+])}
 </form>`;
 }
 
 type Kind = 'text' | 'textarea' | 'date' | 'url';
 
 /** One labelled control of a row, with its message. */
-function rowControl<P extends string>(g: RowGroup<P>, i: number, part: P, label: string, value: string, p: Problems, kind: Kind, max?: number): SafeHtml {
+function rowControl<P extends string>(
+  g: RowGroup<P>,
+  i: number,
+  part: P,
+  label: string,
+  value: string,
+  p: Problems,
+  kind: Kind,
+  max?: number,
+): SafeHtml {
   const id = rowId(g, i, part);
   const name = rowName(g, i, part);
   const bad = invalidAttrs(p, id);
-  const control = kind === 'textarea' ? html`<textarea id="${id}" name="${name}" rows="3" maxlength="${max ?? ''}"${bad}>${value}</textarea>`
-    : kind === 'date' ? html`<input type="date" id="${id}" name="${name}" value="${value}"${bad}>`
-    : kind === 'url' ? html`<input type="text" id="${id}" name="${name}" value="${value}" maxlength="${max ?? ''}" inputmode="url" autocapitalize="none" spellcheck="false"${bad}>`
-    : html`<input type="text" id="${id}" name="${name}" value="${value}" maxlength="${max ?? ''}"${bad}>`;
+  const control =
+    kind === 'textarea'
+      ? html`<textarea id="${id}" name="${name}" rows="3" maxlength="${max ?? ''}"${bad}>${value}</textarea>`
+      : kind === 'date'
+        ? html`<input type="date" id="${id}" name="${name}" value="${value}"${bad}>`
+        : kind === 'url'
+          ? html`<input type="text" id="${id}" name="${name}" value="${value}" maxlength="${max ?? ''}" inputmode="url" autocapitalize="none" spellcheck="false"${bad}>`
+          : html`<input type="text" id="${id}" name="${name}" value="${value}" maxlength="${max ?? ''}"${bad}>`;
   return html`<div><label for="${id}">${label}</label>${control}${fieldMessage(p, id)}</div>`;
 }
 
@@ -186,9 +308,13 @@ ${rows}</div>`;
 }
 
 interface MoreState {
-  form?: Form; error?: ApiError | null; problems?: Problems; notice?: string;
+  form?: Form;
+  error?: ApiError | null;
+  problems?: Problems;
+  notice?: string;
   /** A refused invite: the address typed (kept in its box), and the summary's heading. */
-  invite?: string; what?: string;
+  invite?: string;
+  what?: string;
 }
 
 function morePage(reply: FastifyReply, web: SignedIn, d: Rec, st: MoreState = {}, status = 200): FastifyReply {
@@ -196,11 +322,22 @@ function morePage(reply: FastifyReply, web: SignedIn, d: Rec, st: MoreState = {}
   const f = st.form ?? null;
   const p = st.problems ?? problems(null, () => null);
   const now = baseOf(d);
-  const founders = shownRows(f, FOUNDERS, now.founders.map((x) => ({ title: '', bio: '', ...x })), MAX_FOUNDERS);
-  const socials = (key: SocialsKey, g: RowGroup<SocialPart>) => shownRows(f, g, socialRowsOf(now[key])).map((r, i) => socialRow(g, i, r.platform, r.link, p));
+  const founders = shownRows(
+    f,
+    FOUNDERS,
+    now.founders.map((x) => ({ title: '', bio: '', ...x })),
+    MAX_FOUNDERS,
+  );
+  const socials = (key: SocialsKey, g: RowGroup<SocialPart>) =>
+    shownRows(f, g, socialRowsOf(now[key])).map((r, i) => socialRow(g, i, r.platform, r.link, p));
   const faqs = shownRows(f, FAQS, now.faqs.map(faqOf), MAX_FAQS);
-  const milestones = shownRows(f, MILESTONES, now.milestones.map((m) => ({ description: '', url: '', ...m })), MAX_MILESTONES);
-  const storyText = (k: string): string => (f && k in f ? one(f, k) : now.story[k] ?? '');
+  const milestones = shownRows(
+    f,
+    MILESTONES,
+    now.milestones.map((m) => ({ description: '', url: '', ...m })),
+    MAX_MILESTONES,
+  );
+  const storyText = (k: string): string => (f && k in f ? one(f, k) : (now.story[k] ?? ''));
   const title = `Founders, FAQs and more: ${name}`;
   const body = html`<nav class="crumbs" aria-label="Breadcrumb"><a href="/drafts">Your drafts</a> › <a href="/drafts/${d.id}">${name}</a> › <span aria-current="page">Founders, FAQs and more</span></nav>
 <h1>${title}</h1>
@@ -212,18 +349,39 @@ ${p.summary(refusedHeading(st.error, st.what ?? 'Nothing was saved.'))}
 ${csrfField(web.csrf)}
 <input type="hidden" name="base" value="${f && 'base' in f ? one(f, 'base') : JSON.stringify(now)}">
 <div class="actions"><button type="submit">Save changes</button></div>
-${part('founders', 'Founders', html`At most ${MAX_FOUNDERS}; the first is the primary founder. Each needs a name; the role and bio are optional. Or <a href="#invite-h">invite a co-founder</a> to add their own profile.`, founders.map((r, i) => founderRow(i, r, p)))}
+${part(
+  'founders',
+  'Founders',
+  html`At most ${MAX_FOUNDERS}; the first is the primary founder. Each needs a name; the role and bio are optional. Or <a href="#invite-h">invite a co-founder</a> to add their own profile.`,
+  founders.map((r, i) => founderRow(i, r, p)),
+)}
 ${part('founder-socials', "The founders' profiles", 'Links to the founders’ own profiles: one link a platform (http or https). Empty a link to remove it.', socials('founder_socials', FOUNDER_SOCIALS))}
 ${part('company-socials', "Links to the company's profiles", 'One link a platform (http or https). Empty a link to remove it.', socials('company_socials', COMPANY_SOCIALS))}
-${part('faqs', 'Questions and answers (FAQs)', `At most ${MAX_FAQS}, each with a question and an answer. Empty both to remove one.`, faqs.map((q, i) => faqRow(FAQS, i, q, p)))}
+${part(
+  'faqs',
+  'Questions and answers (FAQs)',
+  `At most ${MAX_FAQS}, each with a question and an answer. Empty both to remove one.`,
+  faqs.map((q, i) => faqRow(FAQS, i, q, p)),
+)}
 <h2 id="story-h">Founder story</h2>
 <p class="hint">How the product came to be, in your own words. Fill in the parts you like.</p>
 ${STORY_FIELDS.map(([k, label]) => storyField(k, label, storyText(k), p))}
-${part('milestones', 'Milestones', `A date and what happened (a launch, a funding round, the 1,000th customer…); at most ${MAX_MILESTONES}.`, milestones.map((r, i) => milestoneRow(i, r, p)))}
+${part(
+  'milestones',
+  'Milestones',
+  `A date and what happened (a launch, a funding round, the 1,000th customer…); at most ${MAX_MILESTONES}.`,
+  milestones.map((r, i) => milestoneRow(i, r, p)),
+)}
 <div class="actions"><button type="submit">Save changes</button> <a href="/drafts/${d.id}">Back to the draft</a></div>
 </form>
 ${inviteForm(d, web, st.invite ?? '', p)}`;
-  return sendMakerPage(reply, web, { title, flash: entryOf(NOTICES, st.notice) ?? entryOf(INVITE_NOTICES, st.notice) ?? null }, body, status);
+  return sendMakerPage(
+    reply,
+    web,
+    { title, flash: entryOf(NOTICES, st.notice) ?? entryOf(INVITE_NOTICES, st.notice) ?? null },
+    body,
+    status,
+  );
 }
 
 // ------------------------------------------------------------------ routes
@@ -235,7 +393,14 @@ async function postMore(deps: AppDeps, req: FastifyRequest, reply: FastifyReply,
   const d = await act<Rec>(deps, req, web, 'get_draft', { params: { id } });
   const f = formOf(req);
   const sent = submission(baseFrom(f, d), f);
-  const refused = (error: ApiError) => morePage(reply, web, d, { form: f, error, problems: problems(error, moreFieldOf(sent.at, f)) }, statusOf(reply, error));
+  const refused = (error: ApiError) =>
+    morePage(
+      reply,
+      web,
+      d,
+      { form: f, error, problems: problems(error, moreFieldOf(sent.at, f)) },
+      statusOf(reply, error),
+    );
   if (sent.errors.length) return refused(validationError(sent.errors));
   if (!Object.keys(sent.body).length) return reply.redirect(`/drafts/${id}/more?notice=unchanged`, 303);
   const r = await attempt(deps, req, web, 'update_draft', { params: { id }, body: sent.body });
@@ -249,9 +414,26 @@ async function postInvite(deps: AppDeps, req: FastifyRequest, reply: FastifyRepl
   if (!web) return reply;
   const d = await act<Rec>(deps, req, web, 'get_draft', { params: { id } });
   const email = one(formOf(req), 'email').trim();
-  const r = await attempt<{ status: string; resent: boolean }>(deps, req, web, 'invite_cofounder', { params: { id }, body: { email } });
-  if (!r.ok) return morePage(reply, web, d, { error: r.error, problems: problems(r.error, inviteFieldOf), invite: email, what: 'The invite was not sent.' }, statusOf(reply, r.error));
-  const notice = r.value.status === 'send_failed' ? 'invite-failed' : r.value.resent ? 'invite-resent' : r.value.status === 'sent' ? 'invited' : 'invite-queued';
+  const r = await attempt<{ status: string; resent: boolean }>(deps, req, web, 'invite_cofounder', {
+    params: { id },
+    body: { email },
+  });
+  if (!r.ok)
+    return morePage(
+      reply,
+      web,
+      d,
+      { error: r.error, problems: problems(r.error, inviteFieldOf), invite: email, what: 'The invite was not sent.' },
+      statusOf(reply, r.error),
+    );
+  const notice =
+    r.value.status === 'send_failed'
+      ? 'invite-failed'
+      : r.value.resent
+        ? 'invite-resent'
+        : r.value.status === 'sent'
+          ? 'invited'
+          : 'invite-queued';
   return reply.redirect(`/drafts/${id}/more?notice=${notice}`, 303);
 }
 
@@ -264,5 +446,7 @@ export function registerDraftMorePage(app: FastifyInstance, deps: AppDeps): void
     return morePage(reply, web, d, { notice: qs(req, 'notice') });
   });
   app.post('/drafts/:id/more', async (req, reply) => postMore(deps, req, reply, (req.params as { id: string }).id));
-  app.post('/drafts/:id/invites', async (req, reply) => postInvite(deps, req, reply, (req.params as { id: string }).id));
+  app.post('/drafts/:id/invites', async (req, reply) =>
+    postInvite(deps, req, reply, (req.params as { id: string }).id),
+  );
 }

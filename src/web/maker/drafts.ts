@@ -13,14 +13,43 @@ import { validationError } from '../../http/validation.ts';
 import { csrfField, html, raw, type SafeHtml } from '../layout.ts';
 import { entryOf, extLink, fmtDate, pager, qs, read, withQuery, type PageOf, type Rec } from '../pages/shared.ts';
 import { FIELD_LABELS, STAGES } from '../pages/listing.ts';
-import { act, all, attempt, fieldMessage, formOf, invalidAttrs, one, problems, sendMakerPage, signedIn, signedInPost, statusOf, when, type Form, type Problems, type SignedIn } from './act.ts';
+import {
+  act,
+  all,
+  attempt,
+  fieldMessage,
+  formOf,
+  invalidAttrs,
+  one,
+  problems,
+  sendMakerPage,
+  signedIn,
+  signedInPost,
+  statusOf,
+  when,
+  type Form,
+  type Problems,
+  type SignedIn,
+} from './act.ts';
 
 type FieldValue = string | string[] | null;
-interface DraftFieldView { value: FieldValue; state: string; evidence: Array<{ quote: string; url: string }> }
+interface DraftFieldView {
+  value: FieldValue;
+  state: string;
+  evidence: Array<{ quote: string; url: string }>;
+}
 interface Draft {
-  id: string; url: string; status: string; progress: { stage: string; pages_read: number; pages_planned: number };
-  error: { reason: string; message: string } | null; fields: Record<DraftField, DraftFieldView>;
-  completeness: number; missing: string[]; listing_id: number | null; created_at: string; updated_at: string;
+  id: string;
+  url: string;
+  status: string;
+  progress: { stage: string; pages_read: number; pages_planned: number };
+  error: { reason: string; message: string } | null;
+  fields: Record<DraftField, DraftFieldView>;
+  completeness: number;
+  missing: string[];
+  listing_id: number | null;
+  created_at: string;
+  updated_at: string;
 }
 
 const isList = (f: DraftField): boolean => (LIST_FIELDS as readonly string[]).includes(f);
@@ -29,21 +58,35 @@ const BUSY = new Set(['crawling', 'drafting']);
 
 /** A field's state in words; the state's own name is kept in data-state. */
 const STATE_WORDS: Record<string, string> = {
-  ai: 'Drafted from your site', not_found: 'Not found on your site', edited: 'Edited by you', manual: 'Typed by you', override: 'Locked by you', deleted: 'Removed by you',
+  ai: 'Drafted from your site',
+  not_found: 'Not found on your site',
+  edited: 'Edited by you',
+  manual: 'Typed by you',
+  override: 'Locked by you',
+  deleted: 'Removed by you',
 };
 /** States the person made: the drafted value can be restored. */
 const RESTORABLE = new Set(['edited', 'manual', 'override', 'deleted']);
 
 const HINTS: Partial<Record<DraftField, string>> = {
-  tagline: 'one line', short_description: 'a sentence or two', stage: 'how far along the business is', country: 'two-letter code, e.g. DE',
-  founded_year: 'four digits, e.g. 2021', contact_email: 'a public address', demo_video_url: 'an https link to YouTube, Vimeo, Loom…', logo_url: 'an http(s) link to an image',
+  tagline: 'one line',
+  short_description: 'a sentence or two',
+  stage: 'how far along the business is',
+  country: 'two-letter code, e.g. DE',
+  founded_year: 'four digits, e.g. 2021',
+  contact_email: 'a public address',
+  demo_video_url: 'an https link to YouTube, Vimeo, Loom…',
+  logo_url: 'an http(s) link to an image',
   pricing_model: 'e.g. Free, Freemium, Subscription',
 };
 
 export const NOTICES: Record<string, { kind: 'success' | 'info'; text: string }> = {
   saved: { kind: 'success', text: 'Your changes are saved.' },
   restored: { kind: 'success', text: 'The drafted value is back.' },
-  regenerated: { kind: 'success', text: 'The fields you chose are redrafted from your website: each shows its new value and the quotes it came from.' },
+  regenerated: {
+    kind: 'success',
+    text: 'The fields you chose are redrafted from your website: each shows its new value and the quotes it came from.',
+  },
   unchanged: { kind: 'info', text: 'Nothing changed: the form was as saved.' },
 };
 
@@ -59,13 +102,15 @@ function draftFieldOf(path: string): { id: string; label: string } | null {
 
 /** The text a field's control shows: one item a line for lists. */
 function textOf(v: FieldValue): string {
-  return Array.isArray(v) ? v.join('\n') : v ?? '';
+  return Array.isArray(v) ? v.join('\n') : (v ?? '');
 }
 
 /** The categories the form sent: the primary first, then the others (each once). */
 function categoriesOf(f: Form): string[] {
   const primary = one(f, 'category_primary').trim();
-  const more = all(f, 'categories_more').map((s) => s.trim()).filter((s) => s && s !== primary);
+  const more = all(f, 'categories_more')
+    .map((s) => s.trim())
+    .filter((s) => s && s !== primary);
   return [...(primary ? [primary] : []), ...new Set(more)];
 }
 
@@ -77,13 +122,17 @@ function sentValue(f: Form, field: DraftField): FieldValue {
   }
   const text = one(f, field).replace(/\r\n?/g, '\n');
   if (isList(field)) {
-    const items = text.split('\n').map((s) => s.trim()).filter(Boolean);
+    const items = text
+      .split('\n')
+      .map((s) => s.trim())
+      .filter(Boolean);
     return items.length ? items : null;
   }
   return text.trim() || null;
 }
 
-const same = (a: FieldValue, b: FieldValue): boolean => JSON.stringify(a ?? null) === JSON.stringify(Array.isArray(b) && !b.length ? null : b ?? null);
+const same = (a: FieldValue, b: FieldValue): boolean =>
+  JSON.stringify(a ?? null) === JSON.stringify(Array.isArray(b) && !b.length ? null : (b ?? null));
 
 /** True when the form has the field's control (a field it lacks is left as it is). */
 const onForm = (f: Form, field: DraftField): boolean => (field === 'categories' ? 'category_primary' in f : field in f);
@@ -115,11 +164,21 @@ function evidence(list: DraftFieldView['evidence']): SafeHtml {
   return html`<div class="evidence"><p class="meta">Quoted from your site:</p><ul>${list.map((e) => html`<li><q>${e.quote}</q> — ${extLink(e.url, pageLabel(e.url))}</li>`)}</ul></div>`;
 }
 
-interface Category { name: string; label: string }
+interface Category {
+  name: string;
+  label: string;
+}
 
 async function categoryOptions(deps: AppDeps, req: FastifyRequest): Promise<Category[]> {
-  const r = await read<{ categories: Array<{ name: string; subcategories?: Array<{ name: string }> }> }>(deps, req, 'list_categories');
-  return r.categories.flatMap((c) => [{ name: c.name, label: c.name }, ...(c.subcategories ?? []).map((s) => ({ name: s.name, label: `${c.name} › ${s.name}` }))]);
+  const r = await read<{ categories: Array<{ name: string; subcategories?: Array<{ name: string }> }> }>(
+    deps,
+    req,
+    'list_categories',
+  );
+  return r.categories.flatMap((c) => [
+    { name: c.name, label: c.name },
+    ...(c.subcategories ?? []).map((s) => ({ name: s.name, label: `${c.name} › ${s.name}` })),
+  ]);
 }
 
 function option(value: string, label: string, selected: boolean): SafeHtml {
@@ -149,8 +208,10 @@ function control(field: DraftField, value: FieldValue, cats: Category[], p: Prob
   if (isList(field)) {
     return html`<textarea id="${id}" name="${field}" rows="${Math.min(12, Math.max(3, text.split('\n').length + 1))}"${bad}>${text}</textarea>`;
   }
-  if (field === 'description') return html`<textarea id="${id}" name="${field}" rows="8" maxlength="20000"${bad}>${text}</textarea>`;
-  const type = field === 'contact_email' ? 'email' : field === 'demo_video_url' || field === 'logo_url' ? 'url' : 'text';
+  if (field === 'description')
+    return html`<textarea id="${id}" name="${field}" rows="8" maxlength="20000"${bad}>${text}</textarea>`;
+  const type =
+    field === 'contact_email' ? 'email' : field === 'demo_video_url' || field === 'logo_url' ? 'url' : 'text';
   return html`<input type="${type}" id="${id}" name="${field}" value="${text}" maxlength="500"${field === 'founded_year' ? raw(' inputmode="numeric"') : ''}${bad}>`;
 }
 
@@ -179,9 +240,11 @@ function busyBody(d: Draft, reloading: boolean): SafeHtml {
   return html`<div class="flash info" role="status" id="draft-progress">
 <p><strong>${reading ? 'We are reading your website' : 'We are writing your draft'}</strong> (status: ${d.status}).</p>
 ${reading && p.pages_planned ? html`<p><progress max="${p.pages_planned}" value="${p.pages_read}"></progress> ${p.pages_read} of ${p.pages_planned} pages read</p>` : ''}
-${reloading
+${
+  reloading
     ? html`<p>This takes about a minute. This page reloads itself every 3 seconds; the form appears when the draft is ready. <a href="/drafts/${d.id}?refresh=off" id="refresh-toggle">Stop reloading</a></p>`
-    : html`<p>This takes about a minute; the form appears when the draft is ready. <a href="/drafts/${d.id}?refresh=off" id="refresh-toggle">Look again</a> · <a href="/drafts/${d.id}">reload every 3 seconds</a></p>`}</div>`;
+    : html`<p>This takes about a minute; the form appears when the draft is ready. <a href="/drafts/${d.id}?refresh=off" id="refresh-toggle">Look again</a> · <a href="/drafts/${d.id}">reload every 3 seconds</a></p>`
+}</div>`;
 }
 
 function failedNote(d: Draft): SafeHtml {
@@ -205,7 +268,8 @@ export function listingNote(d: { listing_id: number | null }): SafeHtml {
 
 /** Where the regenerate form's refusal is shown: its group of checkboxes. */
 const REGEN_ID = 'regen-fields';
-const regenFieldOf = (path: string) => (path.startsWith('regenerate') ? { id: REGEN_ID, label: 'Fields to redraft' } : draftFieldOf(path));
+const regenFieldOf = (path: string) =>
+  path.startsWith('regenerate') ? { id: REGEN_ID, label: 'Fields to redraft' } : draftFieldOf(path);
 
 /** "Redraft from the website": a checkbox a field (a locked one is shown, not offered), at most MAX_REGENERATE ticked. */
 function regenerateForm(d: Draft, web: SignedIn, chosen: readonly string[], p: Problems): SafeHtml {
@@ -226,12 +290,24 @@ ${fieldMessage(p, REGEN_ID)}
 }
 
 interface DraftPageState {
-  form?: Form; problems?: Problems; notice?: string; error?: ApiError | null;
+  form?: Form;
+  problems?: Problems;
+  notice?: string;
+  error?: ApiError | null;
   /** The fields ticked on a refused regenerate form (kept ticked), and what its refusal says was not done. */
-  regen?: string[]; what?: string;
+  regen?: string[];
+  what?: string;
 }
 
-async function draftPage(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, web: SignedIn, d: Draft, st: DraftPageState = {}, status = 200): Promise<FastifyReply> {
+async function draftPage(
+  deps: AppDeps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  web: SignedIn,
+  d: Draft,
+  st: DraftPageState = {},
+  status = 200,
+): Promise<FastifyReply> {
   const name = draftName(d);
   const title = name ? `Draft: ${name}` : 'Your draft';
   const p = st.problems ?? problems(null, () => null);
@@ -244,7 +320,8 @@ async function draftPage(deps: AppDeps, req: FastifyRequest, reply: FastifyReply
     return sendMakerPage(reply, web, { title, refresh: reloading }, html`${head}${busyBody(d, reloading)}`, status);
   }
   const cats = await categoryOptions(deps, req);
-  const valueOf = (f: DraftField): FieldValue => (st.form && onForm(st.form, f) ? sentValue(st.form, f) : d.fields[f].value);
+  const shownValue = (f: DraftField): FieldValue =>
+    st.form && onForm(st.form, f) ? sentValue(st.form, f) : d.fields[f].value;
   const body = html`${head}
 ${failedNote(d)}
 ${listingNote(d)}
@@ -254,7 +331,7 @@ ${p.summary(st.error?.status === 400 ? `${st.what ?? 'Nothing was saved.'} Pleas
 <form method="post" action="/drafts/${d.id}" id="draft-form" class="draft-form" novalidate>
 ${csrfField(web.csrf)}
 <div class="actions"><button type="submit" name="action" value="save">Save changes</button></div>
-${DRAFT_FIELDS.map((f) => fieldBlock(d, f, valueOf(f), cats, p))}
+${DRAFT_FIELDS.map((f) => fieldBlock(d, f, shownValue(f), cats, p))}
 <div class="actions">
 <button type="submit" name="action" value="save">Save changes</button>
 <button type="submit" name="action" value="submit" class="secondary">Save as my listing</button>
@@ -273,18 +350,29 @@ async function listPage(deps: AppDeps, req: FastifyRequest, reply: FastifyReply)
   if (!web) return reply;
   const page = qs(req, 'page') || undefined;
   const r = await act<PageOf<Rec>>(deps, req, web, 'list_my_drafts', { query: { page } });
-  const rows = r.items.map((d) => html`<tr>
+  const rows = r.items.map(
+    (d) => html`<tr>
 <td><a href="/drafts/${d.id}">${d.name ?? d.url}</a>${d.name ? html`<br><span class="meta">${d.url}</span>` : ''}</td>
 <td><span class="state" data-state="${d.status}">${d.status}</span>${d.status === 'failed' && d.error ? html`<br><span class="meta">${d.error.reason}</span>` : ''}</td>
 <td>${d.completeness}%</td><td>${fmtDate(d.created_at)}</td>
-<td>${d.listing_id ? html`<a href="/my/listings/${d.listing_id}">Your listing</a>` : html`<span class="muted">not saved yet</span>`}</td></tr>`);
-  return sendMakerPage(reply, web, { title: 'Your drafts' }, html`<h1>Your drafts</h1>
+<td>${d.listing_id ? html`<a href="/my/listings/${d.listing_id}">Your listing</a>` : html`<span class="muted">not saved yet</span>`}</td></tr>`,
+  );
+  return sendMakerPage(
+    reply,
+    web,
+    { title: 'Your drafts' },
+    html`<h1>Your drafts</h1>
 <p><a class="button" href="/submit">Submit a product</a></p>
-${r.items.length ? html`<table><caption class="sr-only">Your drafts, newest first</caption>
+${
+  r.items.length
+    ? html`<table><caption class="sr-only">Your drafts, newest first</caption>
 <thead><tr><th scope="col">Product</th><th scope="col">Status</th><th scope="col">Complete</th><th scope="col">Started</th><th scope="col">Listing</th></tr></thead>
 <tbody>${rows}</tbody></table>
-${pager(r, (n) => withQuery('/drafts', { page: n }))}` : html`<p>You have no drafts yet. <a href="/submit">Submit a product</a> to draft one from its website.</p>`}
-<p><a href="/my/listings">Your listings</a> · <a href="/claims">Your claims</a></p>`);
+${pager(r, (n) => withQuery('/drafts', { page: n }))}`
+    : html`<p>You have no drafts yet. <a href="/submit">Submit a product</a> to draft one from its website.</p>`
+}
+<p><a href="/my/listings">Your listings</a> · <a href="/claims">Your claims</a></p>`,
+  );
 }
 
 async function postDraft(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, id: string): Promise<FastifyReply> {
@@ -304,27 +392,73 @@ async function postDraft(deps: AppDeps, req: FastifyRequest, reply: FastifyReply
   let current = draft;
   if (Object.keys(body).length) {
     const r = await attempt<Draft>(deps, req, web, 'update_draft', { params: { id }, body });
-    if (!r.ok) return draftPage(deps, req, reply, web, draft, { form: f, error: r.error, problems: problems(r.error, draftFieldOf) }, statusOf(reply, r.error));
+    if (!r.ok)
+      return draftPage(
+        deps,
+        req,
+        reply,
+        web,
+        draft,
+        { form: f, error: r.error, problems: problems(r.error, draftFieldOf) },
+        statusOf(reply, r.error),
+      );
     current = r.value;
   }
   if (!restore && one(f, 'action') === 'submit') {
     const s = await attempt<{ listing_id: number }>(deps, req, web, 'submit_draft', { params: { id } });
-    if (!s.ok) return draftPage(deps, req, reply, web, current, { error: s.error, problems: problems(s.error, draftFieldOf) }, statusOf(reply, s.error));
+    if (!s.ok)
+      return draftPage(
+        deps,
+        req,
+        reply,
+        web,
+        current,
+        { error: s.error, problems: problems(s.error, draftFieldOf) },
+        statusOf(reply, s.error),
+      );
     return reply.redirect(`/my/listings/${s.value.listing_id}?notice=saved`, 303);
   }
-  return reply.redirect(`/drafts/${id}?notice=${restore ? 'restored' : Object.keys(body).length ? 'saved' : 'unchanged'}`, 303);
+  return reply.redirect(
+    `/drafts/${id}?notice=${restore ? 'restored' : Object.keys(body).length ? 'saved' : 'unchanged'}`,
+    303,
+  );
 }
 
 /** "Redraft from the website": update_draft `regenerate` with the fields ticked. */
-async function postRegenerate(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, id: string): Promise<FastifyReply> {
+async function postRegenerate(
+  deps: AppDeps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  id: string,
+): Promise<FastifyReply> {
   const web = await signedInPost(deps, req, reply, `/drafts/${id}`);
   if (!web) return reply;
   const draft = await act<Draft>(deps, req, web, 'get_draft', { params: { id } });
   const chosen = [...new Set(all(formOf(req), 'regenerate'))];
-  const refused = (error: ApiError) => draftPage(deps, req, reply, web, draft, { error, problems: problems(error, regenFieldOf), regen: chosen, what: 'Nothing was redrafted.' }, statusOf(reply, error));
+  const refused = (error: ApiError) =>
+    draftPage(
+      deps,
+      req,
+      reply,
+      web,
+      draft,
+      { error, problems: problems(error, regenFieldOf), regen: chosen, what: 'Nothing was redrafted.' },
+      statusOf(reply, error),
+    );
   // The form's own refusals, worded for it (the operation refuses more than MAX_REGENERATE too, as the API does).
-  if (!chosen.length) return refused(validationError([{ path: 'body.regenerate', message: `tick the fields to redraft (up to ${MAX_REGENERATE})` }]));
-  if (chosen.length > MAX_REGENERATE) return refused(validationError([{ path: 'body.regenerate', message: `at most ${MAX_REGENERATE} fields can be redrafted at once; you ticked ${chosen.length}` }]));
+  if (!chosen.length)
+    return refused(
+      validationError([{ path: 'body.regenerate', message: `tick the fields to redraft (up to ${MAX_REGENERATE})` }]),
+    );
+  if (chosen.length > MAX_REGENERATE)
+    return refused(
+      validationError([
+        {
+          path: 'body.regenerate',
+          message: `at most ${MAX_REGENERATE} fields can be redrafted at once; you ticked ${chosen.length}`,
+        },
+      ]),
+    );
   const r = await attempt<Draft>(deps, req, web, 'update_draft', { params: { id }, body: { regenerate: chosen } });
   if (!r.ok) return refused(r.error);
   return reply.redirect(`/drafts/${id}?notice=regenerated`, 303);
@@ -340,5 +474,7 @@ export function registerDraftPages(app: FastifyInstance, deps: AppDeps): void {
     return draftPage(deps, req, reply, web, d, { notice: qs(req, 'notice') });
   });
   app.post('/drafts/:id', async (req, reply) => postDraft(deps, req, reply, (req.params as { id: string }).id));
-  app.post('/drafts/:id/regenerate', async (req, reply) => postRegenerate(deps, req, reply, (req.params as { id: string }).id));
+  app.post('/drafts/:id/regenerate', async (req, reply) =>
+    postRegenerate(deps, req, reply, (req.params as { id: string }).id),
+  );
 }

@@ -13,22 +13,77 @@ import { validationError } from '../../http/validation.ts';
 import { csrfField, html, raw, type SafeHtml } from '../layout.ts';
 import { FIELD_LABELS } from '../pages/listing.ts';
 import { entryOf, qs, type Rec } from '../pages/shared.ts';
-import { act, attempt, fieldMessage, formOf, invalidAttrs, one, problems, sendMakerPage, signedIn, signedInPost, statusOf, type Form, type Problems, type SignedIn } from './act.ts';
 import {
-  faqOf, faqRow, faqsFrom, groupOnForm, MAX_FAQS, norm, rowId, sameJson, shownRows, snapshotOf, socialRow, socialRowsOf, socialsFrom, socialsRefusedAt, sortedEntries,
-  type Faq, type FaqPart, type Placed, type RowGroup, type SocialPart,
+  act,
+  attempt,
+  fieldMessage,
+  formOf,
+  invalidAttrs,
+  one,
+  problems,
+  sendMakerPage,
+  signedIn,
+  signedInPost,
+  statusOf,
+  type Form,
+  type Problems,
+  type SignedIn,
+} from './act.ts';
+import {
+  faqOf,
+  faqRow,
+  faqsFrom,
+  groupOnForm,
+  MAX_FAQS,
+  norm,
+  rowId,
+  sameJson,
+  shownRows,
+  snapshotOf,
+  socialRow,
+  socialRowsOf,
+  socialsFrom,
+  socialsRefusedAt,
+  sortedEntries,
+  type Faq,
+  type FaqPart,
+  type Placed,
+  type RowGroup,
+  type SocialPart,
 } from './rows.ts';
 
 // ------------------------------------------------------------------ the fields
 
 /** The keys of update_my_listing's `fields`. */
-const FIELD_KEYS = ['tagline', 'short_description', 'description', 'features', 'usps', 'keywords', 'pricing_model', 'pricing_summary',
-  'country', 'city', 'founded_year', 'contact_email', 'demo_video_url', 'headline', 'summary', 'seo_title', 'seo_description'] as const;
+const FIELD_KEYS = [
+  'tagline',
+  'short_description',
+  'description',
+  'features',
+  'usps',
+  'keywords',
+  'pricing_model',
+  'pricing_summary',
+  'country',
+  'city',
+  'founded_year',
+  'contact_email',
+  'demo_video_url',
+  'headline',
+  'summary',
+  'seo_title',
+  'seo_description',
+] as const;
 type FieldKey = (typeof FIELD_KEYS)[number];
 const isFieldKey = (k: string): k is FieldKey => (FIELD_KEYS as readonly string[]).includes(k);
 
 type Kind = 'text' | 'textarea' | 'email' | 'url' | 'year' | 'list';
-interface FieldSpec { kind: Kind; max?: number; hint?: string; label?: string }
+interface FieldSpec {
+  kind: Kind;
+  max?: number;
+  hint?: string;
+  label?: string;
+}
 
 /** Each field's control, its limit (the operation's) and hint. */
 const SPEC: Record<FieldKey, FieldSpec> = {
@@ -53,10 +108,22 @@ const SPEC: Record<FieldKey, FieldSpec> = {
 const labelOf = (k: FieldKey): string => SPEC[k].label ?? FIELD_LABELS[k] ?? k;
 
 const GROUPS: ReadonlyArray<{ id: string; heading: string; fields: FieldKey[] }> = [
-  { id: 'about', heading: 'About the product', fields: ['tagline', 'short_description', 'description', 'features', 'usps', 'keywords'] },
+  {
+    id: 'about',
+    heading: 'About the product',
+    fields: ['tagline', 'short_description', 'description', 'features', 'usps', 'keywords'],
+  },
   { id: 'pricing', heading: 'Pricing', fields: ['pricing_model', 'pricing_summary'] },
-  { id: 'company', heading: 'The company', fields: ['country', 'city', 'founded_year', 'contact_email', 'demo_video_url'] },
-  { id: 'seo', heading: 'Headline, summary and search engines', fields: ['headline', 'summary', 'seo_title', 'seo_description'] },
+  {
+    id: 'company',
+    heading: 'The company',
+    fields: ['country', 'city', 'founded_year', 'contact_email', 'demo_video_url'],
+  },
+  {
+    id: 'seo',
+    heading: 'Headline, summary and search engines',
+    fields: ['headline', 'summary', 'seo_title', 'seo_description'],
+  },
 ];
 
 const controlId = (k: string) => `e-${k}`;
@@ -69,12 +136,18 @@ type Value = string | number | string[] | null;
 /** A field's value in get_my_listing (some sit in nested objects there). */
 function currentOf(l: Rec, k: FieldKey): Value {
   switch (k) {
-    case 'pricing_model': return l.pricing?.model ?? null;
-    case 'pricing_summary': return l.pricing?.summary ?? null;
-    case 'demo_video_url': return l.links?.demo_video ?? null;
-    case 'seo_title': return l.seo?.title ?? null;
-    case 'seo_description': return l.seo?.description ?? null;
-    default: return l[k] ?? null;
+    case 'pricing_model':
+      return l.pricing?.model ?? null;
+    case 'pricing_summary':
+      return l.pricing?.summary ?? null;
+    case 'demo_video_url':
+      return l.links?.demo_video ?? null;
+    case 'seo_title':
+      return l.seo?.title ?? null;
+    case 'seo_description':
+      return l.seo?.description ?? null;
+    default:
+      return l[k] ?? null;
   }
 }
 
@@ -87,7 +160,14 @@ function textOf(v: Value): string {
 /** A list as the operation keeps it: items trimmed, blanks and repeats (any case) dropped. */
 function listOf(text: string): string[] {
   const seen = new Set<string>();
-  return norm(text).split('\n').map((s) => s.trim()).filter((s) => s && !seen.has(s.toLowerCase()) && (seen.add(s.toLowerCase()), true));
+  return norm(text)
+    .split('\n')
+    .map((s) => s.trim())
+    .filter((s) => {
+      if (!s || seen.has(s.toLowerCase())) return false;
+      seen.add(s.toLowerCase());
+      return true;
+    });
 }
 
 // ------------------------------------------------------------------ what the form changed
@@ -106,7 +186,11 @@ interface Submission {
  * typed values with these, not with the listing as it is when the form comes back, so a field changed
  * meanwhile elsewhere (the API, another tab) is only overwritten when the person changed it here too.
  */
-interface Base { fields: Partial<Record<FieldKey, Value>>; socials: Record<string, string>; faqs: Faq[] }
+interface Base {
+  fields: Partial<Record<FieldKey, Value>>;
+  socials: Record<string, string>;
+  faqs: Faq[];
+}
 
 function baseOf(l: Rec): Base {
   return {
@@ -213,7 +297,12 @@ function fieldBlock(k: FieldKey, text: string, p: Problems): SafeHtml {
 ${control(k, text, p)}${fieldMessage(p, controlId(k))}</div>`;
 }
 
-interface EditState { form?: Form; error?: ApiError | null; problems?: Problems; notice?: string }
+interface EditState {
+  form?: Form;
+  error?: ApiError | null;
+  problems?: Problems;
+  notice?: string;
+}
 
 function editPage(reply: FastifyReply, web: SignedIn, l: Rec, st: EditState = {}, status = 200): FastifyReply {
   const id = l.listing_id;
@@ -242,7 +331,13 @@ ${faqs.map((q, i) => faqRow(FAQS, i, q, p))}</div>
 <div class="actions"><button type="submit">Save changes</button> <a href="/my/listings/${id}">Back to the listing</a></div>
 </form>
 <p class="meta" id="apply-to-note">Copying the headline, summary and search-engine fields to this company's listings on other sites is done through the API: <a href="/docs#/My%20listings/update_my_listing">update_my_listing</a> with <code>apply_to</code>.</p>`;
-  return sendMakerPage(reply, web, { title: `Edit ${l.name}`, flash: entryOf(NOTICES, st.notice) ?? null }, body, status);
+  return sendMakerPage(
+    reply,
+    web,
+    { title: `Edit ${l.name}`, flash: entryOf(NOTICES, st.notice) ?? null },
+    body,
+    status,
+  );
 }
 
 // ------------------------------------------------------------------ routes
@@ -255,10 +350,19 @@ async function postEdit(deps: AppDeps, req: FastifyRequest, reply: FastifyReply,
   const f = formOf(req);
   const sent = submission(baseFrom(f, l), f);
   const refused = (error: ApiError) =>
-    editPage(reply, web, l, { form: f, error, problems: problems(error, editFieldOf(sent.at, f)) }, statusOf(reply, error));
+    editPage(
+      reply,
+      web,
+      l,
+      { form: f, error, problems: problems(error, editFieldOf(sent.at, f)) },
+      statusOf(reply, error),
+    );
   if (sent.errors.length) return refused(validationError(sent.errors));
   if (!Object.keys(sent.body).length) return reply.redirect(`/my/listings/${id}/edit?notice=unchanged`, 303);
-  const r = await attempt<{ changed_fields: string[] }>(deps, req, web, 'update_my_listing', { params: { listing_id: id }, body: sent.body });
+  const r = await attempt<{ changed_fields: string[] }>(deps, req, web, 'update_my_listing', {
+    params: { listing_id: id },
+    body: sent.body,
+  });
   if (!r.ok) return refused(r.error);
   return reply.redirect(`/my/listings/${id}/edit?notice=${r.value.changed_fields.length ? 'saved' : 'unchanged'}`, 303);
 }
@@ -271,5 +375,7 @@ export function registerListingEditPage(app: FastifyInstance, deps: AppDeps): vo
     const l = await act<Rec>(deps, req, web, 'get_my_listing', { params: { listing_id: id } });
     return editPage(reply, web, l, { notice: qs(req, 'notice') });
   });
-  app.post('/my/listings/:id/edit', async (req, reply) => postEdit(deps, req, reply, (req.params as { id: string }).id));
+  app.post('/my/listings/:id/edit', async (req, reply) =>
+    postEdit(deps, req, reply, (req.params as { id: string }).id),
+  );
 }

@@ -10,10 +10,35 @@ import type { ApiError } from '../../operations/errors.ts';
 import { answersOf } from '../../store/repos/my-listings.ts';
 import { csrfField, html, type SafeHtml } from '../layout.ts';
 import { entryOf, qs } from '../pages/shared.ts';
-import { act, attempt, fieldMessage, formOf, invalidAttrs, one, problems, sendMakerPage, signedIn, signedInPost, statusOf, when, type Form, type Problems, type SignedIn } from './act.ts';
+import {
+  act,
+  attempt,
+  fieldMessage,
+  formOf,
+  invalidAttrs,
+  one,
+  problems,
+  sendMakerPage,
+  signedIn,
+  signedInPost,
+  statusOf,
+  when,
+  type Form,
+  type Problems,
+  type SignedIn,
+} from './act.ts';
 
-interface Question { id: number; position: number; question: string }
-interface Answer { question_id: number; question: string; answer: string; updated_at: string }
+interface Question {
+  id: number;
+  position: number;
+  question: string;
+}
+interface Answer {
+  question_id: number;
+  question: string;
+  answer: string;
+  updated_at: string;
+}
 
 /** answer_interview's limit of answers in one call. */
 const PER_CALL = 30;
@@ -26,7 +51,11 @@ const NOTICES: Record<string, { kind: 'success' | 'info'; text: string }> = {
 const answerId = (q: number) => `q-${q}`;
 const norm = (s: string): string => s.replace(/\r\n?/g, '\n').trim();
 
-async function loaded(deps: AppDeps, req: FastifyRequest, web: SignedIn): Promise<{ questions: Question[]; answers: Map<number, Answer> }> {
+async function loaded(
+  deps: AppDeps,
+  req: FastifyRequest,
+  web: SignedIn,
+): Promise<{ questions: Question[]; answers: Map<number, Answer> }> {
   const [q, a] = await Promise.all([
     act<{ items: Question[] }>(deps, req, web, 'list_interview_questions'),
     answersOf(deps.store.db, web.user.id),
@@ -41,23 +70,52 @@ function questionBlock(q: Question, value: string, saved: Answer | undefined, p:
 ${saved ? html`<p class="meta">Answered ${when(saved.updated_at)}</p>` : ''}</div>`;
 }
 
-interface State { form?: Form; error?: ApiError | null; problems?: Problems; partly?: boolean; notice?: string }
+interface State {
+  form?: Form;
+  error?: ApiError | null;
+  problems?: Problems;
+  partly?: boolean;
+  notice?: string;
+}
 
-function interviewPage(reply: FastifyReply, web: SignedIn, questions: Question[], answers: Map<number, Answer>, st: State = {}, status = 200): FastifyReply {
+function interviewPage(
+  reply: FastifyReply,
+  web: SignedIn,
+  questions: Question[],
+  answers: Map<number, Answer>,
+  st: State = {},
+  status = 200,
+): FastifyReply {
   const p = st.problems ?? problems(null, () => null);
-  const valueOf = (q: Question): string => (st.form && `answer-${q.id}` in st.form ? one(st.form, `answer-${q.id}`) : answers.get(q.id)?.answer ?? '');
-  const heading = st.error?.status === 400 ? (st.partly ? 'Some answers were saved; these were not:' : 'Nothing was saved. Please correct these:') : 'This could not be done:';
+  const shownValue = (q: Question): string =>
+    st.form && `answer-${q.id}` in st.form ? one(st.form, `answer-${q.id}`) : (answers.get(q.id)?.answer ?? '');
+  const heading =
+    st.error?.status === 400
+      ? st.partly
+        ? 'Some answers were saved; these were not:'
+        : 'Nothing was saved. Please correct these:'
+      : 'This could not be done:';
   const body = html`<nav class="crumbs" aria-label="Breadcrumb"><a href="/my/listings">Your listings</a> › <span aria-current="page">Founder interview</span></nav>
 <h1>Founder interview</h1>
 <p>Answer the questions you like, in your own words; leave the others empty. Saving keeps the answers you changed, and an answer you empty is withdrawn.</p>
 ${p.summary(heading)}
-${questions.length ? html`<form method="post" action="/my/interview" id="interview-form" class="draft-form" novalidate>
+${
+  questions.length
+    ? html`<form method="post" action="/my/interview" id="interview-form" class="draft-form" novalidate>
 ${csrfField(web.csrf)}
-${questions.map((q) => questionBlock(q, valueOf(q), answers.get(q.id), p))}
+${questions.map((q) => questionBlock(q, shownValue(q), answers.get(q.id), p))}
 <div class="actions"><button type="submit">Save my answers</button></div>
-</form>` : html`<p class="muted" id="no-questions">There are no interview questions at the moment.</p>`}
+</form>`
+    : html`<p class="muted" id="no-questions">There are no interview questions at the moment.</p>`
+}
 <p><a href="/my/listings">Your listings</a> · <a href="/drafts">Your drafts</a></p>`;
-  return sendMakerPage(reply, web, { title: 'Founder interview', flash: entryOf(NOTICES, st.notice) ?? null }, body, status);
+  return sendMakerPage(
+    reply,
+    web,
+    { title: 'Founder interview', flash: entryOf(NOTICES, st.notice) ?? null },
+    body,
+    status,
+  );
 }
 
 async function postInterview(deps: AppDeps, req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
@@ -84,7 +142,14 @@ async function postInterview(deps: AppDeps, req: FastifyRequest, reply: FastifyR
         return q ? { id: answerId(q.id), label: q.question } : null;
       };
       const now = from ? (await loaded(deps, req, web)).answers : answers;
-      return interviewPage(reply, web, questions, now, { form: f, error: r.error, problems: problems(r.error, fieldOf), partly: from > 0 }, statusOf(reply, r.error));
+      return interviewPage(
+        reply,
+        web,
+        questions,
+        now,
+        { form: f, error: r.error, problems: problems(r.error, fieldOf), partly: from > 0 },
+        statusOf(reply, r.error),
+      );
     }
   }
   return reply.redirect('/my/interview?notice=saved', 303);

@@ -8,12 +8,40 @@ import type { AppDeps } from '../../app.ts';
 import type { ApiError } from '../../operations/errors.ts';
 import { PUBLIC_STATUSES } from '../../store/repos/summary.ts';
 import { csrfField, html, type SafeHtml } from '../layout.ts';
-import { fmtDate, pager, qs, read, updateCard, withQuery, type PageOf, type PostedUpdate, type Rec } from '../pages/shared.ts';
-import { act, attempt, fieldMessage, formOf, invalidAttrs, one, problems, sendMakerPage, signedIn, signedInPost, statusOf, type Form, type Problems, type SignedIn } from './act.ts';
+import {
+  fmtDate,
+  pager,
+  qs,
+  read,
+  updateCard,
+  withQuery,
+  type PageOf,
+  type PostedUpdate,
+  type Rec,
+} from '../pages/shared.ts';
+import {
+  act,
+  attempt,
+  fieldMessage,
+  formOf,
+  invalidAttrs,
+  one,
+  problems,
+  sendMakerPage,
+  signedIn,
+  signedInPost,
+  statusOf,
+  type Form,
+  type Problems,
+  type SignedIn,
+} from './act.ts';
 import { nextSteps } from '../../services/listings.ts';
 
 const STATUS_WORDS: Record<string, string> = {
-  draft: 'Saved, not published', awaiting_badge: 'Waiting for your badge', scheduled: 'Scheduled', live: 'Live',
+  draft: 'Saved, not published',
+  awaiting_badge: 'Waiting for your badge',
+  scheduled: 'Scheduled',
+  live: 'Live',
 };
 const PLAN_WORDS: Record<string, string> = { none: 'None chosen yet', free: 'Free', paid: 'Paid' };
 
@@ -21,15 +49,29 @@ const week = (monday: string | null | undefined): string => (monday ? `the week 
 
 function notice(key: string | undefined, l: Rec): { kind: 'success'; text: string } | null {
   switch (key) {
-    case 'saved': return { kind: 'success', text: 'Saved as your listing. It is not public yet: publish it free or buy a launch below.' };
-    case 'free': return { kind: 'success', text: `You chose the free plan: your listing is queued for ${week(l.launch_week)}. It goes live then once a Launchlist badge is on your homepage.` };
-    case 'update': return { kind: 'success', text: 'Your update is posted; followers are told by email.' };
-    default: return null;
+    case 'saved':
+      return {
+        kind: 'success',
+        text: 'Saved as your listing. It is not public yet: publish it free or buy a launch below.',
+      };
+    case 'free':
+      return {
+        kind: 'success',
+        text: `You chose the free plan: your listing is queued for ${week(l.launch_week)}. It goes live then once a Launchlist badge is on your homepage.`,
+      };
+    case 'update':
+      return { kind: 'success', text: 'Your update is posted; followers are told by email.' };
+    default:
+      return null;
   }
 }
 
 /** Which panel a refused form belongs to, and what the person had typed. */
-interface Refusal { panel: 'free' | 'launch' | 'update'; error: ApiError; form: Form }
+interface Refusal {
+  panel: 'free' | 'launch' | 'update';
+  error: ApiError;
+  form: Form;
+}
 
 const FIELDS: Record<string, { id: string; label: string }> = {
   week: { id: 'launch-week', label: 'Launch week' },
@@ -42,7 +84,11 @@ function listingFieldOf(path: string): { id: string; label: string } | null {
 }
 
 /** What a refused form of each panel did not do: the top of its summary. */
-const REFUSED: Record<Refusal['panel'], string> = { free: 'Not published:', launch: 'The order was not built:', update: 'The update was not posted:' };
+const REFUSED: Record<Refusal['panel'], string> = {
+  free: 'Not published:',
+  launch: 'The order was not built:',
+  update: 'The update was not posted:',
+};
 
 function freePanel(l: Rec, products: Rec, web: SignedIn, p: Problems | null): SafeHtml | null {
   if (l.status !== 'draft' || l.plan === 'paid') return null;
@@ -95,13 +141,23 @@ function editSection(l: Rec): SafeHtml {
 <p>Edits publish at once and are kept in the version history.</p></section>`;
 }
 
-async function listingPage(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, web: SignedIn, l: Rec, refused: Refusal | null = null): Promise<FastifyReply> {
+async function listingPage(
+  deps: AppDeps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  web: SignedIn,
+  l: Rec,
+  refused: Refusal | null = null,
+): Promise<FastifyReply> {
   const products = await read<Rec>(deps, req, 'list_products');
   const p = refused ? problems(refused.error, listingFieldOf) : null;
   const on = (panel: Refusal['panel']) => (refused?.panel === panel ? p : null);
   const formOn = (panel: Refusal['panel']) => (refused?.panel === panel ? refused.form : null);
   // The API's next_steps name operations; the page says the same in terms of its own buttons.
-  const steps = nextSteps(l as never, deps.config.publicUrl, { audience: 'web', lastCheck: l.last_badge_check as never });
+  const steps = nextSteps(l as never, deps.config.publicUrl, {
+    audience: 'web',
+    lastCheck: l.last_badge_check as never,
+  });
   const panels: Record<Refusal['panel'], SafeHtml | null> = {
     free: freePanel(l, products, web, on('free')),
     launch: launchPanel(l, products, web, on('launch'), formOn('launch')),
@@ -128,26 +184,50 @@ ${panels.free}
 ${panels.launch}
 ${panels.update}
 ${editSection(l)}`;
-  return sendMakerPage(reply, web, { title: l.name, flash: notice(qs(req, 'notice'), l) }, body, refused ? statusOf(reply, refused.error) : 200);
+  return sendMakerPage(
+    reply,
+    web,
+    { title: l.name, flash: notice(qs(req, 'notice'), l) },
+    body,
+    refused ? statusOf(reply, refused.error) : 200,
+  );
 }
 
 async function listPage(deps: AppDeps, req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
   const web = await signedIn(deps, req, reply, req.url);
   if (!web) return reply;
   const r = await act<PageOf<Rec>>(deps, req, web, 'list_my_listings', { query: { page: qs(req, 'page') } });
-  const rows = r.items.map((l) => html`<tr><td><a href="/my/listings/${l.listing_id}">${l.name}</a>${l.tagline ? html`<br><span class="meta">${l.tagline}</span>` : ''}</td>
+  const rows = r.items.map(
+    (
+      l,
+    ) => html`<tr><td><a href="/my/listings/${l.listing_id}">${l.name}</a>${l.tagline ? html`<br><span class="meta">${l.tagline}</span>` : ''}</td>
 <td><span class="state" data-state="${l.status}">${STATUS_WORDS[l.status] ?? l.status}</span></td><td>${PLAN_WORDS[l.plan] ?? l.plan}</td>
 <td>${l.launch_week ? fmtDate(l.launch_week) : html`<span class="muted">—</span>`}</td>
-<td>${l.status === 'live' ? html`<a href="/listings/${l.slug}">Public page</a>` : ''}</td></tr>`);
-  return sendMakerPage(reply, web, { title: 'Your listings' }, html`<h1>Your listings</h1>
-${r.items.length ? html`<table><caption class="sr-only">Your listings, newest first</caption>
+<td>${l.status === 'live' ? html`<a href="/listings/${l.slug}">Public page</a>` : ''}</td></tr>`,
+  );
+  return sendMakerPage(
+    reply,
+    web,
+    { title: 'Your listings' },
+    html`<h1>Your listings</h1>
+${
+  r.items.length
+    ? html`<table><caption class="sr-only">Your listings, newest first</caption>
 <thead><tr><th scope="col">Listing</th><th scope="col">Status</th><th scope="col">Plan</th><th scope="col">Launch week</th><th scope="col"></th></tr></thead>
 <tbody>${rows}</tbody></table>${pager(r, (n) => withQuery('/my/listings', { page: n }))}`
-    : html`<p>You have no listings yet. <a href="/submit">Submit a product</a>, check its draft and save it as your listing.</p>`}
-<p><a href="/drafts">Your drafts</a> · <a href="/claims">Your claims</a> · <a href="/my/interview">Founder interview</a> · <a href="/submit">Submit a product</a></p>`);
+    : html`<p>You have no listings yet. <a href="/submit">Submit a product</a>, check its draft and save it as your listing.</p>`
+}
+<p><a href="/drafts">Your drafts</a> · <a href="/claims">Your claims</a> · <a href="/my/interview">Founder interview</a> · <a href="/submit">Submit a product</a></p>`,
+  );
 }
 
-type Action = (deps: AppDeps, req: FastifyRequest, web: SignedIn, id: string, f: Form) => Promise<{ redirect: string } | Refusal>;
+type Action = (
+  deps: AppDeps,
+  req: FastifyRequest,
+  web: SignedIn,
+  id: string,
+  f: Form,
+) => Promise<{ redirect: string } | Refusal>;
 
 const ACTIONS: Record<string, Action> = {
   free: async (deps, req, web, id, form) => {
@@ -161,7 +241,10 @@ const ACTIONS: Record<string, Action> = {
     return r.ok ? { redirect: r.value.checkout_url } : { panel: 'launch', error: r.error, form };
   },
   updates: async (deps, req, web, id, form) => {
-    const r = await attempt(deps, req, web, 'post_listing_update', { params: { listing_id: id }, body: { title: one(form, 'title'), body: one(form, 'body') } });
+    const r = await attempt(deps, req, web, 'post_listing_update', {
+      params: { listing_id: id },
+      body: { title: one(form, 'title'), body: one(form, 'body') },
+    });
     return r.ok ? { redirect: `/my/listings/${id}?notice=update#update` } : { panel: 'update', error: r.error, form };
   },
 };
@@ -172,7 +255,13 @@ export function registerMyListingPages(app: FastifyInstance, deps: AppDeps): voi
     const { id } = req.params as { id: string };
     const web = await signedIn(deps, req, reply, `/my/listings/${id}`);
     if (!web) return reply;
-    return listingPage(deps, req, reply, web, await act<Rec>(deps, req, web, 'get_my_listing', { params: { listing_id: id } }));
+    return listingPage(
+      deps,
+      req,
+      reply,
+      web,
+      await act<Rec>(deps, req, web, 'get_my_listing', { params: { listing_id: id } }),
+    );
   });
   for (const [name, run] of Object.entries(ACTIONS)) {
     app.post(`/my/listings/:id/${name}`, async (req, reply) => {

@@ -4,7 +4,7 @@
 // (row i as shown). A posted group is read row by row; blank rows are skipped, so the operation's
 // `<path>.<n>` (the n-th item sent) is mapped back to the row it came from (`Placed`), and an error
 // is shown by its own row.
-import { z } from 'zod';
+import type { z } from 'zod';
 import { SOCIAL_PLATFORMS } from '../../operations/schemas.ts';
 import type { ErrorDetail } from '../../operations/errors.ts';
 import { html, raw, type SafeHtml } from '../layout.ts';
@@ -37,14 +37,25 @@ export function option(value: string, label: string, selected: boolean): SafeHtm
 }
 
 /** A group of rows on a form; `title` and `words` word its controls' labels ("Company link 2"; none: "Link 2"). */
-export interface RowGroup<P extends string> { name: string; id: string; parts: readonly P[]; title?: string; words?: Partial<Record<P, string>> }
+export interface RowGroup<P extends string> {
+  name: string;
+  id: string;
+  parts: readonly P[];
+  title?: string;
+  words?: Partial<Record<P, string>>;
+}
 export type Row<P extends string> = { i: number } & Record<P, string>;
 /** Where the operation's paths of a group's items are on the form (the rows as posted). */
 export type Placed = Map<string, { id: string; label: string }>;
 
 export const rowName = <P extends string>(g: RowGroup<P>, i: number, part: P): string => `${g.name}-${part}-${i}`;
 export const rowId = <P extends string>(g: RowGroup<P>, i: number, part: P): string => `${g.id}-${i}-${part}`;
-export function rowLabel<P extends string>(g: RowGroup<P>, i: number, part: P, word: string = g.words?.[part] ?? part): string {
+export function rowLabel<P extends string>(
+  g: RowGroup<P>,
+  i: number,
+  part: P,
+  word: string = g.words?.[part] ?? part,
+): string {
   return g.title ? `${g.title} ${word.toLowerCase()} ${i + 1}` : `${word[0].toUpperCase()}${word.slice(1)} ${i + 1}`;
 }
 
@@ -56,7 +67,9 @@ export function rowsOf<P extends string>(f: Form, g: RowGroup<P>): Array<Row<P>>
   const rows: Array<Row<P>> = [];
   for (let i = 0; i < MAX_ROWS; i++) {
     if (!g.parts.some((part) => rowName(g, i, part) in f)) continue;
-    rows.push(Object.assign({ i }, Object.fromEntries(g.parts.map((part) => [part, one(f, rowName(g, i, part))]))) as Row<P>);
+    rows.push(
+      Object.assign({ i }, Object.fromEntries(g.parts.map((part) => [part, one(f, rowName(g, i, part))]))) as Row<P>,
+    );
   }
   return rows;
 }
@@ -66,23 +79,41 @@ export function rowsOf<P extends string>(f: Form, g: RowGroup<P>): Array<Row<P>>
  * and their parts placed at `${path}.<n>.<part>`; a `required` part left empty is the page's own
  * refusal (in `errors`) at that path.
  */
-export function itemsFrom<P extends string, T>(f: Form, g: RowGroup<P>, path: string, at: Placed, build: (r: Row<P>) => T, required: readonly P[] = [], errors: ErrorDetail[] = []): T[] {
+export function itemsFrom<P extends string, T>(
+  f: Form,
+  g: RowGroup<P>,
+  path: string,
+  at: Placed,
+  build: (r: Row<P>) => T,
+  required: readonly P[] = [],
+  errors: ErrorDetail[] = [],
+): T[] {
   const items: T[] = [];
   for (const r of rowsOf(f, g)) {
     if (g.parts.every((part) => !norm(r[part]))) continue;
     const n = items.length;
-    for (const part of g.parts) at.set(`${path}.${n}.${part}`, { id: rowId(g, r.i, part), label: rowLabel(g, r.i, part) });
-    for (const part of required) if (!norm(r[part])) errors.push({ path: `body.${path}.${n}.${part}`, message: 'must not be empty' });
+    for (const part of g.parts)
+      at.set(`${path}.${n}.${part}`, { id: rowId(g, r.i, part), label: rowLabel(g, r.i, part) });
+    for (const part of required)
+      if (!norm(r[part])) errors.push({ path: `body.${path}.${n}.${part}`, message: 'must not be empty' });
     items.push(build(r));
   }
   return items;
 }
 
 /** The rows to show: as posted (a refused form), else the current items and empty rows up to `max`. */
-export function shownRows<P extends string>(f: Form | null, g: RowGroup<P>, current: Array<Record<P, string>>, max = MAX_ROWS): Array<Record<P, string>> {
+export function shownRows<P extends string>(
+  f: Form | null,
+  g: RowGroup<P>,
+  current: Array<Record<P, string>>,
+  max = MAX_ROWS,
+): Array<Record<P, string>> {
   if (f && groupOnForm(f, g)) return rowsOf(f, g);
   const empty = Object.fromEntries(g.parts.map((part) => [part, ''])) as Record<P, string>;
-  return [...current, ...Array.from({ length: Math.max(0, Math.min(EMPTY_ROWS, max - current.length)) }, () => ({ ...empty }))];
+  return [
+    ...current,
+    ...Array.from({ length: Math.max(0, Math.min(EMPTY_ROWS, max - current.length)) }, () => ({ ...empty })),
+  ];
 }
 
 // ------------------------------------------------------------------ links to profiles
@@ -90,8 +121,20 @@ export function shownRows<P extends string>(f: Form | null, g: RowGroup<P>, curr
 export type SocialPart = 'platform' | 'link';
 
 const PLATFORM_NAMES: Record<string, string> = {
-  linkedin: 'LinkedIn', x: 'X (Twitter)', facebook: 'Facebook', instagram: 'Instagram', tiktok: 'TikTok', youtube: 'YouTube', threads: 'Threads',
-  pinterest: 'Pinterest', github: 'GitHub', reddit: 'Reddit', medium: 'Medium', website: 'Website', custom: 'Other', productlaunch: 'Product launch site',
+  linkedin: 'LinkedIn',
+  x: 'X (Twitter)',
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  tiktok: 'TikTok',
+  youtube: 'YouTube',
+  threads: 'Threads',
+  pinterest: 'Pinterest',
+  github: 'GitHub',
+  reddit: 'Reddit',
+  medium: 'Medium',
+  website: 'Website',
+  custom: 'Other',
+  productlaunch: 'Product launch site',
 };
 export const platformName = (p: string): string => PLATFORM_NAMES[p] ?? p;
 const isPlatform = (p: string): boolean => (SOCIAL_PLATFORMS as readonly string[]).includes(p);
@@ -101,7 +144,13 @@ const isPlatform = (p: string): boolean => (SOCIAL_PLATFORMS as readonly string[
  * link is dropped), each placed at `${path}.<platform>`; a link without a platform, or a platform given
  * twice, is the page's own refusal at `${path}.<row>`.
  */
-export function socialsFrom(f: Form, g: RowGroup<SocialPart>, path: string, at: Placed, errors: ErrorDetail[]): Record<string, string> {
+export function socialsFrom(
+  f: Form,
+  g: RowGroup<SocialPart>,
+  path: string,
+  at: Placed,
+  errors: ErrorDetail[],
+): Record<string, string> {
   const socials: Record<string, string> = {};
   for (const r of rowsOf(f, g)) {
     const platform = r.platform.trim();
@@ -113,10 +162,16 @@ export function socialsFrom(f: Form, g: RowGroup<SocialPart>, path: string, at: 
       errors.push({ path: `body.${path}.${r.i}`, message: 'choose the platform this link is on' });
     } else if (platform in socials) {
       at.set(`${path}.${r.i}`, platformField);
-      errors.push({ path: `body.${path}.${r.i}`, message: `${platformName(platform)} is given twice: keep one link a platform` });
+      errors.push({
+        path: `body.${path}.${r.i}`,
+        message: `${platformName(platform)} is given twice: keep one link a platform`,
+      });
     } else {
       socials[platform] = link;
-      at.set(`${path}.${platform}`, { id: rowId(g, r.i, 'link'), label: `${rowLabel(g, r.i, 'link')} (${platformName(platform)})` });
+      at.set(`${path}.${platform}`, {
+        id: rowId(g, r.i, 'link'),
+        label: `${rowLabel(g, r.i, 'link')} (${platformName(platform)})`,
+      });
     }
   }
   return socials;
@@ -124,7 +179,9 @@ export function socialsFrom(f: Form, g: RowGroup<SocialPart>, path: string, at: 
 
 /** Where an error of the whole map is (an unknown platform kept from older data): its row, else the first. */
 export function socialsRefusedAt(f: Form | null, g: RowGroup<SocialPart>): { id: string; label: string } {
-  const odd = f ? rowsOf(f, g).find((r) => r.link.trim() && r.platform.trim() && !isPlatform(r.platform.trim())) : undefined;
+  const odd = f
+    ? rowsOf(f, g).find((r) => r.link.trim() && r.platform.trim() && !isPlatform(r.platform.trim()))
+    : undefined;
   const i = odd?.i ?? 0;
   return { id: rowId(g, i, 'platform'), label: rowLabel(g, i, 'platform') };
 }
@@ -149,11 +206,21 @@ export function socialRow(g: RowGroup<SocialPart>, i: number, platform: string, 
 // ------------------------------------------------------------------ FAQs
 
 export type FaqPart = 'question' | 'answer';
-export interface Faq { question: string; answer: string }
+export interface Faq {
+  question: string;
+  answer: string;
+}
 export const MAX_FAQS = 10;
 
 /** The FAQs of a group of rows: rows with a question or an answer, in order (a row emptied of both is removed), placed at `${path}.<n>.<part>`. */
-export function faqsFrom(f: Form, g: RowGroup<FaqPart>, path: string, at: Placed, required: readonly FaqPart[] = [], errors: ErrorDetail[] = []): Faq[] {
+export function faqsFrom(
+  f: Form,
+  g: RowGroup<FaqPart>,
+  path: string,
+  at: Placed,
+  required: readonly FaqPart[] = [],
+  errors: ErrorDetail[] = [],
+): Faq[] {
   return itemsFrom(f, g, path, at, (r) => ({ question: norm(r.question), answer: norm(r.answer) }), required, errors);
 }
 

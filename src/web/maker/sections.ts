@@ -9,7 +9,23 @@ import type { ApiError } from '../../operations/errors.ts';
 import { csrfField, html, type SafeHtml } from '../layout.ts';
 import { STORY_SECTIONS } from '../pages/listing.ts';
 import { entryOf, extLink, fmtDate, qs, type Rec } from '../pages/shared.ts';
-import { act, attempt, fieldMessage, formOf, invalidAttrs, one, problems, sendMakerPage, signedIn, signedInPost, statusOf, when, type Form, type Problems, type SignedIn } from './act.ts';
+import {
+  act,
+  attempt,
+  fieldMessage,
+  formOf,
+  invalidAttrs,
+  one,
+  problems,
+  sendMakerPage,
+  signedIn,
+  signedInPost,
+  statusOf,
+  when,
+  type Form,
+  type Problems,
+  type SignedIn,
+} from './act.ts';
 
 const norm = (s: string): string => s.replace(/\r\n?/g, '\n').trim();
 
@@ -17,9 +33,14 @@ const norm = (s: string): string => s.replace(/\r\n?/g, '\n').trim();
 function shownNote(l: Rec, section: 'story' | 'milestones', what: string): SafeHtml {
   const unlocked = ((l.unlocked ?? []) as string[]).includes(section);
   const id = `${section}-visibility`;
-  if (unlocked && l.status === 'live') return html`<p class="note" id="${id}" data-shown="yes"><strong>Shown publicly</strong> on <a href="/listings/${l.slug}">your listing page</a>.</p>`;
-  if (unlocked) return html`<p class="note" id="${id}" data-shown="yes"><strong>Shown publicly once the listing is live</strong>: the section is unlocked.</p>`;
-  const buy = l.status !== 'live' && l.plan !== 'paid' ? html` <a href="/my/listings/${l.listing_id}#launch">Buy a launch</a> to unlock it.` : '';
+  if (unlocked && l.status === 'live')
+    return html`<p class="note" id="${id}" data-shown="yes"><strong>Shown publicly</strong> on <a href="/listings/${l.slug}">your listing page</a>.</p>`;
+  if (unlocked)
+    return html`<p class="note" id="${id}" data-shown="yes"><strong>Shown publicly once the listing is live</strong>: the section is unlocked.</p>`;
+  const buy =
+    l.status !== 'live' && l.plan !== 'paid'
+      ? html` <a href="/my/listings/${l.listing_id}#launch">Buy a launch</a> to unlock it.`
+      : '';
   return html`<p class="note" id="${id}" data-shown="no"><strong>Not shown publicly yet.</strong> ${what} appear on listings with a paid launch: you can write them now, and they are shown once the section is unlocked.${buy}</p>`;
 }
 
@@ -27,7 +48,8 @@ function crumbs(l: Rec, here: string): SafeHtml {
   return html`<nav class="crumbs" aria-label="Breadcrumb"><a href="/my/listings">Your listings</a> › <a href="/my/listings/${l.listing_id}">${l.name}</a> › <span aria-current="page">${here}</span></nav>`;
 }
 
-export const refusedHeading = (error: ApiError | null | undefined, what: string): string => (error?.status === 400 ? `${what} Please correct these:` : 'This could not be done:');
+export const refusedHeading = (error: ApiError | null | undefined, what: string): string =>
+  error?.status === 400 ? `${what} Please correct these:` : 'This could not be done:';
 
 // ------------------------------------------------------------------ founder story
 
@@ -43,12 +65,16 @@ const STORY_NOTICES: Record<string, { kind: 'success' | 'info'; text: string }> 
   unchanged: { kind: 'info', text: 'Nothing changed: the story was as saved.' },
 };
 
-interface PageState { form?: Form; error?: ApiError | null; notice?: string }
+interface PageState {
+  form?: Form;
+  error?: ApiError | null;
+  notice?: string;
+}
 
 function storyPage(reply: FastifyReply, web: SignedIn, l: Rec, st: PageState = {}, status = 200): FastifyReply {
   const story = (l.story ?? {}) as Rec;
   const p = problems(st.error, storyFieldOf);
-  const valueOf = (k: string): string => (st.form && k in st.form ? one(st.form, k) : story[k] ?? '');
+  const shownValue = (k: string): string => (st.form && k in st.form ? one(st.form, k) : (story[k] ?? ''));
   const body = html`${crumbs(l, 'Founder story')}
 <h1>Founder story: ${l.name}</h1>
 ${shownNote(l, 'story', 'Founder stories')}
@@ -56,17 +82,24 @@ ${shownNote(l, 'story', 'Founder stories')}
 ${p.summary(refusedHeading(st.error, 'The story was not saved.'))}
 <form method="post" action="/my/listings/${l.listing_id}/story" id="story-form" class="draft-form" novalidate>
 ${csrfField(web.csrf)}
-${STORY_FIELDS.map(([k, label]) => storyField(k, label, valueOf(k), p))}
+${STORY_FIELDS.map(([k, label]) => storyField(k, label, shownValue(k), p))}
 <div class="actions"><button type="submit">Save the story</button> <a href="/my/listings/${l.listing_id}">Back to the listing</a></div>
 </form>`;
-  return sendMakerPage(reply, web, { title: `Founder story: ${l.name}`, flash: entryOf(STORY_NOTICES, st.notice) ?? null }, body, status);
+  return sendMakerPage(
+    reply,
+    web,
+    { title: `Founder story: ${l.name}`, flash: entryOf(STORY_NOTICES, st.notice) ?? null },
+    body,
+    status,
+  );
 }
 
 export function storyField(k: string, label: string, value: string, p: Problems): SafeHtml {
   const id = storyId(k);
-  const control = k === 'title'
-    ? html`<input type="text" id="${id}" name="${k}" value="${value}" maxlength="200"${invalidAttrs(p, id)}>`
-    : html`<textarea id="${id}" name="${k}" rows="${k === 'story' ? 8 : 4}" maxlength="8000"${invalidAttrs(p, id)}>${value}</textarea>`;
+  const control =
+    k === 'title'
+      ? html`<input type="text" id="${id}" name="${k}" value="${value}" maxlength="200"${invalidAttrs(p, id)}>`
+      : html`<textarea id="${id}" name="${k}" rows="${k === 'story' ? 8 : 4}" maxlength="8000"${invalidAttrs(p, id)}>${value}</textarea>`;
   return html`<div class="draft-field" id="f-${k}"><label for="${id}">${label}${k === 'title' ? html` <span class="hint">(the story's heading)</span>` : ''}</label>${control}${fieldMessage(p, id)}</div>`;
 }
 
@@ -77,8 +110,9 @@ async function postStory(deps: AppDeps, req: FastifyRequest, reply: FastifyReply
   const f = formOf(req);
   const story = (l.story ?? {}) as Rec;
   // PUT replaces the story: every key is sent, a key the form lacks keeps its current text.
-  const body = Object.fromEntries(STORY_FIELDS.map(([k]) => [k, k in f ? norm(one(f, k)) : story[k] ?? '']));
-  if (STORY_FIELDS.every(([k]) => body[k] === norm(story[k] ?? ''))) return reply.redirect(`/my/listings/${id}/story?notice=unchanged`, 303);
+  const body = Object.fromEntries(STORY_FIELDS.map(([k]) => [k, k in f ? norm(one(f, k)) : (story[k] ?? '')]));
+  if (STORY_FIELDS.every(([k]) => body[k] === norm(story[k] ?? '')))
+    return reply.redirect(`/my/listings/${id}/story?notice=unchanged`, 303);
   const r = await attempt(deps, req, web, 'set_founder_story', { params: { listing_id: id }, body });
   if (!r.ok) return storyPage(reply, web, l, { form: f, error: r.error }, statusOf(reply, r.error));
   return reply.redirect(`/my/listings/${id}/story?notice=saved`, 303);
@@ -86,7 +120,13 @@ async function postStory(deps: AppDeps, req: FastifyRequest, reply: FastifyReply
 
 // ------------------------------------------------------------------ milestones
 
-interface Milestone { id: number; date: string; title: string; description: string | null; url: string | null }
+interface Milestone {
+  id: number;
+  date: string;
+  title: string;
+  description: string | null;
+  url: string | null;
+}
 
 const MILESTONE_FIELDS: Record<string, { id: string; label: string }> = {
   date: { id: 'm-date', label: 'Date' },
@@ -108,7 +148,13 @@ ${m.description ? html`<br><span class="muted">${m.description}</span>` : ''}
 }
 
 /** `refused`: a refused add (the form kept) or a refused delete (shown at the top). */
-function milestonesPage(reply: FastifyReply, web: SignedIn, l: Rec, st: PageState & { refusedDelete?: boolean } = {}, status = 200): FastifyReply {
+function milestonesPage(
+  reply: FastifyReply,
+  web: SignedIn,
+  l: Rec,
+  st: PageState & { refusedDelete?: boolean } = {},
+  status = 200,
+): FastifyReply {
   const list = (l.milestones ?? []) as Milestone[];
   const p = problems(st.error, milestoneFieldOf);
   const addP = st.refusedDelete ? problems(null, () => null) : p;
@@ -130,27 +176,51 @@ ${addP.summary(refusedHeading(st.error, 'The milestone was not added.'))}
 <div><label for="${F.url.id}">${F.url.label} <span class="hint">(optional, https)</span></label><input type="text" id="${F.url.id}" name="url" value="${v('url')}" maxlength="500" inputmode="url" autocapitalize="none" spellcheck="false"${invalidAttrs(addP, F.url.id)}>${fieldMessage(addP, F.url.id)}</div>
 <div><button type="submit">Add the milestone</button></div></form></section>
 <p><a href="/my/listings/${l.listing_id}">Back to the listing</a></p>`;
-  return sendMakerPage(reply, web, { title: `Milestones: ${l.name}`, flash: entryOf(MILESTONE_NOTICES, st.notice) ?? null }, body, status);
+  return sendMakerPage(
+    reply,
+    web,
+    { title: `Milestones: ${l.name}`, flash: entryOf(MILESTONE_NOTICES, st.notice) ?? null },
+    body,
+    status,
+  );
 }
 
-async function postMilestone(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, id: string): Promise<FastifyReply> {
+async function postMilestone(
+  deps: AppDeps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  id: string,
+): Promise<FastifyReply> {
   const web = await signedInPost(deps, req, reply, `/my/listings/${id}/milestones`);
   if (!web) return reply;
   const l = await act<Rec>(deps, req, web, 'get_my_listing', { params: { listing_id: id } });
   const f = formOf(req);
   const description = norm(one(f, 'description'));
   const url = one(f, 'url').trim();
-  const body = { date: one(f, 'date').trim(), title: one(f, 'title').trim(), ...(description ? { description } : {}), ...(url ? { url } : {}) };
+  const body = {
+    date: one(f, 'date').trim(),
+    title: one(f, 'title').trim(),
+    ...(description ? { description } : {}),
+    ...(url ? { url } : {}),
+  };
   const r = await attempt(deps, req, web, 'add_milestone', { params: { listing_id: id }, body });
   if (!r.ok) return milestonesPage(reply, web, l, { form: f, error: r.error }, statusOf(reply, r.error));
   return reply.redirect(`/my/listings/${id}/milestones?notice=added`, 303);
 }
 
-async function deleteMilestone(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, id: string, milestoneId: string): Promise<FastifyReply> {
+async function deleteMilestone(
+  deps: AppDeps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  id: string,
+  milestoneId: string,
+): Promise<FastifyReply> {
   const web = await signedInPost(deps, req, reply, `/my/listings/${id}/milestones`);
   if (!web) return reply;
   // Another person's listing, or a milestone it does not have, is the operation's 404.
-  const r = await attempt(deps, req, web, 'delete_milestone', { params: { listing_id: id, milestone_id: milestoneId } });
+  const r = await attempt(deps, req, web, 'delete_milestone', {
+    params: { listing_id: id, milestone_id: milestoneId },
+  });
   if (!r.ok) {
     const l = await act<Rec>(deps, req, web, 'get_my_listing', { params: { listing_id: id } });
     return milestonesPage(reply, web, l, { error: r.error, refusedDelete: true }, statusOf(reply, r.error));
@@ -171,12 +241,16 @@ export function registerSectionPages(app: FastifyInstance, deps: AppDeps): void 
     const o = await own(req, reply, 'story');
     return o ? storyPage(reply, o.web, o.l, { notice: qs(req, 'notice') }) : reply;
   });
-  app.post('/my/listings/:id/story', async (req, reply) => postStory(deps, req, reply, (req.params as { id: string }).id));
+  app.post('/my/listings/:id/story', async (req, reply) =>
+    postStory(deps, req, reply, (req.params as { id: string }).id),
+  );
   app.get('/my/listings/:id/milestones', async (req, reply) => {
     const o = await own(req, reply, 'milestones');
     return o ? milestonesPage(reply, o.web, o.l, { notice: qs(req, 'notice') }) : reply;
   });
-  app.post('/my/listings/:id/milestones', async (req, reply) => postMilestone(deps, req, reply, (req.params as { id: string }).id));
+  app.post('/my/listings/:id/milestones', async (req, reply) =>
+    postMilestone(deps, req, reply, (req.params as { id: string }).id),
+  );
   app.post('/my/listings/:id/milestones/:milestoneId/delete', async (req, reply) => {
     const { id, milestoneId } = req.params as { id: string; milestoneId: string };
     return deleteMilestone(deps, req, reply, id, milestoneId);

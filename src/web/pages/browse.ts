@@ -10,8 +10,24 @@ import { STAGES } from './listing.ts';
 import { html, raw, type SafeHtml } from '../layout.ts';
 import { sendNotFoundPage } from './errors.ts';
 import {
-  cachedRead, entryOf, fmtNum, fmtRange, listingList, pager, plural, qs, read, searchForm, selectField, send, viewerFor, withQuery,
-  type PageOf, type Rec, type Summary, type Viewer,
+  cachedRead,
+  entryOf,
+  fmtNum,
+  fmtRange,
+  listingList,
+  pager,
+  plural,
+  qs,
+  read,
+  searchForm,
+  selectField,
+  send,
+  viewerFor,
+  withQuery,
+  type PageOf,
+  type Rec,
+  type Summary,
+  type Viewer,
 } from './shared.ts';
 
 const NOTICES: Record<string, string> = {
@@ -22,12 +38,22 @@ const NOTICES: Record<string, string> = {
 type SectionItem = Summary & { rank?: number; views: number; followers: number; week_votes?: number };
 
 const SECTION_LABELS: Array<[string, string]> = [
-  ['today', 'Today'], ['this-week', 'This week'], ['trending', 'Trending'], ['most-voted', 'Most voted'], ['recent', 'Newest'],
-  ['most-viewed', 'Most viewed'], ['most-followed', 'Most followed'], ['upcoming', 'Upcoming'],
+  ['today', 'Today'],
+  ['this-week', 'This week'],
+  ['trending', 'Trending'],
+  ['most-voted', 'Most voted'],
+  ['recent', 'Newest'],
+  ['most-viewed', 'Most viewed'],
+  ['most-followed', 'Most followed'],
+  ['upcoming', 'Upcoming'],
 ];
 
 const BOARD_TABS: Array<[string, string]> = [
-  ['community-weekly', 'This week'], ['community-all-time', 'All time'], ['billboard', 'Billboard (paid)'], ['domain-rating', 'Domain Rating'], ['revenue', 'Revenue'],
+  ['community-weekly', 'This week'],
+  ['community-all-time', 'All time'],
+  ['billboard', 'Billboard (paid)'],
+  ['domain-rating', 'Domain Rating'],
+  ['revenue', 'Revenue'],
 ];
 
 function tabs(items: Array<[string, string]>, current: string, href: (key: string) => string, label: string): SafeHtml {
@@ -57,12 +83,19 @@ async function home(deps: AppDeps, req: FastifyRequest, reply: FastifyReply) {
   const [week, trending, upcoming, featured] = await Promise.all([
     read<PageOf<SectionItem>>(deps, req, 'list_launches', { query: { section: 'this-week', per_page: 30 } }),
     // Trending (time-decayed votes of 14 days) moves slowly and is the costliest block: shared for a minute.
-    cachedRead<PageOf<SectionItem>>(deps, req, 60_000, 'list_launches', { query: { section: 'trending', per_page: 5 } }),
+    cachedRead<PageOf<SectionItem>>(deps, req, 60_000, 'list_launches', {
+      query: { section: 'trending', per_page: 5 },
+    }),
     read<PageOf<SectionItem>>(deps, req, 'list_launches', { query: { section: 'upcoming', per_page: 5 } }),
     featuredNow(deps.store.db, now, { limit: FEATURED_HOME }),
   ]);
   const thisWeek = weekInfo(mondayOf(now), now);
-  const v = await viewerFor(deps, req, reply, [...week.items, ...trending.items].map((s) => s.slug));
+  const v = await viewerFor(
+    deps,
+    req,
+    reply,
+    [...week.items, ...trending.items].map((s) => s.slug),
+  );
   const notice = entryOf(NOTICES, qs(req, 'notice'));
   const body = html`
 <h1>This week's launches</h1>
@@ -73,7 +106,10 @@ ${searchForm(qs(req, 'q') ?? '')}
 <h2 id="week-h" class="sr-only">Ranked launches of this week</h2>
 ${listingList(v, week.items, {
   ranked: true,
-  rows: (s) => ({ rank: s.rank, metric: s.week_votes !== undefined && s.week_votes !== s.votes ? `${plural(s.week_votes, 'vote')} this week` : null }),
+  rows: (s) => ({
+    rank: s.rank,
+    metric: s.week_votes !== undefined && s.week_votes !== s.votes ? `${plural(s.week_votes, 'vote')} this week` : null,
+  }),
   empty: html`No launches yet this week. See <a href="/launches/weeks/last">last week's launches</a>.`,
 })}
 ${week.total > week.items.length ? html`<p><a href="/launches/weeks/this">All ${fmtNum(week.total)} launches of this week →</a></p>` : ''}
@@ -90,40 +126,74 @@ ${listingList(v, upcoming.items, { compact: true, rows: () => ({ vote: false }),
 <ul><li><a href="/leaderboards/community-weekly">Leaderboards</a></li><li><a href="/awards">Launch of the Week awards</a></li><li><a href="/categories">All categories</a></li><li><a href="/blog">Blog</a></li></ul>
 </aside>
 </div>`;
-  return send(deps, reply, v, {
-    title: 'New products, launched every week',
-    description: 'Launchlist is a launch directory and weekly launch calendar: discover new products, ranked by community votes.',
-    path: '/',
-    flash: notice ? { kind: 'success', text: notice } : null,
-  }, body);
+  return send(
+    deps,
+    reply,
+    v,
+    {
+      title: 'New products, launched every week',
+      description:
+        'Launchlist is a launch directory and weekly launch calendar: discover new products, ranked by community votes.',
+      path: '/',
+      flash: notice ? { kind: 'success', text: notice } : null,
+    },
+    body,
+  );
 }
 
 // ------------------------------------------------------------------ search
 
-const SORTS: Array<[string, string]> = [['relevance', 'Best match'], ['votes', 'Most votes'], ['trending', 'Trending'], ['newest', 'Newest'], ['most_viewed', 'Most viewed'], ['most_followed', 'Most followed']];
-const STATUSES: Array<[string, string]> = [['live', 'Live'], ['upcoming', 'Upcoming']];
+const SORTS: Array<[string, string]> = [
+  ['relevance', 'Best match'],
+  ['votes', 'Most votes'],
+  ['trending', 'Trending'],
+  ['newest', 'Newest'],
+  ['most_viewed', 'Most viewed'],
+  ['most_followed', 'Most followed'],
+];
+const STATUSES: Array<[string, string]> = [
+  ['live', 'Live'],
+  ['upcoming', 'Upcoming'],
+];
 
 /** The category tree as options: each top-level category, then its subcategories under it. */
 function categoryOptions(tree: Rec[]): Array<[string, string]> {
-  return tree.flatMap((c) => [[c.slug, c.name] as [string, string], ...((c.subcategories ?? []) as Rec[]).map((s) => [s.slug, `${c.name} › ${s.name}`] as [string, string])]);
+  return tree.flatMap((c) => [
+    [c.slug, c.name] as [string, string],
+    ...((c.subcategories ?? []) as Rec[]).map((s) => [s.slug, `${c.name} › ${s.name}`] as [string, string]),
+  ]);
 }
 
 async function search(deps: AppDeps, req: FastifyRequest, reply: FastifyReply) {
   const q = (qs(req, 'q') ?? '').trim();
   // The filters go to search_listings as given: a value it refuses is its 400, shown as the site's error page.
-  const f = { category: qs(req, 'category'), stage: qs(req, 'stage'), country: qs(req, 'country'), pricing_model: qs(req, 'pricing_model'), status: qs(req, 'status'), sort: qs(req, 'sort') };
+  const f = {
+    category: qs(req, 'category'),
+    stage: qs(req, 'stage'),
+    country: qs(req, 'country'),
+    pricing_model: qs(req, 'pricing_model'),
+    status: qs(req, 'status'),
+    sort: qs(req, 'sort'),
+  };
   const [result, tree] = await Promise.all([
     read<PageOf<Summary>>(deps, req, 'search_listings', { query: { q, ...f, page: pageNum(req), per_page: 20 } }),
     // The tree changes rarely and counts every live listing: shared for a minute.
     cachedRead<{ categories: Rec[] }>(deps, req, 60_000, 'list_categories', { query: {} }),
   ]);
-  const v = await viewerFor(deps, req, reply, result.items.map((s) => s.slug));
+  const v = await viewerFor(
+    deps,
+    req,
+    reply,
+    result.items.map((s) => s.slug),
+  );
   const categories = categoryOptions(tree.categories);
   const categoryName = categories.find(([slug]) => slug === f.category)?.[1];
   const upcoming = f.status === 'upcoming';
   const filtered = Boolean(f.category || f.stage || f.country || f.pricing_model || upcoming);
   const n = result.total;
-  const found = q ? html`${n === 1 ? 'matches' : 'match'} “${q}”` : html`${n === 1 ? 'is' : 'are'} ${upcoming ? 'upcoming' : 'live'}`;
+  const found = q
+    ? html`${n === 1 ? 'matches' : 'match'} “${q}”`
+    : html`${n === 1 ? 'is' : 'are'} ${upcoming ? 'upcoming' : 'live'}`;
   const where = categoryName ? html` in <a href="/categories/${f.category}">${categoryName}</a>` : '';
   const body = html`
 <h1>${q ? html`Search results for “${q}”` : upcoming ? 'Upcoming products' : 'Browse products'}</h1>
@@ -140,22 +210,44 @@ ${selectField('search-sort', 'sort', 'Sort by', SORTS, f.sort ?? 'relevance')}
 <p role="status">${n ? html`${plural(n, 'product')} ${found}${where}.` : html`No product matches${q ? html` “${q}”` : ''}${where}. Try other words${filtered ? html`, <a href="${withQuery('/search', { q })}">clear the filters</a>` : ''} or <a href="/categories">browse the categories</a>.`}</p>
 ${listingList(v, result.items, { heading: 'h2' })}
 ${pager(result, (page) => withQuery('/search', { q, ...f, page }))}`;
-  return send(deps, reply, v, { title: q ? `Search: ${q}` : upcoming ? 'Upcoming products' : 'Browse products', description: q ? `Products matching “${q}” on Launchlist.` : 'Browse every live product on Launchlist.', path: '/search', noindex: Boolean(q) || filtered || result.page > 1 }, body);
+  return send(
+    deps,
+    reply,
+    v,
+    {
+      title: q ? `Search: ${q}` : upcoming ? 'Upcoming products' : 'Browse products',
+      description: q ? `Products matching “${q}” on Launchlist.` : 'Browse every live product on Launchlist.',
+      path: '/search',
+      noindex: Boolean(q) || filtered || result.page > 1,
+    },
+    body,
+  );
 }
 
 // ------------------------------------------------------------------ launches
 
 async function launches(deps: AppDeps, req: FastifyRequest, reply: FastifyReply) {
   const section = qs(req, 'section') ?? 'this-week';
-  const result = await read<PageOf<SectionItem> & { section: string }>(deps, req, 'list_launches', { query: { section, page: pageNum(req), per_page: 30 } });
-  const v = await viewerFor(deps, req, reply, result.items.map((s) => s.slug));
+  const result = await read<PageOf<SectionItem> & { section: string }>(deps, req, 'list_launches', {
+    query: { section, page: pageNum(req), per_page: 30 },
+  });
+  const v = await viewerFor(
+    deps,
+    req,
+    reply,
+    result.items.map((s) => s.slug),
+  );
   const label = SECTION_LABELS.find(([k]) => k === result.section)?.[1] ?? result.section;
   const metric = (s: SectionItem): string | null => {
     switch (result.section) {
-      case 'this-week': return s.week_votes !== undefined ? `${plural(s.week_votes, 'vote')} this week` : null;
-      case 'most-viewed': return plural(s.views, 'view');
-      case 'most-followed': return plural(s.followers, 'follower');
-      default: return null;
+      case 'this-week':
+        return s.week_votes !== undefined ? `${plural(s.week_votes, 'vote')} this week` : null;
+      case 'most-viewed':
+        return plural(s.views, 'view');
+      case 'most-followed':
+        return plural(s.followers, 'follower');
+      default:
+        return null;
     }
   };
   const body = html`
@@ -167,15 +259,36 @@ ${listingList(v, result.items, { ranked: result.section !== 'recent' && result.s
 ${pager(result, (page) => withQuery('/launches', { section: result.section === 'this-week' ? undefined : result.section, page }))}
 <h2>Browse by week</h2>
 <ul><li><a href="/launches/weeks/last">Last week</a></li><li><a href="/launches/weeks/this">This week</a></li><li><a href="/launches/weeks/next">Next week</a></li><li><a href="/awards">Launch of the Week awards</a></li></ul>`;
-  return send(deps, reply, v, { title: `Launches: ${label}`, description: `${label} on Launchlist: new products, ranked by community votes.`, path: '/launches', current: '/launches', noindex: result.section !== 'this-week' || result.page > 1 }, body);
+  return send(
+    deps,
+    reply,
+    v,
+    {
+      title: `Launches: ${label}`,
+      description: `${label} on Launchlist: new products, ranked by community votes.`,
+      path: '/launches',
+      current: '/launches',
+      noindex: result.section !== 'this-week' || result.page > 1,
+    },
+    body,
+  );
 }
 
 async function launchWeek(deps: AppDeps, req: FastifyRequest, reply: FastifyReply) {
   const { week } = req.params as { week: string };
   const r = await read<Rec>(deps, req, 'get_launch_week', { params: { week } });
   const w = r.week as Rec;
-  const items = (r.launches as Rec[]).map((x) => ({ ...(x.listing as Summary), rank: x.rank as number | null, week_votes: x.votes as number | null }));
-  const v = await viewerFor(deps, req, reply, items.map((s) => s.slug));
+  const items = (r.launches as Rec[]).map((x) => ({
+    ...(x.listing as Summary),
+    rank: x.rank as number | null,
+    week_votes: x.votes as number | null,
+  }));
+  const v = await viewerFor(
+    deps,
+    req,
+    reply,
+    items.map((s) => s.slug),
+  );
   const heading = w.is_current ? "This week's launches" : w.is_future ? 'Launches scheduled' : 'Launches';
   const body = html`
 <nav class="crumbs" aria-label="Breadcrumb"><a href="/launches">Launches</a> › <span aria-current="page">${w.iso_week}</span></nav>
@@ -188,20 +301,33 @@ ${listingList(v, items, {
   empty: w.is_future ? 'Nothing is scheduled for this week yet.' : 'No launches this week.',
 })}
 ${r.truncated ? html`<p class="muted">Showing the top ${items.length} of ${fmtNum(r.total)} launches.</p>` : ''}`;
-  return send(deps, reply, v, { title: `Launches of ${w.iso_week}`, description: `Products launched on Launchlist in ${w.iso_week} (${fmtRange(w.start, w.end)}), ranked by community votes.`, path: `/launches/weeks/${w.start}` }, body);
+  return send(
+    deps,
+    reply,
+    v,
+    {
+      title: `Launches of ${w.iso_week}`,
+      description: `Products launched on Launchlist in ${w.iso_week} (${fmtRange(w.start, w.end)}), ranked by community votes.`,
+      path: `/launches/weeks/${w.start}`,
+    },
+    body,
+  );
 }
 
 // ------------------------------------------------------------------ leaderboards
 
 function boardMetric(board: string, m: Rec): SafeHtml | string {
   switch (board) {
-    case 'billboard': return html`<strong>${m.amount}</strong> contributed <span class="tag-paid">Paid</span>`;
+    case 'billboard':
+      return html`<strong>${m.amount}</strong> contributed <span class="tag-paid">Paid</span>`;
     case 'domain-rating': {
       const arrow = m.trend === 'up' ? '↑' : m.trend === 'down' ? '↓' : m.trend === 'flat' ? '→' : '';
       return html`Domain Rating <strong>${m.value}</strong> ${arrow}${m.change ? html` (${m.change > 0 ? '+' : ''}${m.change})` : ''}`;
     }
-    case 'revenue': return html`<strong>${m.amount}</strong> a month${m.month ? html` (${m.month})` : ''}${m.verified ? ' · verified' : ''}`;
-    default: return plural(Number(m.value), 'vote');
+    case 'revenue':
+      return html`<strong>${m.amount}</strong> a month${m.month ? html` (${m.month})` : ''}${m.verified ? ' · verified' : ''}`;
+    default:
+      return plural(Number(m.value), 'vote');
   }
 }
 
@@ -209,18 +335,30 @@ async function leaderboardPage(deps: AppDeps, req: FastifyRequest, reply: Fastif
   const { board } = req.params as { board: string };
   if (!(BOARDS as readonly string[]).includes(board)) return sendNotFoundPage(deps, req, reply);
   const week = board === 'community-weekly' ? qs(req, 'week') : undefined;
-  const r = await read<PageOf<Rec> & { board: Rec; week?: Rec }>(deps, req, 'get_leaderboard', { params: { board }, query: { week, page: pageNum(req), per_page: 50 } });
+  const r = await read<PageOf<Rec> & { board: Rec; week?: Rec }>(deps, req, 'get_leaderboard', {
+    params: { board },
+    query: { week, page: pageNum(req), per_page: 50 },
+  });
   const info = r.board;
   const items = r.items.map((x) => ({ ...(x.listing as Summary), rank: x.rank as number, metric: x.metric as Rec }));
-  const v = await viewerFor(deps, req, reply, items.map((s) => s.slug));
+  const v = await viewerFor(
+    deps,
+    req,
+    reply,
+    items.map((s) => s.slug),
+  );
   const community = board.startsWith('community');
   const w = r.week;
   const body = html`
 <h1>${info.paid ? html`${info.name}: a paid ranking` : html`Leaderboard: ${info.name}`}</h1>
 ${tabs(BOARD_TABS, board, (k) => `/leaderboards/${k}`, 'Leaderboards')}
 ${info.paid ? html`<p class="paid-notice" role="note"><strong>This is a PAID ranking.</strong> ${info.notice ?? ''} ${info.description} Community votes and Launch of the Week awards are not affected by it.</p>` : html`<p class="lede">${info.description}</p>`}
-${w ? html`<p>Week ${w.iso_week}: ${fmtRange(w.start, w.end)}.</p>
-<nav class="pager" aria-label="Weeks"><a href="${withQuery(`/leaderboards/${board}`, { week: addWeeks(w.start, -1) })}" rel="prev">← Week before</a>${w.is_current ? '' : html`<a href="/leaderboards/${board}">This week</a><a href="${withQuery(`/leaderboards/${board}`, { week: addWeeks(w.start, 1) })}" rel="next">Week after →</a>`}</nav>` : ''}
+${
+  w
+    ? html`<p>Week ${w.iso_week}: ${fmtRange(w.start, w.end)}.</p>
+<nav class="pager" aria-label="Weeks"><a href="${withQuery(`/leaderboards/${board}`, { week: addWeeks(w.start, -1) })}" rel="prev">← Week before</a>${w.is_current ? '' : html`<a href="/leaderboards/${board}">This week</a><a href="${withQuery(`/leaderboards/${board}`, { week: addWeeks(w.start, 1) })}" rel="next">Week after →</a>`}</nav>`
+    : ''
+}
 ${board === 'domain-rating' ? html`<p class="note">Domain Rating is a third-party SEO metric of a website's backlinks (0–100). It is not a community ranking.</p>` : ''}
 ${listingList(v, items, {
   ranked: true,
@@ -229,11 +367,20 @@ ${listingList(v, items, {
 })}
 ${pager(r, (page) => withQuery(`/leaderboards/${board}`, { week, page }))}
 <p class="meta">Other rankings: community votes decide the weekly and all-time boards and the <a href="/awards">Launch of the Week awards</a>; the billboard is paid; Domain Rating is a third-party metric.</p>`;
-  return send(deps, reply, v, {
-    title: info.paid ? `${info.name} (paid ranking)` : `${info.name} leaderboard`,
-    description: info.paid ? `The Launchlist billboard is a PAID ranking by money contributed. ${info.description}` : info.description,
-    path: `/leaderboards/${board}`, current: '/leaderboards/community-weekly',
-  }, body);
+  return send(
+    deps,
+    reply,
+    v,
+    {
+      title: info.paid ? `${info.name} (paid ranking)` : `${info.name} leaderboard`,
+      description: info.paid
+        ? `The Launchlist billboard is a PAID ranking by money contributed. ${info.description}`
+        : info.description,
+      path: `/leaderboards/${board}`,
+      current: '/leaderboards/community-weekly',
+    },
+    body,
+  );
 }
 
 // ------------------------------------------------------------------ awards
@@ -246,12 +393,28 @@ async function awards(deps: AppDeps, req: FastifyRequest, reply: FastifyReply) {
   const body = html`
 <h1>Launch of the Week awards</h1>
 <p class="lede">When a launch week ends, its three most-voted launches win Launch of the Week #1, #2 and #3. Awards follow community votes only: money plays no part.</p>
-${weeks.size ? [...weeks].map(([week, list]) => html`<section class="card" aria-labelledby="w-${week}">
+${
+  weeks.size
+    ? [...weeks].map(
+        ([week, list]) => html`<section class="card" aria-labelledby="w-${week}">
 <h2 id="w-${week}"><a href="/launches/weeks/${week}">${list[0].iso_week}</a> <span class="meta">${fmtRange(week, list[0].week_end)}</span></h2>
 <ol class="items compact">${list.map((a) => html`<li class="item"><span class="rank">🏆 #${a.rank}</span><div class="body"><h3><a href="/listings/${a.listing.slug}">${a.listing.name}</a></h3><p class="meta">${a.title} · ${plural(a.votes, 'vote')} that week</p></div></li>`)}</ol>
-</section>`) : html`<p class="muted">No awards yet: the first are decided when the first launch week ends.</p>`}
+</section>`,
+      )
+    : html`<p class="muted">No awards yet: the first are decided when the first launch week ends.</p>`
+}
 ${pager(r, (page) => withQuery('/awards', { page }))}`;
-  return send(deps, reply, v, { title: 'Launch of the Week awards', description: 'Launch of the Week #1, #2 and #3 of every week on Launchlist, decided by community votes.', path: '/awards' }, body);
+  return send(
+    deps,
+    reply,
+    v,
+    {
+      title: 'Launch of the Week awards',
+      description: 'Launch of the Week #1, #2 and #3 of every week on Launchlist, decided by community votes.',
+      path: '/awards',
+    },
+    body,
+  );
 }
 
 // ------------------------------------------------------------------ categories
@@ -262,20 +425,42 @@ async function categories(deps: AppDeps, req: FastifyRequest, reply: FastifyRepl
   const body = html`
 <h1>Categories</h1>
 <p class="lede">${plural(r.total_categories, 'category', 'categories')} of products. Counts are live products.</p>
-<ul class="grid">${r.categories.map((c) => html`<li>
+<ul class="grid">${r.categories.map(
+    (c) => html`<li>
 <h2><a href="/categories/${c.slug}">${c.name}</a> <span class="meta">(${fmtNum(c.live_listings)})</span></h2>
 <p class="meta">${c.description}</p>
 ${(c.subcategories ?? []).length ? html`<ul class="chips">${(c.subcategories as Rec[]).map((s) => html`<li><a href="/categories/${s.slug}">${s.name} <span class="muted">${fmtNum(s.live_listings)}</span></a></li>`)}</ul>` : ''}
-</li>`)}</ul>`;
-  return send(deps, reply, v, { title: 'Categories', description: 'Browse Launchlist products by category.', path: '/categories', current: '/categories' }, body);
+</li>`,
+  )}</ul>`;
+  return send(
+    deps,
+    reply,
+    v,
+    {
+      title: 'Categories',
+      description: 'Browse Launchlist products by category.',
+      path: '/categories',
+      current: '/categories',
+    },
+    body,
+  );
 }
 
 async function category(deps: AppDeps, req: FastifyRequest, reply: FastifyReply) {
   const { slug } = req.params as { slug: string };
   if (!/^[a-z0-9][a-z0-9-]{0,219}$/.test(slug)) return sendNotFoundPage(deps, req, reply);
-  const c = await read<PageOf<Summary> & Rec>(deps, req, 'get_category', { params: { slug }, query: { page: pageNum(req), per_page: 30 } });
-  const featured = c.page === 1 ? await featuredNow(deps.store.db, new Date(), { limit: FEATURED_CATEGORY, category: c.slug }) : [];
-  const v = await viewerFor(deps, req, reply, c.items.map((s) => s.slug));
+  const c = await read<PageOf<Summary> & Rec>(deps, req, 'get_category', {
+    params: { slug },
+    query: { page: pageNum(req), per_page: 30 },
+  });
+  const featured =
+    c.page === 1 ? await featuredNow(deps.store.db, new Date(), { limit: FEATURED_CATEGORY, category: c.slug }) : [];
+  const v = await viewerFor(
+    deps,
+    req,
+    reply,
+    c.items.map((s) => s.slug),
+  );
   const offset = (c.page - 1) * c.per_page;
   const body = html`
 <nav class="crumbs" aria-label="Breadcrumb"><a href="/categories">Categories</a> › ${c.parent ? html`<a href="/categories/${c.parent.slug}">${c.parent.name}</a> › ` : ''}<span aria-current="page">${c.name}</span></nav>
@@ -288,7 +473,18 @@ ${featuredBlock(v, featured, 'featured-h', ` in ${c.name}`)}
 ${listingList(v, c.items, { ranked: true, rows: (_s, i) => ({ rank: offset + i + 1 }), empty: 'No live products in this category yet.' })}
 ${pager(c, (page) => withQuery(`/categories/${c.slug}`, { page }))}
 ${(c.faqs as Rec[]).length ? html`<h2>Questions about ${c.name}</h2><dl class="faq">${(c.faqs as Rec[]).map((f) => html`<dt>${f.question}</dt><dd>${f.answer}</dd>`)}</dl>` : ''}`;
-  return send(deps, reply, v, { title: `${c.name}: best products`, description: c.description || `${c.name} products on Launchlist, most voted first.`, path: `/categories/${c.slug}`, current: '/categories' }, body);
+  return send(
+    deps,
+    reply,
+    v,
+    {
+      title: `${c.name}: best products`,
+      description: c.description || `${c.name} products on Launchlist, most voted first.`,
+      path: `/categories/${c.slug}`,
+      current: '/categories',
+    },
+    body,
+  );
 }
 
 export function registerBrowsePages(app: FastifyInstance, deps: AppDeps): void {

@@ -9,13 +9,37 @@ import { html } from '../layout.ts';
 import { sendNotFoundPage } from './errors.ts';
 import { renderMarkdown } from './markdown.ts';
 import { countryName } from './listing.ts';
-import { fmtDate, listingList, logo, pager, paragraphs, plural, qs, read, searchForm, send, socialsList, updateCard, viewerFor, withQuery, type PageOf, type Rec, type Summary } from './shared.ts';
+import {
+  fmtDate,
+  listingList,
+  logo,
+  pager,
+  paragraphs,
+  plural,
+  qs,
+  read,
+  searchForm,
+  send,
+  socialsList,
+  updateCard,
+  viewerFor,
+  withQuery,
+  type PageOf,
+  type Rec,
+  type Summary,
+} from './shared.ts';
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,219}$/;
 
 const STORY_SECTIONS: Array<[string, string]> = [
-  ['story', 'The story'], ['why_started', 'Why it started'], ['problem', 'The problem'], ['journey', 'The journey'], ['challenges', 'Challenges'],
-  ['achievements', 'Achievements'], ['lessons', 'Lessons learned'], ['whats_next', 'What comes next'],
+  ['story', 'The story'],
+  ['why_started', 'Why it started'],
+  ['problem', 'The problem'],
+  ['journey', 'The journey'],
+  ['challenges', 'Challenges'],
+  ['achievements', 'Achievements'],
+  ['lessons', 'Lessons learned'],
+  ['whats_next', 'What comes next'],
 ];
 
 // ------------------------------------------------------------------ founders
@@ -23,21 +47,37 @@ const STORY_SECTIONS: Array<[string, string]> = [
 async function founders(deps: AppDeps, req: FastifyRequest, reply: FastifyReply) {
   const q = (qs(req, 'q') ?? '').trim();
   const country = qs(req, 'country');
-  const r = await read<PageOf<Rec>>(deps, req, 'list_founders', { query: { q, country, page: qs(req, 'page'), per_page: 24 } });
+  const r = await read<PageOf<Rec>>(deps, req, 'list_founders', {
+    query: { q, country, page: qs(req, 'page'), per_page: 24 },
+  });
   const v = await viewerFor(deps, req, reply);
   const body = html`
 <h1>Founders</h1>
 <p class="lede">The people behind the products on Launchlist.</p>
 ${searchForm(q, { action: '/founders', label: 'Search founders by name', id: 'founder-q' })}
 <p role="status">${plural(r.total, 'founder')}${q ? html` named like “${q}”` : ''}${country ? html` in ${countryName(country)}` : ''}.</p>
-<ul class="grid">${r.items.map((f) => html`<li>
+<ul class="grid">${r.items.map(
+    (f) => html`<li>
 <div class="item" style="border:none;padding:0">${logo({ name: f.name, logo_url: f.avatar_url })}<div class="body"><h2><a href="/founders/${f.slug}">${f.name}</a></h2>
 <p class="meta">${[f.title, countryName(f.country)].filter(Boolean).join(' · ')}</p></div></div>
 ${f.bio_excerpt ? html`<p>${f.bio_excerpt}</p>` : ''}
 ${(f.companies as Summary[]).length ? html`<p class="meta">${(f.companies as Summary[]).map((c, i) => html`${i ? ', ' : ''}<a href="/listings/${c.slug}">${c.name}</a>`)}</p>` : ''}
-</li>`)}</ul>
+</li>`,
+  )}</ul>
 ${pager(r, (page) => withQuery('/founders', { q, country, page }))}`;
-  return send(deps, reply, v, { title: q ? `Founders: ${q}` : 'Founders', description: 'The founders behind the products launched on Launchlist.', path: '/founders', current: '/founders', noindex: Boolean(q || country) || r.page > 1 }, body);
+  return send(
+    deps,
+    reply,
+    v,
+    {
+      title: q ? `Founders: ${q}` : 'Founders',
+      description: 'The founders behind the products launched on Launchlist.',
+      path: '/founders',
+      current: '/founders',
+      noindex: Boolean(q || country) || r.page > 1,
+    },
+    body,
+  );
 }
 
 async function founder(deps: AppDeps, req: FastifyRequest, reply: FastifyReply) {
@@ -45,7 +85,12 @@ async function founder(deps: AppDeps, req: FastifyRequest, reply: FastifyReply) 
   if (!SLUG.test(slug)) return sendNotFoundPage(deps, req, reply);
   const f = await read<Rec>(deps, req, 'get_founder', { params: { slug } });
   const companies = f.companies as Array<Summary & { role: string | null }>;
-  const v = await viewerFor(deps, req, reply, companies.map((c) => c.slug));
+  const v = await viewerFor(
+    deps,
+    req,
+    reply,
+    companies.map((c) => c.slug),
+  );
   const stories = f.stories as Rec[];
   const body = html`
 <nav class="crumbs" aria-label="Breadcrumb"><a href="/founders">Founders</a> › <span aria-current="page">${f.name}</span></nav>
@@ -57,32 +102,65 @@ ${socialsList(f.socials)}
 ${f.bio ? html`<h2>About</h2>${paragraphs(f.bio)}` : ''}
 <h2>Products</h2>
 ${listingList(v, companies, { rows: (c) => ({ metric: c.role ? `${f.name}: ${c.role}` : null }) })}
-${stories.map((s) => html`<section class="card" aria-labelledby="story-${s.listing.slug}">
+${stories.map(
+  (s) => html`<section class="card" aria-labelledby="story-${s.listing.slug}">
 <h2 id="story-${s.listing.slug}">${s.title || html`The story of ${s.listing.name}`}</h2>
 <p class="meta">Founder story of <a href="/listings/${s.listing.slug}">${s.listing.name}</a>, updated ${fmtDate(s.updated_at)}</p>
 ${STORY_SECTIONS.filter(([k]) => s[k]).map(([k, label]) => html`<h3>${label}</h3>${paragraphs(s[k])}`)}
-</section>`)}`;
-  return send(deps, reply, v, { title: f.title ? `${f.name}, ${f.title}` : f.name, description: f.bio ? String(f.bio).slice(0, 160) : `${f.name} on Launchlist.`, path: `/founders/${f.slug}`, current: '/founders' }, body);
+</section>`,
+)}`;
+  return send(
+    deps,
+    reply,
+    v,
+    {
+      title: f.title ? `${f.name}, ${f.title}` : f.name,
+      description: f.bio ? String(f.bio).slice(0, 160) : `${f.name} on Launchlist.`,
+      path: `/founders/${f.slug}`,
+      current: '/founders',
+    },
+    body,
+  );
 }
 
 // ------------------------------------------------------------------ blog
 
 async function blog(deps: AppDeps, req: FastifyRequest, reply: FastifyReply) {
   const q = (qs(req, 'q') ?? '').trim();
-  const r = await read<PageOf<Rec>>(deps, req, 'list_blog_posts', { query: { q, page: qs(req, 'page'), per_page: 20 } });
+  const r = await read<PageOf<Rec>>(deps, req, 'list_blog_posts', {
+    query: { q, page: qs(req, 'page'), per_page: 20 },
+  });
   const v = await viewerFor(deps, req, reply);
   const body = html`
 <h1>Blog</h1>
 <p class="lede">Guides for makers, and how Launchlist works.</p>
 ${searchForm(q, { action: '/blog', label: 'Search the blog', id: 'blog-q' })}
 ${q ? html`<p role="status">${plural(r.total, 'post')} about “${q}”.</p>` : ''}
-${r.items.length ? html`<ul class="items">${r.items.map((p) => html`<li class="item"><div class="body">
+${
+  r.items.length
+    ? html`<ul class="items">${r.items.map(
+        (p) => html`<li class="item"><div class="body">
 <h2><a href="/blog/${p.slug}">${p.title}</a></h2>
 <p>${p.excerpt}</p>
 <p class="meta">${p.author} · <time datetime="${p.published_at}">${fmtDate(p.published_at)}</time> · ${p.reading_minutes} min read</p>
-</div></li>`)}</ul>` : html`<p class="muted">No posts${q ? ' match' : ' yet'}.</p>`}
+</div></li>`,
+      )}</ul>`
+    : html`<p class="muted">No posts${q ? ' match' : ' yet'}.</p>`
+}
 ${pager(r, (page) => withQuery('/blog', { q, page }))}`;
-  return send(deps, reply, v, { title: 'Blog', description: 'Guides for makers launching on Launchlist.', path: '/blog', current: '/blog', noindex: Boolean(q) || r.page > 1 }, body);
+  return send(
+    deps,
+    reply,
+    v,
+    {
+      title: 'Blog',
+      description: 'Guides for makers launching on Launchlist.',
+      path: '/blog',
+      current: '/blog',
+      noindex: Boolean(q) || r.page > 1,
+    },
+    body,
+  );
 }
 
 async function post(deps: AppDeps, req: FastifyRequest, reply: FastifyReply) {
@@ -100,7 +178,13 @@ ${renderMarkdown(p.body_markdown, { topLevel: 2, dropTitle: p.title })}
 ${faqs.length ? html`<section aria-labelledby="faq-h"><h2 id="faq-h">Questions</h2><dl class="faq">${faqs.map((f) => html`<dt>${f.question}</dt><dd>${f.answer}</dd>`)}</dl></section>` : ''}
 <p><a href="/blog">← All posts</a></p>
 </article>`;
-  return send(deps, reply, v, { title: p.title, description: p.excerpt, path: `/blog/${p.slug}`, current: '/blog' }, body);
+  return send(
+    deps,
+    reply,
+    v,
+    { title: p.title, description: p.excerpt, path: `/blog/${p.slug}`, current: '/blog' },
+    body,
+  );
 }
 
 // ------------------------------------------------------------------ latest updates
@@ -125,7 +209,19 @@ async function updates(deps: AppDeps, req: FastifyRequest, reply: FastifyReply) 
 <p class="lede">News from the makers of the products on Launchlist, newest first. Follow a product to have its updates mailed to you.</p>
 ${r.items.length ? r.items.map((u) => updateCard(u, { heading: 'h2', about: html`<a href="/listings/${u.listing.slug}">${u.listing.name}</a>` })) : html`<p class="muted">No updates${r.page > 1 ? ' on this page' : ' yet'}.</p>`}
 ${pager(r, (page) => withQuery('/updates', { page }))}`;
-  return send(deps, reply, v, { title: 'Latest updates', description: 'The latest news from the makers of products on Launchlist, newest first.', path: '/updates', current: '/updates', noindex: r.page > 1 }, body);
+  return send(
+    deps,
+    reply,
+    v,
+    {
+      title: 'Latest updates',
+      description: 'The latest news from the makers of products on Launchlist, newest first.',
+      path: '/updates',
+      current: '/updates',
+      noindex: r.page > 1,
+    },
+    body,
+  );
 }
 
 export function registerContentPages(app: FastifyInstance, deps: AppDeps): void {

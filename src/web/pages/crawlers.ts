@@ -6,13 +6,40 @@ import { SITEMAP_MAX_URLS, sitemapSlugs } from '../../store/repos/sitemap.ts';
 import { escapeHtml } from '../layout.ts';
 
 /** Paths crawlers are asked to keep out of: a person's own pages (account, the maker's drafts, listings and claims), admin, payment, sign-in flows and one-time links. */
-export const ROBOTS_DISALLOW = ['/account', '/submit', '/drafts', '/my/', '/claims', '/listings/*/claim', '/admin', '/checkout', '/oauth', '/invites'] as const;
+export const ROBOTS_DISALLOW = [
+  '/account',
+  '/submit',
+  '/drafts',
+  '/my/',
+  '/claims',
+  '/listings/*/claim',
+  '/admin',
+  '/checkout',
+  '/oauth',
+  '/invites',
+] as const;
 
 /** Site pages that always exist. */
-const FIXED_PAGES = ['/', '/launches', '/categories', '/leaderboards/community-weekly', '/awards', '/updates', '/founders', '/blog'] as const;
+const FIXED_PAGES = [
+  '/',
+  '/launches',
+  '/categories',
+  '/leaderboards/community-weekly',
+  '/awards',
+  '/updates',
+  '/founders',
+  '/blog',
+] as const;
 
 function robots(deps: AppDeps): string {
-  return ['User-agent: *', 'Allow: /', ...ROBOTS_DISALLOW.map((p) => `Disallow: ${p}`), '', `Sitemap: ${deps.config.publicUrl}/sitemap.xml`, ''].join('\n');
+  return [
+    'User-agent: *',
+    'Allow: /',
+    ...ROBOTS_DISALLOW.map((p) => `Disallow: ${p}`),
+    '',
+    `Sitemap: ${deps.config.publicUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
 }
 
 async function sitemap(deps: AppDeps): Promise<string> {
@@ -31,7 +58,8 @@ async function sitemap(deps: AppDeps): Promise<string> {
 }
 
 /** Crawlers read these often: an hour in caches keeps them cheap. */
-const send = (reply: FastifyReply, type: string, body: string) => reply.header('Cache-Control', 'public, max-age=3600').type(type).send(body);
+const send = (reply: FastifyReply, type: string, body: string) =>
+  reply.header('Cache-Control', 'public, max-age=3600').type(type).send(body);
 
 export function registerCrawlerRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.get('/robots.txt', async (_req, reply) => send(reply, 'text/plain; charset=utf-8', robots(deps)));

@@ -26,9 +26,23 @@ async function contextOf(deps: AppDeps, req: FastifyRequest, reply: FastifyReply
   }
 }
 
-export async function sendErrorPage(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, status: number, title: string, body: SafeHtml): Promise<FastifyReply> {
+export async function sendErrorPage(
+  deps: AppDeps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  title: string,
+  body: SafeHtml,
+): Promise<FastifyReply> {
   const web = await contextOf(deps, req, reply);
-  return send(deps, reply, web, { title, description: title, path: req.url.split('?')[0], noindex: true }, body, status);
+  return send(
+    deps,
+    reply,
+    web,
+    { title, description: title, path: req.url.split('?')[0], noindex: true },
+    body,
+    status,
+  );
 }
 
 export function notFoundBody(what = 'page'): SafeHtml {
@@ -38,29 +52,65 @@ ${searchForm('', { id: 'nf-q' })}
 <p>Or browse <a href="/launches">this week's launches</a>, <a href="/categories">categories</a> or <a href="/">the home page</a>.</p>`;
 }
 
-export function sendNotFoundPage(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, what?: string): Promise<FastifyReply> {
+export function sendNotFoundPage(
+  deps: AppDeps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  what?: string,
+): Promise<FastifyReply> {
   return sendErrorPage(deps, req, reply, 404, 'Page not found', notFoundBody(what));
 }
 
 /** The error handler of the site's routes: ApiErrors from the operations become HTML pages. */
-export async function siteErrorHandler(deps: AppDeps, err: FastifyError | ApiError, req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-  const status = err instanceof ApiError ? err.status : typeof err.statusCode === 'number' && err.statusCode >= 400 ? err.statusCode : 500;
+export async function siteErrorHandler(
+  deps: AppDeps,
+  err: FastifyError | ApiError,
+  req: FastifyRequest,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
+  const status =
+    err instanceof ApiError
+      ? err.status
+      : typeof err.statusCode === 'number' && err.statusCode >= 400
+        ? err.statusCode
+        : 500;
   if (err instanceof ApiError && err.headers) for (const [k, v] of Object.entries(err.headers)) reply.header(k, v);
   if (status === 404) return sendNotFoundPage(deps, req, reply);
   if (status === 429) {
-    return sendErrorPage(deps, req, reply, 429, 'Too many requests', html`<h1>Too many requests</h1><p>You are going a little fast. Wait a moment and try again.</p>`);
+    return sendErrorPage(
+      deps,
+      req,
+      reply,
+      429,
+      'Too many requests',
+      html`<h1>Too many requests</h1><p>You are going a little fast. Wait a moment and try again.</p>`,
+    );
   }
   if (status >= 400 && status < 500) {
-    const details = err instanceof ApiError ? err.details ?? [] : [];
+    const details = err instanceof ApiError ? (err.details ?? []) : [];
     // A form (POST) that was refused before its page could answer (too large, a NUL character…) is not an address.
     const sent = req.method !== 'GET' && req.method !== 'HEAD';
     const title = sent ? 'This form could not be sent' : 'This address cannot be used';
-    return sendErrorPage(deps, req, reply, status, title, html`<h1>${title}</h1>
+    return sendErrorPage(
+      deps,
+      req,
+      reply,
+      status,
+      title,
+      html`<h1>${title}</h1>
 <p>${sent ? 'What the form sent is not something we can take:' : 'Part of the address is not something we can show:'}</p>
 ${details.length ? html`<ul>${details.map((d) => html`<li><code>${d.path.replace(/^(query|path|body)\./, '')}</code> ${d.message}</li>`)}</ul>` : html`<p>${err.message}</p>`}
-<p>${sent ? 'Go back, change it and send it again, or go to ' : 'Go to '}<a href="/">the home page</a>.</p>`);
+<p>${sent ? 'Go back, change it and send it again, or go to ' : 'Go to '}<a href="/">the home page</a>.</p>`,
+    );
   }
   req.log.error({ err }, 'site page failed');
-  return sendErrorPage(deps, req, reply, 500, 'Something went wrong', html`<h1>Something went wrong</h1>
-<p>Sorry, this page failed on our side. Try again in a moment. If it keeps happening, tell us the reference <code>${req.id}</code>.</p>`);
+  return sendErrorPage(
+    deps,
+    req,
+    reply,
+    500,
+    'Something went wrong',
+    html`<h1>Something went wrong</h1>
+<p>Sorry, this page failed on our side. Try again in a moment. If it keeps happening, tell us the reference <code>${req.id}</code>.</p>`,
+  );
 }

@@ -25,7 +25,11 @@ export async function registerSitePages(app: FastifyInstance, deps: AppDeps): Pr
   });
   // Browsers ask for /favicon.ico on every page, including those outside the site's layout.
   app.get('/favicon.ico', { config: { rateLimit: false } }, async (_req, reply) =>
-    reply.header('Cache-Control', 'public, max-age=86400').type(ASSETS['favicon.svg'].type).send(ASSETS['favicon.svg'].body));
+    reply
+      .header('Cache-Control', 'public, max-age=86400')
+      .type(ASSETS['favicon.svg'].type)
+      .send(ASSETS['favicon.svg'].body),
+  );
   registerCrawlerRoutes(app, deps);
   // The pages live in their own scope so that their errors render as HTML pages, not API JSON.
   await app.register(async (site) => {

@@ -10,25 +10,75 @@ import { ApiError } from '../../operations/errors.ts';
 import { sendErrorPage, sendNotFoundPage } from './errors.ts';
 import { claimBox } from '../maker/claims.ts';
 import {
-  extLink, fmtDate, fmtNum, listingList, logo, pageLink, paragraphs, plural, qs, read, safeBack, selectField, send, socialsList, updateCard, viewerFor, voteButton, withQuery,
-  type PostedUpdate, type Rec, type RowOptions, type Summary, type Viewer,
+  extLink,
+  fmtDate,
+  fmtNum,
+  listingList,
+  logo,
+  pageLink,
+  paragraphs,
+  plural,
+  qs,
+  read,
+  safeBack,
+  selectField,
+  send,
+  socialsList,
+  updateCard,
+  viewerFor,
+  voteButton,
+  withQuery,
+  type PostedUpdate,
+  type Rec,
+  type RowOptions,
+  type Summary,
+  type Viewer,
 } from './shared.ts';
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,219}$/;
 
 /** What a draft's and a listing's profile fields are called on the site. */
 export const FIELD_LABELS: Record<string, string> = {
-  name: 'Name', tagline: 'Tagline', short_description: 'Short description', description: 'Description', stage: 'Business stage', categories: 'Categories',
-  tags: 'Tags', pricing_model: 'Pricing model', pricing_summary: 'Pricing details', country: 'Country', city: 'City', founded_year: 'Year founded',
-  features: 'Features', usps: 'What sets it apart', keywords: 'Keywords', contact_email: 'Contact email', demo_video_url: 'Demo video', logo_url: 'Logo',
+  name: 'Name',
+  tagline: 'Tagline',
+  short_description: 'Short description',
+  description: 'Description',
+  stage: 'Business stage',
+  categories: 'Categories',
+  tags: 'Tags',
+  pricing_model: 'Pricing model',
+  pricing_summary: 'Pricing details',
+  country: 'Country',
+  city: 'City',
+  founded_year: 'Year founded',
+  features: 'Features',
+  usps: 'What sets it apart',
+  keywords: 'Keywords',
+  contact_email: 'Contact email',
+  demo_video_url: 'Demo video',
+  logo_url: 'Logo',
 };
 
-export const STAGES: Record<string, string> = { idea: 'Idea', mvp: 'MVP', launched: 'Launched', growing: 'Growing', profitable: 'Profitable', scaling: 'Scaling', mature: 'Mature' };
+export const STAGES: Record<string, string> = {
+  idea: 'Idea',
+  mvp: 'MVP',
+  launched: 'Launched',
+  growing: 'Growing',
+  profitable: 'Profitable',
+  scaling: 'Scaling',
+  mature: 'Mature',
+};
 export const stageName = (stage: unknown): string => STAGES[String(stage).toLowerCase()] ?? String(stage);
 
 export const STORY_SECTIONS: Array<[string, string]> = [
-  ['story', 'The story'], ['why_started', 'Why it started'], ['problem', 'The problem'], ['journey', 'The journey'], ['challenges', 'Challenges'],
-  ['achievements', 'Achievements'], ['lessons', 'Lessons learned'], ['whats_next', 'What comes next'],
+  ['story', 'The story'],
+  ['why_started', 'Why it started'],
+  ['problem', 'The problem'],
+  ['journey', 'The journey'],
+  ['challenges', 'Challenges'],
+  ['achievements', 'Achievements'],
+  ['lessons', 'Lessons learned'],
+  ['whats_next', 'What comes next'],
 ];
 
 // Made on first use: creating it costs ~25 ms (ICU data), a share of a cold start.
@@ -59,17 +109,31 @@ function sparkline(history: Array<{ date: string; rating: number }>): SafeHtml {
   const lo = Math.max(0, Math.min(...values) - 5);
   const hi = Math.min(100, Math.max(...values) + 5);
   const span = Math.max(1, hi - lo);
-  const pts = history.map((p, i) => `${((i / (history.length - 1)) * (w - 4) + 2).toFixed(1)},${(h - 2 - ((p.rating - lo) / span) * (h - 4)).toFixed(1)}`).join(' ');
+  const pts = history
+    .map(
+      (p, i) =>
+        `${((i / (history.length - 1)) * (w - 4) + 2).toFixed(1)},${(h - 2 - ((p.rating - lo) / span) * (h - 4)).toFixed(1)}`,
+    )
+    .join(' ');
   const first = history[0];
   const last = history[history.length - 1];
   return html`<svg class="spark" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}" role="img" aria-label="Domain Rating from ${first.rating} on ${fmtDate(first.date)} to ${last.rating} on ${fmtDate(last.date)}"><polyline fill="none" stroke="#0b57d0" stroke-width="2" points="${pts}"/></svg>`;
 }
 
 function domainRating(dr: Rec | undefined): SafeHtml {
-  if (!dr || dr.value === null || dr.value === undefined) return html`<p class="muted">No Domain Rating reading yet.</p>`;
+  if (!dr || dr.value === null || dr.value === undefined)
+    return html`<p class="muted">No Domain Rating reading yet.</p>`;
   const t = dr.trend ?? {};
-  const arrow = t.direction === 'up' ? '↑ rising' : t.direction === 'down' ? '↓ falling' : t.direction === 'flat' ? '→ steady' : 'new';
-  const change = (n: number | null | undefined, label: string) => (n === null || n === undefined ? '' : html` · ${n > 0 ? '+' : ''}${n} in ${label}`);
+  const arrow =
+    t.direction === 'up'
+      ? '↑ rising'
+      : t.direction === 'down'
+        ? '↓ falling'
+        : t.direction === 'flat'
+          ? '→ steady'
+          : 'new';
+  const change = (n: number | null | undefined, label: string) =>
+    n === null || n === undefined ? '' : html` · ${n > 0 ? '+' : ''}${n} in ${label}`;
   return html`<p><span class="stat">${dr.value}</span> <span class="muted">/ 100</span>
 <span class="trend ${t.direction ?? ''}">${arrow}</span>${change(t.change_30d, '30 days')}${change(t.change_90d, '90 days')}</p>
 ${sparkline(dr.history ?? [])}
@@ -78,7 +142,8 @@ ${sparkline(dr.history ?? [])}
 
 function followButton(v: Viewer, p: Rec, following: boolean): SafeHtml {
   const count = html`<span class="sr-only">, </span><span class="muted">${plural(Number(p.followers ?? 0), 'follower')}</span>`;
-  if (!v.signedIn) return html`<a class="follow-btn" href="${withQuery('/sign-in', { next: v.here })}">Follow<span class="sr-only"> ${p.name} (sign in first)</span></a> ${count}`;
+  if (!v.signedIn)
+    return html`<a class="follow-btn" href="${withQuery('/sign-in', { next: v.here })}">Follow<span class="sr-only"> ${p.name} (sign in first)</span></a> ${count}`;
   return html`<form method="post" action="/listings/${p.slug}/follow" class="follow">${csrfField(v.web.csrf)}<input type="hidden" name="next" value="${v.here.split('#')[0] + '#act'}"><input type="hidden" name="action" value="${following ? 'remove' : 'add'}">
 <button type="submit" class="follow-btn" aria-pressed="${following ? 'true' : 'false'}">${following ? '✓ Following' : 'Follow'}<span class="sr-only"> ${p.name}${following ? ' (press to unfollow)' : ''}</span></button> ${count}</form>`;
 }
@@ -96,7 +161,12 @@ function media(items: unknown[]): SafeHtml {
   return html`<div class="media">${out}</div>`;
 }
 
-async function profilePage(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, slug: string): Promise<FastifyReply> {
+async function profilePage(
+  deps: AppDeps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  slug: string,
+): Promise<FastifyReply> {
   if (!SLUG.test(slug)) return sendNotFoundPage(deps, req, reply);
   const p = await read<Rec>(deps, req, 'get_listing', { params: { slug } });
   const alts = await read<{ items: Alternative[] }>(deps, req, 'get_alternatives', { params: { slug } });
@@ -109,7 +179,9 @@ async function profilePage(deps: AppDeps, req: FastifyRequest, reply: FastifyRep
   const faqs: Rec[] = p.faqs ?? [];
   const updates: PostedUpdate[] = p.latest_updates ?? [];
   const notFound: string[] = p.not_found_on_website ?? [];
-  const facts = Object.entries((p.facts ?? {}) as Rec).filter(([, val]) => val !== null && val !== undefined && val !== '');
+  const facts = Object.entries((p.facts ?? {}) as Rec).filter(
+    ([, val]) => val !== null && val !== undefined && val !== '',
+  );
   const rating = p.community_rating ?? { average: null, count: 0 };
   const location = [p.city, countryName(p.country)].filter(Boolean).join(', ');
   const details: Array<[string, SafeHtml | string]> = [];
@@ -120,11 +192,17 @@ async function profilePage(deps: AppDeps, req: FastifyRequest, reply: FastifyRep
   details.push(['Website', extLink(p.url, p.domain ?? p.url)]);
   if (p.links?.demo_video) details.push(['Demo video', extLink(p.links.demo_video, 'Watch the demo')]);
   if (p.contact_email) details.push(['Contact', html`<a href="mailto:${p.contact_email}">${p.contact_email}</a>`]);
-  if (p.launched_at) details.push(['Launched', html`${fmtDate(p.launched_at)}${p.launch_week ? html` (<a href="/launches/weeks/${p.launch_week}">launch week</a>)` : ''}`]);
+  if (p.launched_at)
+    details.push([
+      'Launched',
+      html`${fmtDate(p.launched_at)}${p.launch_week ? html` (<a href="/launches/weeks/${p.launch_week}">launch week</a>)` : ''}`,
+    ]);
   details.push(['Views', fmtNum(p.views)]);
 
   const story = p.story as Rec | null | undefined;
-  const storyBody = story ? STORY_SECTIONS.filter(([k]) => story[k]).map(([k, label]) => html`<h3>${label}</h3>${paragraphs(story[k])}`) : [];
+  const storyBody = story
+    ? STORY_SECTIONS.filter(([k]) => story[k]).map(([k, label]) => html`<h3>${label}</h3>${paragraphs(story[k])}`)
+    : [];
   const awards: Rec[] = p.awards ?? [];
 
   const body = html`
@@ -180,17 +258,27 @@ async function profilePage(deps: AppDeps, req: FastifyRequest, reply: FastifyRep
 </aside>
 </div>
 <section aria-labelledby="alt-h"><h2 id="alt-h">Alternatives to ${p.name}</h2>
-${alts.items.length ? html`${listingList(v, alts.items.slice(0, ALTERNATIVES_SHOWN), { rows: alternativeRow(p as Summary) })}
-<p><a href="/listings/${p.slug}/alternatives">All alternatives to ${p.name} →</a></p>` : html`<p class="muted">No alternatives yet.</p>`}
+${
+  alts.items.length
+    ? html`${listingList(v, alts.items.slice(0, ALTERNATIVES_SHOWN), { rows: alternativeRow(p as Summary) })}
+<p><a href="/listings/${p.slug}/alternatives">All alternatives to ${p.name} →</a></p>`
+    : html`<p class="muted">No alternatives yet.</p>`
+}
 <p><a href="/compare?a=${p.slug}">Compare ${p.name} with…</a></p>
 </section>
 </article>`;
 
-  return send(deps, reply, v, {
-    title: p.seo?.title || (p.tagline ? `${p.name} — ${p.tagline}` : p.name),
-    description: p.seo?.description || p.short_description || p.tagline || `${p.name} on Launchlist.`,
-    path: `/listings/${p.slug}`,
-  }, body);
+  return send(
+    deps,
+    reply,
+    v,
+    {
+      title: p.seo?.title || (p.tagline ? `${p.name} — ${p.tagline}` : p.name),
+      description: p.seo?.description || p.short_description || p.tagline || `${p.name} on Launchlist.`,
+      path: `/listings/${p.slug}`,
+    },
+    body,
+  );
 }
 
 // ------------------------------------------------------------------ alternatives
@@ -203,16 +291,28 @@ const ALTERNATIVES_SHOWN = 5;
 /** A row of an alternatives list: the maker's own picks are marked, and each offers a comparison with the listing. */
 function alternativeRow(of: Pick<Summary, 'slug' | 'name'>): (s: Alternative) => RowOptions {
   return (s) => ({
-    tag: s.approved ? html`<span class="tag-ok" title="${of.name}'s maker names it as an alternative">Approved by the maker</span>` : null,
+    tag: s.approved
+      ? html`<span class="tag-ok" title="${of.name}'s maker names it as an alternative">Approved by the maker</span>`
+      : null,
     metric: html`<a href="${withQuery('/compare', { a: of.slug, b: s.slug })}">Compare with ${of.name}</a>`,
   });
 }
 
-async function alternativesPage(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, slug: string): Promise<FastifyReply> {
+async function alternativesPage(
+  deps: AppDeps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  slug: string,
+): Promise<FastifyReply> {
   if (!SLUG.test(slug)) return sendNotFoundPage(deps, req, reply);
   const r = await read<{ listing: Summary; items: Alternative[] }>(deps, req, 'get_alternatives', { params: { slug } });
   const l = r.listing;
-  const v = await viewerFor(deps, req, reply, r.items.map((a) => a.slug));
+  const v = await viewerFor(
+    deps,
+    req,
+    reply,
+    r.items.map((a) => a.slug),
+  );
   const approved = r.items.filter((a) => a.approved).length;
   const body = html`
 <nav class="crumbs" aria-label="Breadcrumb"><a href="/">Home</a> › <a href="/listings/${l.slug}">${l.name}</a> › <span aria-current="page">Alternatives</span></nav>
@@ -220,16 +320,38 @@ async function alternativesPage(deps: AppDeps, req: FastifyRequest, reply: Fasti
 <p class="lede">${approved ? html`${plural(approved, 'product')} named by ${l.name}'s maker ${approved === 1 ? 'comes' : 'come'} first, then the` : 'The'} most voted live products in ${l.primary_category ? html`<a href="/categories/${l.primary_category.slug}">${l.primary_category.name}</a>` : 'its category'}.</p>
 ${listingList(v, r.items, { heading: 'h2', rows: alternativeRow(l), empty: html`No alternatives yet. <a href="/categories">Browse the categories</a>.` })}
 <p><a href="/compare?a=${l.slug}">Compare ${l.name} with another product</a> · <a href="/listings/${l.slug}">Back to ${l.name}</a></p>`;
-  return send(deps, reply, v, { title: `Alternatives to ${l.name}`, description: `Products like ${l.name} on Launchlist: alternatives its maker names, and the most voted in its category.`, path: `/listings/${l.slug}/alternatives` }, body);
+  return send(
+    deps,
+    reply,
+    v,
+    {
+      title: `Alternatives to ${l.name}`,
+      description: `Products like ${l.name} on Launchlist: alternatives its maker names, and the most voted in its category.`,
+      path: `/listings/${l.slug}/alternatives`,
+    },
+    body,
+  );
 }
 
-async function badgesPage(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, slug: string): Promise<FastifyReply> {
+async function badgesPage(
+  deps: AppDeps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  slug: string,
+): Promise<FastifyReply> {
   if (!SLUG.test(slug)) return sendNotFoundPage(deps, req, reply);
   const style = { shape: qs(req, 'shape'), mode: qs(req, 'mode'), size: qs(req, 'size') };
   const b = await read<Rec>(deps, req, 'get_badges', { params: { slug }, query: style });
   const web = await getWebContext(deps, req, reply);
   const listing = b.listing as Summary;
-  const choice = (name: string, values: string[], current: string, label: string) => selectField(`b-${name}`, name, label, values.map((x) => [x, x] as const), current);
+  const choice = (name: string, values: string[], current: string, label: string) =>
+    selectField(
+      `b-${name}`,
+      name,
+      label,
+      values.map((x) => [x, x] as const),
+      current,
+    );
   const body = html`
 <nav class="crumbs" aria-label="Breadcrumb"><a href="/">Home</a> › ${pageLink(listing)} › <span aria-current="page">Badges</span></nav>
 <h1>Badges for ${listing.name}</h1>
@@ -237,19 +359,35 @@ async function badgesPage(deps: AppDeps, req: FastifyRequest, reply: FastifyRepl
 <form method="get" action="/listings/${listing.slug}/badges" class="filters">
 ${choice('shape', b.shapes, b.style.shape, 'Shape')}${choice('mode', b.modes, b.style.mode, 'Colours')}${choice('size', b.sizes, b.style.size, 'Size')}
 <div><button type="submit" class="secondary">Show</button></div></form>
-${(b.badges as Rec[]).map((x) => html`<section class="card" aria-labelledby="badge-${x.key}">
+${(b.badges as Rec[]).map(
+  (x) => html`<section class="card" aria-labelledby="badge-${x.key}">
 <h2 id="badge-${x.key}">${x.name}</h2><p class="meta">${x.description}</p>
 <p><img src="${x.svg_url}" alt="${x.alt}" width="${x.width}" height="${x.height}"></p>
 <label for="html-${x.key}">HTML</label><textarea id="html-${x.key}" class="snippet" readonly>${x.html}</textarea>
 <label for="md-${x.key}">Markdown</label><textarea id="md-${x.key}" class="snippet" readonly rows="2">${x.markdown}</textarea>
-</section>`)}
+</section>`,
+)}
 <p class="meta">The same code is available to scripts from <a href="/api/v1/listings/${listing.slug}/badges">the badges API</a>.</p>`;
-  return send(deps, reply, web, { title: `Badges for ${listing.name}`, description: `Embeddable Launchlist badges for ${listing.name}.`, path: `/listings/${listing.slug}/badges`, noindex: listing.status !== 'live' }, body);
+  return send(
+    deps,
+    reply,
+    web,
+    {
+      title: `Badges for ${listing.name}`,
+      description: `Embeddable Launchlist badges for ${listing.name}.`,
+      path: `/listings/${listing.slug}/badges`,
+      noindex: listing.status !== 'live',
+    },
+    body,
+  );
 }
 
 // ------------------------------------------------------------------ compare
 
-const SIDES: Array<['a' | 'b', string]> = [['a', 'First product'], ['b', 'Second product']];
+const SIDES: Array<['a' | 'b', string]> = [
+  ['a', 'First product'],
+  ['b', 'Second product'],
+];
 
 const NOT_STATED = html`<span class="muted">Not stated</span>`;
 
@@ -267,9 +405,14 @@ function compareValue(key: string, v: unknown): SafeHtml | string {
  */
 function compareForm(q: { a: string; b: string }, error: ApiError | null, suggest: Summary[]): SafeHtml {
   const named = new Set((error?.details ?? []).map((d) => d.path.replace(/^query\./, '')));
-  const invalid = (side: string) => (named.has(side) ? raw(' aria-invalid="true" aria-describedby="compare-error"') : '');
-  return html`${error ? html`<div class="field-error" role="alert" id="compare-error"><p>These cannot be compared:</p>
-<ul>${(error.details?.length ? error.details : [{ path: '', message: error.message }]).map((d) => html`<li>${SIDES.find(([k]) => `query.${k}` === d.path)?.[1] ?? 'Request'}: ${d.message}</li>`)}</ul></div>` : ''}
+  const invalid = (side: string) =>
+    named.has(side) ? raw(' aria-invalid="true" aria-describedby="compare-error"') : '';
+  return html`${
+    error
+      ? html`<div class="field-error" role="alert" id="compare-error"><p>These cannot be compared:</p>
+<ul>${(error.details?.length ? error.details : [{ path: '', message: error.message }]).map((d) => html`<li>${SIDES.find(([k]) => `query.${k}` === d.path)?.[1] ?? 'Request'}: ${d.message}</li>`)}</ul></div>`
+      : ''
+  }
 <form method="get" action="/compare" class="filters">
 ${SIDES.map(([k, label]) => html`<div><label for="compare-${k}">${label}</label><input type="text" id="compare-${k}" name="${k}" value="${q[k]}" maxlength="220" autocapitalize="none" spellcheck="false"${invalid(k)}></div>`)}
 <div><button type="submit">Compare</button></div>
@@ -293,23 +436,43 @@ async function comparePage(deps: AppDeps, req: FastifyRequest, reply: FastifyRep
   const v = await viewerFor(deps, req, reply);
   if (!r) {
     // One product chosen (the listing page's "Compare with…"): offer its alternatives as the other.
-    const suggest = q.a && !q.b && SLUG.test(q.a)
-      ? await read<{ items: Summary[] }>(deps, req, 'get_alternatives', { params: { slug: q.a } }).then((x) => x.items, (e) => {
-        if (e instanceof ApiError) return []; // not a live listing: the form alone
-        throw e;
-      })
-      : [];
+    const suggest =
+      q.a && !q.b && SLUG.test(q.a)
+        ? await read<{ items: Summary[] }>(deps, req, 'get_alternatives', { params: { slug: q.a } }).then(
+            (x) => x.items,
+            (e) => {
+              if (e instanceof ApiError) return []; // not a live listing: the form alone
+              throw e;
+            },
+          )
+        : [];
     const body = html`<h1>Compare products</h1>
 <p class="lede">Two products side by side: pricing, stage, where they are based and the facts their categories compare.</p>
 ${compareForm(q, error, suggest)}`;
-    return send(deps, reply, v, { title: 'Compare products', description: 'Compare two products on Launchlist side by side.', path: '/compare', noindex: true }, body, error ? 400 : 200);
+    return send(
+      deps,
+      reply,
+      v,
+      {
+        title: 'Compare products',
+        description: 'Compare two products on Launchlist side by side.',
+        path: '/compare',
+        noindex: true,
+      },
+      body,
+      error ? 400 : 200,
+    );
   }
   const a = r.a as Summary;
   const b = r.b as Summary;
   const rows = r.attributes as Array<{ key: string; label: string; a: unknown; b: unknown }>;
   const head = (s: Summary) => html`<th scope="col">${logo(s)} <a href="/listings/${s.slug}">${s.name}</a></th>`;
-  const line = (label: string, x: SafeHtml | string, y: SafeHtml | string) => html`<tr><th scope="row">${label}</th><td>${x}</td><td>${y}</td></tr>`;
-  const category = (s: Summary) => (s.primary_category ? html`<a href="/categories/${s.primary_category.slug}">${s.primary_category.name}</a>` : NOT_STATED);
+  const line = (label: string, x: SafeHtml | string, y: SafeHtml | string) =>
+    html`<tr><th scope="row">${label}</th><td>${x}</td><td>${y}</td></tr>`;
+  const category = (s: Summary) =>
+    s.primary_category
+      ? html`<a href="/categories/${s.primary_category.slug}">${s.primary_category.name}</a>`
+      : NOT_STATED;
   const body = html`
 <nav class="crumbs" aria-label="Breadcrumb"><a href="/compare">Compare</a> › <span aria-current="page">${a.name} and ${b.name}</span></nav>
 <h1>${a.name} vs ${b.name}</h1>
@@ -328,7 +491,17 @@ ${rows.map((c) => line(c.label, compareValue(c.key, c.a), compareValue(c.key, c.
 <p><a href="${withQuery('/compare', { a: b.slug, b: a.slug })}">Swap the columns</a></p>
 <h2>Compare other products</h2>
 ${compareForm(q, null, [])}`;
-  return send(deps, reply, v, { title: `${a.name} vs ${b.name}`, description: `${a.name} and ${b.name} compared side by side on Launchlist.`, path: withQuery('/compare', { a: a.slug, b: b.slug }) }, body);
+  return send(
+    deps,
+    reply,
+    v,
+    {
+      title: `${a.name} vs ${b.name}`,
+      description: `${a.name} and ${b.name} compared side by side on Launchlist.`,
+      path: withQuery('/compare', { a: a.slug, b: b.slug }),
+    },
+    body,
+  );
 }
 
 // ------------------------------------------------------------------ votes and follows
@@ -344,7 +517,12 @@ function formOf(req: FastifyRequest): Record<string, string> {
   return out;
 }
 
-async function reactRoute(deps: AppDeps, kind: Reaction, req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+async function reactRoute(
+  deps: AppDeps,
+  kind: Reaction,
+  req: FastifyRequest,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
   const { slug } = req.params as { slug: string };
   const f = formOf(req);
   const back = safeBack(f.next, `/listings/${slug}`);
@@ -357,27 +535,47 @@ async function reactRoute(deps: AppDeps, kind: Reaction, req: FastifyRequest, re
   // Votes make the rankings and the awards: a vote counts from an account whose email is confirmed,
   // so that a vote costs more than a made-up address. Taking a vote back is always allowed.
   if (kind === 'vote' && action !== 'remove' && !web.user.email_verified) {
-    return sendErrorPage(deps, req, reply, 403, 'Confirm your email to vote', html`<h1>Confirm your email to vote</h1>
+    return sendErrorPage(
+      deps,
+      req,
+      reply,
+      403,
+      'Confirm your email to vote',
+      html`<h1>Confirm your email to vote</h1>
 <p>Votes decide the weekly rankings and the awards, so they count from accounts with a confirmed email address. We sent a link to ${web.user.email} when you signed up.</p>
 <form method="post" action="/account/verify-email">${csrfField(web.csrf)}<button type="submit">Send a new confirmation link</button></form>
-<p><a href="${back}">Back</a></p>`);
+<p><a href="${back}">Back</a></p>`,
+    );
   }
   const r = await react(deps.store.db, deps.store.engine, kind, slug, web.user.id, action);
   if (r.status === 'not_found') return sendNotFoundPage(deps, req, reply);
   if (r.status === 'not_live') {
     const what = kind === 'vote' ? 'voted for' : 'followed';
-    return sendErrorPage(deps, req, reply, 409, `${r.name} cannot be ${what} yet`, html`<h1>${r.name} is not live yet</h1>
+    return sendErrorPage(
+      deps,
+      req,
+      reply,
+      409,
+      `${r.name} cannot be ${what} yet`,
+      html`<h1>${r.name} is not live yet</h1>
 <p>Only live listings can be ${what}. ${r.listingStatus === 'scheduled' || r.listingStatus === 'awaiting_badge' ? 'This one is waiting for its launch week; come back when it launches.' : 'This one is not published.'}</p>
-<p><a href="/launches">See this week's launches</a>.</p>`);
+<p><a href="/launches">See this week's launches</a>.</p>`,
+    );
   }
   return reply.redirect(back, 303);
 }
 
 export function registerListingPages(app: FastifyInstance, deps: AppDeps): void {
-  app.get('/listings/:slug', async (req, reply) => profilePage(deps, req, reply, (req.params as { slug: string }).slug));
-  app.get('/listings/:slug/alternatives', async (req, reply) => alternativesPage(deps, req, reply, (req.params as { slug: string }).slug));
+  app.get('/listings/:slug', async (req, reply) =>
+    profilePage(deps, req, reply, (req.params as { slug: string }).slug),
+  );
+  app.get('/listings/:slug/alternatives', async (req, reply) =>
+    alternativesPage(deps, req, reply, (req.params as { slug: string }).slug),
+  );
   app.get('/compare', async (req, reply) => comparePage(deps, req, reply));
-  app.get('/listings/:slug/badges', async (req, reply) => badgesPage(deps, req, reply, (req.params as { slug: string }).slug));
+  app.get('/listings/:slug/badges', async (req, reply) =>
+    badgesPage(deps, req, reply, (req.params as { slug: string }).slug),
+  );
   app.post('/listings/:slug/vote', async (req, reply) => reactRoute(deps, 'vote', req, reply));
   app.post('/listings/:slug/follow', async (req, reply) => reactRoute(deps, 'follow', req, reply));
 }

@@ -49,7 +49,13 @@ export function inline(src: string): string {
   return out + emphasis(escapeHtml(src.slice(last)));
 }
 
-const cells = (line: string): string[] => line.trim().replace(/^\|/, '').replace(/\|$/, '').split('|').map((c) => c.trim());
+const cells = (line: string): string[] =>
+  line
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/\|$/, '')
+    .split('|')
+    .map((c) => c.trim());
 const isTableRule = (line: string) => /^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$/.test(line);
 const LIST_ITEM = /^\s{0,3}([-*+]|\d{1,9}[.)])\s+(.*)$/;
 
@@ -63,7 +69,10 @@ export function renderMarkdown(md: string, opts: MarkdownOptions = {}): SafeHtml
   let shift = 0;
   while (i < lines.length) {
     const line = lines[i];
-    if (!line.trim()) { i++; continue; }
+    if (!line.trim()) {
+      i++;
+      continue;
+    }
     const isFirst = first;
     first = false;
 
@@ -87,13 +96,19 @@ export function renderMarkdown(md: string, opts: MarkdownOptions = {}): SafeHtml
       out.push(`<h${level}>${inline(h[2])}</h${level}>`);
       continue;
     }
-    if (/^\s{0,3}([-*_])(\s*\1){2,}\s*$/.test(line)) { out.push('<hr>'); i++; continue; }
+    if (/^\s{0,3}([-*_])(\s*\1){2,}\s*$/.test(line)) {
+      out.push('<hr>');
+      i++;
+      continue;
+    }
     if (line.includes('|') && i + 1 < lines.length && isTableRule(lines[i + 1])) {
       const head = cells(line);
       i += 2;
       const rows: string[][] = [];
       while (i < lines.length && lines[i].trim() && lines[i].includes('|')) rows.push(cells(lines[i++]));
-      out.push(`<table><thead><tr>${head.map((c) => `<th scope="col">${inline(c)}</th>`).join('')}</tr></thead><tbody>${rows.map((r) => `<tr>${head.map((_, k) => `<td>${inline(r[k] ?? '')}</td>`).join('')}</tr>`).join('')}</tbody></table>`);
+      out.push(
+        `<table><thead><tr>${head.map((c) => `<th scope="col">${inline(c)}</th>`).join('')}</tr></thead><tbody>${rows.map((r) => `<tr>${head.map((_, k) => `<td>${inline(r[k] ?? '')}</td>`).join('')}</tr>`).join('')}</tbody></table>`,
+      );
       continue;
     }
     if (/^\s{0,3}>/.test(line)) {
@@ -108,17 +123,33 @@ export function renderMarkdown(md: string, opts: MarkdownOptions = {}): SafeHtml
       const items: string[] = [];
       while (i < lines.length) {
         const m = LIST_ITEM.exec(lines[i]);
-        if (m && /\d/.test(m[1]) === ordered) { items.push(m[2]); i++; continue; }
-        if (!m && lines[i].trim() && /^\s+/.test(lines[i]) && items.length) { items[items.length - 1] += ' ' + lines[i].trim(); i++; continue; }
+        if (m && /\d/.test(m[1]) === ordered) {
+          items.push(m[2]);
+          i++;
+          continue;
+        }
+        if (!m && lines[i].trim() && /^\s+/.test(lines[i]) && items.length) {
+          items[items.length - 1] += ' ' + lines[i].trim();
+          i++;
+          continue;
+        }
         break;
       }
       const start = ordered ? Number(/^\s*(\d+)/.exec(line)![1]) : 1;
       const tag = ordered ? 'ol' : 'ul';
-      out.push(`<${tag}${ordered && start !== 1 ? ` start="${start}"` : ''}>${items.map((t) => `<li>${inline(t)}</li>`).join('')}</${tag}>`);
+      out.push(
+        `<${tag}${ordered && start !== 1 ? ` start="${start}"` : ''}>${items.map((t) => `<li>${inline(t)}</li>`).join('')}</${tag}>`,
+      );
       continue;
     }
     const para: string[] = [];
-    while (i < lines.length && lines[i].trim() && !/^\s{0,3}(#{1,6}\s|```|~~~|>)/.test(lines[i]) && !LIST_ITEM.exec(lines[i])) para.push(lines[i++].trim());
+    while (
+      i < lines.length &&
+      lines[i].trim() &&
+      !/^\s{0,3}(#{1,6}\s|```|~~~|>)/.test(lines[i]) &&
+      !LIST_ITEM.exec(lines[i])
+    )
+      para.push(lines[i++].trim());
     if (!para.length) para.push(lines[i++].trim());
     out.push(`<p>${inline(para.join(' '))}</p>`);
   }

@@ -28,10 +28,24 @@ export function operationNamed(name: string): Operation {
  * Runs a public read operation as an anonymous caller: the same validation and handler as
  * GET /api/v1/…; its ApiErrors (404, 400) propagate to the site's HTML error handler.
  */
-export async function read<T = Rec>(deps: AppDeps, req: FastifyRequest, name: string, input: { params?: Record<string, unknown>; query?: Record<string, unknown> } = {}): Promise<T> {
+export async function read<T = Rec>(
+  deps: AppDeps,
+  req: FastifyRequest,
+  name: string,
+  input: { params?: Record<string, unknown>; query?: Record<string, unknown> } = {},
+): Promise<T> {
   const op = operationNamed(name);
-  const query = input.query ? Object.fromEntries(Object.entries(input.query).filter(([, v]) => v !== undefined && v !== '')) : undefined;
-  return (await runOperation(deps, op, ANONYMOUS, req.id, { params: input.params, query }, restChallenge(deps.config.publicUrl))) as T;
+  const query = input.query
+    ? Object.fromEntries(Object.entries(input.query).filter(([, v]) => v !== undefined && v !== ''))
+    : undefined;
+  return (await runOperation(
+    deps,
+    op,
+    ANONYMOUS,
+    req.id,
+    { params: input.params, query },
+    restChallenge(deps.config.publicUrl),
+  )) as T;
 }
 
 const memo = new WeakMap<AppDeps, Map<string, { at: number; value: Promise<unknown> }>>();
@@ -40,7 +54,13 @@ const memo = new WeakMap<AppDeps, Map<string, { at: number; value: Promise<unkno
  * A read shared by every visitor for a short time (blocks that change slowly and cost more than the
  * rest of a page, like the trending list on the home page). Per app; failures are not kept.
  */
-export function cachedRead<T = Rec>(deps: AppDeps, req: FastifyRequest, ttlMs: number, name: string, input: { params?: Record<string, unknown>; query?: Record<string, unknown> } = {}): Promise<T> {
+export function cachedRead<T = Rec>(
+  deps: AppDeps,
+  req: FastifyRequest,
+  ttlMs: number,
+  name: string,
+  input: { params?: Record<string, unknown>; query?: Record<string, unknown> } = {},
+): Promise<T> {
   let m = memo.get(deps);
   if (!m) memo.set(deps, (m = new Map()));
   const key = `${name} ${JSON.stringify(input)}`;
@@ -53,13 +73,27 @@ export function cachedRead<T = Rec>(deps: AppDeps, req: FastifyRequest, ttlMs: n
 }
 
 // Response shapes as the site reads them (the operations declare them as JSON objects).
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: untyped operation results, until every response has its schema
 export type Rec = Record<string, any>;
 export interface Summary {
-  slug: string; name: string; url: string; tagline: string | null; logo_url: string | null; votes: number;
-  primary_category: { slug: string; name: string } | null; status: string; launch_week: string | null; launched_at: string | null;
+  slug: string;
+  name: string;
+  url: string;
+  tagline: string | null;
+  logo_url: string | null;
+  votes: number;
+  primary_category: { slug: string; name: string } | null;
+  status: string;
+  launch_week: string | null;
+  launched_at: string | null;
 }
-export interface PageOf<T> { items: T[]; page: number; per_page: number; total: number; has_more: boolean }
+export interface PageOf<T> {
+  items: T[];
+  page: number;
+  per_page: number;
+  total: number;
+  has_more: boolean;
+}
 
 // ------------------------------------------------------------------ the viewer
 
@@ -82,9 +116,15 @@ function hereOf(url: string): string {
   return s ? `${path}?${s}` : path;
 }
 
-export async function viewerFor(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, slugs: readonly string[] = []): Promise<Viewer> {
+export async function viewerFor(
+  deps: AppDeps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  slugs: readonly string[] = [],
+): Promise<Viewer> {
   const web = await getWebContext(deps, req, reply);
-  const voted = web.user && slugs.length ? await reactedSlugs(deps.store.db, 'vote', web.user.id, slugs) : new Set<string>();
+  const voted =
+    web.user && slugs.length ? await reactedSlugs(deps.store.db, 'vote', web.user.id, slugs) : new Set<string>();
   return { web, signedIn: Boolean(web.user), here: hereOf(req.url), voted };
 }
 
@@ -117,11 +157,23 @@ export interface SitePage {
 }
 
 /** Sends a site page with the shared layout: title, meta description, canonical link, stylesheet. */
-export function send(deps: AppDeps, reply: FastifyReply, v: Viewer | WebContext, page: SitePage, body: SafeHtml, status = 200): FastifyReply {
+export function send(
+  deps: AppDeps,
+  reply: FastifyReply,
+  v: Viewer | WebContext,
+  page: SitePage,
+  body: SafeHtml,
+  status = 200,
+): FastifyReply {
   const web = 'web' in v ? v.web : v;
   const opts = pageFor(web, {
-    title: page.title, description: page.description, canonical: deps.config.publicUrl + page.path,
-    current: page.current, noindex: page.noindex, flash: page.flash, head: SITE_HEAD,
+    title: page.title,
+    description: page.description,
+    canonical: deps.config.publicUrl + page.path,
+    current: page.current,
+    noindex: page.noindex,
+    flash: page.flash,
+    head: SITE_HEAD,
   });
   return sendPage(reply, opts, body, status);
 }
@@ -135,15 +187,23 @@ let DAY_MONTH: Intl.DateTimeFormat | undefined;
 export function fmtDate(iso: string | null | undefined): string {
   if (!iso) return '';
   const d = new Date(iso.length === 10 ? iso + 'T00:00:00Z' : iso);
-  return Number.isNaN(d.getTime()) ? '' : (DATE ??= new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })).format(d);
+  return Number.isNaN(d.getTime())
+    ? ''
+    : (DATE ??= new Intl.DateTimeFormat('en-GB', {
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        timeZone: 'UTC',
+      })).format(d);
 }
 
 /** "24 Nov – 30 Nov 2026" for a Monday..Sunday pair. */
 export function fmtRange(start: string, end: string): string {
-  return `${(DAY_MONTH ??= new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' })).format(new Date(start + 'T00:00:00Z'))} – ${fmtDate(end)}`;
+  return `${((DAY_MONTH ??= new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' }))).format(new Date(start + 'T00:00:00Z'))} – ${fmtDate(end)}`;
 }
 
-export const fmtNum = (n: number | null | undefined): string => (n === null || n === undefined ? '' : Number(n).toLocaleString('en-US'));
+export const fmtNum = (n: number | null | undefined): string =>
+  n === null || n === undefined ? '' : Number(n).toLocaleString('en-US');
 export const plural = (n: number, one: string, many = one + 's'): string => `${fmtNum(n)} ${n === 1 ? one : many}`;
 
 /** `path` with the given query values (empty ones left out). */
@@ -184,7 +244,11 @@ export function qs(req: FastifyRequest, key: string): string | undefined {
 export function paragraphs(text: string | null | undefined, o: { lines?: boolean } = {}): SafeHtml {
   if (!text) return html``;
   const para = (p: string) => (o.lines ? p.split(/\r?\n/).map((line, i) => html`${i ? html`<br>` : ''}${line}`) : p);
-  return html`${text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean).map((p) => html`<p>${para(p)}</p>`)}`;
+  return html`${text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((p) => html`<p>${para(p)}</p>`)}`;
 }
 
 // ------------------------------------------------------------------ components
@@ -192,7 +256,8 @@ export function paragraphs(text: string | null | undefined, o: { lines?: boolean
 export function logo(s: { name: string; logo_url: string | null }, big = false): SafeHtml {
   const src = safeHref(s.logo_url);
   const cls = big ? 'logo big' : 'logo';
-  if (src) return html`<img class="${cls}" src="${src}" alt="" width="${big ? 72 : 48}" height="${big ? 72 : 48}" loading="lazy" decoding="async">`;
+  if (src)
+    return html`<img class="${cls}" src="${src}" alt="" width="${big ? 72 : 48}" height="${big ? 72 : 48}" loading="lazy" decoding="async">`;
   const letter = (s.name.trim().match(/[\p{L}\p{N}]/u)?.[0] ?? '?').toUpperCase();
   let hash = 0;
   for (const ch of s.name) hash = (hash * 31 + ch.codePointAt(0)!) >>> 0;
@@ -217,10 +282,15 @@ export const rowId = (slug: string) => `l-${slug}`;
  * The vote button. Signed in: a form (CSRF token, the page to come back to, and the intended
  * state, so a double submit cannot undo itself). Signed out: a link to sign in first.
  */
-export function voteButton(v: Viewer, s: Pick<Summary, 'slug' | 'name' | 'votes' | 'status'>, opts: { anchor?: string } = {}): SafeHtml {
+export function voteButton(
+  v: Viewer,
+  s: Pick<Summary, 'slug' | 'name' | 'votes' | 'status'>,
+  opts: { anchor?: string } = {},
+): SafeHtml {
   const count = html`<span class="arrow" aria-hidden="true">▲</span><span class="n">${fmtNum(s.votes)}</span>`;
   const votes = s.votes === 1 ? ' vote' : ' votes';
-  if (s.status !== 'live') return html`<span class="vote-btn static" title="Voting opens at launch">${count}<span class="sr-only">${votes}</span></span>`;
+  if (s.status !== 'live')
+    return html`<span class="vote-btn static" title="Voting opens at launch">${count}<span class="sr-only">${votes}</span></span>`;
   const back = v.here.split('#')[0] + (opts.anchor ? `#${opts.anchor}` : '');
   if (!v.signedIn) {
     return html`<a class="vote-btn" href="${withQuery('/sign-in', { next: back })}">${count}<span class="sr-only">${votes}. Sign in to upvote ${s.name}</span></a>`;
@@ -246,11 +316,20 @@ export interface RowOptions {
 export function listingRow(v: Viewer, s: Summary, o: RowOptions = {}): SafeHtml {
   const h = o.heading ?? 'h3';
   const name = html`<a href="${listingHref(s)}">${s.name}</a>`;
-  const when = s.status === 'live'
-    ? (s.launched_at ? html`Launched ${fmtDate(s.launched_at)}` : '')
-    : (s.launch_week ? html`Launches the week of ${fmtDate(s.launch_week)}` : 'Coming soon');
-  const cat = s.primary_category ? html`<a href="/categories/${s.primary_category.slug}">${s.primary_category.name}</a>` : '';
-  const meta = (o.brief ? [s.status === 'live' ? '' : when, o.metric ?? ''] : [cat, when, o.metric ?? '']).filter((x) => x !== '' && x !== null);
+  const when =
+    s.status === 'live'
+      ? s.launched_at
+        ? html`Launched ${fmtDate(s.launched_at)}`
+        : ''
+      : s.launch_week
+        ? html`Launches the week of ${fmtDate(s.launch_week)}`
+        : 'Coming soon';
+  const cat = s.primary_category
+    ? html`<a href="/categories/${s.primary_category.slug}">${s.primary_category.name}</a>`
+    : '';
+  const meta = (o.brief ? [s.status === 'live' ? '' : when, o.metric ?? ''] : [cat, when, o.metric ?? '']).filter(
+    (x) => x !== '' && x !== null,
+  );
   const votable = o.vote !== false && s.status === 'live';
   // The id is the vote's way back to its row; only rows with a vote button carry it, so a listing
   // shown twice on a page (ranked and again in a side list) does not give the page one id twice.
@@ -265,15 +344,30 @@ ${votable ? voteButton(v, s, { anchor: rowId(s.slug) }) : ''}
 }
 
 /** A list of listing rows; `heading` is the level of each name: h3 (the default) under a section's h2, h2 right under the page's h1. */
-export function listingList<T extends Summary>(v: Viewer, items: T[], o: { ranked?: boolean; compact?: boolean; heading?: RowOptions['heading']; rows?: (s: T, i: number) => RowOptions; empty?: SafeHtml | string } = {}): SafeHtml {
+export function listingList<T extends Summary>(
+  v: Viewer,
+  items: T[],
+  o: {
+    ranked?: boolean;
+    compact?: boolean;
+    heading?: RowOptions['heading'];
+    rows?: (s: T, i: number) => RowOptions;
+    empty?: SafeHtml | string;
+  } = {},
+): SafeHtml {
   if (!items.length) return html`<p class="muted">${o.empty ?? 'Nothing here yet.'}</p>`;
-  const rows = items.map((s, i) => listingRow(v, s, { brief: o.compact, heading: o.heading, ...(o.rows ? o.rows(s, i) : {}) }));
+  const rows = items.map((s, i) =>
+    listingRow(v, s, { brief: o.compact, heading: o.heading, ...(o.rows ? o.rows(s, i) : {}) }),
+  );
   const cls = o.compact ? 'items compact' : 'items';
   return o.ranked ? html`<ol class="${cls}">${rows}</ol>` : html`<ul class="${cls}">${rows}</ul>`;
 }
 
 /** Previous / next links for a paged list; `link(page)` builds the URL of a page. */
-export function pager(p: { page: number; per_page: number; total: number; has_more: boolean }, link: (page: number) => string): SafeHtml {
+export function pager(
+  p: { page: number; per_page: number; total: number; has_more: boolean },
+  link: (page: number) => string,
+): SafeHtml {
   const pages = Math.max(1, Math.ceil(p.total / p.per_page));
   if (pages <= 1 && p.page <= 1) return html``;
   return html`<nav class="pager" aria-label="Pages">
@@ -283,7 +377,11 @@ ${p.has_more ? html`<a href="${link(p.page + 1)}" rel="next">Next →</a>` : ''}
 </nav>`;
 }
 
-export interface PostedUpdate { title: string; body: string; created_at: string }
+export interface PostedUpdate {
+  title: string;
+  body: string;
+  created_at: string;
+}
 
 /**
  * One update a maker posted (post_listing_update): its title, date and plain-text body, line breaks
@@ -304,8 +402,20 @@ export function extLink(url: string | null | undefined, label: SafeHtml | string
 }
 
 const SOCIAL_NAMES: Record<string, string> = {
-  linkedin: 'LinkedIn', x: 'X (Twitter)', facebook: 'Facebook', instagram: 'Instagram', tiktok: 'TikTok', youtube: 'YouTube', threads: 'Threads',
-  pinterest: 'Pinterest', github: 'GitHub', reddit: 'Reddit', medium: 'Medium', website: 'Website', custom: 'Link', productlaunch: 'Launch directory',
+  linkedin: 'LinkedIn',
+  x: 'X (Twitter)',
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  tiktok: 'TikTok',
+  youtube: 'YouTube',
+  threads: 'Threads',
+  pinterest: 'Pinterest',
+  github: 'GitHub',
+  reddit: 'Reddit',
+  medium: 'Medium',
+  website: 'Website',
+  custom: 'Link',
+  productlaunch: 'Launch directory',
 };
 
 export function socialsList(socials: Record<string, string> | null | undefined): SafeHtml {
@@ -318,9 +428,16 @@ export function socialsList(socials: Record<string, string> | null | undefined):
  * A labelled <select> of a GET form: `options` as [value, label]. The current value stays selected
  * (compared without case, as the filters compare); one the list does not offer is added, so it is kept.
  */
-export function selectField(id: string, name: string, label: string, options: ReadonlyArray<readonly [string, string]>, current: string | undefined): SafeHtml {
+export function selectField(
+  id: string,
+  name: string,
+  label: string,
+  options: ReadonlyArray<readonly [string, string]>,
+  current: string | undefined,
+): SafeHtml {
   const cur = (current ?? '').toLowerCase();
-  const list = cur && !options.some(([v]) => v.toLowerCase() === cur) ? [...options, [current!, current!] as const] : options;
+  const list =
+    cur && !options.some(([v]) => v.toLowerCase() === cur) ? [...options, [current!, current!] as const] : options;
   return html`<div><label for="${id}">${label}</label>
 <select id="${id}" name="${name}">${list.map(([v, text]) => html`<option value="${v}"${v.toLowerCase() === cur ? raw(' selected') : ''}>${text}</option>`)}</select></div>`;
 }

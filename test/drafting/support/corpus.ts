@@ -33,16 +33,20 @@ import { serveStaticSite } from './static-site.ts';
 /** ../shared/corpus next to the checkout. */
 const SIBLING_CORPUS = fileURLToPath(new URL('../../../../shared/corpus/', import.meta.url));
 /** LAUNCHLIST_CORPUS, else ../shared/corpus next to the checkout, else /work/shared/corpus (a clone made elsewhere, as CI's may be). */
-export const CORPUS_DIR = process.env.LAUNCHLIST_CORPUS
-  ?? [SIBLING_CORPUS, '/work/shared/corpus/'].find((d) => existsSync(join(d, 'labels')))
-  ?? SIBLING_CORPUS;
+export const CORPUS_DIR =
+  process.env.LAUNCHLIST_CORPUS ??
+  [SIBLING_CORPUS, '/work/shared/corpus/'].find((d) => existsSync(join(d, 'labels'))) ??
+  SIBLING_CORPUS;
 
 export function corpusAvailable(): boolean {
   return existsSync(join(CORPUS_DIR, 'labels')) && existsSync(join(CORPUS_DIR, 'sites'));
 }
 
 export async function corpusSites(): Promise<string[]> {
-  return (await readdir(join(CORPUS_DIR, 'labels'))).filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, '')).sort();
+  return (await readdir(join(CORPUS_DIR, 'labels')))
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => f.replace(/\.json$/, ''))
+    .sort();
 }
 
 export interface LabelFact {
@@ -142,7 +146,11 @@ function str(v: unknown): string {
 }
 
 function urlKey(u: string): string {
-  return u.toLowerCase().replace(/^https?:\/\//, '').replace(/^www\./, '').replace(/\/+$/, '');
+  return u
+    .toLowerCase()
+    .replace(/^https?:\/\//, '')
+    .replace(/^www\./, '')
+    .replace(/\/+$/, '');
 }
 
 function videoId(u: string): string {
@@ -169,11 +177,19 @@ function acceptable(labels: Labels, field: string): string[] {
 
 function acceptableEmails(labels: Labels): string[] {
   const out: string[] = [];
-  for (const n of labels.notes ?? []) if (/acceptable/i.test(n)) out.push(...(n.match(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g) ?? []).map((e) => e.toLowerCase()));
+  for (const n of labels.notes ?? [])
+    if (/acceptable/i.test(n))
+      out.push(...(n.match(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g) ?? []).map((e) => e.toLowerCase()));
   return out;
 }
 
-function matches(field: ScoredField, ours: string | string[] | null, label: LabelFact | null, labels: Labels, d: DraftedSite): boolean {
+function matches(
+  field: ScoredField,
+  ours: string | string[] | null,
+  label: LabelFact | null,
+  labels: Labels,
+  d: DraftedSite,
+): boolean {
   if (ours === null || ours === undefined) return false;
   const o = Array.isArray(ours) ? ours.join(' ') : ours;
   const acc = acceptable(labels, field);
@@ -197,19 +213,29 @@ function matches(field: ScoredField, ours: string | string[] | null, label: Labe
       return (label !== null && o === str(label.value)) || acc.some((a) => a === o || a.startsWith(`${o} `));
     case 'pricing_summary': {
       if (!label) return false;
-      const money = (s: string): string[] => (s.match(/\d[\d,.]*/g) ?? []).map((x) => x.replace(/[,.]00$/, '').replace(/,/g, ''));
+      const money = (s: string): string[] =>
+        (s.match(/\d[\d,.]*/g) ?? []).map((x) => x.replace(/[,.]00$/, '').replace(/,/g, ''));
       const lm = new Set(money(str(label.value)));
       if (money(o).some((x) => lm.has(x) && Number(x) > 0)) return true;
       return /\bfree\b/i.test(o) && /\bfree\b/i.test(str(label.value));
     }
     case 'contact_email':
-      return (label !== null && o.toLowerCase() === str(label.value).toLowerCase()) || acceptableEmails(labels).includes(o.toLowerCase());
+      return (
+        (label !== null && o.toLowerCase() === str(label.value).toLowerCase()) ||
+        acceptableEmails(labels).includes(o.toLowerCase())
+      );
     case 'country': {
       const want = label ? (countryCode(str(label.value)) ?? str(label.value)) : null;
-      return (want !== null && o.toUpperCase() === want.toUpperCase()) || acc.some((a) => (countryCode(a) ?? a).toUpperCase() === o.toUpperCase());
+      return (
+        (want !== null && o.toUpperCase() === want.toUpperCase()) ||
+        acc.some((a) => (countryCode(a) ?? a).toUpperCase() === o.toUpperCase())
+      );
     }
     case 'city':
-      return (label !== null && o.toLowerCase() === str(label.value).toLowerCase()) || acc.some((a) => a.toLowerCase() === o.toLowerCase());
+      return (
+        (label !== null && o.toLowerCase() === str(label.value).toLowerCase()) ||
+        acc.some((a) => a.toLowerCase() === o.toLowerCase())
+      );
     case 'founded_year':
       return (label !== null && o === str(label.value)) || acc.includes(o);
     case 'logo_url': {
@@ -253,7 +279,22 @@ export function scoreSite(d: DraftedSite, labels: Labels): SiteScore {
   let sFound = 0;
   const wrong: string[] = [];
   for (const [net, href] of Object.entries(labels.socials ?? {})) {
-    if (!['linkedin', 'x', 'facebook', 'instagram', 'tiktok', 'youtube', 'threads', 'pinterest', 'github', 'reddit', 'medium'].includes(net)) continue;
+    if (
+      ![
+        'linkedin',
+        'x',
+        'facebook',
+        'instagram',
+        'tiktok',
+        'youtube',
+        'threads',
+        'pinterest',
+        'github',
+        'reddit',
+        'medium',
+      ].includes(net)
+    )
+      continue;
     sLabelled++;
     if (ourSocials[net] && urlKey(ourSocials[net]) === urlKey(href)) sFound++;
     else if (ourSocials[net]) wrong.push(`${net}: ${ourSocials[net]} (label ${href})`);
@@ -263,7 +304,9 @@ export function scoreSite(d: DraftedSite, labels: Labels): SiteScore {
   const unverifiedQuotes: string[] = [];
   const pages = d.crawl.pages;
   const check = (what: string, evs: Array<{ quote: string; url: string }>): void => {
-    for (const e of evs) if (!locateQuote(e.quote, e.url, pages) || locateQuote(e.quote, e.url, pages) !== e.url) unverifiedQuotes.push(`${what}: ${e.quote}`);
+    for (const e of evs)
+      if (!locateQuote(e.quote, e.url, pages) || locateQuote(e.quote, e.url, pages) !== e.url)
+        unverifiedQuotes.push(`${what}: ${e.quote}`);
   };
   for (const [k, v] of Object.entries(d.draft.fields)) {
     if (v.state === 'ai' && v.evidence.length === 0) unverifiedQuotes.push(`${k}: no evidence`);
@@ -276,7 +319,13 @@ export function scoreSite(d: DraftedSite, labels: Labels): SiteScore {
   return {
     site: d.site,
     fields,
-    features: { labelled: labels.features?.length ?? 0, found: foundCount, produced: ours.length, matched: matchedOurs.size, missed },
+    features: {
+      labelled: labels.features?.length ?? 0,
+      found: foundCount,
+      produced: ours.length,
+      matched: matchedOurs.size,
+      missed,
+    },
     socials: { labelled: sLabelled, found: sFound, produced: producedSocials.length, correct: sFound, wrong },
     unverifiedQuotes,
     inventions,
@@ -284,7 +333,15 @@ export function scoreSite(d: DraftedSite, labels: Labels): SiteScore {
 }
 
 export interface Table {
-  rows: Array<{ field: string; labelled: number; found: number; produced: number; correct: number; recall: number | null; precision: number | null }>;
+  rows: Array<{
+    field: string;
+    labelled: number;
+    found: number;
+    produced: number;
+    correct: number;
+    recall: number | null;
+    precision: number | null;
+  }>;
 }
 
 /** Per-field recall (found / labelled) and precision (correct / produced, over labelled or not_stated facts). */
@@ -304,17 +361,41 @@ export function summarize(scores: SiteScore[]): Table {
         if (x.correct) correct++;
       }
     }
-    rows.push({ field: f, labelled, found, produced, correct, recall: labelled ? found / labelled : null, precision: produced ? correct / produced : null });
+    rows.push({
+      field: f,
+      labelled,
+      found,
+      produced,
+      correct,
+      recall: labelled ? found / labelled : null,
+      precision: produced ? correct / produced : null,
+    });
   }
   const fl = scores.reduce((a, s) => a + s.features.labelled, 0);
   const ff = scores.reduce((a, s) => a + s.features.found, 0);
   const fp = scores.reduce((a, s) => a + s.features.produced, 0);
   const fm = scores.reduce((a, s) => a + s.features.matched, 0);
-  rows.push({ field: 'features (items)', labelled: fl, found: ff, produced: fp, correct: fm, recall: fl ? ff / fl : null, precision: fp ? fm / fp : null });
+  rows.push({
+    field: 'features (items)',
+    labelled: fl,
+    found: ff,
+    produced: fp,
+    correct: fm,
+    recall: fl ? ff / fl : null,
+    precision: fp ? fm / fp : null,
+  });
   const sl = scores.reduce((a, s) => a + s.socials.labelled, 0);
   const sf = scores.reduce((a, s) => a + s.socials.found, 0);
   const sp = scores.reduce((a, s) => a + s.socials.produced, 0);
-  rows.push({ field: 'socials (links)', labelled: sl, found: sf, produced: sp, correct: sf, recall: sl ? sf / sl : null, precision: sp ? sf / sp : null });
+  rows.push({
+    field: 'socials (links)',
+    labelled: sl,
+    found: sf,
+    produced: sp,
+    correct: sf,
+    recall: sl ? sf / sl : null,
+    precision: sp ? sf / sp : null,
+  });
   return { rows };
 }
 
@@ -322,7 +403,9 @@ export function formatTable(t: Table): string {
   const pct = (x: number | null): string => (x === null ? '   –' : `${Math.round(x * 100)}%`.padStart(4));
   const lines = ['field               labelled found recall | produced correct precision'];
   for (const r of t.rows) {
-    lines.push(`${r.field.padEnd(20)}${String(r.labelled).padStart(8)}${String(r.found).padStart(6)}  ${pct(r.recall)} | ${String(r.produced).padStart(8)}${String(r.correct).padStart(8)}      ${pct(r.precision)}`);
+    lines.push(
+      `${r.field.padEnd(20)}${String(r.labelled).padStart(8)}${String(r.found).padStart(6)}  ${pct(r.recall)} | ${String(r.produced).padStart(8)}${String(r.correct).padStart(8)}      ${pct(r.precision)}`,
+    );
   }
   return lines.join('\n');
 }

@@ -67,10 +67,15 @@ export async function serveStaticSite(root: string): Promise<RunningServer> {
         st = await stat(file);
       }
       const body = await readFile(file);
-      res.writeHead(200, { 'content-type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream', 'content-length': body.length });
+      res.writeHead(200, {
+        'content-type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+        'content-length': body.length,
+      });
       res.end(req.method === 'HEAD' ? undefined : body);
     } catch {
-      res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><title>Not found</title><h1>Not found</h1>');
+      res
+        .writeHead(404, { 'content-type': 'text/html; charset=utf-8' })
+        .end('<!doctype html><title>Not found</title><h1>Not found</h1>');
     }
   });
   return listen(server, requests);

@@ -3,7 +3,12 @@
 // every value with a quote checked by the real evidence verifier. Records every call.
 import * as cheerio from 'cheerio';
 import { verifyEvidence, verifyItems } from '../../../src/drafting/extract/evidence.ts';
-import { PROFILE_FIELDS, notFound, type Draft as ProfileDraft, type ProfileFields } from '../../../src/drafting/extract/types.ts';
+import {
+  PROFILE_FIELDS,
+  notFound,
+  type Draft as ProfileDraft,
+  type ProfileFields,
+} from '../../../src/drafting/extract/types.ts';
 import type { Drafter } from '../../../src/services/drafting.ts';
 
 export interface TestDrafter {
@@ -29,11 +34,29 @@ export function testDrafter(): TestDrafter {
       fields.name = verifyEvidence(title, [{ quote: title, url: home.url }], pages);
       const desc = ($('meta[name=description]').attr('content') ?? '').trim();
       fields.tagline = verifyEvidence(desc ? desc + t.taglineSuffix : desc, [{ quote: desc, url: home.url }], pages);
-      const items = $('ul.features li').map((_, el) => $(el).text().trim()).get();
-      fields.features = verifyItems(items.map((v) => ({ value: v, evidence: [{ quote: v, url: home.url }] })), pages).field;
+      const items = $('ul.features li')
+        .map((_, el) => $(el).text().trim())
+        .get();
+      fields.features = verifyItems(
+        items.map((v) => ({ value: v, evidence: [{ quote: v, url: home.url }] })),
+        pages,
+      ).field;
       const pricing = pages.find((p) => p.url.endsWith('/pricing'));
-      if (pricing) fields.pricing_summary = verifyEvidence('Free for individuals; team plan $8 per user per month', [{ quote: 'Team plan $8 per user per month', url: pricing.url }], pages);
-      return { fields, faqs: [], founders: [], socials: {}, socials_evidence: {}, milestones: [], ignored_pages: [] } satisfies ProfileDraft;
+      if (pricing)
+        fields.pricing_summary = verifyEvidence(
+          'Free for individuals; team plan $8 per user per month',
+          [{ quote: 'Team plan $8 per user per month', url: pricing.url }],
+          pages,
+        );
+      return {
+        fields,
+        faqs: [],
+        founders: [],
+        socials: {},
+        socials_evidence: {},
+        milestones: [],
+        ignored_pages: [],
+      } satisfies ProfileDraft;
     },
   };
   return t;

@@ -2,7 +2,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type Route = { status?: number; type?: string; body: string | Buffer; delayMs?: number; headers?: Record<string, string> } | ((req: IncomingMessage, res: ServerResponse) => void | Promise<void>);
+export type Route =
+  | { status?: number; type?: string; body: string | Buffer; delayMs?: number; headers?: Record<string, string> }
+  | ((req: IncomingMessage, res: ServerResponse) => void | Promise<void>);
 
 export interface Site {
   origin: string;
@@ -14,7 +16,11 @@ export interface Site {
   close(): Promise<void>;
 }
 
-export const html = (body: string, extra: Partial<Exclude<Route, Function>> = {}): Route => ({ type: 'text/html; charset=utf-8', body, ...extra });
+export const html = (body: string, extra: Partial<Exclude<Route, (...args: never[]) => unknown>> = {}): Route => ({
+  type: 'text/html; charset=utf-8',
+  body,
+  ...extra,
+});
 
 export async function serveSite(routes: Record<string, Route>): Promise<Site> {
   const requests: string[] = [];
@@ -23,7 +29,9 @@ export async function serveSite(routes: Record<string, Route>): Promise<Site> {
     requests.push(path);
     const r = site.routes[path];
     if (!r) {
-      res.writeHead(404, { 'content-type': 'text/html' }).end('<!doctype html><title>Not found</title><h1>Not found</h1>');
+      res
+        .writeHead(404, { 'content-type': 'text/html' })
+        .end('<!doctype html><title>Not found</title><h1>Not found</h1>');
       return;
     }
     if (typeof r === 'function') return void (await r(req, res));
@@ -35,8 +43,16 @@ export async function serveSite(routes: Record<string, Route>): Promise<Site> {
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   const { port } = server.address() as AddressInfo;
   const site: Site = {
-    origin: `http://127.0.0.1:${port}`, host: `127.0.0.1:${port}`, port, requests, routes,
-    close: () => new Promise<void>((ok) => { server.closeAllConnections(); server.close(() => ok()); }),
+    origin: `http://127.0.0.1:${port}`,
+    host: `127.0.0.1:${port}`,
+    port,
+    requests,
+    routes,
+    close: () =>
+      new Promise<void>((ok) => {
+        server.closeAllConnections();
+        server.close(() => ok());
+      }),
   };
   return site;
 }
@@ -58,7 +74,11 @@ export function productSite(name = 'Acme Notes'): Record<string, Route> {
       <body><h1>${name}</h1><p>${name} keeps your team's notes in one place.</p>
       <ul class="features"><li>Shared notebooks</li><li>Offline sync</li><li>End-to-end encryption</li></ul>
       <a href="/pricing">Pricing</a> <a href="/about">About us</a></body></html>`),
-    '/pricing': html(`<!doctype html><html><head><title>Pricing - ${name}</title></head><body><h1>Pricing</h1><p>Free for individuals. Team plan $8 per user per month.</p></body></html>`),
-    '/about': html(`<!doctype html><html><head><title>About - ${name}</title></head><body><h1>About</h1><p>We are a small team in Berlin.</p></body></html>`),
+    '/pricing': html(
+      `<!doctype html><html><head><title>Pricing - ${name}</title></head><body><h1>Pricing</h1><p>Free for individuals. Team plan $8 per user per month.</p></body></html>`,
+    ),
+    '/about': html(
+      `<!doctype html><html><head><title>About - ${name}</title></head><body><h1>About</h1><p>We are a small team in Berlin.</p></body></html>`,
+    ),
   };
 }
