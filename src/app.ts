@@ -4,52 +4,28 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } f
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import cookie from '@fastify/cookie';
-import type { Redis } from 'ioredis';
-import type { Config } from './config.ts';
-import type { Store } from './store/connect.ts';
-import type { Principal } from './operations/context.ts';
-import type { Operation } from './operations/define.ts';
-import { operations } from './operations/index.ts';
 import { API_PREFIX, errorBody, registerRest, restChallenge } from './http/rest.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerCors } from './http/cors.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
 import { ApiError, type ErrorCode } from './operations/errors.ts';
-import { ANONYMOUS, resolvePrincipal, type AccessTokenVerifier } from './auth/principal.ts';
+import { resolvePrincipal } from './auth/principal.ts';
+import type { AppDeps } from './deps.ts';
+import { ANONYMOUS } from './operations/principal.ts';
 import { sendNotFoundPage, siteErrorHandler, wantsHtml } from './web/pages/index.ts';
 import { lazyChildLogger } from './http/lazy-logger.ts';
-import { MAX_JSON_DEPTH, jsonTooDeep } from './http/json-depth.ts';
-import { refuseNul } from './http/validation.ts';
-import { redisOf } from './http/redis.ts';
+import { MAX_JSON_DEPTH, jsonTooDeep } from './domain/json-depth.ts';
+import { refuseNul } from './operations/validation.ts';
 // Not `import … from 'node:http'`: an ESM import of node:http builds its module facade, whose getters load
 // Node's bundled undici (~80 ms of a cold start) for nothing this file uses.
 const { STATUS_CODES } = process.getBuiltinModule('node:http');
 
-export interface IdempotencyRunner {
-  run(
-    args: { principal: Extract<Principal, { kind: 'user' }>; key: string; operation: string; request: unknown },
-    exec: () => Promise<{ status: number; body: unknown }>,
-  ): Promise<{ status: number; body: unknown; replayed: boolean }>;
-}
-
-export interface AppDeps {
-  config: Config;
-  store: Store;
-  /** Long-lived services shared by handlers (mailer, jobs, views, payments …), filled by the modules that own them. */
-  services: Record<string, unknown>;
-  idempotency?: IdempotencyRunner;
-  verifyAccessToken?: AccessTokenVerifier;
-  /** The Redis client when REDIS_URL is set (redisOf): API rate limits, sign-in and promo-code limits. */
-  redis?: Redis;
-  /** The operations to serve; the registry unless a test supplies its own. */
-  operations?: readonly Operation[];
-  /** Extra route groups (website, OAuth, MCP), registered after the API. */
-  plugins?: Array<(app: FastifyInstance, deps: AppDeps) => Promise<void> | void>;
-}
+/** A group of routes (the website, OAuth, MCP, badges …), registered after the API. */
+export type RouteGroup = (app: FastifyInstance, deps: AppDeps) => Promise<void> | void;
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+export async function buildApp(deps: AppDeps, routes: readonly RouteGroup[] = []): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
@@ -158,7 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // NUL characters in what the website and the OAuth pages read (query strings, forms, path segments)
-  // are refused here; the API's operations (REST and MCP tools) refuse them in runOperation().
+  // are refused here; the API's operations (REST and MCP tools) refuse them in the kernel (invoke).
   app.addHook('preValidation', (req, _reply, done) => {
     if (req.url.startsWith(API_PREFIX + '/')) return done();
     try {
@@ -172,15 +148,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await app.register(formbody);
   await app.register(cookie);
-  const redis = await redisOf(deps);
-  if (redis)
-    app.addHook('onClose', async () => {
-      redis.disconnect();
-    });
   registerRateLimit(app, {
     max: config.RATE_LIMIT_MAX,
     windowMs: config.RATE_LIMIT_WINDOW_MS,
-    redis,
+    redis: deps.redis,
     keyOf: (req) => (req.principal?.kind === 'user' ? `u:${req.principal.userId}` : `ip:${req.ip}`),
   });
 
@@ -204,8 +175,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.code(status).type('application/json; charset=utf-8').send(body);
   });
 
-  registerRest(app, deps, deps.operations ?? operations);
-  registerOpenApi(app, deps, deps.operations ?? operations);
-  for (const plugin of deps.plugins ?? []) await plugin(app, deps);
+  registerRest(app, deps, deps.operations);
+  registerOpenApi(app, deps, deps.operations);
+  for (const group of routes) await group(app, deps);
   return app;
 }

@@ -9,7 +9,7 @@ import type { Store } from './store/connect.ts';
 import { createUser, findUserByEmail, setRole, UserError } from './auth/users.ts';
 import { createApiKey } from './auth/api-keys.ts';
 import { parseScopes } from './auth/scopes.ts';
-import { SCOPES } from './operations/context.ts';
+import { SCOPES } from './domain/scopes.ts';
 
 export interface CliIo {
   out(line: string): void;

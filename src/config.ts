@@ -38,6 +38,9 @@ export const ConfigSchema = z.object({
   WORKERS: bool.default(true), // run the job workers in this process
   PROFILE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(48), // PostgreSQL: get_listing keeps the profile texts it read, up to this size, and the database sends a text only when it changed (SQLite ignores it: its reads are local)
   PROFILE_FRESH_MS: z.coerce.number().int().min(0).max(30_000).default(1000), // PostgreSQL: a held profile the database confirmed less than this long ago is served without a round trip while this process has written nothing that could change it (0: ask every time)
+  // Development and tests: every operation's result is checked against its published response schema
+  // (a field the schema does not declare, a wrong type or a missing field is a 500 naming them).
+  STRICT_RESPONSES: bool.default(false),
   SEARCH_THREADS: z.coerce.number().int().min(0).max(16).default(0), // SQLite: search_listings runs in this many worker threads (0 = on the main thread, the default: the in-memory index makes a search ~0.1 ms)
 });
 

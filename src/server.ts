@@ -1,25 +1,36 @@
-// Wires the services and route groups into one app. Used by main.ts and by the tests.
+// Builds one server: the services (typed, once), the kernel's and adapters' dependencies, the app with
+// every route group, and the job workers. Used by serve.ts and by the tests.
 import type { FastifyInstance } from 'fastify';
+import { buildApp, type RouteGroup } from './app.ts';
+import { createAuth } from './auth/index.ts';
+import { registerOAuthRoutes } from './auth/oauth/routes.ts';
 import type { Config } from './config.ts';
-import type { Store } from './store/connect.ts';
-import { buildApp, type AppDeps } from './app.ts';
-import { installAuth } from './auth/index.ts';
+import type { AppDeps } from './deps.ts';
 import { registerBadgeRoutes } from './http/badges.ts';
 import { attachWorkers } from './jobs/index.ts';
 import { registerMcp } from './mcp/server.ts';
-import { installViews } from './services/views.ts';
-import { installProfiles } from './services/profiles.ts';
-import { SearchPool } from './store/search/pool.ts';
+import type { Services } from './operations/context.ts';
+import type { Operation } from './operations/define.ts';
+import { createIdempotencyRunner } from './operations/idempotency.ts';
+import { operations } from './operations/index.ts';
+import { paymentProvider } from './payments/index.ts';
+import { ProfileReader } from './store/profile-reader.ts';
+import { PromoGuard } from './services/promo-guard.ts';
+import { ViewCounter } from './store/view-counter.ts';
+import type { Store } from './store/connect.ts';
+import { connectRedis } from './store/redis.ts';
 import { searchIndex } from './store/search/index.ts';
-import { registerSitePages } from './web/pages/index.ts';
-import { registerInvitePages } from './web/invites.ts';
-import { registerCheckoutPages } from './web/checkout.ts';
-import { registerAdminPricesPage } from './web/admin/prices.ts';
+import { SearchPool } from './store/search/pool.ts';
 import { registerAdminEditPages } from './web/admin/edits.ts';
-import { registerAdminOrdersPage } from './web/admin/orders.ts';
 import { registerAdminHome } from './web/admin/home.ts';
+import { registerAdminOrdersPage } from './web/admin/orders.ts';
+import { registerAdminPricesPage } from './web/admin/prices.ts';
+import { registerCheckoutPages } from './web/checkout.ts';
 import { registerClaimPages } from './web/claims.ts';
+import { registerWebAuth } from './web/index.ts';
+import { registerInvitePages } from './web/invites.ts';
 import { registerMakerPages } from './web/maker/index.ts';
+import { registerSitePages } from './web/pages/index.ts';
 
 export interface Server {
   app: FastifyInstance;
@@ -27,44 +38,84 @@ export interface Server {
   close(): Promise<void>;
 }
 
+/** The route groups after the API, in order. */
+const ROUTES: readonly RouteGroup[] = [
+  registerOAuthRoutes, // OAuth 2.1 endpoints and metadata
+  registerWebAuth, // sign-up, sign-in, account pages, OAuth consent
+  registerBadgeRoutes, // badge SVG images at /badges/{slug}/{badge}.svg
+  registerMcp, // MCP server at /mcp
+  registerInvitePages, // co-founder invite links from invite_cofounder mails
+  registerSitePages, // the public website: browse and vote
+  registerCheckoutPages, // the checkout page where the person pays an order
+  registerAdminPricesPage, // /admin/prices
+  registerAdminEditPages, // /admin/edits: listing edits to review
+  registerAdminOrdersPage, // /admin/orders: paid lines to deliver
+  registerAdminHome, // /admin
+  registerClaimPages, // email claim links
+  registerMakerPages, // the maker's pages: /submit, /drafts, /my/listings, /claims (signed in)
+];
+
 export async function createServer(
   config: Config,
   store: Store,
-  options: Pick<AppDeps, 'operations'> = {},
+  options: { operations?: readonly Operation[] } = {},
 ): Promise<Server> {
-  const deps: AppDeps = { config, store, services: {}, plugins: [], ...options };
-  await installAuth(deps); // sessions, API keys, OAuth 2.1 server, idempotency, account pages (issue #3)
-  deps.plugins!.push(registerBadgeRoutes); // badge SVG images at /badges/{slug}/{badge}.svg (issue #2)
-  deps.plugins!.push(registerMcp); // MCP server at /mcp (issue #4)
-  deps.plugins!.push(registerInvitePages); // co-founder invite links from invite_cofounder mails (issue #5)
-  deps.plugins!.push(registerSitePages); // public website: browse and vote (issue #6)
-  deps.plugins!.push(registerCheckoutPages); // checkout page where the person pays an order, payment providers (orders)
-  deps.plugins!.push(registerAdminPricesPage); // admin page where prices are set (orders)
-  deps.plugins!.push(registerAdminEditPages); // admin review of listing edits at /admin/edits (my listings)
-  deps.plugins!.push(registerAdminOrdersPage); // the team's queue of paid lines to deliver at /admin/orders
-  deps.plugins!.push(registerAdminHome); // /admin: what waits for the team, linked from the header for admins
-  deps.plugins!.push(registerClaimPages); // email claim links: confirm page (claims)
-  deps.plugins!.push(registerMakerPages); // the maker's pages: /submit, /drafts, /my/listings, /claims (signed in)
-  if (store.engine === 'sqlite' && store.sqliteFile && config.SEARCH_THREADS > 0) {
-    const pool = new SearchPool(store.sqliteFile, config.SEARCH_THREADS); // search_listings off the event loop
-    deps.services.searchPool = pool;
-    deps.plugins!.push((app) => {
-      app.addHook('onClose', async () => {
-        await pool.close();
-      });
-    });
-  }
-  installProfiles(deps); // get_listing's materialised profiles: read connection / batched reads, write-backs
-  installViews(deps); // listing view counter: memory buffer flushed every 30 s and on close (issue #2)
-  const app = await buildApp(deps);
-  if (config.WORKERS) attachWorkers(app, deps); // durable job workers (issue #5); tests drive them with drainJobs
+  const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL) : undefined;
+  const { auth, verifyAccessToken } = await createAuth(config, store.db, redis);
+  const views = new ViewCounter(store.db, store.engine, {
+    onError: (err) => app.log.error({ err }, 'could not write listing views (kept for the next try)'),
+  });
+  const profiles = new ProfileReader(store, {
+    textCacheBytes: config.PROFILE_CACHE_MB * 1024 * 1024,
+    freshMs: config.PROFILE_FRESH_MS,
+    viewsEpoch: () => views.epoch,
+  });
+  const searchPool =
+    store.engine === 'sqlite' && store.sqliteFile && config.SEARCH_THREADS > 0
+      ? new SearchPool(store.sqliteFile, config.SEARCH_THREADS) // search_listings off the event loop
+      : undefined;
+  const services: Services = {
+    secrets: auth.secrets,
+    profiles,
+    views,
+    promoGuard: new PromoGuard(redis),
+    payments: paymentProvider(config),
+    searchPool,
+    redis,
+    drafting: {},
+    claims: {},
+    badgeChecks: {},
+  };
+  const deps: AppDeps = {
+    config,
+    store,
+    services,
+    idempotency: createIdempotencyRunner(store.db),
+    auth,
+    verifyAccessToken,
+    redis,
+    operations: options.operations ?? operations,
+  };
+  const app = await buildApp(deps, ROUTES);
+  views.start();
+  app.addHook('onClose', async () => {
+    try {
+      await views.stop(); // the views still in memory are written
+    } catch (err) {
+      app.log.error({ err }, 'could not write the last listing views');
+    }
+    await profiles.close();
+    await searchPool?.close();
+    redis?.disconnect();
+  });
+  if (config.WORKERS) services.workers = attachWorkers(app, deps); // tests drive the jobs with drainJobs
   return { app, deps, close: () => app.close() };
 }
 
 /** Loads the in-memory search index now (in the search threads, or here on PostgreSQL) rather than on the first search. */
 export function warmSearchIndex(server: Server): void {
   const { deps, app } = server;
-  const pool = deps.services.searchPool as SearchPool | undefined;
+  const pool = deps.services.searchPool;
   if (pool) pool.warm();
   else
     searchIndex(deps.store.db, deps.store.engine, { file: deps.store.sqliteFile }).catch((err: unknown) =>

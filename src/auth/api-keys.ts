@@ -5,7 +5,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../store/types.ts';
 import { fromJson, nowIso, toJson } from '../store/json.ts';
-import { SCOPES, type Scope } from '../operations/context.ts';
+import { SCOPES, type Scope } from '../domain/scopes.ts';
 
 const B62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 function base62(n: number): string {

@@ -1,22 +1,17 @@
-// Accounts, sessions, API keys, OAuth 2.1 and idempotency, wired into the app:
-//   deps.services.auth      the services below (pages and the CLI use them)
-//   deps.verifyAccessToken  OAuth access tokens → Principal (REST and MCP)
-//   deps.idempotency        the Idempotency-Key runner
-//   deps.plugins            the OAuth endpoints and the account pages
+// Accounts, sessions, API keys and the OAuth 2.1 server of one server process:
+//   auth               the services below (the account pages, the OAuth routes and the CLI use them)
+//   verifyAccessToken  OAuth access tokens → Principal (REST and MCP)
 import type Provider from 'oidc-provider';
 import type { Kysely } from 'kysely';
-import type { AppDeps } from '../app.ts';
+import type { Redis } from 'ioredis';
+import type { AccessTokenVerifier } from './principal.ts';
 import type { Config } from '../config.ts';
 import type { DB } from '../store/types.ts';
 import type { MailDeps } from '../mail/index.ts';
 import { loadSecrets, readSetting, type ServerSecrets } from './secrets.ts';
 import { ALLOW_HTTP_CLIENT_IDS_SETTING, audiencesFor, type Audiences } from './oauth/audiences.ts';
 import { accessTokenVerifier } from './oauth/tokens.ts';
-import { registerOAuthRoutes } from './oauth/routes.ts';
 import { AttemptLimiter } from './rate-limit.ts';
-import { createIdempotencyRunner } from '../http/idempotency.ts';
-import { redisOf } from '../http/redis.ts';
-import { registerWebAuth } from '../web/index.ts';
 
 export interface AuthServices {
   db: Kysely<DB>;
@@ -38,36 +33,33 @@ export interface AuthServices {
   mail: MailDeps;
 }
 
-export async function installAuth(deps: AppDeps): Promise<AuthServices> {
-  const db = deps.store.db;
-  const secrets = await loadSecrets(db, deps.config.SESSION_SECRET);
+/** The account services of a server; server.ts registers their routes (OAuth endpoints, account pages). */
+export async function createAuth(
+  config: Config,
+  db: Kysely<DB>,
+  redis: Redis | undefined,
+): Promise<{ auth: AuthServices; verifyAccessToken: AccessTokenVerifier }> {
+  const secrets = await loadSecrets(db, config.SESSION_SECRET);
   const allowHttpClientIds = (await readSetting<unknown>(db, ALLOW_HTTP_CLIENT_IDS_SETTING, false)) === true;
   let made: Promise<Provider> | undefined;
   const provider = () =>
     (made ??= import('./oauth/provider.ts')
-      .then((m) => m.createProvider({ config: deps.config, db, secrets, allowHttpClientIds }))
+      .then((m) => m.createProvider({ config, db, secrets, allowHttpClientIds }))
       .catch((err: unknown) => {
         made = undefined; // the next use tries again
         throw err;
       }));
-  const redis = await redisOf(deps); // the attempt limits are shared by every instance when REDIS_URL is set
+  // The attempt limits are shared by every instance when REDIS_URL is set.
   const auth: AuthServices = {
     db,
-    config: deps.config,
+    config,
     secrets,
     provider,
-    audiences: audiencesFor(deps.config.publicUrl),
+    audiences: audiencesFor(config.publicUrl),
     signInLimiter: new AttemptLimiter(10, 15 * 60_000, { redis, name: 'sign-in' }),
     ipLimiter: new AttemptLimiter(50, 15 * 60_000, { redis, name: 'ip' }),
     emailLimiter: new AttemptLimiter(30, 15 * 60_000, { redis, name: 'email' }),
-    mail: { db, config: deps.config },
+    mail: { db, config },
   };
-  deps.services.auth = auth;
-  deps.verifyAccessToken = accessTokenVerifier(provider, db);
-  deps.idempotency ??= createIdempotencyRunner(db);
-  (deps.plugins ??= []).push((app, d) => {
-    registerOAuthRoutes(app, d, provider);
-    registerWebAuth(app, d);
-  });
-  return auth;
+  return { auth, verifyAccessToken: accessTokenVerifier(provider, db) };
 }

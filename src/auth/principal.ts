@@ -2,8 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../store/types.ts';
 import { ApiError } from '../operations/errors.ts';
-import type { Access } from '../operations/define.ts';
-import type { Principal, Scope } from '../operations/context.ts';
+import { ANONYMOUS, type Principal } from '../operations/principal.ts';
 import { API_KEY_PATTERN, verifyApiKey } from './api-keys.ts';
 
 /** Verifies an OAuth access token for an audience (the REST base or the MCP URL); plugged in by the OAuth server. */
@@ -13,8 +12,6 @@ export interface AuthDeps {
   db: Kysely<DB>;
   verifyAccessToken?: AccessTokenVerifier;
 }
-
-export const ANONYMOUS: Principal = { kind: 'anonymous' };
 
 export function bearerOf(header: string | undefined): string | null | undefined {
   if (!header) return undefined;
@@ -55,30 +52,4 @@ export async function resolvePrincipal(
   const p = deps.verifyAccessToken ? await deps.verifyAccessToken(token, audience) : null;
   if (!p) throw refuse();
   return p;
-}
-
-/** The declared access of an operation, enforced for every surface. */
-export function enforceAccess(
-  access: Access,
-  principal: Principal,
-  challenge: (error?: string, scope?: string) => string,
-): void {
-  if (access === 'public') return;
-  if (principal.kind === 'anonymous' && principal.refused) throw principal.refused;
-  if (principal.kind !== 'user') {
-    throw new ApiError(
-      'unauthorized',
-      `Sign-in required: send Authorization: Bearer <API key or OAuth access token> with the scope ${access}.`,
-      undefined,
-      { 'WWW-Authenticate': challenge(undefined, access) },
-    );
-  }
-  if (!principal.scopes.includes(access as Scope)) {
-    throw new ApiError(
-      'insufficient_scope',
-      `This operation needs the scope ${access}; the credential in use has ${principal.scopes.length ? principal.scopes.join(', ') : 'no scopes'}.`,
-      [{ path: 'scope', message: `requires ${access}` }],
-      { 'WWW-Authenticate': challenge('insufficient_scope', access) },
-    );
-  }
 }

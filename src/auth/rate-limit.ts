@@ -4,7 +4,7 @@
 // A Redis error falls back to this process's own counter for that attempt: a limiter that is down
 // must neither lock people out nor stop counting.
 import type { Redis } from 'ioredis';
-import { redisHit } from '../http/rate-limit.ts';
+import { redisHit } from '../store/redis.ts';
 
 interface Hit {
   count: number;

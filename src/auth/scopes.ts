@@ -1,11 +1,5 @@
 // Scopes in plain words, for the consent page, the API-keys page and GET /me.
-import { SCOPES, type Scope } from '../operations/context.ts';
-
-export const SCOPE_WORDS: Record<Scope, string> = {
-  'account:read': 'See your account, your drafts, listings, claims and orders',
-  'listings:write': 'Draft, edit and publish your listings, post updates and claim listings for you',
-  'orders:write': 'Price products and prepare orders for you to pay yourself (it never sees or enters payment details)',
-};
+import { SCOPES, SCOPE_WORDS, isScope, type Scope } from '../domain/scopes.ts';
 
 const OTHER_WORDS: Record<string, string> = {
   openid: 'Know which Launchlist account you signed in with',
@@ -13,10 +7,6 @@ const OTHER_WORDS: Record<string, string> = {
   email: 'See your email address',
   profile: 'See your name',
 };
-
-export function isScope(s: string): s is Scope {
-  return (SCOPES as readonly string[]).includes(s);
-}
 
 export function scopeWords(scope: string): string {
   return isScope(scope) ? SCOPE_WORDS[scope] : (OTHER_WORDS[scope] ?? `Use the permission “${scope}”`);

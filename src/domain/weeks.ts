@@ -62,11 +62,6 @@ export function addWeeks(monday: string, n: number): string {
   return addDays(monday, 7 * n);
 }
 
-/** Whole weeks from Monday `a` to Monday `b` (b - a). */
-export function weeksBetween(a: string, b: string): number {
-  return Math.round((dayStart(b).getTime() - dayStart(a).getTime()) / WEEK_MS);
-}
-
 /** ISO 8601 week-numbering year and week (1–53) of a date. */
 export function isoWeek(date: Date | string): { year: number; week: number } {
   const d = dayStart(date);
@@ -82,8 +77,6 @@ export function isoWeekLabel(date: Date | string): string {
   const { year, week } = isoWeek(date);
   return `${String(year).padStart(4, '0')}-W${String(week).padStart(2, '0')}`;
 }
-
-export type WeekKeyword = 'this' | 'next' | 'last';
 
 /**
  * Resolves a week reference to its Monday: `this`, `next`, `last` (relative to `now`), or a date

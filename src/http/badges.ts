@@ -3,21 +3,21 @@
 // 400 for a bad shape, mode or size.
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../operations/errors.ts';
 import { BadgeQuery, availableBadges, badgeListing } from '../operations/badges.ts';
 import { isBadgeKind, renderBadgeSvg } from '../domain/badges.ts';
-import { parseOrThrow } from './validation.ts';
+import { parseOrThrow } from '../operations/validation.ts';
+import { isSlug } from '../domain/vocabulary.ts';
 
 const FILE = /^([a-z0-9_]{1,40})\.svg$/;
-const SLUG = /^[a-z0-9][a-z0-9-]{0,219}$/;
 
 export async function registerBadgeRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   app.get('/badges/:slug/:file', async (req, reply) => {
     const { slug, file } = req.params as { slug: string; file: string };
     const style = parseOrThrow(BadgeQuery, req.query ?? {}, 'query');
     const m = FILE.exec(file);
-    if (!SLUG.test(slug) || !m)
+    if (!isSlug(slug) || !m)
       throw new ApiError(
         'not_found',
         `No badge image ${JSON.stringify(`/badges/${slug}/${file}`)}: use /badges/{slug}/{badge}.svg with a badge key from get_badges.`,

@@ -8,15 +8,56 @@ import { ErrorBody } from '../operations/schemas.ts';
 import { jsonSchema, type Json } from '../operations/json-schema.ts';
 import { ERROR_STATUS } from '../operations/errors.ts';
 import { API_PREFIX } from './rest.ts';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
+import { OAUTH_ROUTES } from '../auth/oauth/paths.ts';
+import { SCOPE_WORDS } from '../domain/scopes.ts';
 
 const schemaOf = jsonSchema;
 
-const SCOPE_TEXT: Record<string, string> = {
-  'account:read': 'Read your account, drafts, listings, claims and orders.',
-  'listings:write': 'Draft, edit and publish your listings, and make claims.',
-  'orders:write': 'Price orders and create checkout links (you always pay yourself on our checkout page).',
+/** What each tag groups, for the reference's section headings. */
+const TAG_TEXT: Record<string, string> = {
+  Site: 'What the service is and offers: counts, links, the interview questions.',
+  Listings: 'Live listings: full-text search, profiles, alternatives and comparisons.',
+  Categories: 'The category tree, with attributes, FAQs and the listings in each category.',
+  Launches: 'Launch weeks and the launches in them, ranked by community votes.',
+  Leaderboards: 'Rankings: community weekly and all-time, the PAID billboard, Domain Rating, revenue.',
+  Founders: 'Founder profiles and interviews.',
+  Blog: 'Posts of the Launchlist blog.',
+  Awards: 'Launch of the Week awards, which follow community votes only.',
+  Badges: 'Embeddable badges for makers to show on their sites.',
+  Account: 'The signed-in person: account, scopes and the credential in use.',
+  Drafts: 'Drafting a listing from its website: every value quoted from the site, nothing invented.',
+  'My listings': "The caller's own listings: edits, updates, milestones, story and publishing for free.",
+  Claims: 'Claiming a listing that belongs to you.',
+  Orders: 'Products priced by the site admin (USD cents, VAT extra), quotes, checkout links and orders.',
 };
+
+/** Response headers, declared once (components.headers) and referenced by every response that carries them. */
+const HEADERS: Record<string, Json> = {
+  'X-Request-Id': {
+    description: 'Identifies this request in our logs; send your own (8–128 of A-Z a-z 0-9 . _ : -) to correlate.',
+    schema: { type: 'string' },
+  },
+  'RateLimit-Limit': { description: 'Requests allowed per window for this client.', schema: { type: 'integer' } },
+  'RateLimit-Remaining': { description: 'Requests left in the current window.', schema: { type: 'integer' } },
+  'RateLimit-Reset': { description: 'Seconds until the window resets.', schema: { type: 'integer' } },
+  'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } },
+  ETag: {
+    description: 'A validator of this response; send it back in If-None-Match to get 304 Not Modified.',
+    schema: { type: 'string' },
+  },
+  'Cache-Control': {
+    description: '`public, max-age=30` for anonymous reads of public data, `private, no-cache` otherwise.',
+    schema: { type: 'string' },
+  },
+  'Idempotent-Replayed': {
+    description: '`true` when this is the stored answer to an earlier request with the same Idempotency-Key.',
+    schema: { type: 'string', enum: ['true'] },
+  },
+};
+const ref = (name: string): Json => ({ $ref: `#/components/headers/${name}` });
+const COMMON_HEADERS = ['X-Request-Id', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'];
+const headersOf = (names: readonly string[]): Json => Object.fromEntries(names.map((n) => [n, ref(n)]));
 
 export function buildOpenApi(ops: readonly Operation[], publicUrl: string): Json {
   const paths: Record<string, Json> = {};
@@ -48,9 +89,16 @@ export function buildOpenApi(ops: readonly Operation[], publicUrl: string): Json
           'Makes retries safe: a retry with the same key within 24 h returns the first response (with Idempotent-Replayed: true); the same key with a different request is refused with 422.',
         schema: { type: 'string', maxLength: 255 },
       });
+    const isGet = op.method === 'GET';
+    const successHeaders = [
+      ...COMMON_HEADERS,
+      ...(isGet ? ['ETag', 'Cache-Control'] : []),
+      ...(op.idempotencyKey ? ['Idempotent-Replayed'] : []),
+    ];
     const responses: Json = {
       [String(op.status)]: {
         description: op.status === 201 ? 'Created' : 'OK',
+        headers: headersOf(successHeaders),
         content: {
           'application/json': {
             schema: schemaOf(op.response, 'output'),
@@ -58,6 +106,14 @@ export function buildOpenApi(ops: readonly Operation[], publicUrl: string): Json
           },
         },
       },
+      ...(isGet
+        ? {
+            '304': {
+              description: 'Not Modified: the If-None-Match ETag is still current.',
+              headers: headersOf(['X-Request-Id', 'ETag']),
+            },
+          }
+        : {}),
       '400': { $ref: '#/components/responses/BadRequest' },
       '429': { $ref: '#/components/responses/RateLimited' },
       '500': { $ref: '#/components/responses/Internal' },
@@ -73,13 +129,10 @@ export function buildOpenApi(ops: readonly Operation[], publicUrl: string): Json
         '409': { $ref: '#/components/responses/Conflict' },
         '422': { $ref: '#/components/responses/IdempotencyKeyReused' },
       });
-    if (op.pending) responses['501'] = { $ref: '#/components/responses/NotImplemented' };
     const operation: Json = {
       operationId: op.name,
       summary: op.summary,
-      description:
-        op.description +
-        (op.pending ? `\n\n**Not implemented yet** (${op.pending}): answers 501 not_implemented.` : ''),
+      description: op.description,
       tags: op.tags,
       parameters,
       responses,
@@ -101,8 +154,9 @@ export function buildOpenApi(ops: readonly Operation[], publicUrl: string): Json
     const path = op.path;
     paths[path] = { ...(paths[path] ?? {}), [op.method.toLowerCase()]: operation };
   }
-  const errorResponse = (description: string, code: string) => ({
+  const errorResponse = (description: string, code: string, headers = COMMON_HEADERS) => ({
     description,
+    headers: headersOf(headers),
     content: {
       'application/json': {
         schema: { $ref: '#/components/schemas/Error' },
@@ -120,12 +174,17 @@ export function buildOpenApi(ops: readonly Operation[], publicUrl: string): Json
       description:
         'All bodies are JSON. Errors share one body: `{"error": {"code", "message", "details"?, "request_id"}}`. Paginated lists take `page` (1–1000) and `per_page` (1–100) and answer `{items, page, per_page, total, has_more}`. Every response carries `X-Request-Id`; rate limits are announced with `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` and `Retry-After` on 429. There is no voting through the API: votes come only from people on the site. Prices are in USD cents, exclude VAT, and are set by the admin: never hard-code them. Checkout links must be handed to the person, who pays on our page; never ask for card details.',
       license: { name: 'MIT', identifier: 'MIT' },
+      contact: { name: 'Launchlist', url: `${publicUrl}/docs` },
     },
     servers: [{ url: publicUrl + API_PREFIX }],
-    tags: [...new Set(ops.flatMap((o) => o.tags))].map((name) => ({ name })),
+    tags: [...new Set(ops.flatMap((o) => o.tags))].map((name) => ({
+      name,
+      ...(TAG_TEXT[name] ? { description: TAG_TEXT[name] } : {}),
+    })),
     paths,
     components: {
       schemas: { Error: schemaOf(ErrorBody, 'output') },
+      headers: HEADERS,
       responses: {
         BadRequest: errorResponse(
           'Invalid request: bad parameters or body (details name each field and rule), or a refused promo code (code promo_code_refused, with the reason).',
@@ -142,17 +201,11 @@ export function buildOpenApi(ops: readonly Operation[], publicUrl: string): Json
           'The Idempotency-Key was already used with a different request.',
           'idempotency_key_reused',
         ),
-        RateLimited: {
-          ...errorResponse('Rate limited: retry after the number of seconds in Retry-After.', 'rate_limited'),
-          headers: {
-            'Retry-After': { schema: { type: 'integer' } },
-            'RateLimit-Limit': { schema: { type: 'integer' } },
-            'RateLimit-Remaining': { schema: { type: 'integer' } },
-            'RateLimit-Reset': { schema: { type: 'integer' } },
-          },
-        },
+        RateLimited: errorResponse('Rate limited: retry after the number of seconds in Retry-After.', 'rate_limited', [
+          ...COMMON_HEADERS,
+          'Retry-After',
+        ]),
         Internal: errorResponse('Something went wrong on our side.', 'internal'),
-        NotImplemented: errorResponse('Defined but not implemented yet.', 'not_implemented'),
       },
       securitySchemes: {
         bearerAuth: {
@@ -167,10 +220,10 @@ export function buildOpenApi(ops: readonly Operation[], publicUrl: string): Json
             'OAuth 2.1 authorization code with PKCE (S256). Dynamic client registration and client ID metadata documents are supported; see /.well-known/oauth-authorization-server.',
           flows: {
             authorizationCode: {
-              authorizationUrl: `${publicUrl}/oauth/auth`,
-              tokenUrl: `${publicUrl}/oauth/token`,
-              refreshUrl: `${publicUrl}/oauth/token`,
-              scopes: SCOPE_TEXT,
+              authorizationUrl: publicUrl + OAUTH_ROUTES.authorization,
+              tokenUrl: publicUrl + OAUTH_ROUTES.token,
+              refreshUrl: publicUrl + OAUTH_ROUTES.token,
+              scopes: SCOPE_WORDS,
             },
           },
         },

@@ -12,6 +12,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Redis } from 'ioredis';
 import { ApiError } from '../operations/errors.ts';
+import { redisHit } from '../store/redis.ts';
 
 export interface RateLimitOptions {
   max: number;
@@ -52,22 +53,6 @@ class MemoryStore {
   #sweep(now: number): void {
     for (const [k, e] of this.#entries) if (e.resetAt <= now) this.#entries.delete(k);
   }
-}
-
-// KEYS[1] the client's counter; ARGV[1] the window in ms. Returns {count, ms until reset}.
-const REDIS_HIT = `local c = redis.call('INCR', KEYS[1])
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
-return {c, ttl}`;
-
-type RedisWithHit = Redis & { launchlistRateHit?: (key: string, windowMs: string) => Promise<[number, number]> };
-
-/** Counts one hit on a fixed-window counter in Redis (one atomic script, EVALSHA after the first call): [count, ms until the window resets]. */
-export async function redisHit(redis: Redis, key: string, windowMs: number): Promise<[number, number]> {
-  const r = redis as RedisWithHit;
-  if (!r.launchlistRateHit) r.defineCommand('launchlistRateHit', { numberOfKeys: 1, lua: REDIS_HIT });
-  const [count, ttl] = await r.launchlistRateHit!(key, String(windowMs));
-  return [Number(count), Number(ttl)];
 }
 
 export function registerRateLimit(app: FastifyInstance, opts: RateLimitOptions): void {

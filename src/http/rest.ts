@@ -1,13 +1,13 @@
-// Registry → REST routes under /api/v1. Validation, access, idempotency and caching are applied here,
-// from each operation's declaration; handlers only do the work.
+// Registry → REST routes under /api/v1: each route hands its request to the kernel (invoke) and renders
+// the outcome: status, JSON body, ETag and Cache-Control on GETs, Idempotent-Replayed on replays.
 import { hash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Operation } from '../operations/define.ts';
-import type { Ctx, Principal, Services } from '../operations/context.ts';
+import type { Principal } from '../operations/principal.ts';
 import { ApiError } from '../operations/errors.ts';
-import { checkIntegerText, parseOrThrow, refuseNul, validationError } from './validation.ts';
-import { enforceAccess } from '../auth/principal.ts';
-import type { AppDeps } from '../app.ts';
+import { validationError } from '../operations/errors.ts';
+import { invoke } from '../operations/kernel.ts';
+import type { AppDeps } from '../deps.ts';
 import { RawJson } from '../operations/raw-json.ts';
 
 export const API_PREFIX = '/api/v1';
@@ -20,58 +20,6 @@ declare module 'fastify' {
 
 export function toFastifyPath(path: string): string {
   return path.replace(/\{(\w+)\}/g, ':$1');
-}
-
-export function makeCtx(deps: AppDeps, principal: Principal, requestId: string): Ctx {
-  return {
-    db: deps.store.db,
-    engine: deps.store.engine,
-    config: deps.config,
-    principal,
-    requestId,
-    services: deps.services as Services,
-    now: () => new Date(),
-  };
-}
-
-/**
- * Runs one operation for one caller: the shared path of REST, MCP and the website. `raw` holds the
- * unvalidated parts. A handler may answer with JSON text (RawJson); only REST asks for it as it is
- * (`jsonText`), every other caller gets the value.
- */
-export async function runOperation(
-  deps: AppDeps,
-  op: Operation,
-  principal: Principal,
-  requestId: string,
-  raw: { params?: unknown; query?: unknown; body?: unknown },
-  challenge: (error?: string, scope?: string) => string,
-  opts: { jsonText?: boolean } = {},
-): Promise<unknown> {
-  enforceAccess(op.access, principal, challenge);
-  refuseNul({ path: raw.params, query: raw.query, body: raw.body });
-  const input: Record<string, unknown> = {};
-  if (op.params) {
-    checkIntegerText(op.params, raw.params, 'path');
-    Object.assign(input, parseOrThrow(op.params, raw.params ?? {}, 'path'));
-  }
-  if (op.query) {
-    checkIntegerText(op.query, raw.query, 'query');
-    Object.assign(input, parseOrThrow(op.query, raw.query ?? {}, 'query'));
-  }
-  if (op.body) {
-    const body = raw.body === undefined || raw.body === null ? (op.bodyOptional ? {} : undefined) : raw.body;
-    if (body === undefined) throw validationError([{ path: 'body', message: 'is required (a JSON object)' }]);
-    Object.assign(input, parseOrThrow(op.body, body, 'body'));
-  } else if (
-    raw.body !== undefined &&
-    raw.body !== null &&
-    !(typeof raw.body === 'object' && Object.keys(raw.body as object).length === 0)
-  ) {
-    throw validationError([{ path: 'body', message: 'this operation takes no body' }]);
-  }
-  const result = await op.handler(makeCtx(deps, principal, requestId), input as never);
-  return result instanceof RawJson && !opts.jsonText ? result.value() : result;
 }
 
 /** The WWW-Authenticate challenge of the REST API (RFC 6750, with RFC 9728 resource metadata). */
@@ -102,36 +50,16 @@ export function registerRest(app: FastifyInstance, deps: AppDeps, ops: readonly 
               message: `must be JSON, sent with the header Content-Type: application/json (this request's body was sent as ${sentAs})`,
             },
           ]);
-        const exec = () =>
-          runOperation(
-            deps,
-            op,
-            req.principal,
-            req.id,
-            { params: req.params, query: req.query, body: req.body },
-            challenge,
-            { jsonText: op.method === 'GET' },
-          );
-        let status: number = op.status;
-        let result: unknown;
         const key = req.headers['idempotency-key'];
-        if (op.idempotencyKey && typeof key === 'string' && deps.idempotency && req.principal.kind === 'user') {
-          enforceAccess(op.access, req.principal, challenge);
-          const out = await deps.idempotency.run(
-            {
-              principal: req.principal,
-              key,
-              operation: op.name,
-              request: { params: req.params, query: req.query, body: req.body ?? null },
-            },
-            async () => ({ status: op.status, body: await exec() }),
-          );
-          status = out.status;
-          result = out.body;
-          if (out.replayed) reply.header('Idempotent-Replayed', 'true');
-        } else {
-          result = await exec();
-        }
+        const out = await invoke(
+          deps,
+          op,
+          req.principal,
+          { params: req.params, query: req.query, body: req.body },
+          { requestId: req.id, idempotencyKey: typeof key === 'string' ? key : undefined, challenge },
+        );
+        const { status, body: result } = out;
+        if (out.replayed) reply.header('Idempotent-Replayed', 'true');
         if (op.method === 'GET') {
           reply.header(
             'Cache-Control',

@@ -1,6 +1,6 @@
 // The job kinds this service runs, and the wiring of the workers into a server process.
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { startWorkers, type JobHandlers, type Workers } from './queue.ts';
 import { DRAFT_BUILD, draftBuildHandler } from '../services/drafting.ts';
 import { AWARDS_COMPUTE, awardsComputeHandler, ensureAwardsScheduled } from './awards.ts';
@@ -31,7 +31,6 @@ export function attachWorkers(
     concurrency: opts.concurrency ?? 2,
     pollMs: opts.pollMs ?? 1000,
   });
-  deps.services.workers = workers;
   ensureAwardsScheduled(deps.store.db).catch((err) => app.log.error({ err }, 'could not schedule the awards job'));
   ensureListingsAdvanceScheduled(deps.store.db).catch((err) =>
     app.log.error({ err }, 'could not schedule the listings.advance job'),

@@ -20,7 +20,9 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB, JobsTable } from '../store/types.ts';
 import type { Engine } from '../store/connect.ts';
 import type { Config } from '../config.ts';
+import type { Services } from '../operations/context.ts';
 import { fromJson, toJson } from '../store/json.ts';
+import { skipLocked } from '../store/dialect.ts';
 
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
 
@@ -42,7 +44,7 @@ export interface Job<P = unknown> {
 export interface JobDeps {
   store: { db: Kysely<DB>; engine: Engine };
   config: Config;
-  services: Record<string, unknown>;
+  services: Services;
   /** Clock, injectable for tests (default: the wall clock). */
   now?: () => Date;
   log?: {
@@ -166,18 +168,13 @@ export async function claimNext(
   const kinds = opts.kinds?.length ? opts.kinds : null;
   const kindFilter = kinds ? sql`AND kind IN (${sql.join(kinds)})` : sql``;
   const claimable = sql`((status = 'queued' AND run_at <= ${nowS}) OR (status = 'running' AND locked_until < ${nowS}))`;
-  const query =
-    engine === 'postgres'
-      ? sql<
-          JobsTable & { id: number }
-        >`UPDATE jobs SET status = 'running', locked_by = ${workerId}, locked_until = ${until}, attempts = attempts + 1, updated_at = ${nowS}
-        WHERE id = (SELECT id FROM jobs WHERE ${claimable} ${kindFilter} ORDER BY run_at, id FOR UPDATE SKIP LOCKED LIMIT 1)
-        RETURNING *`
-      : sql<
-          JobsTable & { id: number }
-        >`UPDATE jobs SET status = 'running', locked_by = ${workerId}, locked_until = ${until}, attempts = attempts + 1, updated_at = ${nowS}
-        WHERE id = (SELECT id FROM jobs WHERE ${claimable} ${kindFilter} ORDER BY run_at, id LIMIT 1) AND ${claimable}
-        RETURNING *`;
+  // The claimable test is repeated outside the subquery: on SQLite it makes the pick and the update
+  // one atomic step; on PostgreSQL the row is already locked for us (SKIP LOCKED) and it holds anyway.
+  const query = sql<JobsTable & { id: number }>`UPDATE jobs
+    SET status = 'running', locked_by = ${workerId}, locked_until = ${until}, attempts = attempts + 1, updated_at = ${nowS}
+    WHERE id = (SELECT id FROM jobs WHERE ${claimable} ${kindFilter} ORDER BY run_at, id ${skipLocked(engine)} LIMIT 1)
+      AND ${claimable}
+    RETURNING *`;
   const res = await query.execute(db);
   const row = res.rows[0];
   return row ? rowToJob(row) : undefined;

@@ -150,19 +150,6 @@ async function deliverRows(
   return { sent, unsent };
 }
 
-/** Retries unsent mail (for a periodic job); returns how many were sent. No-op without SMTP_URL. */
-export async function sendPendingMail(deps: MailDeps, limit = 50): Promise<number> {
-  if (!deps.config.SMTP_URL) return 0;
-  const rows = await deps.db
-    .selectFrom('mail_outbox')
-    .selectAll()
-    .where('sent_at', 'is', null)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-  return (await deliverRows(deps, rows)).sent;
-}
-
 /** The newest messages to an address (for tests and the operator CLI). */
 export async function outboxFor(db: Kysely<DB>, to: string, limit = 20) {
   return db

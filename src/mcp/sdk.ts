@@ -12,10 +12,11 @@ import {
   type Result,
   type ServerContext,
 } from '@modelcontextprotocol/server';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import type { Operation } from '../operations/define.ts';
 import type { ToolDefinition } from './tools.ts';
-import { MCP_PROTOCOL_VERSIONS, callTool, contextOf, serverInstructions, type Challenge } from './server.ts';
+import type { Challenge } from '../operations/access.ts';
+import { MCP_PROTOCOL_VERSIONS, callTool, contextOf, serverInstructions } from './calls.ts';
 
 export { validateHostHeader, validateOriginHeader } from '@modelcontextprotocol/server';
 export { refusedBeforeDispatch } from './headers.ts';

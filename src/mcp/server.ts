@@ -6,23 +6,24 @@
 // Sign-in follows the MCP authorization specification: the protected resource metadata document
 // (RFC 9728) names our authorization server; a tools/call that needs sign-in without a credential is
 // answered HTTP 401 with a WWW-Authenticate challenge pointing to that document, one whose credential
-// lacks the scope HTTP 403 insufficient_scope. Tool calls then go through runOperation(), the same path
-// as REST: validation, access, handlers, idempotency and the error body are identical.
+// lacks the scope HTTP 403 insufficient_scope. Tool calls then go through the kernel (calls.ts), as REST's
+// do: validation, access, handlers, idempotency and the error body are identical.
 //
 // The MCP SDK (and what it pulls in: ~10 MB resident) is loaded on the first request to /mcp, not at
 // start: its runtime parts live in ./sdk.ts, imported only from loadSdk().
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AuthInfo, CallToolResult, McpHttpHandler } from '@modelcontextprotocol/server';
-import type { AppDeps } from '../app.ts';
+import type { AuthInfo, McpHttpHandler } from '@modelcontextprotocol/server';
+import type { AppDeps } from '../deps.ts';
 import type { Operation } from '../operations/define.ts';
-import type { Principal } from '../operations/context.ts';
-import { SCOPES } from '../operations/context.ts';
+import { SCOPES } from '../domain/scopes.ts';
 import { operations as registry } from '../operations/index.ts';
 import { ApiError } from '../operations/errors.ts';
-import { errorBody, runOperation } from '../http/rest.ts';
-import { ANONYMOUS, enforceAccess, resolvePrincipal } from '../auth/principal.ts';
-import { CALLER_RULES, splitArguments, toolDefinitions, type ToolDefinition } from './tools.ts';
-import { MAX_JSON_DEPTH, jsonTooDeep } from '../http/json-depth.ts';
+import { resolvePrincipal } from '../auth/principal.ts';
+import { enforceAccess } from '../operations/access.ts';
+import { toolDefinitions, type ToolDefinition } from './tools.ts';
+import { MCP_PROTOCOL_VERSIONS } from './calls.ts';
+import type { Challenge } from '../operations/access.ts';
+import { MAX_JSON_DEPTH, jsonTooDeep } from '../domain/json-depth.ts';
 
 type Sdk = typeof import('./sdk.ts');
 let sdk: Promise<Sdk> | undefined;
@@ -36,13 +37,8 @@ function loadSdk(): Promise<Sdk> {
 
 export const MCP_PATH = '/mcp';
 export const MCP_RESOURCE_METADATA_PATH = '/.well-known/oauth-protected-resource/mcp';
-/** Protocol versions served: 2026-07-28 through server/discover, the 2025 ones through initialize. */
-export const MCP_PROTOCOL_VERSIONS = ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26'] as const;
 /** The stateless revisions (per-request _meta, SEP-2243 standard headers). */
 const MODERN_PROTOCOL_VERSIONS: readonly string[] = MCP_PROTOCOL_VERSIONS.filter((v) => v >= '2026');
-/** Replayed idempotent calls say so in the result's _meta (REST: the Idempotent-Replayed header). */
-export const IDEMPOTENT_REPLAYED_META = 'launchlist/idempotent-replayed';
-
 export function mcpUrls(publicUrl: string): { resource: string; resourceMetadata: string } {
   return { resource: publicUrl + MCP_PATH, resourceMetadata: publicUrl + MCP_RESOURCE_METADATA_PATH };
 }
@@ -59,90 +55,10 @@ export function protectedResourceMetadata(publicUrl: string): Record<string, unk
   };
 }
 
-export function serverInstructions(publicUrl: string): string {
-  return [
-    'Launchlist is a launch directory and launch calendar. Every tool is one operation of the REST API at ' +
-      publicUrl +
-      '/api/v1, with the same name, rules and results.',
-    'Reading (listings, categories, launches, leaderboards, founders, blog, awards, badges, products) needs no sign-in. Drafting, editing and publishing listings, claims and orders need sign-in: your MCP client opens our sign-in page in the browser, where the person chooses to allow access.',
-    'Rules for callers:',
-    `- ${CALLER_RULES.checkout}`,
-    `- ${CALLER_RULES.prices}`,
-    `- ${CALLER_RULES.votes}`,
-    `- ${CALLER_RULES.billboard}`,
-    '- Drafting a listing from a website (submit_listing) takes about a minute: poll get_draft every few seconds while its status is crawling or drafting. Nothing found on the website is ever invented; fields left blank stay blank until the person fills them.',
-    'Errors come back as a tool result with isError true and the body {"error": {"code", "message", "details"?, "request_id"}}, the same codes as the REST API (validation_failed names each field and rule). Tools that change things accept an idempotency_key argument that makes retries safe.',
-  ].join('\n');
-}
-
-export type Challenge = (error?: string, scope?: string) => string;
-
 function challengeFor(publicUrl: string): Challenge {
   const { resourceMetadata } = mcpUrls(publicUrl);
   return (error, scope) =>
     `Bearer ${[error ? `error="${error}"` : '', scope ? `scope="${scope}"` : '', `resource_metadata="${resourceMetadata}"`].filter(Boolean).join(', ')}`;
-}
-
-interface CallContext {
-  principal: Principal;
-  requestId: string;
-}
-
-export function contextOf(authInfo: AuthInfo | undefined): CallContext {
-  const extra = authInfo?.extra as Partial<CallContext> | undefined;
-  return { principal: extra?.principal ?? ANONYMOUS, requestId: extra?.requestId ?? 'unknown' };
-}
-
-/** Runs one tool call through the shared REST path; any error becomes an isError result with the REST error body. */
-export async function callTool(
-  deps: AppDeps,
-  op: Operation,
-  principal: Principal,
-  requestId: string,
-  args: Record<string, unknown> | undefined,
-  challenge: Challenge,
-  logError?: (err: unknown, requestId: string, tool: string) => void,
-): Promise<CallToolResult> {
-  try {
-    const { raw, idempotencyKey } = splitArguments(op, args);
-    const exec = () => runOperation(deps, op, principal, requestId, raw, challenge);
-    let result: unknown;
-    let replayed = false;
-    if (op.idempotencyKey && idempotencyKey !== undefined && deps.idempotency && principal.kind === 'user') {
-      enforceAccess(op.access, principal, challenge);
-      // The stored request is shaped like REST's (path and query values as the strings a URL carries),
-      // so a key reused across the two surfaces is judged on the same request.
-      const request = { params: stringValues(raw.params), query: stringValues(raw.query), body: raw.body ?? null };
-      const out = await deps.idempotency.run(
-        { principal, key: idempotencyKey, operation: op.name, request },
-        async () => ({ status: op.status, body: await exec() }),
-      );
-      result = out.body;
-      replayed = out.replayed;
-    } else {
-      result = await exec();
-    }
-    const structured = (result ?? {}) as Record<string, unknown>;
-    return {
-      content: [{ type: 'text', text: JSON.stringify(structured) }],
-      structuredContent: structured,
-      ...(replayed ? { _meta: { [IDEMPOTENT_REPLAYED_META]: true } } : {}),
-    };
-  } catch (err) {
-    const { status, body } = errorBody(err, requestId);
-    if (status >= 500 && !(err instanceof ApiError)) logError?.(err, requestId, op.name);
-    return {
-      isError: true,
-      content: [{ type: 'text', text: JSON.stringify(body) }],
-      structuredContent: body as Record<string, unknown>,
-    };
-  }
-}
-
-function stringValues(o: Record<string, unknown> | undefined): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(o ?? {})) out[k] = v === null || typeof v === 'object' ? v : String(v);
-  return out;
 }
 
 interface JsonRpcCall {
@@ -169,12 +85,11 @@ declare module 'fastify' {
 }
 
 function sendError(reply: FastifyReply, req: FastifyRequest, err: ApiError): FastifyReply {
-  const { status, body, headers } = errorBody(err, req.id);
-  for (const [k, v] of Object.entries(headers ?? {})) reply.header(k, v);
-  return reply.code(status).type('application/json; charset=utf-8').send(body);
+  for (const [k, v] of Object.entries(err.headers ?? {})) reply.header(k, v);
+  return reply.code(err.status).type('application/json; charset=utf-8').send(err.body(req.id));
 }
 
-/** Registers /mcp and its protected resource metadata document. Plugged into the app through deps.plugins. */
+/** Registers /mcp and its protected resource metadata document (a route group of server.ts). */
 export async function registerMcp(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { publicUrl } = deps.config;
   const challenge = challengeFor(publicUrl);

@@ -66,7 +66,6 @@ export function toolDescription(op: Operation): string {
       `Pass a unique \`${IDEMPOTENCY_ARG}\` to make retries safe: a retry with the same key within 24 hours returns the first result instead of acting twice.`,
     );
   parts.push(...rulesFor(op));
-  if (op.pending) parts.push(`Not implemented yet (${op.pending}): answers the error not_implemented.`);
   return parts.join(' ');
 }
 
@@ -85,7 +84,7 @@ export function toolDefinition(op: Operation): ToolDefinition {
     };
   }
   const output = jsonSchema(op.response, 'output');
-  const readOnly = op.method === 'GET';
+  const readOnly = op.method === 'GET' || op.readOnly === true;
   return {
     name: op.name,
     title: op.summary,

@@ -1,35 +1,49 @@
 // What every handler receives: storage, configuration, the caller, and the services it may use.
+//
+// The services are typed here and built once per server (server.ts). Every type named below comes
+// from a module that does not import this one, so the kernel's types sit under the services that use
+// them and no import cycle runs through them.
 import type { Kysely } from 'kysely';
+import type { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import type { DB } from '../store/types.ts';
 import type { Engine } from '../store/connect.ts';
-import type { ApiError } from './errors.ts';
+import type { SearchPool } from '../store/search/pool.ts';
+import type { ServerSecrets } from '../auth/secrets.ts';
+import type { PaymentProvider } from '../payments/types.ts';
+import type { ProfileReader } from '../store/profile-reader.ts';
+import type { ViewCounter } from '../store/view-counter.ts';
+import type { PromoGuard } from '../services/promo-guard.ts';
+import type { BadgeCheckOptions, ClaimOptions, DraftingOptions } from '../services/options.ts';
+import type { Principal, SignedInPrincipal } from './principal.ts';
 
-export type Scope = 'account:read' | 'listings:write' | 'orders:write';
-export const SCOPES: readonly Scope[] = ['account:read', 'listings:write', 'orders:write'];
-
-export interface Credential {
-  type: 'api_key' | 'oauth' | 'session';
-  id: string;
-  name: string;
-  client_id?: string;
+/** Starts queued jobs now instead of at the next poll (the job workers, when this process runs them). */
+export interface Waker {
+  wake(): void;
 }
-export type Principal =
-  /** `refused`: a credential was sent but is not valid. Public operations serve the caller anonymously; the others answer this 401. */
-  | { kind: 'anonymous'; refused?: ApiError }
-  | {
-      kind: 'user';
-      userId: number;
-      email: string;
-      name: string;
-      role: 'user' | 'admin';
-      credential: Credential;
-      scopes: Scope[];
-    };
 
+/** The long-lived services of one server, shared by every request. */
 export interface Services {
-  /** Extra services are attached here by later modules (mailer, jobs, views, payments…). */
-  [name: string]: unknown;
+  /** The server's secrets (checkout links are signed with one). */
+  secrets: ServerSecrets;
+  /** get_listing's materialised profiles. */
+  profiles: ProfileReader;
+  /** The listing view counter (memory buffer, flushed every 30 s). */
+  views: ViewCounter;
+  /** Wrong promo-code limits. */
+  promoGuard: PromoGuard;
+  /** The payment provider: Stripe when STRIPE_SECRET_KEY is set, else the built-in test provider. */
+  payments: PaymentProvider;
+  /** SQLite with SEARCH_THREADS > 0: search_listings in worker threads. */
+  searchPool?: SearchPool;
+  /** The job workers of this process, when it runs them. */
+  workers?: Waker;
+  /** The Redis client, when REDIS_URL is set. */
+  redis?: Redis;
+  /** Tunables and test hooks. */
+  drafting: DraftingOptions;
+  claims: ClaimOptions;
+  badgeChecks: BadgeCheckOptions;
 }
 
 export interface Ctx {
@@ -42,10 +56,8 @@ export interface Ctx {
   now(): Date;
 }
 
-export type SignedInCtx = Ctx & { principal: Extract<Principal, { kind: 'user' }> };
-
-export function userOf(ctx: Ctx): Extract<Principal, { kind: 'user' }> {
+export function userOf(ctx: Ctx): SignedInPrincipal {
   if (ctx.principal.kind !== 'user')
-    throw new Error('userOf() on an anonymous context: access must be enforced by the adapter');
+    throw new Error('userOf() on an anonymous context: access must be enforced by the kernel');
   return ctx.principal;
 }

@@ -19,39 +19,17 @@ import {
   Paged,
   Pagination,
   Socials,
-  StoryKeys,
   Uuid,
   offsetOf,
   paged,
 } from './schemas.ts';
+import { PROFILE_FIELDS, STORY_KEYS } from '../domain/vocabulary.ts';
 
-export const DRAFT_FIELDS = [
-  'name',
-  'tagline',
-  'short_description',
-  'description',
-  'stage',
-  'categories',
-  'tags',
-  'pricing_model',
-  'pricing_summary',
-  'country',
-  'city',
-  'founded_year',
-  'features',
-  'usps',
-  'keywords',
-  'contact_email',
-  'demo_video_url',
-  'logo_url',
-] as const;
-export const LIST_FIELDS = ['categories', 'tags', 'features', 'usps', 'keywords'] as const;
 export const FIELD_STATES = ['ai', 'not_found', 'edited', 'manual', 'override', 'deleted'] as const;
-export type DraftField = (typeof DRAFT_FIELDS)[number];
 
 const Str500 = z.string().max(500).nullable().optional();
 const StrList = z.array(z.string().max(200)).max(20).nullable().optional();
-export const DraftFieldsInput = z.strictObject({
+export const ProfileFieldsInput = z.strictObject({
   name: Str500,
   tagline: Str500,
   short_description: Str500,
@@ -71,7 +49,7 @@ export const DraftFieldsInput = z.strictObject({
   usps: StrList,
   keywords: StrList,
 });
-const FieldName = z.enum(DRAFT_FIELDS);
+const FieldName = z.enum(PROFILE_FIELDS);
 /** update_draft's `regenerate`: at most this many fields a request (spec 4.4). */
 export const MAX_REGENERATE = 5;
 const DraftId = z.object({ id: Uuid.describe('Draft id (uuid).') });
@@ -153,7 +131,7 @@ export const updateDraft = defineOperation({
   ].join(' '),
   params: DraftId,
   body: z.strictObject({
-    fields: DraftFieldsInput.optional(),
+    fields: ProfileFieldsInput.optional(),
     lock_fields: z.array(FieldName).max(20).optional(),
     regenerate: z.array(FieldName).max(MAX_REGENERATE).optional(),
     restore: z.array(FieldName).max(20).optional(),
@@ -170,7 +148,7 @@ export const updateDraft = defineOperation({
       )
       .max(6)
       .optional(),
-    story: z.strictObject(Object.fromEntries(StoryKeys.map((k) => [k, z.string().max(8000).optional()]))).optional(),
+    story: z.strictObject(Object.fromEntries(STORY_KEYS.map((k) => [k, z.string().max(8000).optional()]))).optional(),
     milestones: z.array(MilestoneInput).max(50).optional(),
     competitor_url: z.string().max(2048).optional().describe("A competitor's site to read and compare; empty clears."),
     seo: z.strictObject({ title: z.string().max(70).optional(), meta: z.string().max(170).optional() }).optional(),

@@ -16,7 +16,6 @@ export const ERROR_STATUS = {
   rate_limited: 429,
   headers_too_large: 431,
   internal: 500,
-  not_implemented: 501,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -61,6 +60,18 @@ export const invalid = (path: string, message: string): never => {
 export const conflict = (message: string): never => {
   throw new ApiError('conflict', message);
 };
-export const notImplemented = (issue: string): never => {
-  throw new ApiError('not_implemented', `This operation is defined but not implemented yet (${issue}).`);
-};
+
+/** A 400 listing every field that broke a rule; the message names the first. */
+export function validationError(details: ErrorDetail[]): ApiError {
+  const first = details[0];
+  const summary = first ? `${first.path}: ${first.message}` : 'invalid request';
+  const more = details.length > 1 ? ` (and ${details.length - 1} more)` : '';
+  return new ApiError('validation_failed', `Invalid request — ${summary}${more}.`, details);
+}
+
+/** The error body of anything thrown while serving a request: an ApiError as it is, anything else a 500 with no details. */
+export function errorOf(err: unknown): ApiError {
+  return err instanceof ApiError
+    ? err
+    : new ApiError('internal', 'Something went wrong on our side. The request id identifies it in our logs.');
+}

@@ -64,5 +64,3 @@ export const operations: readonly Operation[] = [
   listMyOrders,
   getOrder,
 ];
-
-export const operationsByName: ReadonlyMap<string, Operation> = new Map(operations.map((o) => [o.name, o]));

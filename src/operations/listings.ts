@@ -8,11 +8,9 @@ import {
   searchListings as runSearch,
   type SearchInput,
 } from '../store/search/index.ts';
-import type { SearchPool } from '../store/search/pool.ts';
 import { toSummary } from '../store/repos/summary.ts';
 import { alternativesOf, compareListings as compareRepo } from '../store/repos/listings.ts';
-import type { ViewCounter } from '../services/views.ts';
-import { etagOf, withCounters, type ProfileReader } from '../services/profiles.ts';
+import { etagOf, withCounters } from '../store/profile-reader.ts';
 import { RawJson } from './raw-json.ts';
 
 export const SORTS = SEARCH_SORTS;
@@ -48,7 +46,7 @@ export const searchListings = defineOperation({
   paginated: true,
   handler: async (ctx, input) => {
     try {
-      const pool = ctx.services.searchPool as SearchPool | undefined; // SQLite: search threads (store/search/pool.ts)
+      const pool = ctx.services.searchPool; // SQLite: search threads (store/search/pool.ts)
       const search = pool ? (i: SearchInput) => pool.search(i) : (i: SearchInput) => runSearch(ctx.db, ctx.engine, i);
       const result = await search({
         q: input.q,
@@ -98,13 +96,12 @@ export const getListing = defineOperation({
   idempotencyKey: false,
   paginated: false,
   handler: async (ctx, input) => {
-    // The materialised profile (services/profiles.ts); the live counters are spliced in per request.
-    const profiles = ctx.services.profiles as ProfileReader; // installed by createServer (installProfiles)
-    const hit = await profiles.get(input.slug);
+    // The materialised profile (store/profile-reader.ts); the live counters are spliced in per request.
+    const hit = await ctx.services.profiles.get(input.slug);
     if (!hit) return notFound('listing', input.slug);
-    const views = ctx.services.views as ViewCounter | undefined;
-    views?.record(hit.id);
-    const pending = views?.pending(hit.id) ?? 0;
+    const { views } = ctx.services;
+    views.record(hit.id);
+    const pending = views.pending(hit.id);
     return new RawJson(withCounters(hit, pending), etagOf(hit, pending));
   },
 });

@@ -1,18 +1,8 @@
 import { z } from 'zod';
 import { defineOperation } from './define.ts';
 import { userOf } from './context.ts';
-import {
-  Faqs,
-  IntId,
-  JsonObject,
-  MilestoneInput,
-  Paged,
-  Pagination,
-  Socials,
-  StoryKeys,
-  offsetOf,
-  paged,
-} from './schemas.ts';
+import { Faqs, IntId, JsonObject, MilestoneInput, Paged, Pagination, Socials, offsetOf, paged } from './schemas.ts';
+import { STORY_KEYS } from '../domain/vocabulary.ts';
 import { listOwnListings } from '../store/repos/my-listings.ts';
 import {
   addMilestone as addMilestoneFor,
@@ -197,7 +187,7 @@ export const setFounderStory = defineOperation({
   params: ListingId,
   body: z.strictObject(
     Object.fromEntries(
-      StoryKeys.map((k) => [
+      STORY_KEYS.map((k) => [
         k,
         z
           .string()

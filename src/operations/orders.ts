@@ -7,14 +7,13 @@ import { WEEK_PRODUCTS, freeQueueWeek, launchWeeksOffered, productWeeks, weekInf
 import { formatCents } from '../domain/money.ts';
 import {
   ORDER_TTL_DAYS,
-  PROMO_TRIES,
-  PROMO_WINDOW_MS,
   createOrder,
   getOrder as getOrderView,
   listOrders,
   priceOrder,
   quoteView,
 } from '../services/orders.ts';
+import { PROMO_TRIES, PROMO_WINDOW_MS } from '../services/promo-guard.ts';
 
 export const OrderBody = z.strictObject({
   items: z
@@ -129,6 +128,7 @@ export const quoteOrder = defineOperation({
   method: 'POST',
   path: '/orders/quote',
   access: 'orders:write',
+  readOnly: true,
   tags: ['Orders'],
   summary: 'Price an order without saving it',
   description: `Prices the items at the site's current prices and validates every option (weeks, categories, billboard minimum, promo code). Saves and charges nothing. With a promo code, shows what it takes off (before VAT). ${PRICE_RULES}\n\n${QUOTE_SHAPE}\n\n${ORDER_RULES}`,

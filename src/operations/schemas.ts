@@ -1,12 +1,8 @@
 // Shared zod pieces. Every rule of spec parts 4 and 8 lives in a schema here or in the operation files.
 import { z } from 'zod';
+import { SLUG_PATTERN, SLUG_RULE } from '../domain/vocabulary.ts';
 
-export const Slug = z
-  .string()
-  .regex(
-    /^[a-z0-9][a-z0-9-]{0,219}$/,
-    'must match ^[a-z0-9][a-z0-9-]{0,219}$ (lower-case letters, digits and hyphens)',
-  );
+export const Slug = z.string().regex(SLUG_PATTERN, SLUG_RULE);
 export const Page = z.coerce.number().int().min(1).max(1000).default(1).describe('Page number, 1-based (1 to 1000).');
 export const PerPage = z.coerce.number().int().min(1).max(100).default(20).describe('Items per page (1 to 100).');
 export const Pagination = { page: Page, per_page: PerPage };
@@ -101,18 +97,6 @@ export const Milestone = z.object({
   url: z.string().nullable(),
 });
 
-export const StoryKeys = [
-  'title',
-  'story',
-  'why_started',
-  'problem',
-  'journey',
-  'challenges',
-  'achievements',
-  'lessons',
-  'whats_next',
-] as const;
-
 /** A JSON object whose fields are documented in the operation description (spec: "declared only as JSON objects"). */
 export const JsonObject = z.looseObject({});
 
@@ -139,7 +123,7 @@ export const ErrorBody = z.object({
     code: z
       .string()
       .describe(
-        'Machine-readable snake_case code: validation_failed, promo_code_refused, unauthorized, insufficient_scope, not_found, conflict, payload_too_large, idempotency_key_reused, rate_limited, internal, not_implemented.',
+        'Machine-readable snake_case code: validation_failed, promo_code_refused, unauthorized, insufficient_scope, not_found, conflict, payload_too_large, idempotency_key_reused, rate_limited, internal.',
       ),
     message: z.string(),
     details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),

@@ -23,6 +23,7 @@ import { guardedFetch, isFetchError, type Resolver } from '../drafting/crawler/g
 import { loadHtml } from '../drafting/extract/html.ts';
 import { normaliseDomain } from '../domain/urls.ts';
 import { sendMail } from '../mail/index.ts';
+import type { ClaimOptions } from './options.ts';
 import {
   EXPIRED_ERROR,
   expireEmailClaims,
@@ -59,21 +60,10 @@ export const VERIFIED_NOTE =
   'Verified proves that you control the domain: the listing moves to your account and shows the Verified badge. Verified is not the same as paid: it unlocks no paid plan or section; those come only from orders.';
 
 /** Test and tuning hooks, attached as services.claims. */
-export interface ClaimOptions {
-  /** TXT look-up (default: node:dns/promises with a 5 s timeout). Returns records as arrays of chunks. */
-  resolveTxt?: (host: string) => Promise<string[][]>;
-  /** Minimum time between two checks of one claim (default 10 000 ms). */
-  checkIntervalMs?: number;
-  /** Time cap of one site fetch (default 10 000 ms). */
-  fetchTimeoutMs?: number;
-  /** Address resolver of the guarded fetcher (tests simulate DNS answers). */
-  resolve?: Resolver;
-}
 
-type Deps = { db: Kysely<DB>; engine: Engine; config: Config; services?: Record<string, unknown> };
+type Deps = { db: Kysely<DB>; engine: Engine; config: Config; services?: { claims: ClaimOptions } };
 
-const optionsOf = (services: Record<string, unknown> | undefined): ClaimOptions =>
-  (services?.claims ?? {}) as ClaimOptions;
+const optionsOf = (services: { claims: ClaimOptions } | undefined): ClaimOptions => services?.claims ?? {};
 
 let systemDns: DnsResolver | undefined;
 const systemResolveTxt = (host: string): Promise<string[][]> => {

@@ -7,10 +7,11 @@ import { FIELD_RULES, httpUrl } from '../domain/profile-rules.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { DB } from '../store/types.ts';
-import type { Ctx } from '../operations/context.ts';
+import type { Ctx, Waker } from '../operations/context.ts';
+import type { Drafter, DraftingOptions } from './options.ts';
 import { userOf } from '../operations/context.ts';
 import { ApiError, conflict, notFound, type ErrorDetail } from '../operations/errors.ts';
-import { validationError } from '../http/validation.ts';
+import { validationError } from '../operations/errors.ts';
 import { enqueue, type Job, type JobContext, type JobDeps, type JobHandler } from '../jobs/queue.ts';
 import { checkUrl, FetchRefused } from '../drafting/crawler/guarded-fetch.ts';
 import { isIpLiteral } from '../drafting/crawler/ip.ts';
@@ -21,7 +22,6 @@ import type { LanguageModel } from 'ai';
 import { sendMail } from '../mail/index.ts';
 import {
   ALL_SECTIONS,
-  PROFILE_FIELDS,
   RESUBMIT_SECTIONS,
   draftView,
   emptyField,
@@ -29,7 +29,6 @@ import {
   findOwnDraft,
   hasValue,
   insertDraft,
-  isListField,
   matchCategories,
   saveListingFromDraft,
   updateDraft,
@@ -38,12 +37,12 @@ import {
   type DraftError,
   type DraftView,
   type FieldValue,
-  type ProfileField,
   type StoredField,
   type StoredFields,
   type StoredPage,
   type SyncSections,
 } from '../store/repos/drafts.ts';
+import { PROFILE_FIELDS, isListField, type ProfileField } from '../domain/vocabulary.ts';
 
 export const DRAFT_BUILD = 'draft.build';
 
@@ -53,39 +52,16 @@ const crawler = () => import('../drafting/crawler/crawl.ts');
 const extractors = () => import('../drafting/extract/index.ts');
 const llm = () => import('../drafting/llm.ts');
 
-/** Turns crawled pages into a profile draft (the rules extractor, then the LLM when configured). */
-export type Drafter = (
-  pages: SourcePage[],
-  opts: {
-    categoryNames: readonly string[];
-    fields?: readonly ProfileField[];
-    signal?: AbortSignal;
-    config: JobDeps['config'];
-    services: Record<string, unknown>;
-  },
-) => Promise<ProfileDraft>;
-
-/** Tunables of the drafting pipeline, read from services.drafting (tests set them). */
-export interface DraftingOptions {
-  /** Total time cap of one draft build, crawl and drafting together (default 90 s). */
-  totalTimeMs?: number;
-  /** Extra crawl options (maxPages, pageTimeoutMs, robots cache, resolver…). */
-  crawl?: Partial<CrawlOptions>;
-  /** The drafter; defaults to the rules extractor (+ LLM when LLM_* is configured). */
-  drafter?: Drafter;
-  /** Time cap of reading a competitor's site (default 12 s). */
-  competitorTimeMs?: number;
-  /** The LLM to use instead of the one configured by LLM_BASE_URL/LLM_MODEL (tests pass the AI SDK's mock model); null turns it off. */
-  llmModel?: LanguageModel | null;
-}
-
-function optionsOf(services: Record<string, unknown>): DraftingOptions {
-  return (services.drafting as DraftingOptions | undefined) ?? {};
+function optionsOf(services: { drafting: DraftingOptions }): DraftingOptions {
+  return services.drafting;
 }
 
 const llmModels = new Map<string, Promise<LanguageModel>>();
 /** The LLM configured by LLM_BASE_URL + LLM_MODEL (+ LLM_API_KEY), or null when none is. */
-async function llmModelOf(config: JobDeps['config'], services: Record<string, unknown>): Promise<LanguageModel | null> {
+async function llmModelOf(
+  config: JobDeps['config'],
+  services: { drafting: DraftingOptions },
+): Promise<LanguageModel | null> {
   const injected = optionsOf(services).llmModel;
   if (injected !== undefined) return injected;
   if (!config.LLM_BASE_URL || !config.LLM_MODEL) return null;
@@ -124,7 +100,7 @@ export const defaultDrafter: Drafter = async (pages, opts) => {
   return draft;
 };
 
-function drafterOf(deps: { services: Record<string, unknown> }): Drafter {
+function drafterOf(deps: { services: { drafting: DraftingOptions } }): Drafter {
   return optionsOf(deps.services).drafter ?? defaultDrafter;
 }
 
@@ -459,8 +435,8 @@ export function normaliseSubmittedUrl(raw: string, allowHosts: readonly string[]
   return u.href;
 }
 
-function wake(services: Record<string, unknown>): void {
-  (services.workers as { wake?: () => void } | undefined)?.wake?.();
+function wake(services: { workers?: Waker }): void {
+  services.workers?.wake();
 }
 
 export async function createDraft(ctx: Ctx, rawUrl: string): Promise<DraftView> {
@@ -769,7 +745,7 @@ const norm = (s: string) =>
     .trim();
 
 export async function compareCompetitor(
-  ctx: { config: Ctx['config']; services: Record<string, unknown>; db: Ctx['db'] },
+  ctx: { config: Ctx['config']; services: { drafting: DraftingOptions }; db: Ctx['db'] },
   url: string,
   draft: Draft,
 ): Promise<Competitor> {

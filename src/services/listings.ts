@@ -30,7 +30,7 @@ import type { Config } from '../config.ts';
 import type { Ctx } from '../operations/context.ts';
 import { userOf } from '../operations/context.ts';
 import { ApiError, notFound, type ErrorDetail } from '../operations/errors.ts';
-import { validationError } from '../http/validation.ts';
+import { validationError } from '../operations/errors.ts';
 import { fromJson, toJson } from '../store/json.ts';
 import { ownerProfile } from '../store/repos/listings.ts';
 import { freeQueueWeeks } from '../store/repos/settings.ts';
@@ -53,17 +53,19 @@ import {
   replaceStory,
   siteRows,
   upsertAnswer,
-  STORY_KEYS,
   type MilestoneRow,
   type OwnRow,
   type Story,
 } from '../store/repos/my-listings.ts';
+import { STORY_KEYS } from '../domain/vocabulary.ts';
 import { freeQueueWeek, mondayOf } from '../domain/weeks.ts';
 import { homepageHasBadge, listingPageUrl } from '../domain/badges.ts';
 import { checkUrl, guardedFetch, isFetchError } from '../drafting/crawler/guarded-fetch.ts';
 import { RobotsCache } from '../drafting/crawler/robots.ts';
 import { queueFanOut } from '../jobs/mail.ts';
-import type { Workers } from '../jobs/queue.ts';
+import type { BadgeCheckOptions } from './options.ts';
+import { LISTING_LIST_FIELDS } from '../domain/vocabulary.ts';
+import { lockRows } from '../store/dialect.ts';
 
 export const MAX_MILESTONES = 50;
 /** How often the listings.advance job runs (badge checks and launches). */
@@ -206,11 +208,10 @@ export const SCALAR_FIELDS = [
   'seo_title',
   'seo_description',
 ] as const;
-export const LIST_FIELDS = ['features', 'usps', 'keywords'] as const;
 /** The fields that travel to the company's listings on other sites with apply_to. */
 export const TRAVELLING_FIELDS = ['headline', 'summary', 'seo_title', 'seo_description'] as const;
 type ScalarField = (typeof SCALAR_FIELDS)[number];
-type ListField = (typeof LIST_FIELDS)[number];
+type ListField = (typeof LISTING_LIST_FIELDS)[number];
 
 export interface ListingPatch {
   fields?: Partial<Record<ScalarField, string | number | null>> & Partial<Record<ListField, string[] | null>>;
@@ -331,7 +332,7 @@ export async function updateMyListing(ctx: Ctx, id: number, body: ListingPatch):
     if (body.fields && f in body.fields && body.fields[f] !== undefined)
       next[f] = checkScalar(f, body.fields[f], errors);
   }
-  for (const f of LIST_FIELDS) {
+  for (const f of LISTING_LIST_FIELDS) {
     if (body.fields && f in body.fields && body.fields[f] !== undefined) next[f] = cleanList(body.fields[f]);
   }
   if (body.socials !== undefined) {
@@ -420,9 +421,12 @@ export async function revertVersion(
       .where('id', '=', versionId)
       .executeTakeFirst();
     if (!v) return undefined;
-    let q = trx.selectFrom('listings').selectAll().where('id', '=', v.listing_id);
-    if (engine === 'postgres') q = q.forUpdate();
-    const row = (await q.executeTakeFirstOrThrow()) as unknown as OwnRow;
+    const row = (await trx
+      .selectFrom('listings')
+      .selectAll()
+      .where('id', '=', v.listing_id)
+      .$call(lockRows(engine))
+      .executeTakeFirstOrThrow()) as unknown as OwnRow;
     const before = fromJson<Record<string, unknown>>(v.before, {});
     const after = fromJson<Record<string, unknown>>(v.after, {});
     const was: Record<string, unknown> = {};
@@ -505,7 +509,7 @@ export async function postListingUpdate(ctx: Ctx, id: number, input: { title: st
       }));
     return { updateId, notified: await queueFanOut(trx, ctx.config, mails) };
   });
-  if (notified && ctx.config.SMTP_URL) (ctx.services.workers as Workers | undefined)?.wake();
+  if (notified && ctx.config.SMTP_URL) ctx.services.workers?.wake();
   return { id: updateId, listing_id: id, title, body: text, created_at: now, followers_notified: notified };
 }
 
@@ -651,7 +655,7 @@ export async function chooseFreeListing(ctx: Ctx, id: number): Promise<Record<st
 export interface AdvanceDeps {
   store: { db: Kysely<DB>; engine: Engine };
   config: Pick<Config, 'FETCH_ALLOW_HOSTS' | 'publicUrl'>;
-  services?: Record<string, unknown>;
+  services?: { badgeChecks: BadgeCheckOptions };
   log?: { info(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
 }
 
@@ -673,7 +677,7 @@ export async function checkHomepageBadge(
   signal?: AbortSignal,
 ): Promise<{ found: boolean; detail: string }> {
   const allowHosts = deps.config.FETCH_ALLOW_HOSTS;
-  const robots = (deps.services?.badgeChecks as { robots?: RobotsCache } | undefined)?.robots ?? defaultRobots;
+  const robots = deps.services?.badgeChecks.robots ?? defaultRobots;
   try {
     checkUrl(listing.url, allowHosts); // refuses non-public addresses before anything is requested
     const policy = await robots.get(listing.url, { allowHosts, signal, timeoutMs: BADGE_FETCH_TIMEOUT_MS });

@@ -12,7 +12,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Ctx, Services } from '../operations/context.ts';
 import { userOf } from '../operations/context.ts';
 import { ApiError, notFound, type ErrorDetail } from '../operations/errors.ts';
-import { validationError } from '../http/validation.ts';
+import { validationError } from '../operations/errors.ts';
 import type { Engine } from '../store/connect.ts';
 import type { DB } from '../store/types.ts';
 import { toJson } from '../store/json.ts';
@@ -38,10 +38,7 @@ import {
 import { WEEK_PRODUCTS, isDateString, isMonday, mondayOf, productWeeks } from '../domain/weeks.ts';
 import { formatCents, vatCents } from '../domain/money.ts';
 import { decideVat, vatRatesFrom, type VatDecision } from '../domain/vat.ts';
-import { AttemptLimiter } from '../auth/rate-limit.ts';
-import type { Redis } from 'ioredis';
 import type { ChargeResult } from '../payments/types.ts';
-import type { AuthServices } from '../auth/index.ts';
 import { bundleParts, fulfilOrderLines, fulfilmentKind } from './fulfilment.ts';
 import { openPlacements } from '../store/repos/featured.ts';
 
@@ -49,9 +46,6 @@ export const ORDER_STATUSES = ['pending', 'paid', 'expired', 'cancelled'] as con
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** An unpaid order can be paid for this many days. */
 export const ORDER_TTL_DAYS = 7;
-/** Wrong promo codes: this many per user per window; the next wrong one is answered 429. */
-export const PROMO_TRIES = 5;
-export const PROMO_WINDOW_MS = 15 * 60_000;
 /** Products that set a listing's launch week: at most one of them per listing per order. */
 const WEEK_SETTERS = new Set(['launch', 'launch_bundle', 'relaunch', 'skip_queue']);
 /** Listing statuses a paid launch can start from. */
@@ -469,51 +463,6 @@ export async function checkPromo(
   };
 }
 
-/**
- * Wrong promo codes per user: an attempt limiter, plus a block that also stops right codes while it
- * lasts. Both in Redis when the server has REDIS_URL (every instance sees the same count and block),
- * else in this process; a Redis error falls back to this process's own.
- */
-export class PromoGuard {
-  readonly limiter: AttemptLimiter;
-  readonly #redis: Redis | undefined;
-  #blockedUntil = new Map<string, number>();
-  constructor(redis?: Redis) {
-    this.#redis = redis;
-    this.limiter = new AttemptLimiter(PROMO_TRIES, PROMO_WINDOW_MS, { redis, name: 'promo' });
-  }
-  /** Seconds to wait while blocked, else 0. */
-  async retryAfter(key: string, now = Date.now()): Promise<number> {
-    if (this.#redis) {
-      const ms = await this.#redis.pttl(PROMO_BLOCK + key).catch(() => undefined);
-      if (ms !== undefined && ms > 0) return Math.max(1, Math.ceil(ms / 1000));
-    }
-    const until = this.#blockedUntil.get(key);
-    if (!until) return 0;
-    if (until <= now) {
-      this.#blockedUntil.delete(key);
-      return 0;
-    }
-    return Math.max(1, Math.ceil((until - now) / 1000));
-  }
-  /** Counts a wrong code; returns the seconds to wait when this one went over the limit, else 0. */
-  async fail(key: string, now = Date.now()): Promise<number> {
-    const wait = await this.limiter.hit(key, now);
-    if (wait) {
-      this.#blockedUntil.set(key, now + wait * 1000);
-      await this.#redis?.set(PROMO_BLOCK + key, '1', 'PX', wait * 1000).catch(() => {});
-    }
-    return wait;
-  }
-}
-const PROMO_BLOCK = 'launchlist-promo-block:';
-
-export function promoGuard(services: Services): PromoGuard {
-  let g = services.promoGuard as PromoGuard | undefined;
-  if (!g) services.promoGuard = g = new PromoGuard(services.redis as Redis | undefined);
-  return g;
-}
-
 function rateLimited(seconds: number): ApiError {
   return new ApiError(
     'rate_limited',
@@ -563,7 +512,7 @@ export async function priceOrder(ctx: Ctx, req: OrderRequest): Promise<Priced> {
 
   let promo: PromoView | null = null;
   if (req.promo_code !== undefined && req.promo_code !== '') {
-    const guard = promoGuard(ctx.services);
+    const guard = ctx.services.promoGuard;
     const key = `u:${user.userId}`;
     const blocked = await guard.retryAfter(key, now.getTime());
     if (blocked) throw rateLimited(blocked);
@@ -620,15 +569,11 @@ function lineOut(l: PricedLine): Record<string, unknown> {
 const linkKeys = new WeakMap<object, Buffer>();
 
 /** The key checkout links are derived from (from the server secrets, so it survives restarts and is shared by instances). */
-export function checkoutKey(services: Services): Buffer {
-  const auth = services.auth as AuthServices | undefined;
-  if (!auth) throw new Error('auth services are not installed: checkout links need the server secrets');
-  let k = linkKeys.get(auth.secrets);
+export function checkoutKey(services: Pick<Services, 'secrets'>): Buffer {
+  const { secrets } = services;
+  let k = linkKeys.get(secrets);
   if (!k)
-    linkKeys.set(
-      auth.secrets,
-      (k = createHmac('sha256', auth.secrets.csrfKey).update('launchlist checkout links v1').digest()),
-    );
+    linkKeys.set(secrets, (k = createHmac('sha256', secrets.csrfKey).update('launchlist checkout links v1').digest()));
   return k;
 }
 

@@ -10,8 +10,6 @@ import type { DB } from './types.ts';
 import { openSqlite } from './sqlite.ts';
 import { registerPool } from './prepared.ts';
 
-export { openSqlite, openSqliteReader } from './sqlite.ts';
-
 export type Engine = 'sqlite' | 'postgres';
 export interface Store {
   db: Kysely<DB>;
@@ -44,14 +42,10 @@ function loadPg(): typeof pg {
   return (pgModule = m);
 }
 
-export function openPostgres(url: string, max = 10): Kysely<DB> {
-  return openPostgresPool(url, max).db;
-}
-
 /**
  * Tables whose writes never change what get_listing shows: background bookkeeping (jobs, sessions, the
  * mail outbox, idempotency records, OAuth state, sign-in tokens, API keys, badge checks), the view
- * counts (their own epoch: services/views.ts) and the stored profiles themselves (get_listing's
+ * counts (their own epoch: store/view-counter.ts) and the stored profiles themselves (get_listing's
  * write-backs of a text it built, for the rev it was built from). A write to any other table counts.
  */
 const NOT_PROFILE_TABLES = new Set([
@@ -75,7 +69,7 @@ const WRITE =
  * public profile: an INSERT, UPDATE or DELETE of a table not in NOT_PROFILE_TABLES (whatever its
  * triggers touch: votes and follows reach listings' counters that way), and the COMMIT of a transaction
  * that ran one (its rows become visible to other connections only then; a ROLLBACK forgets it). A WITH, MERGE or DDL counts
- * too. Reads (SELECT, the named statements of prepared.ts) do not. services/profiles.ts serves a
+ * too. Reads (SELECT, the named statements of prepared.ts) do not. store/profile-reader.ts serves a
  * profile it confirmed recently only while this count stands still.
  */
 function countWrites(pool: pg.Pool): () => number {

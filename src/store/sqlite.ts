@@ -17,7 +17,7 @@ export class NodeSqlite implements SqliteDatabase {
   readonly raw: DatabaseSync;
   /** The process's read-write connection (openSqlite), through which every write of this process goes; false for read-only ones. */
   readonly writer: boolean;
-  /** Statements run that may write (read by services/profiles.ts to end its read snapshot). */
+  /** Statements run that may write (read by store/profile-reader.ts to end its read snapshot). */
   writes = 0;
   #cache = new Map<string, SqliteStatement>();
   #arrays = new Map<string, StatementSync>();

@@ -1,13 +1,14 @@
 // The account page: profile, API keys (create with a name and scopes — shown once —, list, revoke)
 // and connected apps (OAuth grants: list, disconnect).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../app.ts';
-import { SCOPES } from '../operations/context.ts';
+import type { AppDeps } from '../deps.ts';
+import { SCOPES } from '../domain/scopes.ts';
 import { recordIdOf } from '../operations/schemas.ts';
 import { createApiKey, listApiKeys, revokeApiKey } from '../auth/api-keys.ts';
-import { parseScopes, SCOPE_WORDS, scopeWords } from '../auth/scopes.ts';
+import { parseScopes, scopeWords } from '../auth/scopes.ts';
+import { SCOPE_WORDS } from '../domain/scopes.ts';
 import { listConnectedApps, revokeConnectedApp } from '../auth/oauth/tokens.ts';
-import { authServices, checkCsrf, getWebContext, type WebContext } from './context.ts';
+import { checkCsrf, getWebContext, type WebContext } from './context.ts';
 import { csrfField, html, sendPage, type SafeHtml } from './layout.ts';
 import { entryOf, qs } from './pages/shared.ts';
 
@@ -53,7 +54,7 @@ async function accountPage(
 ) {
   const user = ctx.user!;
   const db = deps.store.db;
-  const auth = authServices(deps);
+  const auth = deps.auth;
   const keys = await listApiKeys(db, user.id);
   const apps = await listConnectedApps(await auth.provider(), db, user.id);
   const kf = opts.keyForm ?? {};
@@ -229,7 +230,7 @@ export function registerAccountPages(app: FastifyInstance, deps: AppDeps): void 
     const clientId = formOf(req).client_id;
     const ok =
       typeof clientId === 'string' &&
-      (await revokeConnectedApp(await authServices(deps).provider(), db, ctx.user!.id, clientId));
+      (await revokeConnectedApp(await deps.auth.provider(), db, ctx.user!.id, clientId));
     if (!ok) return accountPage(deps, reply, ctx, { status: 404 });
     return reply.redirect('/account?notice=app-revoked#connected-apps', 303);
   });

@@ -1,6 +1,6 @@
 // Sign up, sign in, sign out, email verification and password reset.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import {
   authenticate,
   createUser,
@@ -24,15 +24,7 @@ import {
 import { consumeEmailToken, issueEmailToken, peekEmailToken } from '../auth/email-tokens.ts';
 import { endOAuthSessions } from '../auth/oauth/tokens.ts';
 import { sendMail } from '../mail/index.ts';
-import {
-  authServices,
-  checkCsrf,
-  cookieOptions,
-  getWebContext,
-  pageFor,
-  resetWebContext,
-  type WebContext,
-} from './context.ts';
+import { checkCsrf, cookieOptions, getWebContext, pageFor, resetWebContext, type WebContext } from './context.ts';
 import { csrfField, html, sendPage, type SafeHtml, raw } from './layout.ts';
 import { qs, safeBack } from './pages/shared.ts';
 
@@ -73,7 +65,7 @@ export async function allowSignInAttempt(
   email: string,
   ctx: WebContext,
 ): Promise<boolean> {
-  const auth = authServices(deps);
+  const auth = deps.auth;
   const who = normalizeEmail(email);
   const wait = Math.max(
     ...(await Promise.all([
@@ -98,7 +90,7 @@ export async function allowSignInAttempt(
 
 /** A successful sign-in clears the counters of that address and takes its attempt off the network's count. */
 export async function signInSucceeded(deps: AppDeps, req: FastifyRequest, email: string): Promise<void> {
-  const auth = authServices(deps);
+  const auth = deps.auth;
   const who = normalizeEmail(email);
   await Promise.all([
     auth.signInLimiter.reset(`${ipOf(req)}|${who}`),
@@ -132,7 +124,7 @@ async function sendVerification(deps: AppDeps, req: FastifyRequest, user: User):
   const token = await issueEmailToken(deps.store.db, user.id, 'verify_email');
   const link = `${deps.config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
   await sendMail(
-    { ...authServices(deps).mail, log: req.log },
+    { ...deps.auth.mail, log: req.log },
     {
       to: user.email,
       subject: 'Confirm your email address for Launchlist',
@@ -201,7 +193,7 @@ export function registerAuthPages(app: FastifyInstance, deps: AppDeps): void {
     if (pp) errors.password = `Password ${pp}.`;
     if ((f.name ?? '').length > 120) errors.name = 'Name must be at most 120 characters.';
     if (Object.keys(errors).length) return signUpPage(reply, ctx, { name: f.name, email: f.email }, errors, 400);
-    const wait = await authServices(deps).ipLimiter.hit(`ip:${ipOf(req)}`);
+    const wait = await deps.auth.ipLimiter.hit(`ip:${ipOf(req)}`);
     if (wait) {
       reply.header('Retry-After', String(wait));
       return signUpPage(
@@ -356,7 +348,7 @@ export function registerAuthPages(app: FastifyInstance, deps: AppDeps): void {
     // Only the address's form is checked here: whether an account has it is never told.
     const problem = emailProblem(email);
     if (problem) return forgotPage(reply, ctx, false, 400, `The email ${problem}.`);
-    const auth = authServices(deps);
+    const auth = deps.auth;
     const wait = Math.max(await auth.ipLimiter.hit(`ip:${ipOf(req)}`), await auth.signInLimiter.hit(`reset|${email}`));
     if (wait) {
       reply.header('Retry-After', String(wait));

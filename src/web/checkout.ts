@@ -11,7 +11,7 @@
 // With the built-in test provider the payment part is a clearly labelled TEST form (4242 4242 4242
 // 4242 succeeds, 4000 0000 0000 0002 is declined); nothing about the card is stored or logged.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { checkCsrf, getWebContext, type WebContext } from './context.ts';
 import { csrfField, html, raw, renderPage, type SafeHtml } from './layout.ts';
 import { formatCents } from '../domain/money.ts';
@@ -27,7 +27,7 @@ import {
   tokenHash,
   type PayOutcome,
 } from '../services/orders.ts';
-import { paymentProvider, parseCard, type PaymentOrder, type PaymentProvider } from '../payments/index.ts';
+import { parseCard, type PaymentOrder, type PaymentProvider } from '../payments/index.ts';
 import { sendMail } from '../mail/index.ts';
 import { countries } from '../domain/countries.ts';
 
@@ -247,7 +247,7 @@ async function render(
 ): Promise<FastifyReply> {
   const ctx = await getWebContext(deps, req, reply);
   const v = await viewOf(deps, order);
-  const provider = paymentProvider(deps.services, deps.config);
+  const provider = deps.services.payments;
   const status = v.status as string;
   let main: SafeHtml;
   if (status === 'pending') main = payForm(token, ctx.csrf, v, order, provider, opts);
@@ -392,7 +392,7 @@ export function registerCheckoutPages(app: FastifyInstance, deps: AppDeps): void
     const updated = billing.order;
     if (updated.status !== 'pending')
       return reply.redirect(`/checkout/${token}${updated.status === 'paid' ? '?paid=1' : ''}`, 303); // paid meanwhile (a double click)
-    const provider = paymentProvider(deps.services, deps.config);
+    const provider = deps.services.payments;
     const now = new Date();
 
     let card: ReturnType<typeof parseCard> | undefined;
@@ -475,7 +475,7 @@ export function registerCheckoutPages(app: FastifyInstance, deps: AppDeps): void
     const { token } = req.params as { token: string };
     const order = await load(deps, token);
     if (!order) return notFoundPage(reply, await getWebContext(deps, req, reply));
-    const provider = paymentProvider(deps.services, deps.config);
+    const provider = deps.services.payments;
     const sessionId = str((req.query as Record<string, unknown>).session_id);
     if (order.status === 'paid') return reply.redirect(`/checkout/${token}?paid=1`, 303);
     if (provider.kind !== 'redirect' || !/^[A-Za-z0-9_]{1,255}$/.test(sessionId))
@@ -504,7 +504,7 @@ export function registerCheckoutPages(app: FastifyInstance, deps: AppDeps): void
   // Stripe's webhook. The event body is not trusted: only the session id is taken from it, and the
   // session is read back from Stripe with our secret key before anything is recorded.
   app.post('/payments/stripe/webhook', async (req, reply) => {
-    const provider = paymentProvider(deps.services, deps.config);
+    const provider = deps.services.payments;
     if (provider.kind !== 'redirect' || provider.name !== 'stripe')
       return reply
         .code(404)

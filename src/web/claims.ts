@@ -1,7 +1,7 @@
 // The page behind the link in an email claim: the person who reads the company mailbox sees who asks
 // to own which listing, and confirms with a button (POST with CSRF). Opening the link changes nothing.
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../operations/errors.ts';
 import {
   confirmEmailClaim,

@@ -1,8 +1,7 @@
 // Per-request website context: who is signed in (session cookie) and the CSRF token for forms.
 // Pages built by other modules use getWebContext() for the header, and checkCsrf() on every POST.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../app.ts';
-import type { AuthServices } from '../auth/index.ts';
+import type { AppDeps } from '../deps.ts';
 import {
   anonymousCsrf,
   CSRF_COOKIE,
@@ -21,12 +20,6 @@ export interface WebContext {
   session: SessionRecord | null;
   /** Put in every form as `_csrf` (csrfField()). */
   csrf: string;
-}
-
-export function authServices(deps: AppDeps): AuthServices {
-  const s = deps.services.auth as AuthServices | undefined;
-  if (!s) throw new Error('auth services are not installed (installAuth)');
-  return s;
 }
 
 export function cookieOptions(deps: AppDeps, maxAgeMs?: number) {
@@ -51,7 +44,7 @@ export function getWebContext(deps: AppDeps, req: FastifyRequest, reply: Fastify
 }
 
 async function load(deps: AppDeps, req: FastifyRequest, reply: FastifyReply): Promise<WebContext> {
-  const auth = authServices(deps);
+  const auth = deps.auth;
   const found = await findSession(deps.store.db, req.cookies?.[SESSION_COOKIE]);
   if (found) return { user: found.user, session: found.session, csrf: found.session.csrf };
   // Signed out: the CSRF cookie is only created when a form actually needs a token, so plain public
@@ -92,7 +85,7 @@ export async function csrfValid(deps: AppDeps, req: FastifyRequest, reply: Fasti
   if (safeEqual(sent, ctx.csrf)) return true;
   // A form rendered before sign-in and posted after it (another tab) carries the signed-out token.
   const anon = req.cookies?.[CSRF_COOKIE];
-  return Boolean(ctx.session && anon && safeEqual(sent, anonymousCsrf(authServices(deps).secrets.csrfKey, anon)));
+  return Boolean(ctx.session && anon && safeEqual(sent, anonymousCsrf(deps.auth.secrets.csrfKey, anon)));
 }
 
 /** Refuses a form post without a valid CSRF token (403 page). Returns false when refused. */

@@ -1,6 +1,6 @@
 // Website route groups owned by the accounts module (others register their pages alongside).
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { registerAuthPages } from './auth-pages.ts';
 import { registerAccountPages } from './account-pages.ts';
 import { registerOAuthPages } from './oauth-pages.ts';

@@ -1,7 +1,7 @@
 // The page behind the link in a co-founder invite mail: the invited person adds their own profile
 // (name, title, bio) to the draft — and to its listing when the draft was already submitted.
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../operations/errors.ts';
 import { acceptInvite, findInvite, MAX_FOUNDERS } from '../services/drafting.ts';
 import { checkCsrf, getWebContext } from './context.ts';

@@ -2,10 +2,11 @@
 // (names the app, where it sends you back, and each scope in plain words; Allow or Deny).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { InteractionDetails } from 'oidc-provider';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { authenticate, findUserById } from '../auth/users.ts';
-import { isScope, scopeWords } from '../auth/scopes.ts';
-import { authServices, checkCsrf, getWebContext, type WebContext } from './context.ts';
+import { scopeWords } from '../auth/scopes.ts';
+import { isScope } from '../domain/scopes.ts';
+import { checkCsrf, getWebContext, type WebContext } from './context.ts';
 import { csrfField, html, sendPage } from './layout.ts';
 import { allowSignInAttempt, signIn, signInForm, signInSucceeded } from './auth-pages.ts';
 
@@ -19,7 +20,7 @@ interface ClientView {
 
 async function clientView(deps: AppDeps, details: InteractionDetails): Promise<ClientView> {
   const id = String(details.params.client_id ?? '');
-  const client = await (await authServices(deps).provider()).Client.find(id).catch(() => undefined);
+  const client = await (await deps.auth.provider()).Client.find(id).catch(() => undefined);
   let redirectHost = '';
   try {
     const u = new URL(String(details.params.redirect_uri ?? ''));
@@ -49,7 +50,7 @@ function expired(reply: FastifyReply, ctx: WebContext) {
 
 async function detailsOf(deps: AppDeps, req: FastifyRequest, reply: FastifyReply): Promise<InteractionDetails | null> {
   try {
-    const d = await (await authServices(deps).provider()).interactionDetails(req.raw, reply.raw);
+    const d = await (await deps.auth.provider()).interactionDetails(req.raw, reply.raw);
     return d.uid === (req.params as { uid: string }).uid ? d : null;
   } catch {
     return null;
@@ -57,7 +58,7 @@ async function detailsOf(deps: AppDeps, req: FastifyRequest, reply: FastifyReply
 }
 
 function resourceWords(deps: AppDeps, resource: unknown): string {
-  const { rest, mcp } = authServices(deps).audiences;
+  const { rest, mcp } = deps.auth.audiences;
   const list = Array.isArray(resource) ? resource : resource ? [resource] : [rest];
   return list
     .map((r) =>
@@ -164,7 +165,7 @@ export function registerOAuthPages(app: FastifyInstance, deps: AppDeps): void {
       await signInSucceeded(deps, req, email);
       await signIn(deps, req, reply, user);
     }
-    const to = await (await authServices(deps).provider()).interactionResult(
+    const to = await (await deps.auth.provider()).interactionResult(
       req.raw,
       reply.raw,
       { login: { accountId: String(user.id) } },
@@ -178,7 +179,7 @@ export function registerOAuthPages(app: FastifyInstance, deps: AppDeps): void {
     const ctx = await getWebContext(deps, req, reply);
     const details = await detailsOf(deps, req, reply);
     if (details?.prompt.name !== 'consent' || !details.session) return expired(reply, ctx);
-    const provider = await authServices(deps).provider();
+    const provider = await deps.auth.provider();
     const {
       prompt: { details: missing },
       params,
@@ -207,7 +208,7 @@ export function registerOAuthPages(app: FastifyInstance, deps: AppDeps): void {
     const ctx = await getWebContext(deps, req, reply);
     const details = await detailsOf(deps, req, reply);
     if (!details) return expired(reply, ctx);
-    const to = await (await authServices(deps).provider()).interactionResult(
+    const to = await (await deps.auth.provider()).interactionResult(
       req.raw,
       reply.raw,
       { error: 'access_denied', error_description: 'The person declined to connect this app.' },

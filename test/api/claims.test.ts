@@ -6,7 +6,7 @@ import { testApp, type TestApp } from '../support/app.ts';
 import { category, listing } from '../support/listing-fixtures.ts';
 import { makeUser } from '../jobs/support/users.ts';
 import { serveSite, html, type Site } from '../jobs/support/site.ts';
-import type { ClaimOptions } from '../../src/services/claims.ts';
+import type { ClaimOptions } from '../../src/services/options.ts';
 import { insertDraft } from '../../src/store/repos/drafts.ts';
 
 type User = Awaited<ReturnType<typeof makeUser>>;

@@ -11,7 +11,7 @@ import { makeUser } from '../jobs/support/users.ts';
 import { openStore } from '../../src/store/index.ts';
 import { claimNext, drainJobs, getJob, jobHandlers } from '../../src/jobs/index.ts';
 import { RobotsCache } from '../../src/drafting/crawler/robots.ts';
-import type { DraftingOptions } from '../../src/services/drafting.ts';
+import type { DraftingOptions } from '../../src/services/options.ts';
 import { normalizeForMatch } from '../../src/drafting/extract/evidence.ts';
 import { visibleTextOfHtml } from '../../src/drafting/extract/html.ts';
 import { MockLanguageModelV4 } from 'ai/test';

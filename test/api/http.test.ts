@@ -5,7 +5,6 @@ import { z } from 'zod';
 import { Redis } from 'ioredis';
 import { testApp, type TestApp } from '../support/app.ts';
 import { defineOperation } from '../../src/operations/define.ts';
-import { operations } from '../../src/operations/index.ts';
 import { createServer } from '../../src/server.ts';
 
 // A small operation set drives the mechanism independently of any handler's business logic.
@@ -298,14 +297,6 @@ test('rate limits are shared between instances through Redis when REDIS_URL is s
   assert.deepEqual([r1.statusCode, r2.statusCode, r3.statusCode], [200, 200, 429]);
   await a.close();
   await b.close();
-});
-
-test('unimplemented signed-in operations answer 501 only after the access check', async () => {
-  const pending = operations.filter((o) => o.pending);
-  for (const op of pending) {
-    const r = await t.app.inject({ method: op.method, url: '/api/v1' + op.path.replace(/\{\w+\}/g, '1') });
-    assert.equal(r.statusCode, op.access === 'public' ? 501 : 401, op.name);
-  }
 });
 
 test('401 challenges name the protected resource metadata; an invalid token says invalid_token', async () => {

@@ -4,11 +4,11 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { testApp, type TestApp } from '../support/app.ts';
-import { createIdempotencyRunner, canonicalJson } from '../../src/http/idempotency.ts';
+import { createIdempotencyRunner, canonicalJson } from '../../src/operations/idempotency.ts';
 import { ApiError } from '../../src/operations/errors.ts';
 import { createApiKey } from '../../src/auth/api-keys.ts';
 import { createUser } from '../../src/auth/users.ts';
-import type { Principal } from '../../src/operations/context.ts';
+import type { Principal } from '../../src/operations/principal.ts';
 
 type UserPrincipal = Extract<Principal, { kind: 'user' }>;
 let t: TestApp;

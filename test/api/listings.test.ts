@@ -7,7 +7,7 @@ import { testApp, type TestApp } from '../support/app.ts';
 import { category, listing } from '../support/listing-fixtures.ts';
 import type { DB } from '../../src/store/types.ts';
 import { addDays, addWeeks, mondayOf, toDateString } from '../../src/domain/weeks.ts';
-import type { ViewCounter } from '../../src/services/views.ts';
+import type { ViewCounter } from '../../src/store/view-counter.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { testApp, type TestApp } from '../support/app.ts';
 import { operations } from '../../src/operations/index.ts';
-import { SCOPES, type Scope } from '../../src/operations/context.ts';
+import { SCOPES, type Scope } from '../../src/domain/scopes.ts';
 import { createApiKey } from '../../src/auth/api-keys.ts';
 import { createUser } from '../../src/auth/users.ts';
 

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { AttemptLimiter } from '../../src/auth/rate-limit.ts';
-import { PromoGuard } from '../../src/services/orders.ts';
+import { PromoGuard } from '../../src/services/promo-guard.ts';
 
 const URL_ = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 

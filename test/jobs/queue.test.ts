@@ -24,7 +24,12 @@ import {
 
 let t: TestDb;
 let second: Store;
-const depsOf = (store: Store, now?: () => Date): JobDeps => ({ store, config: t.config, services: {}, now });
+const depsOf = (store: Store, now?: () => Date): JobDeps => ({
+  store,
+  config: t.config,
+  services: {} as JobDeps['services'],
+  now,
+});
 
 before(async () => {
   t = await freshStore();

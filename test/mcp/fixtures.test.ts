@@ -6,12 +6,11 @@ import assert from 'node:assert/strict';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { freshStore, type TestDb } from '../support/app.ts';
-import { buildApp, type AppDeps } from '../../src/app.ts';
-import { registerMcp, IDEMPOTENT_REPLAYED_META } from '../../src/mcp/server.ts';
+import { IDEMPOTENT_REPLAYED_META } from '../../src/mcp/calls.ts';
+import { createServer } from '../../src/server.ts';
 import { defineOperation } from '../../src/operations/define.ts';
 import { userOf } from '../../src/operations/context.ts';
-import { createIdempotencyRunner } from '../../src/http/idempotency.ts';
-import { ERAS, connect, freePort, userWithKey } from './support.ts';
+import { ERAS, connect, freePort, toolBody, userWithKey } from './support.ts';
 
 let writes = 0;
 const whoami = defineOperation({
@@ -99,15 +98,7 @@ before(async () => {
   const port = await freePort();
   url = `http://127.0.0.1:${port}`;
   db = await freshStore({ PORT: String(port), PUBLIC_URL: url });
-  const deps = {
-    config: db.config,
-    store: db.store,
-    services: {},
-    plugins: [registerMcp],
-    idempotency: createIdempotencyRunner(db.store.db),
-    operations: [whoami, write, remove, boom],
-  } as AppDeps;
-  app = await buildApp(deps);
+  app = (await createServer(db.config, db.store, { operations: [whoami, write, remove, boom] })).app;
   await app.listen({ port, host: '127.0.0.1' });
   ({ key, userId } = await userWithKey(db.store, ['account:read', 'listings:write']));
 });
@@ -138,7 +129,7 @@ test('arguments are split into path, query and body; the caller reaches the hand
       const bad = await client.callTool({ name: 'fixture_whoami', arguments: { n: 0, q: 'too long' } });
       assert.equal(bad.isError, true);
       assert.deepEqual(
-        (bad.structuredContent as any).error.details.map((d: { path: string }) => d.path),
+        toolBody(bad).error.details.map((d: { path: string }) => d.path),
         ['path.n'],
       );
       const del = tools.find((x) => x.name === 'fixture_delete')!;
@@ -184,13 +175,13 @@ test('idempotency_key makes a retry return the first result without acting twice
       arguments: { n: 1, text: 'changed', idempotency_key: 'retry-1' },
     });
     assert.equal(reused.isError, true);
-    assert.equal((reused.structuredContent as any).error.code, 'idempotency_key_reused');
+    assert.equal(toolBody(reused).error.code, 'idempotency_key_reused');
     await client.callTool({ name: 'fixture_write', arguments: { n: 2, text: 'a' } });
     await client.callTool({ name: 'fixture_write', arguments: { n: 2, text: 'a' } });
     assert.equal(writes, before + 3);
     // A tool that takes no idempotency_key refuses one (its input schema does not list it).
     const notTaken = await client.callTool({ name: 'fixture_whoami', arguments: { n: 1, idempotency_key: 'x' } });
-    assert.equal((notTaken.structuredContent as any).error.details[0].path, 'idempotency_key');
+    assert.equal(toolBody(notTaken).error.details[0].path, 'idempotency_key');
   } finally {
     await client.close();
   }
@@ -201,7 +192,7 @@ test('an unexpected failure is an internal error result that leaks nothing', asy
   try {
     const r = await client.callTool({ name: 'fixture_boom', arguments: {} });
     assert.equal(r.isError, true);
-    const err = (r.structuredContent as any).error;
+    const err = toolBody(r).error;
     assert.equal(err.code, 'internal');
     assert.doesNotMatch(JSON.stringify(r), /secret database detail/);
   } finally {

@@ -15,6 +15,7 @@ import {
   parseChallenge,
   rpc,
   rpcMessage,
+  toolBody,
   userWithKey,
   withoutRequestId,
   type Live,
@@ -55,12 +56,12 @@ async function assertSameAsRest(
     `${tool}: isError ${result.isError} but REST answered ${r.status}`,
   );
   assert.deepEqual(
-    withoutRequestId(result.structuredContent),
+    withoutRequestId(toolBody(result)),
     withoutRequestId(r.body),
-    `${tool}: the structured result equals the REST body`,
+    `${tool}: the structured result (an error's text) equals the REST body`,
   );
   const text = (result.content as Array<{ type: string; text: string }>).find((c) => c.type === 'text');
-  assert.deepEqual(JSON.parse(text!.text), result.structuredContent, `${tool}: the text content carries the same JSON`);
+  assert.deepEqual(JSON.parse(text!.text), toolBody(result), `${tool}: the text content carries the same JSON`);
   return { result, rest: r };
 }
 
@@ -97,8 +98,8 @@ for (const era of ERAS) {
         );
         assert.equal(result.isError, true);
         assert.equal(r.status, 400);
-        assert.equal((result.structuredContent as any).error.code, 'validation_failed');
-        assert.equal((result.structuredContent as any).error.details[0].path, 'path.slug');
+        assert.equal(toolBody(result).error.code, 'validation_failed');
+        assert.equal(toolBody(result).error.details[0].path, 'path.slug');
       } finally {
         await client.close();
       }
@@ -108,7 +109,7 @@ for (const era of ERAS) {
       const client = await connect(t.url, era, full.key);
       try {
         const { result } = await assertSameAsRest(client, 'get_account', {}, '/me', full.key);
-        const code = (result.structuredContent as any)?.error?.code;
+        const code = toolBody(result)?.error?.code;
         assert.ok(code !== 'unauthorized' && code !== 'insufficient_scope', 'the key passed the sign-in gate');
         await assertSameAsRest(client, 'list_my_drafts', { per_page: 5 }, '/drafts?per_page=5', full.key);
       } finally {
@@ -186,9 +187,11 @@ describe('tool definitions', () => {
     for (const tool of tools) {
       const op = byName.get(tool.name)!;
       assert.equal((tool.outputSchema as any)?.type, 'object', `${tool.name} declares its output`);
-      assert.equal(tool.annotations?.readOnlyHint, op.method === 'GET', tool.name);
+      // quote_order is a POST that saves nothing: read-only and idempotent like a GET.
+      const readOnly = op.method === 'GET' || op.name === 'quote_order';
+      assert.equal(tool.annotations?.readOnlyHint, readOnly, tool.name);
       assert.equal(tool.annotations?.destructiveHint, op.method === 'DELETE', tool.name);
-      assert.equal(tool.annotations?.idempotentHint, ['GET', 'PUT', 'DELETE'].includes(op.method), tool.name);
+      assert.equal(tool.annotations?.idempotentHint, readOnly || ['PUT', 'DELETE'].includes(op.method), tool.name);
       assert.equal(tool.annotations?.openWorldHint, op.openWorld === true, tool.name);
       assert.ok(tool.description!.startsWith(op.description), `${tool.name} starts with the operation's description`);
       assert.match(
@@ -232,7 +235,7 @@ describe('errors are the REST error body', () => {
     try {
       const r = await client.callTool({ name: 'list_categories', arguments: { include_empty: true, colour: 'red' } });
       assert.equal(r.isError, true);
-      const err = (r.structuredContent as any).error;
+      const err = toolBody(r).error;
       assert.equal(err.code, 'validation_failed');
       assert.equal(err.details[0].path, 'colour');
       assert.match(err.message, /include_empty/);
@@ -262,7 +265,7 @@ describe('errors are the REST error body', () => {
         arguments: { listing_id: 1, date: '2026-02-30', title: 'x' },
       });
       assert.equal(r.isError, true);
-      const err = (r.structuredContent as any).error;
+      const err = toolBody(r).error;
       assert.equal(err.code, 'validation_failed');
       assert.equal(err.details[0].path, 'body.date');
       const viaRest = await fetch(`${t.url}/api/v1/me/listings/1/milestones`, {
@@ -271,7 +274,7 @@ describe('errors are the REST error body', () => {
         body: JSON.stringify({ date: '2026-02-30', title: 'x' }),
       });
       assert.equal(viaRest.status, 400);
-      assert.deepEqual(withoutRequestId(r.structuredContent), withoutRequestId(await viaRest.json()));
+      assert.deepEqual(withoutRequestId(toolBody(r)), withoutRequestId(await viaRest.json()));
     } finally {
       await client.close();
     }

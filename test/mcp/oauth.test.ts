@@ -13,7 +13,7 @@ import {
 } from '@modelcontextprotocol/client';
 import { Browser, csrfOf, $ } from '../auth/browser.ts';
 import { createUser, type User } from '../../src/auth/users.ts';
-import { ERAS, liveApp, parseChallenge, rpc, type Live } from './support.ts';
+import { ERAS, liveApp, parseChallenge, rpc, toolBody, type Live } from './support.ts';
 
 const PASSWORD = 'correct horse battery staple';
 const REDIRECT = 'http://127.0.0.1:9/mcp-client-callback';
@@ -168,10 +168,10 @@ for (const era of [ERAS[0], ERAS[3]]) {
     );
     await transport.finishAuth((await personAllows(b, stepUp)).searchParams);
     const answered = await client.callTool({ name: 'answer_interview', arguments: { answers: [] } });
-    const code = (answered.structuredContent as any)?.error?.code;
+    const code = toolBody(answered)?.error?.code;
     assert.ok(
       code !== 'unauthorized' && code !== 'insufficient_scope',
-      `the wider token is accepted (${JSON.stringify(answered.structuredContent)})`,
+      `the wider token is accepted (${JSON.stringify(toolBody(answered))})`,
     );
     await client.close();
   });

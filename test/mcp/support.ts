@@ -6,7 +6,7 @@ import { Client, StreamableHTTPClientTransport, type ClientOptions } from '@mode
 import { testApp, type TestApp } from '../support/app.ts';
 import type { Store } from '../../src/store/connect.ts';
 import { createApiKey } from '../../src/auth/api-keys.ts';
-import type { Scope } from '../../src/operations/context.ts';
+import type { Scope } from '../../src/domain/scopes.ts';
 
 export interface Live extends TestApp {
   url: string;
@@ -111,4 +111,15 @@ export function parseChallenge(header: string | null): Record<string, string> {
   out.scheme = header.split(' ')[0];
   for (const m of header.matchAll(/(\w+)="([^"]*)"/g)) out[m[1]] = m[2];
   return out;
+}
+
+/**
+ * The JSON a tool result carries: its structuredContent, or for an error result the error body in its
+ * text (an error result has no structuredContent: the tool's outputSchema describes results only).
+ */
+export function toolBody(result: { isError?: unknown; structuredContent?: unknown; content?: unknown }): any {
+  if (result.isError !== true) return result.structuredContent;
+  if (result.structuredContent !== undefined) throw new Error('an error result carries structuredContent');
+  const text = (result.content as Array<{ type: string; text: string }>).find((c) => c.type === 'text');
+  return JSON.parse(text!.text);
 }

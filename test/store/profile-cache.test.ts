@@ -1,4 +1,4 @@
-// get_listing's materialised profiles (migration 080, services/profiles.ts): served from
+// get_listing's materialised profiles (migration 080, store/profile-reader.ts): served from
 // listing_profiles while fresh, rebuilt after anything the profile shows changes, never stale.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -7,8 +7,8 @@ import { testApp, ENGINE, type TestApp } from '../support/app.ts';
 import { addCategory, addListing } from '../support/seed-fixtures.ts';
 import { PROFILE_CACHE_EXCLUDED } from '../../src/store/migrations/080_profile_cache.ts';
 import { refreshProfiles, storeProfiles } from '../../src/store/repos/profile-cache.ts';
-import { ProfileReader, TextCache } from '../../src/services/profiles.ts';
-import type { ViewCounter } from '../../src/services/views.ts';
+import { ProfileReader, TextCache } from '../../src/store/profile-reader.ts';
+import type { ViewCounter } from '../../src/store/view-counter.ts';
 import { createApiKey } from '../../src/auth/api-keys.ts';
 
 let t: TestApp;

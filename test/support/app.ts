@@ -62,6 +62,8 @@ export async function freshStore(overrides: Record<string, unknown> = {}): Promi
     SEED_DEMO: 'false',
     RATE_LIMIT_MAX: '100000',
     WORKERS: 'false',
+    // Every operation result is checked against its response schema: a field it does not declare fails.
+    STRICT_RESPONSES: 'true',
     ...overrides,
   } as never);
   const store = await openStore(config);

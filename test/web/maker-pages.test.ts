@@ -265,10 +265,10 @@ test('a value the operation refuses: 400, the message by the field it names, wha
 
 /** Runs `fn` with the workflow tests' drafter (deterministic; `taglineSuffix` makes a redraft of the tagline differ), then puts the real one back. */
 async function withTestDrafter(fn: (td: TestDrafter) => Promise<void>): Promise<void> {
-  const services = t.server.deps.services as Record<string, unknown>;
+  const services = t.server.deps.services;
   const prev = services.drafting;
   const td = testDrafter();
-  services.drafting = { ...(prev as object | undefined), drafter: td.drafter };
+  services.drafting = { ...prev, drafter: td.drafter };
   try {
     await fn(td);
   } finally {

@@ -11,16 +11,16 @@ import Provider, { errors, type Configuration, type KoaContext } from 'oidc-prov
 import type { Kysely } from 'kysely';
 import type { DB } from '../../store/types.ts';
 import type { Config } from '../../config.ts';
-import { SCOPES } from '../../operations/context.ts';
+import { SCOPES } from '../../domain/scopes.ts';
 import { guardedFetch, isFetchError } from '../../drafting/crawler/guarded-fetch.ts';
 import { kyselyAdapter } from './adapter.ts';
+import { OAUTH_PREFIX, OAUTH_ROUTES } from './paths.ts';
 import { audiencesFor } from './audiences.ts';
 import { createCimdResolver } from './cimd.ts';
 import { findUserById } from '../users.ts';
 import type { ServerSecrets } from '../secrets.ts';
 import { html, renderPage } from '../../web/layout.ts';
 
-export const OAUTH_PREFIX = '/oauth';
 export const ACCESS_TOKEN_TTL_S = 3600;
 export const REFRESH_TOKEN_TTL_S = 30 * 24 * 3600;
 
@@ -103,22 +103,7 @@ export function createProvider(opts: ProviderOptions): Provider {
       short: { httpOnly: true, sameSite: 'lax', signed: true },
     },
     jwks: secrets.jwks,
-    routes: {
-      authorization: p('/authorize'),
-      token: p('/token'),
-      registration: p('/register'),
-      revocation: p('/revoke'),
-      jwks: p('/jwks'),
-      userinfo: p('/userinfo'),
-      end_session: p('/logout'),
-      introspection: p('/introspect'),
-      pushed_authorization_request: p('/par'),
-      code_verification: p('/device'),
-      device_authorization: p('/device/auth'),
-      backchannel_authentication: p('/backchannel'),
-      challenge: p('/challenge'),
-      credential: p('/credential'),
-    },
+    routes: OAUTH_ROUTES,
     interactions: { url: (_ctx: KoaContext, interaction: { uid: string }) => p(`/interaction/${interaction.uid}`) },
     features: {
       devInteractions: { enabled: false },

@@ -4,11 +4,12 @@
 // Also serves the protected-resource metadata (RFC 9728) of the REST API.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
-import type { AppDeps } from '../../app.ts';
-import { SCOPES } from '../../operations/context.ts';
+import type { AppDeps } from '../../deps.ts';
+import { SCOPES } from '../../domain/scopes.ts';
 import { audiencesFor } from './audiences.ts';
 
-export function registerOAuthRoutes(app: FastifyInstance, deps: AppDeps, providerOf: () => Promise<Provider>): void {
+export function registerOAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const providerOf = deps.auth.provider;
   const base = new URL(deps.config.publicUrl);
   // The provider is made by the first OAuth request (auth/index.ts); its Koa callback once per app.
   let callback: ReturnType<Provider['callback']> | undefined;

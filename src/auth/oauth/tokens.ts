@@ -3,11 +3,12 @@
 import type Provider from 'oidc-provider';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../store/types.ts';
-import type { Principal, Scope } from '../../operations/context.ts';
+import type { Principal } from '../../operations/principal.ts';
+import type { Scope } from '../../domain/scopes.ts';
 import type { AccessTokenVerifier } from '../principal.ts';
 import { fromJson } from '../../store/json.ts';
 import { findUserById } from '../users.ts';
-import { isScope } from '../scopes.ts';
+import { isScope } from '../../domain/scopes.ts';
 
 async function clientInfo(
   provider: Provider,

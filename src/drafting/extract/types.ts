@@ -1,28 +1,8 @@
+import { PROFILE_FIELDS, type ProfileField } from '../../domain/vocabulary.ts';
+export { PROFILE_FIELDS, type ProfileField };
 /** Shapes of a drafted profile: every value carries evidence quoted from the crawled site. */
 
 /** The 18 profile fields of a draft, in spec order. */
-export const PROFILE_FIELDS = [
-  'name',
-  'tagline',
-  'short_description',
-  'description',
-  'stage',
-  'categories',
-  'tags',
-  'pricing_model',
-  'pricing_summary',
-  'country',
-  'city',
-  'founded_year',
-  'features',
-  'usps',
-  'keywords',
-  'contact_email',
-  'demo_video_url',
-  'logo_url',
-] as const;
-
-export type ProfileField = (typeof PROFILE_FIELDS)[number];
 
 /** Fields whose value is a list of strings; all others are a single string. */
 export const LIST_FIELDS: ReadonlySet<ProfileField> = new Set<ProfileField>([

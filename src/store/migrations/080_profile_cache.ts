@@ -1,4 +1,4 @@
-// The materialised public profile of each listing (get_listing's fast path, services/profiles.ts).
+// The materialised public profile of each listing (get_listing's fast path, store/profile-reader.ts).
 //
 //   listings.profile_rev        bumped by the triggers below whenever anything the public profile shows
 //                               changes: the listing's own columns (all but the live counters), and its

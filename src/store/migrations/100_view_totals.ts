@@ -1,7 +1,7 @@
 // Views leave the listings row: listing_view_totals(listing_id, views), one narrow row per listing
 // (made by a trigger when the listing is inserted, removed with it).
 //
-// The view counter (services/views.ts) writes every viewed listing's total every 30 s. In the listings
+// The view counter (store/view-counter.ts) writes every viewed listing's total every 30 s. In the listings
 // row that rewrote ~2 KB of text and three indexes per listing (the covering indexes of get_listing and
 // of search, and status+views): ~25 µs a listing on SQLite, 0.5 s for 20,000, and on PostgreSQL a new
 // version of each wide row, dead tuples and cleared visibility-map bits that sent get_listing's

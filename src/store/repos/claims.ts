@@ -5,6 +5,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DB, ClaimsTable } from '../types.ts';
 import type { Engine } from '../connect.ts';
 import { PUBLIC_STATUSES } from './summary.ts';
+import { lockRows } from '../dialect.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -64,9 +65,12 @@ export async function listingById(
   id: number,
   opts: { engine?: Engine; lock?: boolean } = {},
 ): Promise<ClaimListing | undefined> {
-  let q = db.selectFrom('listings').select(LISTING_COLUMNS).where('id', '=', id);
-  if (opts.lock && opts.engine === 'postgres') q = q.forUpdate();
-  return q.executeTakeFirst();
+  return db
+    .selectFrom('listings')
+    .select(LISTING_COLUMNS)
+    .where('id', '=', id)
+    .$call(lockRows(opts.engine ?? 'sqlite', opts.lock))
+    .executeTakeFirst();
 }
 
 export async function findClaim(db: Db, id: number): Promise<ClaimRow | undefined> {

@@ -7,30 +7,8 @@ import type { DB, DraftsTable } from '../types.ts';
 import { fromJson, toJson } from '../json.ts';
 import { normaliseDomain } from '../../domain/urls.ts';
 import { completeness as completenessOfFields, missing as missingFields } from '../../drafting/extract/completeness.ts';
-
-export const PROFILE_FIELDS = [
-  'name',
-  'tagline',
-  'short_description',
-  'description',
-  'stage',
-  'categories',
-  'tags',
-  'pricing_model',
-  'pricing_summary',
-  'country',
-  'city',
-  'founded_year',
-  'features',
-  'usps',
-  'keywords',
-  'contact_email',
-  'demo_video_url',
-  'logo_url',
-] as const;
-export type ProfileField = (typeof PROFILE_FIELDS)[number];
-export const LIST_PROFILE_FIELDS: readonly ProfileField[] = ['categories', 'tags', 'features', 'usps', 'keywords'];
-export const isListField = (f: ProfileField) => LIST_PROFILE_FIELDS.includes(f);
+import { PROFILE_FIELDS, STORY_KEYS, type ProfileField } from '../../domain/vocabulary.ts';
+import { lockRows } from '../dialect.ts';
 
 export type FieldState = 'ai' | 'not_found' | 'edited' | 'manual' | 'override' | 'deleted';
 export type FieldValue = string | string[] | null;
@@ -311,9 +289,12 @@ export async function findDraft(
   id: string,
   opts: { engine?: Engine; lock?: boolean } = {},
 ): Promise<Draft | undefined> {
-  let q = db.selectFrom('drafts').selectAll().where('id', '=', id);
-  if (opts.lock && opts.engine === 'postgres') q = q.forUpdate();
-  const row = await q.executeTakeFirst();
+  const row = await db
+    .selectFrom('drafts')
+    .selectAll()
+    .where('id', '=', id)
+    .$call(lockRows(opts.engine ?? 'sqlite', opts.lock))
+    .executeTakeFirst();
   return row ? decodeDraft(row as DraftsTable) : undefined;
 }
 
@@ -574,17 +555,7 @@ export async function saveListingFromDraft(
 
   if (sections.founders || sections.socials) await syncFounders(trx, listingId, d, now);
   if (sections.story) {
-    const keys = [
-      'title',
-      'story',
-      'why_started',
-      'problem',
-      'journey',
-      'challenges',
-      'achievements',
-      'lessons',
-      'whats_next',
-    ] as const;
+    const keys = STORY_KEYS;
     const values = Object.fromEntries(keys.map((k) => [k, d.story[k] ? d.story[k] : null]));
     const any = keys.some((k) => values[k] !== null);
     await trx.deleteFrom('stories').where('listing_id', '=', listingId).execute();

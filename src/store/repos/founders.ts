@@ -4,6 +4,7 @@ import type { DB } from '../types.ts';
 import { fromJson } from '../json.ts';
 import { summaryQuery, toSummary, type ListingSummary, type SummaryRow } from './summary.ts';
 import { icontains, num } from './sql-helpers.ts';
+import { STORY_KEYS, type StoryKey } from '../../domain/vocabulary.ts';
 
 export type FounderCompany = ListingSummary & { role: string | null; primary_founder: boolean };
 
@@ -107,18 +108,6 @@ export function excerpt(s: string | null, max: number): string | null {
 }
 
 /** The founder-story sections, in reading order (as set_founder_story takes them). */
-export const STORY_KEYS = [
-  'title',
-  'story',
-  'why_started',
-  'problem',
-  'journey',
-  'challenges',
-  'achievements',
-  'lessons',
-  'whats_next',
-] as const;
-export type StoryKey = (typeof STORY_KEYS)[number];
 
 export type FounderDetail = {
   slug: string;

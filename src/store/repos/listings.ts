@@ -9,6 +9,7 @@ import { summariesByIds, summaryQuery, toSummary, type ListingSummary, type Summ
 import { num } from './sql-helpers.ts';
 import { AWARD_KIND, awardTitle, trendOf } from '../../domain/ranking.ts';
 import { addDays } from '../../domain/weeks.ts';
+import { STORY_KEYS } from '../../domain/vocabulary.ts';
 
 // ------------------------------------------------------------------ prepared reads
 // get_listing is the hottest read: its queries are built and compiled once per database and then
@@ -38,8 +39,6 @@ async function prepared<R>(
   return (await db.executeQuery<R>({ ...compiled, parameters })).rows;
 }
 
-/** Paid-only sections, shown only when listed in listings.unlocked. */
-export const PAID_SECTIONS = ['story', 'milestones', 'media'] as const;
 export const LATEST_UPDATES = 5;
 export const ALTERNATIVES_LIMIT = 10;
 
@@ -86,17 +85,6 @@ const PROFILE_COLUMNS = [
   'l.followers_count',
   'l.updated_at',
 ] as const;
-
-/** The id of a live listing, or undefined. */
-export async function liveListingId(db: Kysely<DB>, slug: string): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('listings')
-    .select('id')
-    .where('slug', '=', slug)
-    .where('status', '=', 'live')
-    .executeTakeFirst();
-  return row?.id;
-}
 
 export interface DomainRatingView {
   value: number | null;
@@ -244,20 +232,7 @@ function profileQuery(
       ).as('milestones_json'),
       jsonRows(
         engine,
-        Object.fromEntries(
-          [
-            'title',
-            'story',
-            'why_started',
-            'problem',
-            'journey',
-            'challenges',
-            'achievements',
-            'lessons',
-            'whats_next',
-            'updated_at',
-          ].map((k) => [k, f(`s.${k}`)]),
-        ),
+        Object.fromEntries([...STORY_KEYS, 'updated_at'].map((k) => [k, f(`s.${k}`)])),
         sql`from stories s where s.listing_id = l.id`,
         sql`s.listing_id`,
       ).as('story_json'),

@@ -7,6 +7,8 @@ import type { DB, ListingsTable } from '../types.ts';
 import { fromJson, toJson } from '../json.ts';
 import { summaryQuery, toSummary, type ListingSummary, type SummaryRow } from './summary.ts';
 import { num } from './sql-helpers.ts';
+import { STORY_KEYS, type StoryKey } from '../../domain/vocabulary.ts';
+import { lockRows } from '../dialect.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -20,9 +22,13 @@ export async function findOwnListing(
   userId: number,
   opts: { engine?: Engine; lock?: boolean } = {},
 ): Promise<OwnRow | undefined> {
-  let q = db.selectFrom('listings').selectAll().where('id', '=', id).where('owner_id', '=', userId);
-  if (opts.lock && opts.engine === 'postgres') q = q.forUpdate();
-  return (await q.executeTakeFirst()) as OwnRow | undefined;
+  return (await db
+    .selectFrom('listings')
+    .selectAll()
+    .where('id', '=', id)
+    .where('owner_id', '=', userId)
+    .$call(lockRows(opts.engine ?? 'sqlite', opts.lock))
+    .executeTakeFirst()) as OwnRow | undefined;
 }
 
 /** The caller's own-listing summary fields besides the public summary. */
@@ -277,18 +283,6 @@ export async function deleteMilestone(trx: Db, listingId: number, milestoneId: n
 
 // ------------------------------------------------------------------ story
 
-export const STORY_KEYS = [
-  'title',
-  'story',
-  'why_started',
-  'problem',
-  'journey',
-  'challenges',
-  'achievements',
-  'lessons',
-  'whats_next',
-] as const;
-export type StoryKey = (typeof STORY_KEYS)[number];
 export type Story = Record<StoryKey, string | null>;
 
 /** Replaces the listing's story (a story with no text at all is deleted). */

@@ -5,6 +5,7 @@ import type { Engine } from '../connect.ts';
 import type { DB, OrderLinesTable, OrdersTable } from '../types.ts';
 import { fromJson } from '../json.ts';
 import { num } from './sql-helpers.ts';
+import { lockRows } from '../dialect.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -192,9 +193,7 @@ export async function orderByTokenHash(db: Db, hash: string): Promise<OrderRow |
 
 /** The order row, locked for the rest of the transaction on PostgreSQL (SQLite transactions are serial already). */
 export async function lockOrder(trx: Transaction<DB>, engine: Engine, id: number): Promise<OrderRow | undefined> {
-  let q = trx.selectFrom('orders').selectAll().where('id', '=', id);
-  if (engine === 'postgres') q = q.forUpdate();
-  const r = await q.executeTakeFirst();
+  const r = await trx.selectFrom('orders').selectAll().where('id', '=', id).$call(lockRows(engine)).executeTakeFirst();
   return r ? orderRow(r) : undefined;
 }
 

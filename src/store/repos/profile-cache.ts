@@ -1,5 +1,5 @@
 // listing_profiles (migration 080): each live listing's public profile as JSON text, built from the
-// listing's profile_rev. get_listing's read path is services/profiles.ts; this is the writing side.
+// listing's profile_rev. get_listing's read path is store/profile-reader.ts; this is the writing side.
 import type { Kysely } from 'kysely';
 import type { Store } from '../connect.ts';
 import type { DB } from '../types.ts';

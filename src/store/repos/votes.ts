@@ -8,6 +8,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../types.ts';
 import type { Engine } from '../connect.ts';
 import { num } from './sql-helpers.ts';
+import { lockRows } from '../dialect.ts';
 
 export type Reaction = 'vote' | 'follow';
 /** add: make sure it is on; remove: make sure it is off; toggle: flip it. */
@@ -35,9 +36,13 @@ export async function react(
   now: Date = new Date(),
 ): Promise<ReactionResult> {
   return db.transaction().execute(async (trx) => {
-    let q = trx.selectFrom('listings').select(['id', 'slug', 'name', 'status']).where('slug', '=', slug);
-    if (engine === 'postgres') q = q.forUpdate(); // serialises reactions on one listing: the recount below sees every committed row
-    const l = await q.executeTakeFirst();
+    // The lock serialises reactions on one listing: the recount below sees every committed row.
+    const l = await trx
+      .selectFrom('listings')
+      .select(['id', 'slug', 'name', 'status'])
+      .where('slug', '=', slug)
+      .$call(lockRows(engine))
+      .executeTakeFirst();
     if (!l) return { status: 'not_found' as const };
     if (l.status !== 'live')
       return { status: 'not_live' as const, slug: l.slug, name: l.name, listingStatus: l.status };

@@ -6,7 +6,7 @@
 // with the reason given.
 // Admins only (users.role = 'admin'): others get a 403 page, signed-out people go to sign-in.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { listVersions, markVersionReviewed, type VersionView } from '../../store/repos/my-listings.ts';
 import { checkCsrf } from '../context.ts';
 import { requireAdmin } from './guard.ts';

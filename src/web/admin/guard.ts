@@ -1,7 +1,7 @@
 // The one gate of the admin pages: signed-out people are sent to sign-in (and back to `path`
 // afterwards); signed-in people without the admin role get a 403 page saying so.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { getWebContext, type WebContext } from '../context.ts';
 import { html, sendPage } from '../layout.ts';
 

@@ -1,7 +1,7 @@
 // /admin: the site team's start page, linked from the header for admins: what waits for them
 // (edits not reviewed, paid lines to deliver) and where prices are set.
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { requireAdmin } from './guard.ts';
 import { html, sendPage } from '../layout.ts';
 import { staffQueue } from '../../store/repos/orders.ts';

@@ -6,7 +6,7 @@
 //   GET  /admin/orders                      admins only (guard.ts); the longest waiting first, 50 a page
 //   POST /admin/orders/lines/:id/delivered  CSRF-checked; a line already delivered, unpaid or unknown is a 404 page
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { checkCsrf } from '../context.ts';
 import { requireAdmin } from './guard.ts';
 import { csrfField, html, sendPage, type SafeHtml } from '../layout.ts';

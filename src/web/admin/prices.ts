@@ -6,7 +6,7 @@
 //   POST /admin/prices   CSRF-checked; every value validated before anything is saved
 import { isCountry } from '../../domain/countries.ts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { checkCsrf, type WebContext } from '../context.ts';
 import { requireAdmin } from './guard.ts';
 import { csrfField, html, raw, sendPage, type SafeHtml } from '../layout.ts';

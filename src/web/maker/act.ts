@@ -1,5 +1,5 @@
 // The maker's side of the website (submit a product, drafts, own listings, claims) acts for the
-// signed-in person through the SAME operations as the API and MCP: runOperation() with a principal
+// signed-in person through the SAME operations as the API and MCP: the kernel's call() with a principal
 // for that person, so every rule (validation, ownership → 404, state → 409, rate limits → 429) is
 // the operation's own. The pages only turn an operation's error into words next to the field its
 // `details[].path` names.
@@ -11,14 +11,16 @@
 //   problems(error, …)                 an operation's error as a summary and per-field messages
 //   sendMakerPage(…)                   the site's layout: noindex, private, optional self-refresh
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app.ts';
-import { SCOPES, type Principal } from '../../operations/context.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { Principal } from '../../operations/principal.ts';
+import { SCOPES } from '../../domain/scopes.ts';
 import { ApiError, type ErrorDetail } from '../../operations/errors.ts';
-import { restChallenge, runOperation } from '../../http/rest.ts';
+import { call } from '../../operations/kernel.ts';
+import type { Operation, ResultOf } from '../../operations/define.ts';
 import type { User } from '../../auth/users.ts';
 import { checkCsrf, getWebContext, pageFor, type WebContext } from '../context.ts';
 import { html, raw, sendPage, type PageOptions, type SafeHtml } from '../layout.ts';
-import { operationNamed, SITE_HEAD, withQuery } from '../pages/shared.ts';
+import { operationNamed, queryOf, SITE_HEAD, withQuery } from '../pages/shared.ts';
 
 export type SignedIn = WebContext & { user: User };
 
@@ -74,24 +76,31 @@ export interface OperationInput {
 }
 
 /** Runs one operation as the signed-in person. Its ApiErrors propagate (the site's handler shows 404 as the 404 page). */
+export async function act<O extends Operation>(
+  deps: AppDeps,
+  req: FastifyRequest,
+  web: SignedIn,
+  op: O,
+  input?: OperationInput,
+): Promise<ResultOf<O>>;
+/** @deprecated by name, untyped: pass the operation itself. */
 export async function act<T = Record<string, unknown>>(
   deps: AppDeps,
   req: FastifyRequest,
   web: SignedIn,
   name: string,
+  input?: OperationInput,
+): Promise<T>;
+export async function act(
+  deps: AppDeps,
+  req: FastifyRequest,
+  web: SignedIn,
+  opOrName: Operation | string,
   input: OperationInput = {},
-): Promise<T> {
-  const query = input.query
-    ? Object.fromEntries(Object.entries(input.query).filter(([, v]) => v !== undefined && v !== ''))
-    : undefined;
-  return (await runOperation(
-    deps,
-    operationNamed(name),
-    sessionPrincipal(web.user),
-    req.id,
-    { params: input.params, query, body: input.body },
-    restChallenge(deps.config.publicUrl),
-  )) as T;
+): Promise<unknown> {
+  const op = typeof opOrName === 'string' ? operationNamed(opOrName) : opOrName;
+  const raw = { params: input.params, query: queryOf(input.query), body: input.body };
+  return call(deps, op, sessionPrincipal(web.user), raw, { requestId: req.id });
 }
 
 /** The statuses a page answers with the form again: the request was refused, the person can change it. */
@@ -100,15 +109,30 @@ const SHOWN_ON_PAGE = new Set([400, 409, 429]);
 export type Attempt<T> = { ok: true; value: T } | { ok: false; error: ApiError };
 
 /** act(), with a refusal the person can act on (400, 409, 429) handed back instead of thrown. */
+export async function attempt<O extends Operation>(
+  deps: AppDeps,
+  req: FastifyRequest,
+  web: SignedIn,
+  op: O,
+  input?: OperationInput,
+): Promise<Attempt<ResultOf<O>>>;
+/** @deprecated by name, untyped: pass the operation itself. */
 export async function attempt<T = Record<string, unknown>>(
   deps: AppDeps,
   req: FastifyRequest,
   web: SignedIn,
   name: string,
+  input?: OperationInput,
+): Promise<Attempt<T>>;
+export async function attempt(
+  deps: AppDeps,
+  req: FastifyRequest,
+  web: SignedIn,
+  opOrName: Operation | string,
   input: OperationInput = {},
-): Promise<Attempt<T>> {
+): Promise<Attempt<unknown>> {
   try {
-    return { ok: true, value: await act<T>(deps, req, web, name, input) };
+    return { ok: true, value: await act(deps, req, web, opOrName as string, input) };
   } catch (e) {
     if (e instanceof ApiError && SHOWN_ON_PAGE.has(e.status)) return { ok: false, error: e };
     throw e;

@@ -3,7 +3,7 @@
 // /claims/{id}, which shows what to publish and a "Check now" button (verify_claim). /claims lists
 // list_my_claims. Email claims are confirmed through the link in the mail (web/claims.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import type { ApiError } from '../../operations/errors.ts';
 import { publicListingBySlug } from '../../store/repos/claims.ts';
 import type { WebContext } from '../context.ts';
@@ -27,8 +27,7 @@ import {
   type Problems,
   type SignedIn,
 } from './act.ts';
-
-const SLUG = /^[a-z0-9][a-z0-9-]{0,219}$/;
+import { isSlug } from '../../domain/vocabulary.ts';
 
 const METHODS: ReadonlyArray<[string, string, string]> = [
   ['dns', 'A DNS record', 'add a TXT record at your domain'],
@@ -99,7 +98,7 @@ async function claimFormPage(
 ): Promise<FastifyReply> {
   const web = await signedIn(deps, req, reply, `/listings/${slug}/claim`);
   if (!web) return reply;
-  const l = SLUG.test(slug) ? await publicListingBySlug(deps.store.db, slug) : undefined;
+  const l = isSlug(slug) ? await publicListingBySlug(deps.store.db, slug) : undefined;
   if (!l) return sendNotFoundPage(deps, req, reply);
   const p = problems(refused?.error, claimFieldOf);
   return sendMakerPage(

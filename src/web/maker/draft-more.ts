@@ -10,9 +10,9 @@
 // the page says what the last post did (a notice) and not which addresses were invited before.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import type { ApiError, ErrorDetail } from '../../operations/errors.ts';
-import { validationError } from '../../http/validation.ts';
+import { validationError } from '../../operations/errors.ts';
 import { MAX_INVITES } from '../../services/drafting.ts';
 import { csrfField, html, type PageOptions, type SafeHtml } from '../layout.ts';
 import { entryOf, extLink, qs, type Rec } from '../pages/shared.ts';

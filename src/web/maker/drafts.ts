@@ -6,10 +6,11 @@
 // Under it, once the draft is ready, "Redraft from the website" (its own form, POST /drafts/{id}/regenerate)
 // sends update_draft `regenerate` with the fields ticked (at most 5; a locked field is not offered).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app.ts';
-import { DRAFT_FIELDS, LIST_FIELDS, MAX_REGENERATE, type DraftField } from '../../operations/drafts.ts';
+import type { AppDeps } from '../../deps.ts';
+import { MAX_REGENERATE } from '../../operations/drafts.ts';
+import { PROFILE_FIELDS, LIST_FIELDS, type ProfileField } from '../../domain/vocabulary.ts';
 import type { ApiError } from '../../operations/errors.ts';
-import { validationError } from '../../http/validation.ts';
+import { validationError } from '../../operations/errors.ts';
 import { csrfField, html, raw, type SafeHtml } from '../layout.ts';
 import { entryOf, extLink, fmtDate, pager, qs, read, withQuery, type PageOf, type Rec } from '../pages/shared.ts';
 import { FIELD_LABELS, STAGES } from '../pages/listing.ts';
@@ -44,7 +45,7 @@ interface Draft {
   status: string;
   progress: { stage: string; pages_read: number; pages_planned: number };
   error: { reason: string; message: string } | null;
-  fields: Record<DraftField, DraftFieldView>;
+  fields: Record<ProfileField, DraftFieldView>;
   completeness: number;
   missing: string[];
   listing_id: number | null;
@@ -52,8 +53,8 @@ interface Draft {
   updated_at: string;
 }
 
-const isList = (f: DraftField): boolean => (LIST_FIELDS as readonly string[]).includes(f);
-const isDraftField = (f: string): f is DraftField => (DRAFT_FIELDS as readonly string[]).includes(f);
+const isList = (f: ProfileField): boolean => (LIST_FIELDS as readonly string[]).includes(f);
+const isDraftField = (f: string): f is ProfileField => (PROFILE_FIELDS as readonly string[]).includes(f);
 const BUSY = new Set(['crawling', 'drafting']);
 
 /** A field's state in words; the state's own name is kept in data-state. */
@@ -68,7 +69,7 @@ const STATE_WORDS: Record<string, string> = {
 /** States the person made: the drafted value can be restored. */
 const RESTORABLE = new Set(['edited', 'manual', 'override', 'deleted']);
 
-const HINTS: Partial<Record<DraftField, string>> = {
+const HINTS: Partial<Record<ProfileField, string>> = {
   tagline: 'one line',
   short_description: 'a sentence or two',
   stage: 'how far along the business is',
@@ -115,7 +116,7 @@ function categoriesOf(f: Form): string[] {
 }
 
 /** A field's value as the form sent it (null: empty), in the shape update_draft takes. */
-function sentValue(f: Form, field: DraftField): FieldValue {
+function sentValue(f: Form, field: ProfileField): FieldValue {
   if (field === 'categories') {
     const c = categoriesOf(f);
     return c.length ? c : null;
@@ -135,12 +136,13 @@ const same = (a: FieldValue, b: FieldValue): boolean =>
   JSON.stringify(a ?? null) === JSON.stringify(Array.isArray(b) && !b.length ? null : (b ?? null));
 
 /** True when the form has the field's control (a field it lacks is left as it is). */
-const onForm = (f: Form, field: DraftField): boolean => (field === 'categories' ? 'category_primary' in f : field in f);
+const onForm = (f: Form, field: ProfileField): boolean =>
+  field === 'categories' ? 'category_primary' in f : field in f;
 
 /** The fields the person changed (an emptied field → null), compared with the draft as it is now. */
-function changedFields(draft: Draft, f: Form): Partial<Record<DraftField, FieldValue>> {
-  const out: Partial<Record<DraftField, FieldValue>> = {};
-  for (const field of DRAFT_FIELDS) {
+function changedFields(draft: Draft, f: Form): Partial<Record<ProfileField, FieldValue>> {
+  const out: Partial<Record<ProfileField, FieldValue>> = {};
+  for (const field of PROFILE_FIELDS) {
     if (!onForm(f, field)) continue;
     const v = sentValue(f, field);
     if (!same(v, draft.fields[field].value)) out[field] = v;
@@ -186,7 +188,7 @@ function option(value: string, label: string, selected: boolean): SafeHtml {
 }
 
 /** The control of one field, showing `value` (the draft's, or what the person sent). */
-function control(field: DraftField, value: FieldValue, cats: Category[], p: Problems): SafeHtml {
+function control(field: ProfileField, value: FieldValue, cats: Category[], p: Problems): SafeHtml {
   const id = controlId(field);
   const bad = invalidAttrs(p, id);
   if (field === 'categories') {
@@ -215,7 +217,7 @@ function control(field: DraftField, value: FieldValue, cats: Category[], p: Prob
   return html`<input type="${type}" id="${id}" name="${field}" value="${text}" maxlength="500"${field === 'founded_year' ? raw(' inputmode="numeric"') : ''}${bad}>`;
 }
 
-function fieldBlock(draft: Draft, field: DraftField, value: FieldValue, cats: Category[], p: Problems): SafeHtml {
+function fieldBlock(draft: Draft, field: ProfileField, value: FieldValue, cats: Category[], p: Problems): SafeHtml {
   const s = draft.fields[field];
   const id = controlId(field);
   const label = FIELD_LABELS[field] ?? field;
@@ -280,7 +282,7 @@ ${csrfField(web.csrf)}
 <legend>Redraft from your website</legend>
 <p class="hint" id="regen-hint">Tick up to ${MAX_REGENERATE} fields and we draft them again from the pages of your site already read (this takes a few seconds). What you typed in a ticked field is replaced by the new draft; a locked field is never redrafted (restore it first). Save the form above first: this sends only the fields ticked here.</p>
 ${fieldMessage(p, REGEN_ID)}
-<ul class="checks">${DRAFT_FIELDS.map((f) => {
+<ul class="checks">${PROFILE_FIELDS.map((f) => {
     const locked = d.fields[f].state === 'override';
     return html`<li><label class="check"><input type="checkbox" name="regenerate" value="${f}"${locked ? raw(' disabled') : chosen.includes(f) ? raw(' checked') : ''}> ${FIELD_LABELS[f] ?? f}${locked ? html` <span class="hint">(locked)</span>` : ''}</label></li>`;
   })}</ul>
@@ -320,7 +322,7 @@ async function draftPage(
     return sendMakerPage(reply, web, { title, refresh: reloading }, html`${head}${busyBody(d, reloading)}`, status);
   }
   const cats = await categoryOptions(deps, req);
-  const shownValue = (f: DraftField): FieldValue =>
+  const shownValue = (f: ProfileField): FieldValue =>
     st.form && onForm(st.form, f) ? sentValue(st.form, f) : d.fields[f].value;
   const body = html`${head}
 ${failedNote(d)}
@@ -331,7 +333,7 @@ ${p.summary(st.error?.status === 400 ? `${st.what ?? 'Nothing was saved.'} Pleas
 <form method="post" action="/drafts/${d.id}" id="draft-form" class="draft-form" novalidate>
 ${csrfField(web.csrf)}
 <div class="actions"><button type="submit" name="action" value="save">Save changes</button></div>
-${DRAFT_FIELDS.map((f) => fieldBlock(d, f, shownValue(f), cats, p))}
+${PROFILE_FIELDS.map((f) => fieldBlock(d, f, shownValue(f), cats, p))}
 <div class="actions">
 <button type="submit" name="action" value="save">Save changes</button>
 <button type="submit" name="action" value="submit" class="secondary">Save as my listing</button>
@@ -382,8 +384,8 @@ async function postDraft(deps: AppDeps, req: FastifyRequest, reply: FastifyReply
   const f = formOf(req);
   const restore = one(f, 'restore');
   const fields = changedFields(draft, f);
-  if (restore) delete fields[restore as DraftField]; // restoring a field takes back what was typed in it
-  const lock = all(f, 'lock').filter((k) => k !== restore && draft.fields[k as DraftField]?.state !== 'override');
+  if (restore) delete fields[restore as ProfileField]; // restoring a field takes back what was typed in it
+  const lock = all(f, 'lock').filter((k) => k !== restore && draft.fields[k as ProfileField]?.state !== 'override');
   const body: Record<string, unknown> = {};
   if (Object.keys(fields).length) body.fields = fields;
   if (lock.length) body.lock_fields = lock;

@@ -7,9 +7,9 @@
 // changed"). `apply_to` (copying fields to the company's listings on other sites) is left to the API.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import type { ApiError, ErrorDetail } from '../../operations/errors.ts';
-import { validationError } from '../../http/validation.ts';
+import { validationError } from '../../operations/errors.ts';
 import { csrfField, html, raw, type SafeHtml } from '../layout.ts';
 import { FIELD_LABELS } from '../pages/listing.ts';
 import { entryOf, qs, type Rec } from '../pages/shared.ts';

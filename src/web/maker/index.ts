@@ -4,7 +4,7 @@
 // Every page calls the operations as that person (act.ts); an operation's 404 is the site's 404
 // page, like the public pages' errors.
 import type { FastifyError, FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { siteErrorHandler } from '../pages/errors.ts';
 import { registerSubmitPage } from './submit.ts';
 import { registerDraftPages } from './drafts.ts';

@@ -5,7 +5,7 @@
 // edited answer, and an emptied box for a question answered before (the operation's "an empty answer
 // withdraws it"); at most 30 answers a call, so a longer change is sent in turns.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import type { ApiError } from '../../operations/errors.ts';
 import { answersOf } from '../../store/repos/my-listings.ts';
 import { csrfField, html, type SafeHtml } from '../layout.ts';

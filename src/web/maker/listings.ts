@@ -4,7 +4,7 @@
 // checkout page) — and "Post an update" (post_listing_update). Its "Edit the listing" links the
 // pages that edit it: the profile (edit.ts), the founder story and the milestones (sections.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import type { ApiError } from '../../operations/errors.ts';
 import { PUBLIC_STATUSES } from '../../store/repos/summary.ts';
 import { csrfField, html, type SafeHtml } from '../layout.ts';

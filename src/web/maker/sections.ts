@@ -4,10 +4,10 @@
 // button → delete_milestone, and "Add a milestone" → add_milestone). Both say whether the public
 // sees the section (get_my_listing's `unlocked`): the owner can write it before it is unlocked.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import type { ApiError } from '../../operations/errors.ts';
 import { csrfField, html, type SafeHtml } from '../layout.ts';
-import { STORY_SECTIONS } from '../pages/listing.ts';
+import { STORY_SECTIONS } from '../../domain/vocabulary.ts';
 import { entryOf, extLink, fmtDate, qs, type Rec } from '../pages/shared.ts';
 import {
   act,
@@ -53,7 +53,7 @@ export const refusedHeading = (error: ApiError | null | undefined, what: string)
 
 // ------------------------------------------------------------------ founder story
 
-export const STORY_FIELDS: ReadonlyArray<[string, string]> = [['title', 'Title'], ...STORY_SECTIONS];
+export const STORY_FIELDS: ReadonlyArray<readonly [string, string]> = [['title', 'Title'], ...STORY_SECTIONS];
 const storyId = (k: string) => `s-${k}`;
 export const storyFieldOf = (path: string) => {
   const f = STORY_FIELDS.find(([k]) => k === path);

@@ -1,7 +1,7 @@
 // /submit: a maker gives the product's website; submit_listing starts reading it and the person is
 // sent to the draft's page (/drafts/{id}), which follows the reading and then offers the form.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { csrfField, html } from '../layout.ts';
 import {
   attempt,

@@ -1,6 +1,6 @@
 // Browsing pages: home, search, launches (sections and weeks), leaderboards, awards, categories.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { BOARDS } from '../../store/repos/launches.ts';
 import { addWeeks, mondayOf, weekInfo } from '../../domain/weeks.ts';
 import { featuredNow } from '../../store/repos/featured.ts';
@@ -29,6 +29,7 @@ import {
   type Summary,
   type Viewer,
 } from './shared.ts';
+import { isSlug } from '../../domain/vocabulary.ts';
 
 const NOTICES: Record<string, string> = {
   'signed-out': 'You are signed out. See you soon.',
@@ -448,7 +449,7 @@ ${(c.subcategories ?? []).length ? html`<ul class="chips">${(c.subcategories as 
 
 async function category(deps: AppDeps, req: FastifyRequest, reply: FastifyReply) {
   const { slug } = req.params as { slug: string };
-  if (!/^[a-z0-9][a-z0-9-]{0,219}$/.test(slug)) return sendNotFoundPage(deps, req, reply);
+  if (!isSlug(slug)) return sendNotFoundPage(deps, req, reply);
   const c = await read<PageOf<Summary> & Rec>(deps, req, 'get_category', {
     params: { slug },
     query: { page: pageNum(req), per_page: 30 },

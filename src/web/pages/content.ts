@@ -1,9 +1,9 @@
 // Founders, the blog, and the latest updates makers post about their products.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { Page, offsetOf, paged } from '../../operations/schemas.ts';
-import { checkIntegerText, parseOrThrow } from '../../http/validation.ts';
+import { checkIntegerText, parseOrThrow } from '../../operations/validation.ts';
 import { latestUpdates } from '../../store/repos/listings.ts';
 import { html } from '../layout.ts';
 import { sendNotFoundPage } from './errors.ts';
@@ -28,19 +28,7 @@ import {
   type Rec,
   type Summary,
 } from './shared.ts';
-
-const SLUG = /^[a-z0-9][a-z0-9-]{0,219}$/;
-
-const STORY_SECTIONS: Array<[string, string]> = [
-  ['story', 'The story'],
-  ['why_started', 'Why it started'],
-  ['problem', 'The problem'],
-  ['journey', 'The journey'],
-  ['challenges', 'Challenges'],
-  ['achievements', 'Achievements'],
-  ['lessons', 'Lessons learned'],
-  ['whats_next', 'What comes next'],
-];
+import { STORY_SECTIONS, isSlug } from '../../domain/vocabulary.ts';
 
 // ------------------------------------------------------------------ founders
 
@@ -82,7 +70,7 @@ ${pager(r, (page) => withQuery('/founders', { q, country, page }))}`;
 
 async function founder(deps: AppDeps, req: FastifyRequest, reply: FastifyReply) {
   const { slug } = req.params as { slug: string };
-  if (!SLUG.test(slug)) return sendNotFoundPage(deps, req, reply);
+  if (!isSlug(slug)) return sendNotFoundPage(deps, req, reply);
   const f = await read<Rec>(deps, req, 'get_founder', { params: { slug } });
   const companies = f.companies as Array<Summary & { role: string | null }>;
   const v = await viewerFor(
@@ -165,7 +153,7 @@ ${pager(r, (page) => withQuery('/blog', { q, page }))}`;
 
 async function post(deps: AppDeps, req: FastifyRequest, reply: FastifyReply) {
   const { slug } = req.params as { slug: string };
-  if (!SLUG.test(slug)) return sendNotFoundPage(deps, req, reply);
+  if (!isSlug(slug)) return sendNotFoundPage(deps, req, reply);
   const p = await read<Rec>(deps, req, 'get_blog_post', { params: { slug } });
   const v = await viewerFor(deps, req, reply);
   const faqs = (p.faqs ?? []) as Rec[];

@@ -1,7 +1,7 @@
 // For search engines: /robots.txt (every public page may be crawled; personal, admin and one-time
 // pages may not) and /sitemap.xml (the public pages that exist, as absolute URLs under PUBLIC_URL).
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { SITEMAP_MAX_URLS, sitemapSlugs } from '../../store/repos/sitemap.ts';
 import { escapeHtml } from '../layout.ts';
 

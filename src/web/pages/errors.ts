@@ -1,7 +1,7 @@
 // HTML error pages of the public site: 404 for unknown paths and records, 400 for a bad address,
 // 409 for an action that does not apply, 429 and 500. The API keeps its JSON errors.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { ApiError } from '../../operations/errors.ts';
 import { getWebContext, type WebContext } from '../context.ts';
 import { html, type SafeHtml } from '../layout.ts';

@@ -4,7 +4,7 @@
 //   registerSitePages(app, deps)   pages, the vote/follow form posts, /assets/*, /robots.txt and /sitemap.xml
 //   wantsHtml(req), sendNotFoundPage(deps, req, reply)   the HTML 404 (used by app.ts)
 import type { FastifyError, FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { ASSETS } from './shared.ts';
 import { siteErrorHandler } from './errors.ts';
 import { registerBrowsePages } from './browse.ts';

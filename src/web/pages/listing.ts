@@ -1,7 +1,7 @@
 // A listing's public profile (/listings/:slug), its badge page (/listings/:slug/badges), and the
 // only way votes and follows are cast: POST /listings/:slug/vote and /listings/:slug/follow.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { react, reactionsOf, type Reaction, type ReactionAction } from '../../store/repos/votes.ts';
 import { attributeLabel } from '../../store/repos/listings.ts';
 import { checkCsrf, getWebContext } from '../context.ts';
@@ -34,8 +34,7 @@ import {
   type Summary,
   type Viewer,
 } from './shared.ts';
-
-const SLUG = /^[a-z0-9][a-z0-9-]{0,219}$/;
+import { STORY_SECTIONS, isSlug } from '../../domain/vocabulary.ts';
 
 /** What a draft's and a listing's profile fields are called on the site. */
 export const FIELD_LABELS: Record<string, string> = {
@@ -69,17 +68,6 @@ export const STAGES: Record<string, string> = {
   mature: 'Mature',
 };
 export const stageName = (stage: unknown): string => STAGES[String(stage).toLowerCase()] ?? String(stage);
-
-export const STORY_SECTIONS: Array<[string, string]> = [
-  ['story', 'The story'],
-  ['why_started', 'Why it started'],
-  ['problem', 'The problem'],
-  ['journey', 'The journey'],
-  ['challenges', 'Challenges'],
-  ['achievements', 'Achievements'],
-  ['lessons', 'Lessons learned'],
-  ['whats_next', 'What comes next'],
-];
 
 // Made on first use: creating it costs ~25 ms (ICU data), a share of a cold start.
 let regions: Intl.DisplayNames | undefined;
@@ -167,7 +155,7 @@ async function profilePage(
   reply: FastifyReply,
   slug: string,
 ): Promise<FastifyReply> {
-  if (!SLUG.test(slug)) return sendNotFoundPage(deps, req, reply);
+  if (!isSlug(slug)) return sendNotFoundPage(deps, req, reply);
   const p = await read<Rec>(deps, req, 'get_listing', { params: { slug } });
   const alts = await read<{ items: Alternative[] }>(deps, req, 'get_alternatives', { params: { slug } });
   const v = await viewerFor(deps, req, reply, [slug, ...alts.items.map((a) => a.slug)]);
@@ -304,7 +292,7 @@ async function alternativesPage(
   reply: FastifyReply,
   slug: string,
 ): Promise<FastifyReply> {
-  if (!SLUG.test(slug)) return sendNotFoundPage(deps, req, reply);
+  if (!isSlug(slug)) return sendNotFoundPage(deps, req, reply);
   const r = await read<{ listing: Summary; items: Alternative[] }>(deps, req, 'get_alternatives', { params: { slug } });
   const l = r.listing;
   const v = await viewerFor(
@@ -339,7 +327,7 @@ async function badgesPage(
   reply: FastifyReply,
   slug: string,
 ): Promise<FastifyReply> {
-  if (!SLUG.test(slug)) return sendNotFoundPage(deps, req, reply);
+  if (!isSlug(slug)) return sendNotFoundPage(deps, req, reply);
   const style = { shape: qs(req, 'shape'), mode: qs(req, 'mode'), size: qs(req, 'size') };
   const b = await read<Rec>(deps, req, 'get_badges', { params: { slug }, query: style });
   const web = await getWebContext(deps, req, reply);
@@ -437,7 +425,7 @@ async function comparePage(deps: AppDeps, req: FastifyRequest, reply: FastifyRep
   if (!r) {
     // One product chosen (the listing page's "Compare with…"): offer its alternatives as the other.
     const suggest =
-      q.a && !q.b && SLUG.test(q.a)
+      q.a && !q.b && isSlug(q.a)
         ? await read<{ items: Summary[] }>(deps, req, 'get_alternatives', { params: { slug: q.a } }).then(
             (x) => x.items,
             (e) => {
@@ -530,7 +518,7 @@ async function reactRoute(
   // Signed out: nothing changes; the person signs in first and comes back to the page.
   if (!web.user) return reply.redirect(withQuery('/sign-in', { next: back }), 303);
   if (!(await checkCsrf(deps, req, reply))) return reply;
-  if (!SLUG.test(slug)) return sendNotFoundPage(deps, req, reply);
+  if (!isSlug(slug)) return sendNotFoundPage(deps, req, reply);
   const action: ReactionAction = f.action === 'add' || f.action === 'remove' ? f.action : 'toggle';
   // Votes make the rankings and the awards: a vote counts from an account whose email is confirmed,
   // so that a vote costs more than a made-up address. Taking a vote back is always allowed.

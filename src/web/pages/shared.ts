@@ -4,11 +4,11 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { operations } from '../../operations/index.ts';
-import type { Operation } from '../../operations/define.ts';
-import { ANONYMOUS } from '../../auth/principal.ts';
-import { restChallenge, runOperation } from '../../http/rest.ts';
+import type { Operation, ResultOf } from '../../operations/define.ts';
+import { ANONYMOUS } from '../../operations/principal.ts';
+import { call } from '../../operations/kernel.ts';
 import { reactedSlugs } from '../../store/repos/votes.ts';
 import { getWebContext, pageFor, type WebContext } from '../context.ts';
 import { csrfField, html, raw, safeHref, sendPage, type PageOptions, type SafeHtml } from '../layout.ts';
@@ -28,24 +28,32 @@ export function operationNamed(name: string): Operation {
  * Runs a public read operation as an anonymous caller: the same validation and handler as
  * GET /api/v1/…; its ApiErrors (404, 400) propagate to the site's HTML error handler.
  */
-export async function read<T = Rec>(
+export async function read<O extends Operation>(
   deps: AppDeps,
   req: FastifyRequest,
-  name: string,
-  input: { params?: Record<string, unknown>; query?: Record<string, unknown> } = {},
-): Promise<T> {
-  const op = operationNamed(name);
-  const query = input.query
-    ? Object.fromEntries(Object.entries(input.query).filter(([, v]) => v !== undefined && v !== ''))
-    : undefined;
-  return (await runOperation(
-    deps,
-    op,
-    ANONYMOUS,
-    req.id,
-    { params: input.params, query },
-    restChallenge(deps.config.publicUrl),
-  )) as T;
+  op: O,
+  input?: ReadInput,
+): Promise<ResultOf<O>>;
+/** @deprecated by name, untyped: pass the operation itself. */
+export async function read<T = Rec>(deps: AppDeps, req: FastifyRequest, name: string, input?: ReadInput): Promise<T>;
+export async function read(
+  deps: AppDeps,
+  req: FastifyRequest,
+  opOrName: Operation | string,
+  input: ReadInput = {},
+): Promise<unknown> {
+  const op = typeof opOrName === 'string' ? operationNamed(opOrName) : opOrName;
+  return call(deps, op, ANONYMOUS, { params: input.params, query: queryOf(input.query) }, { requestId: req.id });
+}
+
+export interface ReadInput {
+  params?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+}
+
+/** A page's query for an operation: parameters left empty in the address are not sent. */
+export function queryOf(query: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  return query ? Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== '')) : undefined;
 }
 
 const memo = new WeakMap<AppDeps, Map<string, { at: number; value: Promise<unknown> }>>();

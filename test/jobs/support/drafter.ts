@@ -9,7 +9,7 @@ import {
   type Draft as ProfileDraft,
   type ProfileFields,
 } from '../../../src/drafting/extract/types.ts';
-import type { Drafter } from '../../../src/services/drafting.ts';
+import type { Drafter } from '../../../src/services/options.ts';
 
 export interface TestDrafter {
   drafter: Drafter;

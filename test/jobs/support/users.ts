@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../src/store/types.ts';
 import { createApiKey } from '../../../src/auth/api-keys.ts';
-import type { Scope } from '../../../src/operations/context.ts';
+import type { Scope } from '../../../src/domain/scopes.ts';
 
 let n = 0;
 export async function makeUser(

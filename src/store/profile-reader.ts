@@ -28,13 +28,10 @@
 //     Under load a listing read many times a second costs one round trip a second instead of one per
 //     batch; at 100,000 listings PostgreSQL's share of a read was ~8 µs of CPU, on the same cores.
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
-import type { FastifyInstance } from 'fastify';
-import type { Store } from '../store/connect.ts';
-import { publicProfile } from '../store/repos/listings.ts';
-import { baseText, storeProfiles } from '../store/repos/profile-cache.ts';
-import { prepared } from '../store/prepared.ts';
-import type { AppDeps } from '../app.ts';
-import type { ViewCounter } from './views.ts';
+import type { Store } from './connect.ts';
+import { publicProfile } from './repos/listings.ts';
+import { baseText, storeProfiles } from './repos/profile-cache.ts';
+import { prepared } from './prepared.ts';
 
 export interface ProfileHit {
   id: number;
@@ -434,21 +431,4 @@ export class ProfileReader {
         if (this.#writes.length) setImmediate(() => this.#flushWrites());
       });
   }
-}
-
-/** Wires a ProfileReader into the app: deps.services.profiles, closed with the server. */
-export function installProfiles(deps: AppDeps): ProfileReader {
-  const profiles = new ProfileReader(deps.store, {
-    textCacheBytes: deps.config.PROFILE_CACHE_MB * 1024 * 1024,
-    freshMs: deps.config.PROFILE_FRESH_MS,
-    viewsEpoch: () => (deps.services.views as ViewCounter | undefined)?.epoch ?? 0, // installed after this
-  });
-  deps.services.profiles = profiles;
-  deps.plugins ??= [];
-  deps.plugins.push((app: FastifyInstance) => {
-    app.addHook('onClose', async () => {
-      await profiles.close();
-    });
-  });
-  return profiles;
 }

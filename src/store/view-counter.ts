@@ -11,11 +11,10 @@
 // A read shows the database's count plus pending(): exact on SQLite;
 // on PostgreSQL a read running on another connection while a flush transaction commits may be off by
 // that listing's views in it for that moment.
-import { sql, type Kysely } from 'kysely';
-import type { FastifyInstance } from 'fastify';
-import type { DB } from '../store/types.ts';
-import type { Engine } from '../store/connect.ts';
-import type { AppDeps } from '../app.ts';
+import type { Kysely } from 'kysely';
+import { addViews } from './dialect.ts';
+import type { DB } from './types.ts';
+import type { Engine } from './connect.ts';
 
 export const VIEWS_FLUSH_MS = 30_000;
 /** Listings written per transaction of a flush (SQLite: under a millisecond of its time, during which nothing else runs). */
@@ -151,25 +150,15 @@ export class ViewCounter {
       }
       totals.push(total);
     }
-    await this.#db.transaction().execute(async (trx) => {
-      if (this.#engine === 'postgres') {
-        await sql`UPDATE listing_view_totals t SET views = t.views + u.n
-          FROM unnest(${ids}::int[], ${totals}::int[]) AS u(id, n) WHERE t.listing_id = u.id`.execute(trx);
-        await sql`INSERT INTO listing_views (listing_id, day, count)
-          SELECT u.id, u.day, u.n FROM unnest(${days.map((d) => d[0])}::int[], ${days.map((d) => d[1])}::text[], ${days.map((d) => d[2])}::int[]) AS u(id, day, n)
-          JOIN listings l ON l.id = u.id
-          ON CONFLICT (listing_id, day) DO UPDATE SET count = listing_views.count + excluded.count`.execute(trx);
-        return;
-      }
-      await sql`UPDATE listing_view_totals SET views = views + u.n
-        FROM (SELECT value ->> 0 AS id, value ->> 1 AS n FROM json_each(${JSON.stringify(ids.map((id, k) => [id, totals[k]]))})) AS u
-        WHERE listing_view_totals.listing_id = u.id`.execute(trx);
-      // "WHERE true": SQLite's parser needs it between a SELECT's join and ON CONFLICT.
-      await sql`INSERT INTO listing_views (listing_id, day, count)
-        SELECT u.id, u.day, u.n FROM (SELECT value ->> 0 AS id, value ->> 1 AS day, value ->> 2 AS n FROM json_each(${JSON.stringify(days)})) AS u
-        JOIN listings l ON l.id = u.id WHERE true
-        ON CONFLICT (listing_id, day) DO UPDATE SET count = listing_views.count + excluded.count`.execute(trx);
-    });
+    const engine = this.#engine;
+    await this.#db.transaction().execute((trx) =>
+      addViews(
+        trx,
+        engine,
+        ids.map((id, k) => [id, totals[k]] as const),
+        days,
+      ),
+    );
   }
 
   /** Flushes every intervalMs until stop(). */
@@ -187,26 +176,4 @@ export class ViewCounter {
     this.#timer = undefined;
     await this.flush();
   }
-}
-
-/** Wires a ViewCounter into the app: deps.services.views, started with the server, flushed on close. */
-export function installViews(deps: AppDeps): ViewCounter {
-  let log: FastifyInstance['log'] | undefined;
-  const views = new ViewCounter(deps.store.db, deps.store.engine, {
-    onError: (err) => log?.error({ err }, 'could not write listing views (kept for the next try)'),
-  });
-  deps.services.views = views;
-  deps.plugins ??= [];
-  deps.plugins.push((app: FastifyInstance) => {
-    log = app.log;
-    views.start();
-    app.addHook('onClose', async () => {
-      try {
-        await views.stop();
-      } catch (err) {
-        app.log.error({ err }, 'could not write the last listing views');
-      }
-    });
-  });
-  return views;
 }

@@ -10,8 +10,15 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../store/types.ts';
-import type { IdempotencyRunner } from '../app.ts';
-import { ApiError, type ErrorCode } from '../operations/errors.ts';
+import { ApiError, type ErrorCode } from './errors.ts';
+import type { SignedInPrincipal } from './principal.ts';
+
+export interface IdempotencyRunner {
+  run(
+    args: { principal: SignedInPrincipal; key: string; operation: string; request: unknown },
+    exec: () => Promise<{ status: number; body: unknown }>,
+  ): Promise<{ status: number; body: unknown; replayed: boolean }>;
+}
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
 /** A "running" row older than this is taken to be from a crashed process and may be taken over. */

@@ -1,11 +1,11 @@
-// The view counter (services/views.ts): views wait in memory and are written by flushes of
+// The view counter (store/view-counter.ts): views wait in memory and are written by flushes of
 // FLUSH_CHUNK listings per transaction, with requests served between the transactions.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { freshStore, ENGINE, type TestDb } from '../support/app.ts';
 import { seedSynthetic } from '../../src/store/seed/synthetic.ts';
-import { FLUSH_CHUNK, ViewCounter } from '../../src/services/views.ts';
+import { FLUSH_CHUNK, ViewCounter } from '../../src/store/view-counter.ts';
 
 const CHUNK = FLUSH_CHUNK[ENGINE];
 const N = CHUNK * 2 + 100; // three transactions

@@ -1,7 +1,8 @@
-// zod issues → the 400 error body, naming the field and the rule.
+// Input validation shared by every surface: zod issues → the 400 error body naming the field and the
+// rule, integers written in digits, no NUL characters.
 import type { z } from 'zod';
-import { ApiError, type ErrorDetail } from '../operations/errors.ts';
-import { jsonSchema } from '../operations/json-schema.ts';
+import { type ErrorDetail, validationError } from './errors.ts';
+import { jsonSchema } from './json-schema.ts';
 
 export function issuesToDetails(where: string, issues: readonly z.core.$ZodIssue[]): ErrorDetail[] {
   return issues.map((i) => {
@@ -12,13 +13,6 @@ export function issuesToDetails(where: string, issues: readonly z.core.$ZodIssue
     else if (i.code === 'invalid_type' && /received undefined/.test(i.message)) message = 'is required';
     return { path, message };
   });
-}
-
-export function validationError(details: ErrorDetail[]): ApiError {
-  const first = details[0];
-  const summary = first ? `${first.path}: ${first.message}` : 'invalid request';
-  const more = details.length > 1 ? ` (and ${details.length - 1} more)` : '';
-  return new ApiError('validation_failed', `Invalid request — ${summary}${more}.`, details);
 }
 
 export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, where: string): z.output<T> {

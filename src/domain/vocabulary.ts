@@ -1,0 +1,76 @@
+// The words the whole service shares: profile fields, list fields, story sections, the slug rule.
+// One source each; schemas, repositories, the drafter and the pages import them from here.
+
+/** The 18 profile fields a draft drafts and a listing shows, in the order forms show them. */
+export const PROFILE_FIELDS = [
+  'name',
+  'tagline',
+  'short_description',
+  'description',
+  'stage',
+  'categories',
+  'tags',
+  'pricing_model',
+  'pricing_summary',
+  'country',
+  'city',
+  'founded_year',
+  'features',
+  'usps',
+  'keywords',
+  'contact_email',
+  'demo_video_url',
+  'logo_url',
+] as const;
+export type ProfileField = (typeof PROFILE_FIELDS)[number];
+
+/** Profile fields whose value is a list of strings (the others hold one string). */
+export const LIST_FIELDS = [
+  'categories',
+  'tags',
+  'features',
+  'usps',
+  'keywords',
+] as const satisfies readonly ProfileField[];
+export type ListField = (typeof LIST_FIELDS)[number];
+
+/**
+ * The list fields a listing keeps in its own columns (JSON arrays); categories and tags live in
+ * tables of their own.
+ */
+export const LISTING_LIST_FIELDS = ['features', 'usps', 'keywords'] as const satisfies readonly ListField[];
+
+export function isListField(f: ProfileField): f is ListField {
+  return (LIST_FIELDS as readonly string[]).includes(f);
+}
+
+/** The founder-story sections, in reading order (as set_founder_story takes them). */
+export const STORY_KEYS = [
+  'title',
+  'story',
+  'why_started',
+  'problem',
+  'journey',
+  'challenges',
+  'achievements',
+  'lessons',
+  'whats_next',
+] as const;
+export type StoryKey = (typeof STORY_KEYS)[number];
+
+/** The story's text sections (all but the title) with their headings, in reading order. */
+export const STORY_SECTIONS: ReadonlyArray<readonly [Exclude<StoryKey, 'title'>, string]> = [
+  ['story', 'The story'],
+  ['why_started', 'Why it started'],
+  ['problem', 'The problem'],
+  ['journey', 'The journey'],
+  ['challenges', 'Challenges'],
+  ['achievements', 'Achievements'],
+  ['lessons', 'Lessons learned'],
+  ['whats_next', 'What comes next'],
+];
+
+/** A slug: lower-case letters, digits and hyphens, starting with a letter or digit, at most 220 characters. */
+export const SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{0,219}$/;
+export const SLUG_RULE = 'must match ^[a-z0-9][a-z0-9-]{0,219}$ (lower-case letters, digits and hyphens)';
+export const isSlug = (s: string): boolean => SLUG_PATTERN.test(s);
