@@ -74,3 +74,11 @@ export const STORY_SECTIONS: ReadonlyArray<readonly [Exclude<StoryKey, 'title'>,
 export const SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{0,219}$/;
 export const SLUG_RULE = 'must match ^[a-z0-9][a-z0-9-]{0,219}$ (lower-case letters, digits and hyphens)';
 export const isSlug = (s: string): boolean => SLUG_PATTERN.test(s);
+
+/** A listing's lifecycle: draft (saved, not public) → awaiting_badge (free plan) → scheduled → live. */
+export const LISTING_STATUSES = ['draft', 'awaiting_badge', 'scheduled', 'live'] as const;
+export type ListingStatus = (typeof LISTING_STATUSES)[number];
+
+/** How a listing is published: none yet, the free plan (badge on the homepage), or paid. */
+export const LISTING_PLANS = ['none', 'free', 'paid'] as const;
+export type ListingPlan = (typeof LISTING_PLANS)[number];

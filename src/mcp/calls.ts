@@ -8,9 +8,10 @@ import { ApiError, errorOf } from '../operations/errors.ts';
 import { invoke, resultValue } from '../operations/kernel.ts';
 import { ANONYMOUS, type Principal } from '../operations/principal.ts';
 import { CALLER_RULES, splitArguments } from './tools.ts';
+import { MCP_VERSIONS } from '../operations/site.ts';
 
 /** Protocol versions served: 2026-07-28 through server/discover, the 2025 ones through initialize. */
-export const MCP_PROTOCOL_VERSIONS = ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26'] as const;
+export const MCP_PROTOCOL_VERSIONS = MCP_VERSIONS;
 /** Replayed idempotent calls say so in the result's _meta (REST: the Idempotent-Replayed header). */
 export const IDEMPOTENT_REPLAYED_META = 'launchlist/idempotent-replayed';
 

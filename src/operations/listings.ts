@@ -1,7 +1,39 @@
 import { z } from 'zod';
 import { defineOperation } from './define.ts';
 import { ApiError, invalid, notFound } from './errors.ts';
-import { Country, JsonObject, ListingSummary, Paged, Pagination, Slug, offsetOf, paged } from './schemas.ts';
+import { Country, ListingSummary, Paged, Pagination, Slug, offsetOf, paged } from './schemas.ts';
+import { FactValue, ListingProfile } from './profile.ts';
+import { EXAMPLE_PROFILE, EXAMPLE_SUMMARY } from './examples.ts';
+
+/** A search result: a summary with its views and followers. */
+const SearchItem = ListingSummary.extend({
+  views: z.number().int().describe('Page views, all time.'),
+  followers: z.number().int(),
+});
+
+const AlternativesResult = z.strictObject({
+  listing: ListingSummary.describe('The listing asked about.'),
+  items: z
+    .array(
+      ListingSummary.extend({ approved: z.boolean().describe('Approved by the listing owner (those come first).') }),
+    )
+    .describe('At most 10.'),
+});
+
+const ComparisonResult = z.strictObject({
+  a: ListingSummary,
+  b: ListingSummary,
+  attributes: z
+    .array(
+      z.strictObject({
+        key: z.string().describe('pricing_model, stage, founded_year … or a category attribute key.'),
+        label: z.string().describe('The row heading.'),
+        a: FactValue.nullable().describe('What listing a states, or null when it does not state it.'),
+        b: FactValue.nullable().describe('What listing b states, or null.'),
+      }),
+    )
+    .describe('Core facts first, then the attributes of both primary categories.'),
+});
 import {
   SEARCH_SORTS,
   SearchInputError,
@@ -40,7 +72,16 @@ export const searchListings = defineOperation({
     sort: z.enum(SORTS).default('relevance'),
     ...Pagination,
   }),
-  response: Paged(ListingSummary),
+  response: Paged(SearchItem),
+  examples: {
+    response: {
+      items: [{ ...EXAMPLE_SUMMARY, views: 2210, followers: 31 }],
+      page: 1,
+      per_page: 20,
+      total: 1,
+      has_more: false,
+    },
+  },
   status: 200,
   idempotencyKey: false,
   paginated: true,
@@ -91,7 +132,8 @@ export const getListing = defineOperation({
     'The paid-only sections `story`, `milestones` and `media` are present only when the listing has them unlocked (absent otherwise). Each read counts as a view.',
   ].join(' '),
   params: z.object({ slug: Slug }),
-  response: JsonObject,
+  response: ListingProfile,
+  examples: { response: EXAMPLE_PROFILE },
   status: 200,
   idempotencyKey: false,
   paginated: false,
@@ -116,7 +158,13 @@ export const getAlternatives = defineOperation({
   description:
     "Alternatives to a live listing, at most 10: those the owner approved come first, in the owner's order (marked `approved: true`), then other live listings in the same primary category, most voted first (`approved: false`). Never the listing itself. Returns {listing: summary, items: [summary + approved]}.",
   params: z.object({ slug: Slug }),
-  response: JsonObject,
+  response: AlternativesResult,
+  examples: {
+    response: {
+      listing: EXAMPLE_SUMMARY,
+      items: [{ ...EXAMPLE_SUMMARY, slug: 'chartwise', name: 'Chartwise', approved: true }],
+    },
+  },
   status: 200,
   idempotencyKey: false,
   paginated: false,
@@ -137,7 +185,17 @@ export const compareListings = defineOperation({
   description:
     'A side-by-side comparison of two live listings: {a: summary, b: summary, attributes: [{key, label, a, b}]}. Rows are core facts (pricing model, pricing, stage, founded, country, city, Domain Rating) then the attributes of both primary categories. An empty cell (null) means that listing does not state the fact; a row where both cells are null is a fact on neither listing. A slug that is not a live listing is a 400 naming `query.a` or `query.b` (the spec declares 404 only for identifiers in the path).',
   query: z.object({ a: Slug.describe('First listing slug.'), b: Slug.describe('Second listing slug.') }),
-  response: JsonObject,
+  response: ComparisonResult,
+  examples: {
+    response: {
+      a: EXAMPLE_SUMMARY,
+      b: { ...EXAMPLE_SUMMARY, slug: 'chartwise', name: 'Chartwise' },
+      attributes: [
+        { key: 'pricing_model', label: 'Pricing model', a: 'Freemium', b: 'Subscription' },
+        { key: 'founded_year', label: 'Founded', a: 2024, b: null },
+      ],
+    },
+  },
   status: 200,
   idempotencyKey: false,
   paginated: false,

@@ -1,6 +1,7 @@
 // Shared zod pieces. Every rule of spec parts 4 and 8 lives in a schema here or in the operation files.
 import { z } from 'zod';
-import { SLUG_PATTERN, SLUG_RULE } from '../domain/vocabulary.ts';
+import { ERROR_STATUS, type ErrorCode } from './errors.ts';
+import { LISTING_STATUSES, SLUG_PATTERN, SLUG_RULE } from '../domain/vocabulary.ts';
 
 export const Slug = z.string().regex(SLUG_PATTERN, SLUG_RULE);
 export const Page = z.coerce.number().int().min(1).max(1000).default(1).describe('Page number, 1-based (1 to 1000).');
@@ -97,37 +98,76 @@ export const Milestone = z.object({
   url: z.string().nullable(),
 });
 
-/** A JSON object whose fields are documented in the operation description (spec: "declared only as JSON objects"). */
+/**
+ * A JSON object whose fields are documented in the operation description only. Every operation now
+ * declares its result field by field; this stays for the tests' own fixture operations.
+ */
 export const JsonObject = z.looseObject({});
 
+// ------------------------------------------------------------------ response pieces
+// Every response object is strict (z.strictObject): what the schema does not name is never sent, and
+// the OpenAPI document and MCP outputSchema say so (additionalProperties: false).
+
+/** An ISO 8601 timestamp in UTC, e.g. 2026-11-23T09:30:00.000Z. */
+export const Timestamp = z.string().describe('ISO 8601 timestamp, UTC.');
+/** A calendar date YYYY-MM-DD. */
+export const DateString = z.string().describe('A date, YYYY-MM-DD.');
+/** The Monday YYYY-MM-DD a launch week starts on. */
+export const WeekString = z.string().describe('The Monday (YYYY-MM-DD) the launch week starts on.');
+
+/** A page of items (spec 4.2). */
 export function Paged<T extends z.ZodType>(item: T) {
-  return z.object({
-    items: z.array(item),
-    page: z.number().int(),
-    per_page: z.number().int(),
-    total: z.number().int(),
-    has_more: z.boolean(),
+  return z.strictObject({
+    items: z.array(item).describe('This page of results.'),
+    page: z.number().int().describe('The page number (1-based).'),
+    per_page: z.number().int().describe('Items per page.'),
+    total: z.number().int().describe('All matching items, on every page.'),
+    has_more: z.boolean().describe('True when a later page has more items.'),
   });
 }
 
-export const ListingSummary = z.looseObject({
-  slug: z.string(),
-  name: z.string(),
-  url: z.string(),
-  tagline: z.string().nullable(),
-  votes: z.number().int(),
+export const ListingStatus = z
+  .enum(LISTING_STATUSES)
+  .describe(
+    'draft (saved, not public), awaiting_badge (free plan, waiting for our badge on its homepage), scheduled (cleared for its launch week), live (public).',
+  );
+
+/** A category named by slug and name. */
+export const CategoryRef = z.strictObject({
+  slug: z.string().describe('Category slug.'),
+  name: z.string().describe('Category name.'),
 });
 
-export const ErrorBody = z.object({
-  error: z.object({
+/** The one listing summary every public list uses (store/repos/summary.ts toSummary). */
+export const ListingSummary = z.strictObject({
+  slug: z.string().describe("The listing's slug: its page is /listings/{slug}."),
+  name: z.string().describe('Product name.'),
+  url: z.string().describe("The product's website."),
+  tagline: z.string().nullable().describe('One-line pitch, or null.'),
+  logo_url: z.string().nullable().describe('Logo image URL, or null.'),
+  votes: z.number().int().describe('All-time community votes (one per person, cast on the website).'),
+  primary_category: CategoryRef.nullable().describe('The primary category, or null.'),
+  status: ListingStatus,
+  launch_week: WeekString.nullable().describe('The Monday of its launch week, or null.'),
+  launched_at: Timestamp.nullable().describe('When it went live, or null while not live.'),
+});
+
+export const ErrorBody = z.strictObject({
+  error: z.strictObject({
     code: z
-      .string()
-      .describe(
-        'Machine-readable snake_case code: validation_failed, promo_code_refused, unauthorized, insufficient_scope, not_found, conflict, payload_too_large, idempotency_key_reused, rate_limited, internal.',
-      ),
-    message: z.string(),
-    details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-    request_id: z.string(),
+      .enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]])
+      .describe('Machine-readable snake_case code; each has one HTTP status (x-error-codes).'),
+    message: z.string().describe('What was wrong and what is accepted, in plain words.'),
+    details: z
+      .array(
+        z.strictObject({
+          path: z.string().describe('Where: path.x, query.x, body.x.y, header.X.'),
+          message: z.string().describe('The rule it broke.'),
+        }),
+      )
+      .optional()
+      .describe('One entry per field at fault (validation errors).'),
+    request_id: z.string().describe('The X-Request-Id of the request, for our logs.'),
   }),
 });
 

@@ -1,6 +1,77 @@
 import { z } from 'zod';
 import { defineOperation } from './define.ts';
-import { Id, JsonObject } from './schemas.ts';
+import { Id, Timestamp } from './schemas.ts';
+import { SCOPES } from '../domain/scopes.ts';
+
+const SiteInfo = z.strictObject({
+  name: z.string(),
+  purpose: z.string(),
+  urls: z.strictObject({
+    home: z.string().describe('The website.'),
+    api_base: z.string().describe('The REST API base URL.'),
+    docs: z.string().describe('The interactive API reference.'),
+    openapi: z.string().describe('The OpenAPI 3.1 document.'),
+    mcp: z.string().describe('The MCP server (Streamable HTTP).'),
+    oauth_metadata: z.string().describe('OAuth 2.1 authorization server metadata (RFC 8414).'),
+    mcp_resource_metadata: z.string().describe('Protected resource metadata of the MCP server (RFC 9728).'),
+  }),
+  counts: z.strictObject({
+    live_listings: z.number().int(),
+    upcoming_listings: z.number().int().describe('Scheduled or awaiting their badge, for a coming week.'),
+    categories: z.number().int(),
+    founders: z.number().int().describe('Founders of live listings.'),
+  }),
+  api_version: z.string(),
+  mcp_protocol_versions: z.array(z.string()).describe('Newest first.'),
+  rules: z.array(z.string()).describe('Rules every caller follows.'),
+});
+
+const InterviewQuestion = z.strictObject({
+  id: z.number().int().describe('Pass as question_id to answer_interview.'),
+  position: z.number().int(),
+  question: z.string(),
+});
+
+const InterviewAnswers = z.strictObject({
+  answers: z
+    .array(
+      z.strictObject({
+        question_id: z.number().int(),
+        question: z.string(),
+        answer: z.string(),
+        updated_at: Timestamp,
+      }),
+    )
+    .describe("All of the caller's answers, in question order."),
+});
+
+const Scope = z.enum(SCOPES as [string, ...string[]]);
+const Account = z.strictObject({
+  user: z.strictObject({
+    id: z.number().int(),
+    email: z.string(),
+    name: z.string(),
+    role: z.enum(['user', 'admin']),
+    email_verified: z.boolean(),
+  }),
+  credential: z
+    .discriminatedUnion('type', [
+      z.strictObject({
+        type: z.literal('api_key'),
+        name: z.string(),
+        prefix: z.string().describe('llk_ and 12 characters.'),
+      }),
+      z.strictObject({
+        type: z.literal('oauth'),
+        name: z.string().describe('The client name.'),
+        client_id: z.string(),
+      }),
+      z.strictObject({ type: z.literal('session'), name: z.string() }),
+    ])
+    .describe('The credential in use: an API key, an OAuth client, or (on the website) the session.'),
+  scopes: z.array(Scope),
+  allows: z.array(z.string()).describe('What the scopes allow, in plain words.'),
+});
 import { accountOf } from '../auth/account.ts';
 import { activeInterviewQuestions, siteCounts } from '../store/repos/content.ts';
 import { answerInterview as answerInterviewFor } from '../services/listings.ts';
@@ -26,7 +97,26 @@ export const getSiteInfo = defineOperation({
   description:
     'The site name and purpose, its public URLs, counts of live listings and categories, and the locations of the API docs, the OpenAPI document and the MCP server. A good first call for an agent.\n\n' +
     'Returns `{name, purpose, urls: {home, api_base, docs, openapi, mcp, oauth_metadata, mcp_resource_metadata}, counts: {live_listings, upcoming_listings, categories, founders}, api_version, mcp_protocol_versions, rules: [string]}`.',
-  response: JsonObject,
+  response: SiteInfo,
+  examples: {
+    response: {
+      name: 'Launchlist',
+      purpose: 'A launch directory and weekly launch calendar for software products.',
+      urls: {
+        home: 'https://launchlist.example',
+        api_base: 'https://launchlist.example/api/v1',
+        docs: 'https://launchlist.example/docs',
+        openapi: 'https://launchlist.example/api/v1/openapi.json',
+        mcp: 'https://launchlist.example/mcp',
+        oauth_metadata: 'https://launchlist.example/.well-known/oauth-authorization-server',
+        mcp_resource_metadata: 'https://launchlist.example/.well-known/oauth-protected-resource/mcp',
+      },
+      counts: { live_listings: 120, upcoming_listings: 14, categories: 56, founders: 98 },
+      api_version: '1.0.0',
+      mcp_protocol_versions: ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26'],
+      rules: ['There is no voting through the API: votes come only from people on the website.'],
+    },
+  },
   status: 200,
   idempotencyKey: false,
   paginated: false,
@@ -63,7 +153,8 @@ export const listInterviewQuestions = defineOperation({
   summary: 'Founder interview questions',
   description:
     'The questions founders can answer with answer_interview, in order: `{items: [{id, position, question}]}` (use `id` as `question_id`).',
-  response: JsonObject,
+  response: z.strictObject({ items: z.array(InterviewQuestion).describe('In order.') }),
+  examples: { response: { items: [{ id: 1, position: 1, question: 'What problem made you start?' }] } },
   status: 200,
   idempotencyKey: false,
   paginated: false,
@@ -82,7 +173,19 @@ export const answerInterview = defineOperation({
   body: z.strictObject({
     answers: z.array(z.strictObject({ question_id: Id, answer: z.string().max(4000) })).max(30),
   }),
-  response: JsonObject,
+  response: InterviewAnswers,
+  examples: {
+    response: {
+      answers: [
+        {
+          question_id: 1,
+          question: 'What problem made you start?',
+          answer: 'Our own analytics were unreadable.',
+          updated_at: '2026-11-20T10:00:00.000Z',
+        },
+      ],
+    },
+  },
   status: 200,
   idempotencyKey: true,
   paginated: false,
@@ -99,7 +202,7 @@ export const getAccount = defineOperation({
   description:
     'Who the caller is signed in as, which credential is in use (API key name or OAuth client) and what it allows (its scopes).\n\n' +
     'Returns `{user: {id, email, name, role, email_verified}, credential: {type: "api_key", name, prefix} | {type: "oauth", name, client_id}, scopes: [scope], allows: [what the scopes allow, in plain words]}`.',
-  response: JsonObject,
+  response: Account,
   status: 200,
   idempotencyKey: false,
   paginated: false,

@@ -64,7 +64,7 @@ import { checkUrl, guardedFetch, isFetchError } from '../drafting/crawler/guarde
 import { RobotsCache } from '../drafting/crawler/robots.ts';
 import { queueFanOut } from '../jobs/mail.ts';
 import type { BadgeCheckOptions } from './options.ts';
-import { LISTING_LIST_FIELDS } from '../domain/vocabulary.ts';
+import { LISTING_LIST_FIELDS, type ListingStatus } from '../domain/vocabulary.ts';
 import { lockRows } from '../store/dialect.ts';
 
 export const MAX_MILESTONES = 50;
@@ -638,13 +638,13 @@ export async function chooseFreeListing(ctx: Ctx, id: number): Promise<Record<st
     const week = freeQueueWeek(now, queueWeeks);
     const at = now.toISOString();
     // A badge already seen (e.g. found before) clears it at once: scheduled for week W.
-    const status = row.badge_seen_at ? 'scheduled' : 'awaiting_badge';
+    const status: ListingStatus = row.badge_seen_at ? 'scheduled' : 'awaiting_badge';
     await trx
       .updateTable('listings')
       .set({ plan: 'free', status, launch_week: week, updated_at: at })
       .where('id', '=', id)
       .execute();
-    return { ...row, plan: 'free', status, launch_week: week, updated_at: at };
+    return { ...row, plan: 'free' as const, status, launch_week: week, updated_at: at };
   });
   return ownListingView(viewDeps(ctx), row);
 }

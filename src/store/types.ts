@@ -1,6 +1,7 @@
 // The one Kysely schema type. Timestamps are ISO strings; JSON columns are text (store/json.ts);
 // booleans are numbers 0/1 on SQLite and booleans on PostgreSQL — read them with Boolean().
 import type { Generated } from 'kysely';
+import type { ListingPlan, ListingStatus } from '../domain/vocabulary.ts';
 
 type Bool = number | boolean;
 type Json = string; // JSON text
@@ -95,8 +96,8 @@ export interface ListingsTable {
   summary: string | null;
   seo_title: string | null;
   seo_description: string | null;
-  status: string;
-  plan: string;
+  status: ListingStatus;
+  plan: ListingPlan;
   launch_week: string | null;
   launched_at: string | null;
   primary_category_id: number | null;

@@ -10,6 +10,7 @@ import { makeUser } from '../jobs/support/users.ts';
 import type { DB } from '../../src/store/types.ts';
 import { toJson } from '../../src/store/json.ts';
 import { outboxFor } from '../../src/mail/index.ts';
+import type { ListingPlan } from '../../src/domain/vocabulary.ts';
 
 let t: TestApp;
 type User = Awaited<ReturnType<typeof makeUser>>;
@@ -49,7 +50,7 @@ function assert404(res: { statusCode: number; body: string; json(): any }, why?:
 async function own(
   db: Kysely<DB>,
   userId: number,
-  f: Parameters<typeof listing>[1] & { plan?: string; created_at?: string },
+  f: Parameters<typeof listing>[1] & { plan?: ListingPlan; created_at?: string },
 ): Promise<number> {
   const id = await listing(db, f);
   await db

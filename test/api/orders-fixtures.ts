@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../src/store/types.ts';
 import { toJson } from '../../src/store/json.ts';
 import { category, listing } from '../support/listing-fixtures.ts';
+import type { ListingPlan, ListingStatus } from '../../src/domain/vocabulary.ts';
 
 export const PRICE = {
   launch: 4500,
@@ -68,8 +69,8 @@ export async function seedShop(db: Kysely<DB>): Promise<void> {
 export interface OwnListing {
   slug: string;
   name?: string;
-  status: string;
-  plan: string;
+  status: ListingStatus;
+  plan: ListingPlan;
   launch_week?: string | null;
   launched_at?: string | null;
   unlocked?: string[];

@@ -12,6 +12,7 @@ import { ADVANCE_EVERY_MS, advanceListings } from '../../src/services/listings.t
 import { RobotsCache } from '../../src/drafting/crawler/robots.ts';
 import { addWeeks, mondayOf } from '../../src/domain/weeks.ts';
 import { enqueue, type Job } from '../../src/jobs/queue.ts';
+import type { ListingStatus } from '../../src/domain/vocabulary.ts';
 
 let t: TestApp;
 const sites: Site[] = [];
@@ -49,7 +50,12 @@ async function site(body: string, robots = 'User-agent: *\nAllow: /\n'): Promise
   sites.push(s);
   return s;
 }
-async function awaiting(slug: string, url: string, week: string, status = 'awaiting_badge'): Promise<number> {
+async function awaiting(
+  slug: string,
+  url: string,
+  week: string,
+  status: ListingStatus = 'awaiting_badge',
+): Promise<number> {
   const id = await listing(t.store.db, {
     slug,
     name: slug,

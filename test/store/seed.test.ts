@@ -6,6 +6,7 @@ import { ENGINE, freshStore, testApp, type TestApp, type TestDb } from '../suppo
 import { seedDemo, seedIfEmpty, type SeedReport } from '../../src/store/seed/index.ts';
 import { fromJson } from '../../src/store/json.ts';
 import { addWeeks, mondayOf, weekBounds } from '../../src/domain/weeks.ts';
+import type { ListingStatus } from '../../src/domain/vocabulary.ts';
 
 // Built around the last day of ISO week 2026-W53, so the demo straddles a year boundary.
 const NOW = new Date('2026-12-31T15:30:00.000Z');
@@ -61,7 +62,7 @@ test('launch weeks relative to now: 12 past weeks and this one live, 3 future we
   const db = s.store.db;
   const monday = mondayOf(NOW);
   assert.equal(monday, '2026-12-28');
-  const weeksOf = async (status: string) =>
+  const weeksOf = async (status: ListingStatus) =>
     (
       await db
         .selectFrom('listings')

@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../src/store/types.ts';
 import { toJson } from '../../src/store/json.ts';
+import type { ListingStatus } from '../../src/domain/vocabulary.ts';
 
 export async function category(
   db: Kysely<DB>,
@@ -35,7 +36,7 @@ export interface TextListing {
   keywords?: string[];
   category: string;
   extraCategories?: string[];
-  status?: string;
+  status?: ListingStatus;
   domain?: string;
   url?: string;
   stage?: string | null;
@@ -101,7 +102,7 @@ export async function listing(db: Kysely<DB>, f: TextListing): Promise<number> {
       seo_title: null,
       seo_description: null,
       status,
-      plan: f.unlocked?.length ? 'paid' : 'free',
+      plan: f.unlocked?.length ? ('paid' as const) : ('free' as const),
       launch_week: f.launch_week ?? null,
       launched_at: f.launched_at === undefined ? (status === 'live' ? now : null) : f.launched_at,
       primary_category_id: cat,

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../src/store/types.ts';
 import { toJson } from '../../src/store/json.ts';
 import { addWeeks, dayStart, mondayOf } from '../../src/domain/weeks.ts';
+import type { ListingStatus } from '../../src/domain/vocabulary.ts';
 
 export const HOUR = 3_600_000;
 export const DAY = 24 * HOUR;
@@ -80,7 +81,7 @@ export async function addUsers(db: Kysely<DB>, n: number, prefix = 'voter'): Pro
 export interface ListingFixture {
   slug: string;
   name?: string;
-  status?: string;
+  status?: ListingStatus;
   category: string;
   extraCategories?: string[];
   launch_week?: string | null;
@@ -135,7 +136,7 @@ export async function addListing(db: Kysely<DB>, f: ListingFixture): Promise<num
       facts: '{}',
       media: '[]',
       status,
-      plan: (f.unlocked ?? []).length ? 'paid' : 'free',
+      plan: (f.unlocked ?? []).length ? ('paid' as const) : ('free' as const),
       launch_week: f.launch_week === undefined ? (status === 'draft' ? null : week(0)) : f.launch_week,
       launched_at: f.launched_at === undefined ? (status === 'live' ? earlierThisWeek(0) : null) : f.launched_at,
       primary_category_id: cat,

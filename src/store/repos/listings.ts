@@ -567,11 +567,14 @@ type CompareRow = SummaryRow & {
   category_attributes: string | null;
 };
 
+/** A compared fact: text, a number, yes/no or a list of words; null when the listing does not state it. */
+type FactCell = string | number | boolean | string[] | null;
+
 export interface CompareCell {
   key: string;
   label: string;
-  a: unknown;
-  b: unknown;
+  a: FactCell;
+  b: FactCell;
 }
 
 const ACRONYMS = new Set(['api', 'cli', 'sso', 'gdpr', 'ai', 'seo', 'crm', 'sdk', 'ui', 'url', 'vat', 'saml']);
@@ -631,8 +634,12 @@ export async function compareListings(
   if (!rb) return { missing: 'b' };
   const fa = fromJson<Record<string, unknown>>(ra.facts, {});
   const fb = fromJson<Record<string, unknown>>(rb.facts, {});
-  const cell = (v: unknown) =>
-    v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0) ? null : v;
+  const cell = (v: unknown): FactCell => {
+    if (typeof v === 'string') return v === '' ? null : v;
+    if (typeof v === 'number' || typeof v === 'boolean') return v;
+    if (Array.isArray(v)) return v.length ? v.map(String) : null;
+    return null; // absent, or a value no fact takes
+  };
   const out: CompareCell[] = CORE_FACTS.map((f) => ({
     key: f.key,
     label: f.label,

@@ -4,6 +4,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Engine } from '../connect.ts';
 import type { DB } from '../types.ts';
+import type { ListingStatus } from '../../domain/vocabulary.ts';
 
 /** Columns a summary needs; `id` is internal (for joins and tie-breaks) and never shown. */
 export const SUMMARY_SELECT = [
@@ -29,7 +30,7 @@ export type SummaryRow = {
   tagline: string | null;
   logo_url: string | null;
   votes_count: number;
-  status: string;
+  status: ListingStatus;
   launch_week: string | null;
   launched_at: string | null;
   primary_category_slug: string | null;
@@ -45,8 +46,7 @@ export type ListingSummary = {
   /** All-time community votes (listings.votes_count = number of votes rows). */
   votes: number;
   primary_category: { slug: string; name: string } | null;
-  /** live, scheduled, awaiting_badge … */
-  status: string;
+  status: ListingStatus;
   /** Monday YYYY-MM-DD of the launch week, or null. */
   launch_week: string | null;
   /** ISO timestamp when it went live, or null while not live. */

@@ -16,6 +16,7 @@ import { tokenize } from './tokenize.ts';
 import { planQuery, toFts5, toTsquery, type WordPlan } from './plan.ts';
 import { searchIndex } from './feed.ts';
 import type { MemorySearchIndex } from './memory-index.ts';
+import type { ListingStatus } from '../../domain/vocabulary.ts';
 
 export { tokenize } from './tokenize.ts';
 export { planQuery, type WordPlan } from './plan.ts';
@@ -113,7 +114,7 @@ type SearchTuple = [
   string | null,
   string | null,
   number,
-  string,
+  ListingStatus,
   string | null,
   string | null,
   string | null,

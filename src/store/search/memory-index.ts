@@ -386,7 +386,7 @@ export class MemorySearchIndex {
   summaries(ids: readonly number[]): Array<HeldSummary | undefined> {
     return ids.map((id) => {
       const slot = id < this.#slotOf.length ? this.#slotOf[id] : -1;
-      if (slot < 0) return undefined;
+      if (slot < 0 || this.#status[slot] !== LIVE) return undefined; // only live listings are ranked and shown
       const text =
         this.#summaryWritten.get(slot) ??
         (slot < this.#summarySlots
@@ -411,7 +411,7 @@ export class MemorySearchIndex {
         tagline,
         logo_url,
         votes_count: this.#votes[slot],
-        status: this.#status[slot] === LIVE ? 'live' : 'other',
+        status: 'live',
         launch_week,
         launched_at,
         primary_category_id: category === 0 ? null : category,
