@@ -95,3 +95,67 @@ test("an order item's options declare their limit of 20 properties (spec 4.7) in
     assert.equal(schema.properties.items.items.properties.options.maxProperties, 20, path);
   }
 });
+
+test('every URL in the security schemes leads somewhere (no 404): the OAuth flow names our real endpoints', async () => {
+  const flow = doc.components.securitySchemes.oauth2.flows.authorizationCode;
+  // The browser is sent to the authorization URL (GET); a client POSTs to the token and refresh URLs.
+  const visits: Array<[string, 'GET' | 'POST']> = [
+    [flow.authorizationUrl, 'GET'],
+    [flow.tokenUrl, 'POST'],
+    [flow.refreshUrl, 'POST'],
+  ];
+  for (const [url, method] of visits) {
+    const u = new URL(url);
+    assert.equal(u.origin, t.config.publicUrl, `${url} is on this server`);
+    const r = await t.app.inject({
+      method,
+      url: u.pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: method === 'POST' ? 'grant_type=refresh_token' : undefined,
+    });
+    assert.notEqual(r.statusCode, 404, `${method} ${url} answers (got ${r.statusCode})`);
+    assert.ok(r.statusCode < 500, `${method} ${url}: ${r.statusCode}`);
+  }
+  // The authorization endpoint is the one the OAuth metadata names.
+  const meta = (await t.app.inject({ method: 'GET', url: '/.well-known/oauth-authorization-server' })).json();
+  assert.equal(flow.authorizationUrl, meta.authorization_endpoint);
+  assert.equal(flow.tokenUrl, meta.token_endpoint);
+});
+
+test('responses declare the headers the server sends, and the server sends them', async () => {
+  const get = doc.paths['/listings'].get.responses['200'];
+  for (const h of [
+    'X-Request-Id',
+    'RateLimit-Limit',
+    'RateLimit-Remaining',
+    'RateLimit-Reset',
+    'ETag',
+    'Cache-Control',
+  ])
+    assert.ok(get.headers?.[h], `search_listings 200 declares ${h}`);
+  assert.ok(doc.paths['/listings'].get.responses['304'], 'a GET declares 304 Not Modified');
+  const post = doc.paths['/drafts'].post.responses['201'];
+  assert.ok(post.headers['Idempotent-Replayed'], 'an idempotent operation declares Idempotent-Replayed');
+  assert.ok(doc.components.responses.RateLimited.headers['Retry-After'], '429 declares Retry-After');
+  for (const name of Object.keys(doc.components.headers)) assert.ok(doc.components.headers[name].description, name);
+
+  const r = await t.app.inject({ method: 'GET', url: '/api/v1/listings' });
+  for (const h of [
+    'x-request-id',
+    'ratelimit-limit',
+    'ratelimit-remaining',
+    'ratelimit-reset',
+    'etag',
+    'cache-control',
+  ])
+    assert.ok(r.headers[h], `the server sends ${h}`);
+});
+
+test('tags are described, and the document names a contact', () => {
+  assert.ok(doc.info.contact?.url);
+  const used = new Set(operations.flatMap((o) => o.tags));
+  for (const tag of doc.tags) {
+    assert.ok(used.has(tag.name));
+    assert.ok(tag.description?.length > 10, `tag ${tag.name} is described`);
+  }
+});
