@@ -20,12 +20,16 @@ declare module 'autocannon' {
     timeouts: number;
     non2xx: number;
     '2xx': number;
+    '3xx': number;
+    '4xx': number;
+    '5xx': number;
     duration: number;
   }
   interface Request {
     method?: string;
     path?: string;
     headers?: Record<string, string>;
+    body?: string;
     setupRequest?: (req: Request, context: object) => Request;
   }
   interface Options {

@@ -33,6 +33,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { sql } from 'kysely';
 import { openStore } from '../src/store/index.ts';
+import { GROUPS, prepareLoads, type Group, type Load, type Req } from './loads.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const NODE = process.execPath;
@@ -54,6 +55,7 @@ const { values: flags } = parseArgs({
     samples: { type: 'string', default: '400' },
     'log-level': { type: 'string', default: 'warn' },
     'no-drafting': { type: 'boolean', default: false },
+    loads: { type: 'string', default: GROUPS.join(',') },
     keep: { type: 'boolean', default: false },
   },
 });
@@ -70,6 +72,13 @@ const ROUNDS = Math.max(1, Number(flags.rounds));
 const CONNECTIONS = Number(flags.connections);
 const SAMPLES = Number(flags.samples);
 const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/** Which groups of loads besides get_listing and search (bench/loads.ts): api, page, signed, vote. */
+const LOAD_GROUPS = new Set(
+  flags
+    .loads!.split(',')
+    .map((g) => g.trim())
+    .filter((g): g is Group => (GROUPS as readonly string[]).includes(g)),
+);
 
 const log = (s = '') => process.stdout.write(s + '\n');
 
@@ -88,16 +97,23 @@ function run(args: string[], env: Record<string, string>): Promise<{ code: numbe
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 function get(port: number, path: string): Promise<{ status: number; body: string; ms: number }> {
+  return request(port, { method: 'GET', path });
+}
+
+function request(port: number, r: Req): Promise<{ status: number; body: string; ms: number }> {
   const t0 = performance.now();
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, path, agent, method: 'GET' }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (d) => (body += d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, ms: performance.now() - t0 }));
-    });
+    const req = http.request(
+      { host: '127.0.0.1', port, path: r.path, agent, method: r.method, headers: r.headers },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (d) => (body += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body, ms: performance.now() - t0 }));
+      },
+    );
     req.on('error', reject);
-    req.end();
+    req.end(r.body);
   });
 }
 
@@ -149,22 +165,24 @@ function rotating(paths: string[]): () => string {
 
 async function load(
   port: number,
-  next: () => string,
+  next: () => Req,
 ): Promise<{ rps: number; p50: number; p99: number; non2xx: number; errors: number }> {
   const r = await autocannon({
     url: `http://127.0.0.1:${port}`,
     connections: CONNECTIONS,
     duration: DURATION,
-    requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: next() }) }],
+    requests: [{ setupRequest: (req) => ({ ...req, ...next() }) }],
   });
   return {
     rps: r.requests.average,
     p50: r.latency.p50,
     p99: r.latency.p99,
-    non2xx: r.non2xx,
+    // A form post answers 303 (back to the page): only 4xx and 5xx are failures.
+    non2xx: r['4xx'] + r['5xx'],
     errors: r.errors + r.timeouts,
   };
 }
+const getReq = (paths: () => string) => (): Req => ({ method: 'GET', path: paths() });
 
 interface ServiceTime {
   p50: number;
@@ -269,6 +287,18 @@ interface Row {
   rss: number;
   peak: number;
   errors: number;
+  loads: LoadRow[];
+}
+
+interface LoadRow {
+  name: string;
+  group: Group;
+  rps: number;
+  /** Median of each round's rps / the bare route's rps in that round. */
+  share: number;
+  p50: number;
+  p99: number;
+  errors: number;
 }
 
 async function scenario(engine: 'sqlite' | 'postgres', n: number, barePort: number): Promise<Row | undefined> {
@@ -322,9 +352,15 @@ async function scenario(engine: 'sqlite' | 'postgres', n: number, barePort: numb
         tagline: string | null;
       }>`SELECT slug, name, tagline FROM listings WHERE status = 'live' ORDER BY random() LIMIT 20000`.execute(store.db)
     ).rows;
+    const words = typoQueries(sample, 20000);
+    // get_listing and search_listings are the classic loads below; the other API reads, the pages and
+    // the votes come from bench/loads.ts (the voters and their sessions are made here, before the start).
+    const extra = (await prepareLoads(store, words, LOAD_GROUPS)).filter(
+      (l) => l.name !== 'api get_listing' && l.name !== 'api search_listings',
+    );
     await store.close();
     const slugs = sample.map((r) => `/api/v1/listings/${r.slug}`);
-    const queries = typoQueries(sample, 20000).map((q) => `/api/v1/listings?q=${encodeURIComponent(q)}`);
+    const queries = words.map((q) => `/api/v1/listings?q=${encodeURIComponent(q)}`);
 
     // 3. cold start: spawn → first 200; once as a fresh install would (no compile cache), then
     //    again with Node's compile cache filled by the first start (NODE_COMPILE_CACHE), as a
@@ -353,6 +389,7 @@ async function scenario(engine: 'sqlite' | 'postgres', n: number, barePort: numb
     //    service time at 1 connection
     const getNext = rotating(slugs);
     const searchNext = rotating(queries);
+    for (const l of extra) for (let i = 0; i < 50; i++) await request(port, l.next()); // warm each load's path
     const firstSearch = await get(port, searchNext());
     for (let i = 0; i < 300; i++) {
       await get(port, getNext());
@@ -362,17 +399,19 @@ async function scenario(engine: 'sqlite' | 'postgres', n: number, barePort: numb
     const svcSearch = await serviceTime(port, Array.from({ length: SAMPLES }, searchNext));
 
     // 5. throughput at 50 connections, bare route measured in the same run
-    const rounds: Array<{
-      bare: Awaited<ReturnType<typeof load>>;
-      gl: Awaited<ReturnType<typeof load>>;
-      sr: Awaited<ReturnType<typeof load>>;
-    }> = [];
-    for (let i = 0; i < ROUNDS; i++)
-      rounds.push({
-        bare: await load(barePort, () => '/bare'),
-        gl: await load(port, getNext),
-        sr: await load(port, searchNext),
-      });
+    type Measured = Awaited<ReturnType<typeof load>>;
+    const rounds: Array<{ bare: Measured; gl: Measured; sr: Measured; extra: Measured[] }> = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      const bareLoad = await load(
+        barePort,
+        getReq(() => '/bare'),
+      );
+      const gl = await load(port, getReq(getNext));
+      const sr = await load(port, getReq(searchNext));
+      const more: Measured[] = [];
+      for (const l of extra) more.push(await load(port, l.next));
+      rounds.push({ bare: bareLoad, gl, sr, extra: more });
+    }
     const med = (xs: number[]) =>
       quantile(
         [...xs].sort((a, b) => a - b),
@@ -390,6 +429,23 @@ async function scenario(engine: 'sqlite' | 'postgres', n: number, barePort: numb
     const gl = across(rounds.map((r) => r.gl));
     const sr = across(rounds.map((r) => r.sr));
     const ratios = rounds.map((r) => r.gl.rps / r.bare.rps);
+    const loadRow = (name: string, group: Group, of: (r: (typeof rounds)[number]) => Measured): LoadRow => {
+      const m = across(rounds.map(of));
+      return {
+        name,
+        group,
+        rps: m.rps,
+        share: med(rounds.map((r) => of(r).rps / r.bare.rps)),
+        p50: m.p50,
+        p99: m.p99,
+        errors: m.non2xx + m.errors,
+      };
+    };
+    const loads: LoadRow[] = [
+      loadRow('api get_listing', 'api', (r) => r.gl),
+      loadRow('api search_listings', 'api', (r) => r.sr),
+      ...extra.map((l, i) => loadRow(l.name, l.group, (r) => r.extra[i])),
+    ];
     const mem = rssMb(server.pid!);
     return {
       engine,
@@ -418,6 +474,7 @@ async function scenario(engine: 'sqlite' | 'postgres', n: number, barePort: numb
       rss: mem.rss,
       peak: mem.peak,
       errors: gl.non2xx + gl.errors + sr.non2xx + sr.errors + svcGet.bad + svcSearch.bad,
+      loads,
     };
   } finally {
     if (server) await stopChild(server);
@@ -482,6 +539,47 @@ function table(rows: Row[]): string {
   return [line(head), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)].join('\n');
 }
 
+function loadsTable(rows: Row[]): string {
+  const head = ['load', ...rows.map((r) => `${r.engine} ${r.listings}: rps  share  p50/p99 ms`)];
+  const names = [...new Set(rows.flatMap((r) => r.loads.map((l) => l.name)))];
+  const f = (x: number, d = 0) => (Number.isFinite(x) ? x.toFixed(d) : '-');
+  const body = names.map((name) => [
+    name,
+    ...rows.map((r) => {
+      const l = r.loads.find((x) => x.name === name);
+      if (!l) return '-';
+      return `${f(l.rps)}  ${f(100 * l.share)}%  ${f(l.p50, 1)}/${f(l.p99, 1)}${l.errors ? `  (${l.errors} failed)` : ''}`;
+    }),
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  return [
+    `Loads at ${CONNECTIONS} connections: medians of ${ROUNDS} rounds; share = the load's rps / the bare route's rps in the same round (median).`,
+    line(head),
+    line(widths.map((w) => '-'.repeat(w))),
+    ...body.map(line),
+  ].join('\n');
+}
+
+/** Cost independent of size: each load's share at the largest size against the smallest, per engine. */
+function sizeTable(rows: Row[]): string {
+  const out: string[] = [
+    'Size independence (share at the largest size / share at the smallest, per engine; target ≥ 80%):',
+  ];
+  for (const engine of new Set(rows.map((r) => r.engine))) {
+    const mine = rows.filter((r) => r.engine === engine).sort((a, b) => a.listings - b.listings);
+    if (mine.length < 2) continue;
+    const [small, large] = [mine[0], mine[mine.length - 1]];
+    const cells = large.loads.map((l) => {
+      const s = small.loads.find((x) => x.name === l.name);
+      return `${l.name} ${s ? `${((100 * l.share) / s.share).toFixed(0)}%` : '-'}`;
+    });
+    out.push(`  ${engine} ${large.listings}/${small.listings}: ${cells.join(', ')}`);
+  }
+  return out.join('\n');
+}
+
 log(
   `Listings benchmark: engines ${ENGINES.join(', ')}; sizes ${SIZES.join(', ')}; ${CONNECTIONS} connections × ${DURATION} s per load test, ${ROUNDS} rounds of (bare, get, search); ${SAMPLES} sequential requests per service time; server LOG_LEVEL=${flags['log-level']}`,
 );
@@ -510,6 +608,10 @@ try {
 }
 log('');
 log(table(rows));
+log('');
+log(loadsTable(rows));
+log('');
+log(sizeTable(rows));
 log('');
 log(
   'get/bare: get_listing throughput as a share of the bare Fastify route (target ≥ 50%), the median of the rounds\' ratios ("rounds": each round\'s); rps and latencies are medians of the rounds too. "svc" = service time at 1 connection (ms).',

@@ -1,0 +1,148 @@
+/**
+ * The loads `npm run bench` puts on a running server, as a visitor, a voter and an API client meet it
+ * (issue #18): each a stream of distinct requests drawn from the directory itself.
+ *
+ *   api     get_listing, search_listings (typo queries), get_category, get_launch_week, get_leaderboard
+ *   page    anonymous page views: /, /listings/{slug}, /categories/{slug}, /launches/weeks/{week},
+ *           /leaderboards/{board}, /search?q=<typo>
+ *   signed  the same pages for signed-in people (a session cookie each, 200 people taking turns)
+ *   vote    votes cast through the site: the real form post (session cookie, CSRF token), as the vote
+ *           buttons send it; a 303 back to the page is the answer
+ *
+ * prepareLoads() reads what to ask for from the database (before the server starts) and makes the
+ * voters (accounts with a confirmed email, and their sessions).
+ */
+import { sql } from 'kysely';
+import { createSession } from '../src/auth/sessions.ts';
+import { createUser } from '../src/auth/users.ts';
+import type { Store } from '../src/store/connect.ts';
+import { createRng } from '../src/store/seed/prng.ts';
+
+export type Group = 'api' | 'page' | 'signed' | 'vote';
+export const GROUPS: readonly Group[] = ['api', 'page', 'signed', 'vote'];
+
+export interface Req {
+  method: 'GET' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export interface Load {
+  name: string;
+  group: Group;
+  next: () => Req;
+}
+
+/** Rotates through `items` (distinct until they run out). */
+function rotate<T>(items: readonly T[]): () => T {
+  let i = 0;
+  return () => items[i++ % items.length];
+}
+
+const VOTERS = 200;
+
+export async function prepareLoads(
+  store: Store,
+  queries: readonly string[],
+  groups: ReadonlySet<Group>,
+): Promise<Load[]> {
+  const db = store.db;
+  const rand = createRng(11).next;
+  const slugs = (
+    await sql<{
+      slug: string;
+    }>`SELECT slug FROM listings WHERE status = 'live' ORDER BY random() LIMIT 20000`.execute(db)
+  ).rows.map((r) => r.slug);
+  const categories = (
+    await sql<{ slug: string }>`SELECT c.slug FROM categories c
+      WHERE EXISTS (SELECT 1 FROM listings l WHERE l.primary_category_id = c.id AND l.status = 'live')`.execute(db)
+  ).rows.map((r) => r.slug);
+  const weeks = (
+    await sql<{
+      week: string;
+    }>`SELECT DISTINCT launch_week AS week FROM listings WHERE status = 'live' AND launch_week IS NOT NULL`.execute(db)
+  ).rows.map((r) => r.week);
+  const shuffle = <T>(xs: T[]): T[] => {
+    for (let i = xs.length - 1; i > 0; i--) {
+      const j = Math.floor(rand() * (i + 1));
+      [xs[i], xs[j]] = [xs[j], xs[i]];
+    }
+    return xs;
+  };
+  shuffle(categories);
+  shuffle(weeks);
+  const boards = ['community-weekly', 'community-all-time', 'billboard', 'domain-rating', 'revenue'];
+  const boardPaths = boards.flatMap((b) => [1, 2, 3].map((p) => `${b}?page=${p}`));
+  const q = (s: string) => encodeURIComponent(s);
+
+  const loads: Load[] = [];
+  const get = (paths: () => string) => (): Req => ({ method: 'GET', path: paths() });
+  if (groups.has('api')) {
+    loads.push(
+      { name: 'api get_listing', group: 'api', next: get(rotate(slugs.map((s) => `/api/v1/listings/${s}`))) },
+      {
+        name: 'api search_listings',
+        group: 'api',
+        next: get(rotate(queries.map((x) => `/api/v1/listings?q=${q(x)}`))),
+      },
+      { name: 'api get_category', group: 'api', next: get(rotate(categories.map((c) => `/api/v1/categories/${c}`))) },
+      { name: 'api get_launch_week', group: 'api', next: get(rotate(weeks.map((w) => `/api/v1/launches/weeks/${w}`))) },
+      {
+        name: 'api get_leaderboard',
+        group: 'api',
+        next: get(rotate(boardPaths.map((b) => `/api/v1/leaderboards/${b.replace('?', '?per_page=20&')}`))),
+      },
+    );
+  }
+  const pages: Array<[string, () => string]> = [
+    ['/', rotate(['/'])],
+    ['/listings/{slug}', rotate(slugs.map((s) => `/listings/${s}`))],
+    ['/categories/{slug}', rotate(categories.map((c) => `/categories/${c}`))],
+    ['/launches/weeks/{week}', rotate(weeks.map((w) => `/launches/weeks/${w}`))],
+    ['/leaderboards/{board}', rotate(boardPaths.map((b) => `/leaderboards/${b}`))],
+    ['/search?q=', rotate(queries.map((x) => `/search?q=${q(x)}`))],
+  ];
+  if (groups.has('page'))
+    for (const [name, paths] of pages) loads.push({ name: `page ${name}`, group: 'page', next: get(paths) });
+
+  if (groups.has('signed') || groups.has('vote')) {
+    const people: Array<{ cookie: string; csrf: string }> = [];
+    const tag = Date.now().toString(36);
+    for (let i = 0; i < VOTERS; i++) {
+      const user = await createUser(db, {
+        email: `voter-${tag}-${i}@bench.example`,
+        name: `Voter ${i}`,
+        emailVerified: true,
+      });
+      const { token, session } = await createSession(db, user.id);
+      people.push({ cookie: `ll_session=${token}`, csrf: session.csrf });
+    }
+    const person = rotate(people);
+    if (groups.has('signed'))
+      for (const [name, paths] of pages)
+        loads.push({
+          name: `signed ${name}`,
+          group: 'signed',
+          next: () => ({ method: 'GET', path: paths(), headers: { cookie: person().cookie } }),
+        });
+    if (groups.has('vote')) {
+      const slug = rotate(slugs);
+      loads.push({
+        name: 'vote (form post)',
+        group: 'vote',
+        next: () => {
+          const p = person();
+          const s = slug();
+          return {
+            method: 'POST',
+            path: `/listings/${s}/vote`,
+            headers: { cookie: p.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+            body: `_csrf=${q(p.csrf)}&action=add&next=${q(`/listings/${s}`)}`,
+          };
+        },
+      });
+    }
+  }
+  return loads;
+}
