@@ -33,7 +33,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { sql } from 'kysely';
 import { openStore } from '../src/store/index.ts';
-import { GROUPS, prepareLoads, type Group, type Load, type Req } from './loads.ts';
+import { GROUPS, prepareLoads, type Group, type Req } from './loads.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const NODE = process.execPath;
