@@ -177,7 +177,12 @@ test('a profile built before a write is not stored over it', async () => {
 
 test('a listing that stops being live is a 404 even with a stored profile', async () => {
   await get('bystander');
-  await t.store.db.updateTable('listings').set({ status: 'removed' as never }); // a status no public read shows.where('id', '=', other).execute();
+  // 'removed': a status no public read shows
+  await t.store.db
+    .updateTable('listings')
+    .set({ status: 'removed' as never })
+    .where('id', '=', other)
+    .execute();
   assert.equal((await get('bystander')).statusCode, 404);
   await t.store.db.updateTable('listings').set({ status: 'live' }).where('id', '=', other).execute();
 });
