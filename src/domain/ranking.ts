@@ -64,8 +64,12 @@ export function awardTitle(rank: number): string {
   return `Launch of the Week #${rank}`;
 }
 
+/** How a Domain Rating moved against the reading before: `new` when there is none. */
+export const TRENDS = ['up', 'down', 'flat', 'new'] as const;
+export type Trend = (typeof TRENDS)[number];
+
 /** Domain Rating trend between an earlier and the latest reading. */
-export function trendOf(latest: number, previous: number | null | undefined): 'up' | 'down' | 'flat' | 'new' {
+export function trendOf(latest: number, previous: number | null | undefined): Trend {
   if (previous === null || previous === undefined) return 'new';
   if (latest > previous) return 'up';
   if (latest < previous) return 'down';

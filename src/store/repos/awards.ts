@@ -105,12 +105,12 @@ export type AwardItem = {
   iso_week: string;
   rank: number;
   title: string;
-  kind: string;
+  kind: typeof AWARD_KIND;
   votes: number;
   listing: ListingSummary;
 };
 
-/** Awards of live listings, newest week first then rank; optionally one listing's. */
+/** Launch of the Week awards of live listings, newest week first then rank; optionally one listing's. */
 export async function listAwardItems(
   db: Kysely<DB>,
   listingId: number | null,
@@ -119,24 +119,20 @@ export async function listAwardItems(
 ): Promise<{ items: AwardItem[]; total: number }> {
   let q = summaryQuery(db)
     .innerJoin('awards as a', 'a.listing_id', 'l.id')
-    .select(['a.week', 'a.rank', 'a.kind', 'a.votes'])
+    .select(['a.week', 'a.rank', 'a.votes'])
+    .where('a.kind', '=', AWARD_KIND)
     .where('l.status', '=', 'live');
   let c = db
     .selectFrom('awards as a')
     .innerJoin('listings as l', 'l.id', 'a.listing_id')
     .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('a.kind', '=', AWARD_KIND)
     .where('l.status', '=', 'live');
   if (listingId !== null) {
     q = q.where('a.listing_id', '=', listingId);
     c = c.where('a.listing_id', '=', listingId);
   }
-  const rows = await q
-    .orderBy('a.week', 'desc')
-    .orderBy('a.rank', 'asc')
-    .orderBy('a.kind', 'asc')
-    .limit(limit)
-    .offset(offset)
-    .execute();
+  const rows = await q.orderBy('a.week', 'desc').orderBy('a.rank', 'asc').limit(limit).offset(offset).execute();
   const total = num((await c.executeTakeFirstOrThrow()).n);
   return {
     items: rows.map((r) => ({
@@ -145,7 +141,7 @@ export async function listAwardItems(
       iso_week: isoWeekLabel(r.week),
       rank: num(r.rank),
       title: awardTitle(num(r.rank)),
-      kind: r.kind,
+      kind: AWARD_KIND,
       votes: num(r.votes),
       listing: toSummary(r as unknown as SummaryRow),
     })),

@@ -18,13 +18,20 @@ export type CategoryRow = {
   position: number;
 };
 
-export type CategoryNode = {
+/** A subcategory in the tree. */
+export type SubcategoryNode = {
   slug: string;
   name: string;
   description: string;
-  /** Live listings in this category (for a parent: in it or any subcategory, each listing once). */
+  /** Live listings in this category. */
   live_listings: number;
-  subcategories?: CategoryNode[];
+};
+
+/** A top-level category in the tree. */
+export type CategoryNode = SubcategoryNode & {
+  /** Live listings in it or any subcategory, each listing once. */
+  live_listings: number;
+  subcategories: SubcategoryNode[];
 };
 
 export async function allCategories(db: Kysely<DB>): Promise<CategoryRow[]> {

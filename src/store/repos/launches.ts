@@ -12,7 +12,13 @@ import {
 } from './summary.ts';
 import { hoursSince, nullsLast, num } from './sql-helpers.ts';
 import { dayBounds, mondayOf, weekBounds } from '../../domain/weeks.ts';
-import { TRENDING_HALF_LIFE_HOURS, TRENDING_WINDOW_DAYS, roundScore, trendOf } from '../../domain/ranking.ts';
+import {
+  TRENDING_HALF_LIFE_HOURS,
+  TRENDING_WINDOW_DAYS,
+  roundScore,
+  trendOf,
+  type Trend,
+} from '../../domain/ranking.ts';
 import { formatCents } from '../../domain/money.ts';
 
 /** Votes cast in [from, to) per listing, as a joinable subquery `wv(listing_id, n)`. */
@@ -282,13 +288,20 @@ export async function launchSection(
 export const BOARDS = ['community-weekly', 'community-all-time', 'billboard', 'domain-rating', 'revenue'] as const;
 export type Board = (typeof BOARDS)[number];
 
+/** What each board ranks by: the `name` of its items' metric. */
+export const BOARD_METRICS = ['votes', 'amount_cents', 'domain_rating', 'monthly_revenue_cents'] as const;
+export type BoardMetricName = (typeof BOARD_METRICS)[number];
+
+/** The domain-rating board's `metric.source`: the number is not a Launchlist ranking. */
+export const DOMAIN_RATING_SOURCE = 'third-party SEO metric';
+
 export type BoardInfo = {
   key: Board;
   name: string;
   description: string;
   paid: boolean;
   notice?: string;
-  metric: string;
+  metric: BoardMetricName;
 };
 
 export const BOARD_INFO: Record<Board, BoardInfo> = {
@@ -332,7 +345,32 @@ export const BOARD_INFO: Record<Board, BoardInfo> = {
   },
 };
 
-export type BoardItem = { rank: number; listing: ListingSummary; metric: Record<string, unknown>; paid?: true };
+/** An item's metric, by board (`name` is the board's metric). */
+export type BoardMetric =
+  | { name: 'votes'; value: number; votes: number }
+  | { name: 'amount_cents'; value: number; amount_cents: number; amount: string; paid: true }
+  | {
+      name: 'domain_rating';
+      value: number;
+      domain_rating: number;
+      as_of: string | null;
+      previous: number | null;
+      previous_date: string | null;
+      change: number | null;
+      trend: Trend;
+      source: typeof DOMAIN_RATING_SOURCE;
+    }
+  | {
+      name: 'monthly_revenue_cents';
+      value: number;
+      monthly_revenue_cents: number;
+      amount: string;
+      month: string | null;
+      verified: boolean;
+    };
+
+/** A ranked listing; billboard items carry `paid: true` (a PAID ranking). */
+export type BoardItem = { rank: number; listing: ListingSummary; metric: BoardMetric; paid?: true };
 
 export async function leaderboard(
   db: Kysely<DB>,
@@ -507,7 +545,7 @@ export async function leaderboard(
               previous_date: prev ? prev.date : null,
               change: prev ? value - prev.rating : null,
               trend: trendOf(value, prev?.rating),
-              source: 'third-party SEO metric',
+              source: DOMAIN_RATING_SOURCE,
             },
           };
         }),

@@ -1,6 +1,10 @@
 // Browsing pages: home, search, launches (sections and weeks), leaderboards, awards, categories.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps.ts';
+import type { ResultOf } from '../../operations/define.ts';
+import { getCategory, listCategories } from '../../operations/categories.ts';
+import { getLaunchWeek, getLeaderboard, listAwards, listLaunches } from '../../operations/launches.ts';
+import { searchListings } from '../../operations/listings.ts';
 import { BOARDS } from '../../store/repos/launches.ts';
 import { addWeeks, mondayOf, weekInfo } from '../../domain/weeks.ts';
 import { featuredNow } from '../../store/repos/featured.ts';
@@ -24,9 +28,6 @@ import {
   send,
   viewerFor,
   withQuery,
-  type PageOf,
-  type Rec,
-  type Summary,
   type Viewer,
 } from './shared.ts';
 import { isSlug } from '../../domain/vocabulary.ts';
@@ -35,8 +36,6 @@ const NOTICES: Record<string, string> = {
   'signed-out': 'You are signed out. See you soon.',
   'signed-in': 'You are signed in.',
 };
-
-type SectionItem = Summary & { rank?: number; views: number; followers: number; week_votes?: number };
 
 const SECTION_LABELS: Array<[string, string]> = [
   ['today', 'Today'],
@@ -66,7 +65,7 @@ const pageNum = (req: FastifyRequest) => qs(req, 'page');
 // ------------------------------------------------------------------ home
 
 /** Listings with a running featured placement (the paid featured product), always labelled as paid. */
-function featuredBlock(v: Viewer, items: Summary[], id: string, where: string): SafeHtml {
+function featuredBlock(v: Viewer, items: Awaited<ReturnType<typeof featuredNow>>, id: string, where: string): SafeHtml {
   if (!items.length) return html``;
   return html`<section class="featured" aria-labelledby="${id}">
 <h2 id="${id}">Featured <span class="tag-paid">Paid placement</span></h2>
@@ -82,12 +81,10 @@ const FEATURED_CATEGORY = 3;
 async function home(deps: AppDeps, req: FastifyRequest, reply: FastifyReply) {
   const now = new Date();
   const [week, trending, upcoming, featured] = await Promise.all([
-    read<PageOf<SectionItem>>(deps, req, 'list_launches', { query: { section: 'this-week', per_page: 30 } }),
+    read(deps, req, listLaunches, { query: { section: 'this-week', per_page: 30 } }),
     // Trending (time-decayed votes of 14 days) moves slowly and is the costliest block: shared for a minute.
-    cachedRead<PageOf<SectionItem>>(deps, req, 60_000, 'list_launches', {
-      query: { section: 'trending', per_page: 5 },
-    }),
-    read<PageOf<SectionItem>>(deps, req, 'list_launches', { query: { section: 'upcoming', per_page: 5 } }),
+    cachedRead(deps, req, 60_000, listLaunches, { query: { section: 'trending', per_page: 5 } }),
+    read(deps, req, listLaunches, { query: { section: 'upcoming', per_page: 5 } }),
     featuredNow(deps.store.db, now, { limit: FEATURED_HOME }),
   ]);
   const thisWeek = weekInfo(mondayOf(now), now);
@@ -158,10 +155,10 @@ const STATUSES: Array<[string, string]> = [
 ];
 
 /** The category tree as options: each top-level category, then its subcategories under it. */
-function categoryOptions(tree: Rec[]): Array<[string, string]> {
+function categoryOptions(tree: ResultOf<typeof listCategories>['categories']): Array<[string, string]> {
   return tree.flatMap((c) => [
     [c.slug, c.name] as [string, string],
-    ...((c.subcategories ?? []) as Rec[]).map((s) => [s.slug, `${c.name} › ${s.name}`] as [string, string]),
+    ...c.subcategories.map((s) => [s.slug, `${c.name} › ${s.name}`] as [string, string]),
   ]);
 }
 
@@ -177,9 +174,9 @@ async function search(deps: AppDeps, req: FastifyRequest, reply: FastifyReply) {
     sort: qs(req, 'sort'),
   };
   const [result, tree] = await Promise.all([
-    read<PageOf<Summary>>(deps, req, 'search_listings', { query: { q, ...f, page: pageNum(req), per_page: 20 } }),
+    read(deps, req, searchListings, { query: { q, ...f, page: pageNum(req), per_page: 20 } }),
     // The tree changes rarely and counts every live listing: shared for a minute.
-    cachedRead<{ categories: Rec[] }>(deps, req, 60_000, 'list_categories', { query: {} }),
+    cachedRead(deps, req, 60_000, listCategories, { query: {} }),
   ]);
   const v = await viewerFor(
     deps,
@@ -229,9 +226,7 @@ ${pager(result, (page) => withQuery('/search', { q, ...f, page }))}`;
 
 async function launches(deps: AppDeps, req: FastifyRequest, reply: FastifyReply) {
   const section = qs(req, 'section') ?? 'this-week';
-  const result = await read<PageOf<SectionItem> & { section: string }>(deps, req, 'list_launches', {
-    query: { section, page: pageNum(req), per_page: 30 },
-  });
+  const result = await read(deps, req, listLaunches, { query: { section, page: pageNum(req), per_page: 30 } });
   const v = await viewerFor(
     deps,
     req,
@@ -239,7 +234,7 @@ async function launches(deps: AppDeps, req: FastifyRequest, reply: FastifyReply)
     result.items.map((s) => s.slug),
   );
   const label = SECTION_LABELS.find(([k]) => k === result.section)?.[1] ?? result.section;
-  const metric = (s: SectionItem): string | null => {
+  const metric = (s: ResultOf<typeof listLaunches>['items'][number]): string | null => {
     switch (result.section) {
       case 'this-week':
         return s.week_votes !== undefined ? `${plural(s.week_votes, 'vote')} this week` : null;
@@ -277,13 +272,9 @@ ${pager(result, (page) => withQuery('/launches', { section: result.section === '
 
 async function launchWeek(deps: AppDeps, req: FastifyRequest, reply: FastifyReply) {
   const { week } = req.params as { week: string };
-  const r = await read<Rec>(deps, req, 'get_launch_week', { params: { week } });
-  const w = r.week as Rec;
-  const items = (r.launches as Rec[]).map((x) => ({
-    ...(x.listing as Summary),
-    rank: x.rank as number | null,
-    week_votes: x.votes as number | null,
-  }));
+  const r = await read(deps, req, getLaunchWeek, { params: { week } });
+  const w = r.week;
+  const items = r.launches.map((x) => ({ ...x.listing, rank: x.rank, week_votes: x.votes }));
   const v = await viewerFor(
     deps,
     req,
@@ -317,18 +308,19 @@ ${r.truncated ? html`<p class="muted">Showing the top ${items.length} of ${fmtNu
 
 // ------------------------------------------------------------------ leaderboards
 
-function boardMetric(board: string, m: Rec): SafeHtml | string {
-  switch (board) {
-    case 'billboard':
+/** What a board item is ranked by, in words (each board has its own metric). */
+function boardMetric(m: ResultOf<typeof getLeaderboard>['items'][number]['metric']): SafeHtml | string {
+  switch (m.name) {
+    case 'amount_cents': // the billboard
       return html`<strong>${m.amount}</strong> contributed <span class="tag-paid">Paid</span>`;
-    case 'domain-rating': {
+    case 'domain_rating': {
       const arrow = m.trend === 'up' ? '↑' : m.trend === 'down' ? '↓' : m.trend === 'flat' ? '→' : '';
       return html`Domain Rating <strong>${m.value}</strong> ${arrow}${m.change ? html` (${m.change > 0 ? '+' : ''}${m.change})` : ''}`;
     }
-    case 'revenue':
+    case 'monthly_revenue_cents':
       return html`<strong>${m.amount}</strong> a month${m.month ? html` (${m.month})` : ''}${m.verified ? ' · verified' : ''}`;
-    default:
-      return plural(Number(m.value), 'vote');
+    case 'votes':
+      return plural(m.value, 'vote');
   }
 }
 
@@ -336,12 +328,12 @@ async function leaderboardPage(deps: AppDeps, req: FastifyRequest, reply: Fastif
   const { board } = req.params as { board: string };
   if (!(BOARDS as readonly string[]).includes(board)) return sendNotFoundPage(deps, req, reply);
   const week = board === 'community-weekly' ? qs(req, 'week') : undefined;
-  const r = await read<PageOf<Rec> & { board: Rec; week?: Rec }>(deps, req, 'get_leaderboard', {
+  const r = await read(deps, req, getLeaderboard, {
     params: { board },
     query: { week, page: pageNum(req), per_page: 50 },
   });
   const info = r.board;
-  const items = r.items.map((x) => ({ ...(x.listing as Summary), rank: x.rank as number, metric: x.metric as Rec }));
+  const items = r.items.map((x) => ({ ...x.listing, rank: x.rank, metric: x.metric }));
   const v = await viewerFor(
     deps,
     req,
@@ -363,7 +355,7 @@ ${
 ${board === 'domain-rating' ? html`<p class="note">Domain Rating is a third-party SEO metric of a website's backlinks (0–100). It is not a community ranking.</p>` : ''}
 ${listingList(v, items, {
   ranked: true,
-  rows: (s) => ({ rank: s.rank, metric: boardMetric(board, s.metric), vote: community }),
+  rows: (s) => ({ rank: s.rank, metric: boardMetric(s.metric), vote: community }),
   empty: info.paid ? 'No one has contributed to the billboard yet.' : 'Nothing is ranked here yet.',
 })}
 ${pager(r, (page) => withQuery(`/leaderboards/${board}`, { week, page }))}
@@ -387,9 +379,9 @@ ${pager(r, (page) => withQuery(`/leaderboards/${board}`, { week, page }))}
 // ------------------------------------------------------------------ awards
 
 async function awards(deps: AppDeps, req: FastifyRequest, reply: FastifyReply) {
-  const r = await read<PageOf<Rec>>(deps, req, 'list_awards', { query: { page: pageNum(req), per_page: 30 } });
+  const r = await read(deps, req, listAwards, { query: { page: pageNum(req), per_page: 30 } });
   const v = await viewerFor(deps, req, reply);
-  const weeks = new Map<string, Rec[]>();
+  const weeks = new Map<string, typeof r.items>();
   for (const a of r.items) weeks.set(a.week, [...(weeks.get(a.week) ?? []), a]);
   const body = html`
 <h1>Launch of the Week awards</h1>
@@ -421,7 +413,7 @@ ${pager(r, (page) => withQuery('/awards', { page }))}`;
 // ------------------------------------------------------------------ categories
 
 async function categories(deps: AppDeps, req: FastifyRequest, reply: FastifyReply) {
-  const r = await read<{ categories: Rec[]; total_categories: number }>(deps, req, 'list_categories', { query: {} });
+  const r = await read(deps, req, listCategories, { query: {} });
   const v = await viewerFor(deps, req, reply);
   const body = html`
 <h1>Categories</h1>
@@ -430,7 +422,7 @@ async function categories(deps: AppDeps, req: FastifyRequest, reply: FastifyRepl
     (c) => html`<li>
 <h2><a href="/categories/${c.slug}">${c.name}</a> <span class="meta">(${fmtNum(c.live_listings)})</span></h2>
 <p class="meta">${c.description}</p>
-${(c.subcategories ?? []).length ? html`<ul class="chips">${(c.subcategories as Rec[]).map((s) => html`<li><a href="/categories/${s.slug}">${s.name} <span class="muted">${fmtNum(s.live_listings)}</span></a></li>`)}</ul>` : ''}
+${c.subcategories.length ? html`<ul class="chips">${c.subcategories.map((s) => html`<li><a href="/categories/${s.slug}">${s.name} <span class="muted">${fmtNum(s.live_listings)}</span></a></li>`)}</ul>` : ''}
 </li>`,
   )}</ul>`;
   return send(
@@ -450,7 +442,7 @@ ${(c.subcategories ?? []).length ? html`<ul class="chips">${(c.subcategories as 
 async function category(deps: AppDeps, req: FastifyRequest, reply: FastifyReply) {
   const { slug } = req.params as { slug: string };
   if (!isSlug(slug)) return sendNotFoundPage(deps, req, reply);
-  const c = await read<PageOf<Summary> & Rec>(deps, req, 'get_category', {
+  const c = await read(deps, req, getCategory, {
     params: { slug },
     query: { page: pageNum(req), per_page: 30 },
   });
@@ -467,13 +459,13 @@ async function category(deps: AppDeps, req: FastifyRequest, reply: FastifyReply)
 <nav class="crumbs" aria-label="Breadcrumb"><a href="/categories">Categories</a> › ${c.parent ? html`<a href="/categories/${c.parent.slug}">${c.parent.name}</a> › ` : ''}<span aria-current="page">${c.name}</span></nav>
 <h1>${c.name}</h1>
 <p class="lede">${c.description}</p>
-${(c.subcategories as Rec[]).length ? html`<h2 class="sr-only">Subcategories</h2><ul class="chips">${(c.subcategories as Rec[]).map((s) => html`<li><a href="/categories/${s.slug}">${s.name} <span class="muted">${fmtNum(s.live_listings)}</span></a></li>`)}</ul>` : ''}
+${c.subcategories.length ? html`<h2 class="sr-only">Subcategories</h2><ul class="chips">${c.subcategories.map((s) => html`<li><a href="/categories/${s.slug}">${s.name} <span class="muted">${fmtNum(s.live_listings)}</span></a></li>`)}</ul>` : ''}
 ${searchForm('', { action: '/search', label: `Search all products`, id: 'cat-q' })}
 ${featuredBlock(v, featured, 'featured-h', ` in ${c.name}`)}
 <h2>${plural(c.total, 'live product')}, most voted first</h2>
 ${listingList(v, c.items, { ranked: true, rows: (_s, i) => ({ rank: offset + i + 1 }), empty: 'No live products in this category yet.' })}
 ${pager(c, (page) => withQuery(`/categories/${c.slug}`, { page }))}
-${(c.faqs as Rec[]).length ? html`<h2>Questions about ${c.name}</h2><dl class="faq">${(c.faqs as Rec[]).map((f) => html`<dt>${f.question}</dt><dd>${f.answer}</dd>`)}</dl>` : ''}`;
+${c.faqs.length ? html`<h2>Questions about ${c.name}</h2><dl class="faq">${c.faqs.map((f) => html`<dt>${f.question}</dt><dd>${f.answer}</dd>`)}</dl>` : ''}`;
   return send(
     deps,
     reply,

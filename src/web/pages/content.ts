@@ -2,6 +2,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
+import { getFounder, listFounders } from '../../operations/founders.ts';
+import { getBlogPost, listBlogPosts } from '../../operations/blog.ts';
 import { Page, offsetOf, paged } from '../../operations/schemas.ts';
 import { checkIntegerText, parseOrThrow } from '../../operations/validation.ts';
 import { latestUpdates } from '../../store/repos/listings.ts';
@@ -24,9 +26,6 @@ import {
   updateCard,
   viewerFor,
   withQuery,
-  type PageOf,
-  type Rec,
-  type Summary,
 } from './shared.ts';
 import { STORY_SECTIONS, isSlug } from '../../domain/vocabulary.ts';
 
@@ -35,7 +34,7 @@ import { STORY_SECTIONS, isSlug } from '../../domain/vocabulary.ts';
 async function founders(deps: AppDeps, req: FastifyRequest, reply: FastifyReply) {
   const q = (qs(req, 'q') ?? '').trim();
   const country = qs(req, 'country');
-  const r = await read<PageOf<Rec>>(deps, req, 'list_founders', {
+  const r = await read(deps, req, listFounders, {
     query: { q, country, page: qs(req, 'page'), per_page: 24 },
   });
   const v = await viewerFor(deps, req, reply);
@@ -49,7 +48,7 @@ ${searchForm(q, { action: '/founders', label: 'Search founders by name', id: 'fo
 <div class="item" style="border:none;padding:0">${logo({ name: f.name, logo_url: f.avatar_url })}<div class="body"><h2><a href="/founders/${f.slug}">${f.name}</a></h2>
 <p class="meta">${[f.title, countryName(f.country)].filter(Boolean).join(' · ')}</p></div></div>
 ${f.bio_excerpt ? html`<p>${f.bio_excerpt}</p>` : ''}
-${(f.companies as Summary[]).length ? html`<p class="meta">${(f.companies as Summary[]).map((c, i) => html`${i ? ', ' : ''}<a href="/listings/${c.slug}">${c.name}</a>`)}</p>` : ''}
+${f.companies.length ? html`<p class="meta">${f.companies.map((c, i) => html`${i ? ', ' : ''}<a href="/listings/${c.slug}">${c.name}</a>`)}</p>` : ''}
 </li>`,
   )}</ul>
 ${pager(r, (page) => withQuery('/founders', { q, country, page }))}`;
@@ -71,15 +70,15 @@ ${pager(r, (page) => withQuery('/founders', { q, country, page }))}`;
 async function founder(deps: AppDeps, req: FastifyRequest, reply: FastifyReply) {
   const { slug } = req.params as { slug: string };
   if (!isSlug(slug)) return sendNotFoundPage(deps, req, reply);
-  const f = await read<Rec>(deps, req, 'get_founder', { params: { slug } });
-  const companies = f.companies as Array<Summary & { role: string | null }>;
+  const f = await read(deps, req, getFounder, { params: { slug } });
+  const companies = f.companies;
   const v = await viewerFor(
     deps,
     req,
     reply,
     companies.map((c) => c.slug),
   );
-  const stories = f.stories as Rec[];
+  const stories = f.stories;
   const body = html`
 <nav class="crumbs" aria-label="Breadcrumb"><a href="/founders">Founders</a> › <span aria-current="page">${f.name}</span></nav>
 <div class="profile-head">${logo({ name: f.name, logo_url: f.avatar_url }, true)}<div class="title">
@@ -103,7 +102,7 @@ ${STORY_SECTIONS.filter(([k]) => s[k]).map(([k, label]) => html`<h3>${label}</h3
     v,
     {
       title: f.title ? `${f.name}, ${f.title}` : f.name,
-      description: f.bio ? String(f.bio).slice(0, 160) : `${f.name} on Launchlist.`,
+      description: f.bio ? f.bio.slice(0, 160) : `${f.name} on Launchlist.`,
       path: `/founders/${f.slug}`,
       current: '/founders',
     },
@@ -115,7 +114,7 @@ ${STORY_SECTIONS.filter(([k]) => s[k]).map(([k, label]) => html`<h3>${label}</h3
 
 async function blog(deps: AppDeps, req: FastifyRequest, reply: FastifyReply) {
   const q = (qs(req, 'q') ?? '').trim();
-  const r = await read<PageOf<Rec>>(deps, req, 'list_blog_posts', {
+  const r = await read(deps, req, listBlogPosts, {
     query: { q, page: qs(req, 'page'), per_page: 20 },
   });
   const v = await viewerFor(deps, req, reply);
@@ -154,14 +153,14 @@ ${pager(r, (page) => withQuery('/blog', { q, page }))}`;
 async function post(deps: AppDeps, req: FastifyRequest, reply: FastifyReply) {
   const { slug } = req.params as { slug: string };
   if (!isSlug(slug)) return sendNotFoundPage(deps, req, reply);
-  const p = await read<Rec>(deps, req, 'get_blog_post', { params: { slug } });
+  const p = await read(deps, req, getBlogPost, { params: { slug } });
   const v = await viewerFor(deps, req, reply);
-  const faqs = (p.faqs ?? []) as Rec[];
+  const faqs = p.faqs;
   const body = html`
 <nav class="crumbs" aria-label="Breadcrumb"><a href="/blog">Blog</a> › <span aria-current="page">${p.title}</span></nav>
 <article class="article" aria-labelledby="post-title">
 <h1 id="post-title">${p.title}</h1>
-<p class="meta">${p.author} · <time datetime="${p.published_at}">${fmtDate(p.published_at)}</time> · ${p.reading_minutes} min read${(p.tags as string[]).length ? html` · ${(p.tags as string[]).join(', ')}` : ''}</p>
+<p class="meta">${p.author} · <time datetime="${p.published_at}">${fmtDate(p.published_at)}</time> · ${p.reading_minutes} min read${p.tags.length ? html` · ${p.tags.join(', ')}` : ''}</p>
 ${renderMarkdown(p.body_markdown, { topLevel: 2, dropTitle: p.title })}
 ${faqs.length ? html`<section aria-labelledby="faq-h"><h2 id="faq-h">Questions</h2><dl class="faq">${faqs.map((f) => html`<dt>${f.question}</dt><dd>${f.answer}</dd>`)}</dl></section>` : ''}
 <p><a href="/blog">← All posts</a></p>

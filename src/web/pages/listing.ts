@@ -1,7 +1,12 @@
 // A listing's public profile (/listings/:slug), its badge page (/listings/:slug/badges), and the
 // only way votes and follows are cast: POST /listings/:slug/vote and /listings/:slug/follow.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
+import type { ResultOf } from '../../operations/define.ts';
+import { compareListings, getAlternatives, getListing } from '../../operations/listings.ts';
+import { getBadges } from '../../operations/badges.ts';
+import type { FactValue } from '../../operations/profile.ts';
 import { react, reactionsOf, type Reaction, type ReactionAction } from '../../store/repos/votes.ts';
 import { attributeLabel } from '../../store/repos/listings.ts';
 import { checkCsrf, getWebContext } from '../context.ts';
@@ -28,10 +33,7 @@ import {
   viewerFor,
   voteButton,
   withQuery,
-  type PostedUpdate,
-  type Rec,
   type RowOptions,
-  type Summary,
   type Viewer,
 } from './shared.ts';
 import { STORY_SECTIONS, isSlug } from '../../domain/vocabulary.ts';
@@ -80,11 +82,13 @@ export function countryName(code: string | null | undefined): string {
   }
 }
 
-function factValue(v: unknown): string {
+type Profile = ResultOf<typeof getListing>;
+type Alternatives = ResultOf<typeof getAlternatives>;
+
+function factValue(v: z.output<typeof FactValue>): string {
   if (v === true) return 'Yes';
   if (v === false) return 'No';
   if (Array.isArray(v)) return v.map(String).join(', ');
-  if (v && typeof v === 'object') return JSON.stringify(v);
   return String(v);
 }
 
@@ -108,10 +112,9 @@ function sparkline(history: Array<{ date: string; rating: number }>): SafeHtml {
   return html`<svg class="spark" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}" role="img" aria-label="Domain Rating from ${first.rating} on ${fmtDate(first.date)} to ${last.rating} on ${fmtDate(last.date)}"><polyline fill="none" stroke="#0b57d0" stroke-width="2" points="${pts}"/></svg>`;
 }
 
-function domainRating(dr: Rec | undefined): SafeHtml {
-  if (!dr || dr.value === null || dr.value === undefined)
-    return html`<p class="muted">No Domain Rating reading yet.</p>`;
-  const t = dr.trend ?? {};
+function domainRating(dr: Profile['domain_rating']): SafeHtml {
+  if (dr.value === null) return html`<p class="muted">No Domain Rating reading yet.</p>`;
+  const t = dr.trend;
   const arrow =
     t.direction === 'up'
       ? '↑ rising'
@@ -123,28 +126,27 @@ function domainRating(dr: Rec | undefined): SafeHtml {
   const change = (n: number | null | undefined, label: string) =>
     n === null || n === undefined ? '' : html` · ${n > 0 ? '+' : ''}${n} in ${label}`;
   return html`<p><span class="stat">${dr.value}</span> <span class="muted">/ 100</span>
-<span class="trend ${t.direction ?? ''}">${arrow}</span>${change(t.change_30d, '30 days')}${change(t.change_90d, '90 days')}</p>
-${sparkline(dr.history ?? [])}
+<span class="trend ${t.direction}">${arrow}</span>${change(t.change_30d, '30 days')}${change(t.change_90d, '90 days')}</p>
+${sparkline(dr.history)}
 <p class="meta">A third-party SEO metric of the website's backlinks${dr.as_of ? html`, as of ${fmtDate(dr.as_of)}` : ''}. It says nothing about votes or quality.</p>`;
 }
 
-function followButton(v: Viewer, p: Rec, following: boolean): SafeHtml {
-  const count = html`<span class="sr-only">, </span><span class="muted">${plural(Number(p.followers ?? 0), 'follower')}</span>`;
+function followButton(v: Viewer, p: Pick<Profile, 'slug' | 'name' | 'followers'>, following: boolean): SafeHtml {
+  const count = html`<span class="sr-only">, </span><span class="muted">${plural(p.followers, 'follower')}</span>`;
   if (!v.signedIn)
     return html`<a class="follow-btn" href="${withQuery('/sign-in', { next: v.here })}">Follow<span class="sr-only"> ${p.name} (sign in first)</span></a> ${count}`;
   return html`<form method="post" action="/listings/${p.slug}/follow" class="follow">${csrfField(v.web.csrf)}<input type="hidden" name="next" value="${v.here.split('#')[0] + '#act'}"><input type="hidden" name="action" value="${following ? 'remove' : 'add'}">
 <button type="submit" class="follow-btn" aria-pressed="${following ? 'true' : 'false'}">${following ? '✓ Following' : 'Follow'}<span class="sr-only"> ${p.name}${following ? ' (press to unfollow)' : ''}</span></button> ${count}</form>`;
 }
 
-function media(items: unknown[]): SafeHtml {
+function media(items: NonNullable<Profile['media']>): SafeHtml {
   const out = items.map((m) => {
-    const r = (m ?? {}) as Rec;
-    const href = typeof r.url === 'string' ? safeHref(r.url) : null;
+    const href = safeHref(m.url);
     if (!href || href.startsWith('/')) return '';
-    const alt = typeof r.alt === 'string' ? r.alt : typeof r.caption === 'string' ? r.caption : '';
-    return r.type === 'image'
+    const alt = m.alt ?? '';
+    return m.type === 'image'
       ? html`<figure style="margin:0"><img src="${href}" alt="${alt}" loading="lazy">${alt ? html`<figcaption class="meta">${alt}</figcaption>` : ''}</figure>`
-      : html`<p>${extLink(href, alt || String(r.type ?? 'Media'))}</p>`;
+      : html`<p>${extLink(href, alt || m.type)}</p>`;
   });
   return html`<div class="media">${out}</div>`;
 }
@@ -156,29 +158,27 @@ async function profilePage(
   slug: string,
 ): Promise<FastifyReply> {
   if (!isSlug(slug)) return sendNotFoundPage(deps, req, reply);
-  const p = await read<Rec>(deps, req, 'get_listing', { params: { slug } });
-  const alts = await read<{ items: Alternative[] }>(deps, req, 'get_alternatives', { params: { slug } });
+  const p = await read(deps, req, getListing, { params: { slug } });
+  const alts = await read(deps, req, getAlternatives, { params: { slug } });
   const v = await viewerFor(deps, req, reply, [slug, ...alts.items.map((a) => a.slug)]);
   const following = v.web.user ? (await reactionsOf(deps.store.db, v.web.user.id, slug)).following : false;
-  const claim = await claimBox(deps, v.web, p as { slug: string; name: string });
+  const claim = await claimBox(deps, v.web, p);
 
-  const cats: Rec[] = p.categories ?? [];
-  const founders: Rec[] = p.founders ?? [];
-  const faqs: Rec[] = p.faqs ?? [];
-  const updates: PostedUpdate[] = p.latest_updates ?? [];
-  const notFound: string[] = p.not_found_on_website ?? [];
-  const facts = Object.entries((p.facts ?? {}) as Rec).filter(
-    ([, val]) => val !== null && val !== undefined && val !== '',
-  );
-  const rating = p.community_rating ?? { average: null, count: 0 };
+  const cats = p.categories;
+  const founders = p.founders;
+  const faqs = p.faqs;
+  const updates = p.latest_updates;
+  const notFound = p.not_found_on_website;
+  const facts = Object.entries(p.facts).filter(([, val]) => val !== '');
+  const rating = p.community_rating;
   const location = [p.city, countryName(p.country)].filter(Boolean).join(', ');
   const details: Array<[string, SafeHtml | string]> = [];
-  if (p.pricing?.model) details.push(['Pricing model', p.pricing.model]);
+  if (p.pricing.model) details.push(['Pricing model', p.pricing.model]);
   if (p.stage) details.push(['Stage', stageName(p.stage)]);
   if (p.founded_year) details.push(['Founded', String(p.founded_year)]);
   if (location) details.push(['Based in', location]);
   details.push(['Website', extLink(p.url, p.domain ?? p.url)]);
-  if (p.links?.demo_video) details.push(['Demo video', extLink(p.links.demo_video, 'Watch the demo')]);
+  if (p.links.demo_video) details.push(['Demo video', extLink(p.links.demo_video, 'Watch the demo')]);
   if (p.contact_email) details.push(['Contact', html`<a href="mailto:${p.contact_email}">${p.contact_email}</a>`]);
   if (p.launched_at)
     details.push([
@@ -187,17 +187,17 @@ async function profilePage(
     ]);
   details.push(['Views', fmtNum(p.views)]);
 
-  const story = p.story as Rec | null | undefined;
+  const story = p.story;
   const storyBody = story
     ? STORY_SECTIONS.filter(([k]) => story[k]).map(([k, label]) => html`<h3>${label}</h3>${paragraphs(story[k])}`)
     : [];
-  const awards: Rec[] = p.awards ?? [];
+  const awards = p.awards;
 
   const body = html`
 <nav class="crumbs" aria-label="Breadcrumb"><a href="/">Home</a> › ${cats[0] ? html`<a href="/categories/${cats[0].slug}">${cats[0].name}</a> › ` : ''}<span aria-current="page">${p.name}</span></nav>
 <article aria-labelledby="listing-name">
 <div class="profile-head">
-  ${logo(p as { name: string; logo_url: string | null }, true)}
+  ${logo(p, true)}
   <div class="title">
     <h1 id="listing-name">${p.name}</h1>
     ${p.tagline ? html`<p class="lede">${p.tagline}</p>` : ''}
@@ -205,7 +205,7 @@ async function profilePage(
     ${awards.length ? html`<p class="award">${awards.map((a, i) => html`${i ? ' · ' : ''}🏆 ${a.title} (<a href="/launches/weeks/${a.week}">week of ${fmtDate(a.week)}</a>)`)}</p>` : ''}
     <div class="profile-actions" id="act">
       ${voteButton(v, { slug: p.slug, name: p.name, votes: p.votes, status: p.status }, { anchor: 'act' })}
-      <span class="muted">${plural(Number(p.votes), 'vote')}</span>
+      <span class="muted">${plural(p.votes, 'vote')}</span>
       ${followButton(v, p, following)}
       ${extLink(p.url, html`Visit website<span class="sr-only"> of ${p.name}</span> ↗`)}
     </div>
@@ -216,14 +216,14 @@ async function profilePage(
 <div>
   ${p.headline ? html`<h2>${p.headline}</h2>` : html`<h2>About ${p.name}</h2>`}
   ${paragraphs(p.description || p.short_description || p.summary)}
-  ${(p.features ?? []).length ? html`<h2>Features</h2><ul>${(p.features as string[]).map((f) => html`<li>${f}</li>`)}</ul>` : ''}
-  ${(p.usps ?? []).length ? html`<h2>What sets it apart</h2><ul>${(p.usps as string[]).map((f) => html`<li>${f}</li>`)}</ul>` : ''}
+  ${p.features.length ? html`<h2>Features</h2><ul>${p.features.map((f) => html`<li>${f}</li>`)}</ul>` : ''}
+  ${p.usps.length ? html`<h2>What sets it apart</h2><ul>${p.usps.map((f) => html`<li>${f}</li>`)}</ul>` : ''}
   <h2>Pricing</h2>
-  ${p.pricing?.model || p.pricing?.summary ? html`<p>${p.pricing?.model ? html`<strong>${p.pricing.model}</strong>` : ''}${p.pricing?.model && p.pricing?.summary ? '. ' : ''}${p.pricing?.summary ?? ''}</p>` : html`<p class="muted">The website does not state its pricing.</p>`}
+  ${p.pricing.model || p.pricing.summary ? html`<p>${p.pricing.model ? html`<strong>${p.pricing.model}</strong>` : ''}${p.pricing.model && p.pricing.summary ? '. ' : ''}${p.pricing.summary ?? ''}</p>` : html`<p class="muted">The website does not state its pricing.</p>`}
   ${facts.length ? html`<h2>At a glance</h2><dl class="facts">${facts.map(([k, val]) => html`<dt>${attributeLabel(k)}</dt><dd>${factValue(val)}</dd>`)}</dl>` : ''}
-  ${p.media && (p.media as unknown[]).length ? html`<h2>Media</h2>${media(p.media)}` : ''}
+  ${p.media?.length ? html`<h2>Media</h2>${media(p.media)}` : ''}
   ${storyBody.length ? html`<section aria-labelledby="story-h"><h2 id="story-h">${story?.title || 'Founder story'}</h2>${storyBody}</section>` : ''}
-  ${p.milestones && (p.milestones as Rec[]).length ? html`<section aria-labelledby="ms-h"><h2 id="ms-h">Milestones</h2><ol class="timeline">${(p.milestones as Rec[]).map((m) => html`<li><strong>${fmtDate(m.date)}</strong> — ${m.url ? extLink(m.url, m.title) : m.title}${m.description ? html`<br><span class="muted">${m.description}</span>` : ''}</li>`)}</ol></section>` : ''}
+  ${p.milestones?.length ? html`<section aria-labelledby="ms-h"><h2 id="ms-h">Milestones</h2><ol class="timeline">${p.milestones.map((m) => html`<li><strong>${fmtDate(m.date)}</strong> — ${m.url ? extLink(m.url, m.title) : m.title}${m.description ? html`<br><span class="muted">${m.description}</span>` : ''}</li>`)}</ol></section>` : ''}
   <section aria-labelledby="updates-h"><h2 id="updates-h">Latest updates</h2>
   ${updates.length ? updates.map((u) => updateCard(u)) : html`<p class="muted">No updates posted yet.</p>`}
   <p><a href="/updates">Latest updates from every product →</a></p></section>
@@ -237,7 +237,7 @@ async function profilePage(
   <h2>Domain Rating</h2>
   ${domainRating(p.domain_rating)}
   ${founders.length ? html`<h2>Founders</h2><ul class="items compact">${founders.map((f) => html`<li class="item">${logo({ name: f.name, logo_url: f.avatar_url })}<div class="body"><h3><a href="/founders/${f.slug}">${f.name}</a></h3>${f.title ? html`<p class="meta">${f.title}</p>` : ''}</div></li>`)}</ul>` : ''}
-  ${Object.keys(p.socials ?? {}).length ? html`<h2>Elsewhere</h2>${socialsList(p.socials)}` : ''}
+  ${Object.keys(p.socials).length ? html`<h2>Elsewhere</h2>${socialsList(p.socials)}` : ''}
   ${notFound.length ? html`<h2>Not on the website</h2><p class="note">The company's own website does not state: ${notFound.map((k, i) => html`${i ? ', ' : ''}${FIELD_LABELS[k] ?? attributeLabel(k)}`)}. We leave these blank on purpose rather than guess.</p>` : ''}
   <h2>Badge</h2>
   <p><img src="/badges/${p.slug}/launched.svg" alt="Launched on Launchlist: ${p.name}" height="54" loading="lazy"></p>
@@ -248,7 +248,7 @@ async function profilePage(
 <section aria-labelledby="alt-h"><h2 id="alt-h">Alternatives to ${p.name}</h2>
 ${
   alts.items.length
-    ? html`${listingList(v, alts.items.slice(0, ALTERNATIVES_SHOWN), { rows: alternativeRow(p as Summary) })}
+    ? html`${listingList(v, alts.items.slice(0, ALTERNATIVES_SHOWN), { rows: alternativeRow(p) })}
 <p><a href="/listings/${p.slug}/alternatives">All alternatives to ${p.name} →</a></p>`
     : html`<p class="muted">No alternatives yet.</p>`
 }
@@ -261,8 +261,8 @@ ${
     reply,
     v,
     {
-      title: p.seo?.title || (p.tagline ? `${p.name} — ${p.tagline}` : p.name),
-      description: p.seo?.description || p.short_description || p.tagline || `${p.name} on Launchlist.`,
+      title: p.seo.title || (p.tagline ? `${p.name} — ${p.tagline}` : p.name),
+      description: p.seo.description || p.short_description || p.tagline || `${p.name} on Launchlist.`,
       path: `/listings/${p.slug}`,
     },
     body,
@@ -271,13 +271,11 @@ ${
 
 // ------------------------------------------------------------------ alternatives
 
-type Alternative = Summary & { approved: boolean };
-
 /** How many alternatives the listing page shows (the alternatives page shows all get_alternatives gives). */
 const ALTERNATIVES_SHOWN = 5;
 
 /** A row of an alternatives list: the maker's own picks are marked, and each offers a comparison with the listing. */
-function alternativeRow(of: Pick<Summary, 'slug' | 'name'>): (s: Alternative) => RowOptions {
+function alternativeRow(of: { slug: string; name: string }): (s: Alternatives['items'][number]) => RowOptions {
   return (s) => ({
     tag: s.approved
       ? html`<span class="tag-ok" title="${of.name}'s maker names it as an alternative">Approved by the maker</span>`
@@ -293,7 +291,7 @@ async function alternativesPage(
   slug: string,
 ): Promise<FastifyReply> {
   if (!isSlug(slug)) return sendNotFoundPage(deps, req, reply);
-  const r = await read<{ listing: Summary; items: Alternative[] }>(deps, req, 'get_alternatives', { params: { slug } });
+  const r = await read(deps, req, getAlternatives, { params: { slug } });
   const l = r.listing;
   const v = await viewerFor(
     deps,
@@ -329,10 +327,10 @@ async function badgesPage(
 ): Promise<FastifyReply> {
   if (!isSlug(slug)) return sendNotFoundPage(deps, req, reply);
   const style = { shape: qs(req, 'shape'), mode: qs(req, 'mode'), size: qs(req, 'size') };
-  const b = await read<Rec>(deps, req, 'get_badges', { params: { slug }, query: style });
+  const b = await read(deps, req, getBadges, { params: { slug }, query: style });
   const web = await getWebContext(deps, req, reply);
-  const listing = b.listing as Summary;
-  const choice = (name: string, values: string[], current: string, label: string) =>
+  const listing = b.listing;
+  const choice = (name: string, values: readonly string[], current: string, label: string) =>
     selectField(
       `b-${name}`,
       name,
@@ -347,7 +345,7 @@ async function badgesPage(
 <form method="get" action="/listings/${listing.slug}/badges" class="filters">
 ${choice('shape', b.shapes, b.style.shape, 'Shape')}${choice('mode', b.modes, b.style.mode, 'Colours')}${choice('size', b.sizes, b.style.size, 'Size')}
 <div><button type="submit" class="secondary">Show</button></div></form>
-${(b.badges as Rec[]).map(
+${b.badges.map(
   (x) => html`<section class="card" aria-labelledby="badge-${x.key}">
 <h2 id="badge-${x.key}">${x.name}</h2><p class="meta">${x.description}</p>
 <p><img src="${x.svg_url}" alt="${x.alt}" width="${x.width}" height="${x.height}"></p>
@@ -380,8 +378,8 @@ const SIDES: Array<['a' | 'b', string]> = [
 const NOT_STATED = html`<span class="muted">Not stated</span>`;
 
 /** A compared fact as text: country codes and stages by their names, the rest as the listing page shows facts. */
-function compareValue(key: string, v: unknown): SafeHtml | string {
-  if (v === null || v === undefined) return NOT_STATED;
+function compareValue(key: string, v: z.output<typeof FactValue> | null): SafeHtml | string {
+  if (v === null) return NOT_STATED;
   if (key === 'country') return countryName(String(v));
   if (key === 'stage') return stageName(v);
   return factValue(v);
@@ -391,7 +389,7 @@ function compareValue(key: string, v: unknown): SafeHtml | string {
  * The form of /compare: two listing slugs. `error` is compare_listings' 400 (an unknown or non-live
  * slug, or one that is not a slug), shown above the form with the field it names marked.
  */
-function compareForm(q: { a: string; b: string }, error: ApiError | null, suggest: Summary[]): SafeHtml {
+function compareForm(q: { a: string; b: string }, error: ApiError | null, suggest: Alternatives['items']): SafeHtml {
   const named = new Set((error?.details ?? []).map((d) => d.path.replace(/^query\./, '')));
   const invalid = (side: string) =>
     named.has(side) ? raw(' aria-invalid="true" aria-describedby="compare-error"') : '';
@@ -411,11 +409,11 @@ ${suggest.length ? html`<h2>Compare with an alternative</h2><ul>${suggest.map((s
 
 async function comparePage(deps: AppDeps, req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
   const q = { a: (qs(req, 'a') ?? '').trim(), b: (qs(req, 'b') ?? '').trim() };
-  let r: Rec | null = null;
+  let r: ResultOf<typeof compareListings> | null = null;
   let error: ApiError | null = null;
   if (q.a && q.b) {
     try {
-      r = await read<Rec>(deps, req, 'compare_listings', { query: q });
+      r = await read(deps, req, compareListings, { query: q });
     } catch (e) {
       if (!(e instanceof ApiError) || e.status !== 400) throw e;
       error = e;
@@ -426,7 +424,7 @@ async function comparePage(deps: AppDeps, req: FastifyRequest, reply: FastifyRep
     // One product chosen (the listing page's "Compare with…"): offer its alternatives as the other.
     const suggest =
       q.a && !q.b && isSlug(q.a)
-        ? await read<{ items: Summary[] }>(deps, req, 'get_alternatives', { params: { slug: q.a } }).then(
+        ? await read(deps, req, getAlternatives, { params: { slug: q.a } }).then(
             (x) => x.items,
             (e) => {
               if (e instanceof ApiError) return []; // not a live listing: the form alone
@@ -451,13 +449,12 @@ ${compareForm(q, error, suggest)}`;
       error ? 400 : 200,
     );
   }
-  const a = r.a as Summary;
-  const b = r.b as Summary;
-  const rows = r.attributes as Array<{ key: string; label: string; a: unknown; b: unknown }>;
-  const head = (s: Summary) => html`<th scope="col">${logo(s)} <a href="/listings/${s.slug}">${s.name}</a></th>`;
+  const { a, b, attributes: rows } = r;
+  type Side = typeof a;
+  const head = (s: Side) => html`<th scope="col">${logo(s)} <a href="/listings/${s.slug}">${s.name}</a></th>`;
   const line = (label: string, x: SafeHtml | string, y: SafeHtml | string) =>
     html`<tr><th scope="row">${label}</th><td>${x}</td><td>${y}</td></tr>`;
-  const category = (s: Summary) =>
+  const category = (s: Side) =>
     s.primary_category
       ? html`<a href="/categories/${s.primary_category.slug}">${s.primary_category.name}</a>`
       : NOT_STATED;

@@ -4,9 +4,11 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { operations } from '../../operations/index.ts';
 import type { Operation, ResultOf } from '../../operations/define.ts';
+import type { ListingSummary } from '../../operations/schemas.ts';
 import { ANONYMOUS } from '../../operations/principal.ts';
 import { call } from '../../operations/kernel.ts';
 import { reactedSlugs } from '../../store/repos/votes.ts';
@@ -62,39 +64,32 @@ const memo = new WeakMap<AppDeps, Map<string, { at: number; value: Promise<unkno
  * A read shared by every visitor for a short time (blocks that change slowly and cost more than the
  * rest of a page, like the trending list on the home page). Per app; failures are not kept.
  */
-export function cachedRead<T = Rec>(
+export function cachedRead<O extends Operation>(
   deps: AppDeps,
   req: FastifyRequest,
   ttlMs: number,
-  name: string,
-  input: { params?: Record<string, unknown>; query?: Record<string, unknown> } = {},
-): Promise<T> {
+  op: O,
+  input: ReadInput = {},
+): Promise<ResultOf<O>> {
   let m = memo.get(deps);
   if (!m) memo.set(deps, (m = new Map()));
-  const key = `${name} ${JSON.stringify(input)}`;
+  const key = `${op.name} ${JSON.stringify(input)}`;
   const hit = m.get(key);
-  if (hit && Date.now() - hit.at < ttlMs) return hit.value as Promise<T>;
-  const value = read<T>(deps, req, name, input);
+  // The entry under this key was made by this same operation (its name leads the key).
+  if (hit && Date.now() - hit.at < ttlMs) return hit.value as Promise<ResultOf<O>>;
+  const value = read(deps, req, op, input);
   m.set(key, { at: Date.now(), value });
   value.catch(() => m.delete(key));
   return value;
 }
 
-// Response shapes as the site reads them (the operations declare them as JSON objects).
-// biome-ignore lint/suspicious/noExplicitAny: untyped operation results, until every response has its schema
+/**
+ * @deprecated The untyped result of the name-based `read`/`act`/`attempt`, for the pages not yet
+ * reading typed results; goes with those overloads.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: untyped operation results of the name-based overloads
 export type Rec = Record<string, any>;
-export interface Summary {
-  slug: string;
-  name: string;
-  url: string;
-  tagline: string | null;
-  logo_url: string | null;
-  votes: number;
-  primary_category: { slug: string; name: string } | null;
-  status: string;
-  launch_week: string | null;
-  launched_at: string | null;
-}
+/** @deprecated A page of untyped results (the name-based overloads); use the operation's result type. */
 export interface PageOf<T> {
   items: T[];
   page: number;
@@ -102,6 +97,9 @@ export interface PageOf<T> {
   total: number;
   has_more: boolean;
 }
+
+/** The listing summary every public list carries (search, categories, launches, founders …). */
+type Summary = z.output<typeof ListingSummary>;
 
 // ------------------------------------------------------------------ the viewer
 
@@ -388,7 +386,7 @@ ${p.has_more ? html`<a href="${link(p.page + 1)}" rel="next">Next →</a>` : ''}
 export interface PostedUpdate {
   title: string;
   body: string;
-  created_at: string;
+  created_at: string | null;
 }
 
 /**
