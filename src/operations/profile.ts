@@ -1,6 +1,7 @@
 // The public profile of a listing (get_listing), and the pieces it shares with the owner's view
 // (get_my_listing) and the rest of the API. Built by store/repos/listings.ts buildProfile().
 import { z } from 'zod';
+import { TRENDS } from '../domain/ranking.ts';
 import { PROFILE_FIELDS } from '../domain/vocabulary.ts';
 import { DateString, ListingStatus, Timestamp, WeekString } from './schemas.ts';
 
@@ -39,7 +40,7 @@ export const DomainRating = z
     value: z.number().nullable().describe('The latest Domain Rating (0–100), or null when unknown.'),
     as_of: DateString.nullable().describe('Date of the latest reading, or null.'),
     trend: z.strictObject({
-      direction: z.enum(['up', 'down', 'flat', 'new']).describe('Against the previous reading.'),
+      direction: z.enum(TRENDS).describe('Against the previous reading.'),
       change_30d: z.number().nullable().describe('Change against the last reading at least 30 days older.'),
       change_90d: z.number().nullable().describe('Change against the last reading at least 90 days older.'),
     }),
