@@ -38,6 +38,9 @@ export const ConfigSchema = z.object({
   WORKERS: bool.default(true), // run the job workers in this process
   PROFILE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(48), // PostgreSQL: get_listing keeps the profile texts it read, up to this size, and the database sends a text only when it changed (SQLite ignores it: its reads are local)
   PROFILE_FRESH_MS: z.coerce.number().int().min(0).max(30_000).default(1000), // PostgreSQL: a held profile the database confirmed less than this long ago is served without a round trip while this process has written nothing that could change it (0: ask every time)
+  // How long anonymous visitors may share a public page or API read (ms, 0 to 1000; 0 turns the shared
+  // caches off): a change shows to everyone else within this time, and at once to the person who made it.
+  SHARED_CACHE_MS: z.coerce.number().int().min(0).max(1000).default(1000),
   // Development and tests: every operation's result is checked against its published response schema
   // (a field the schema does not declare, a wrong type or a missing field is a 500 naming them).
   STRICT_RESPONSES: bool.default(false),

@@ -13,6 +13,7 @@ import type { Services } from './operations/context.ts';
 import type { Operation } from './operations/define.ts';
 import { createIdempotencyRunner } from './operations/idempotency.ts';
 import { operations } from './operations/index.ts';
+import { ResultCache } from './operations/result-cache.ts';
 import { paymentProvider } from './payments/index.ts';
 import { ProfileReader } from './store/profile-reader.ts';
 import { PromoGuard } from './services/promo-guard.ts';
@@ -81,6 +82,7 @@ export async function createServer(
     promoGuard: new PromoGuard(redis),
     payments: paymentProvider(config),
     searchPool,
+    results: new ResultCache(),
     redis,
     drafting: {},
     claims: {},

@@ -187,6 +187,7 @@ export async function availableBadges(db: Kysely<DB>, l: BadgeListing): Promise<
 export const getBadges = defineOperation({
   name: 'get_badges',
   method: 'GET',
+  cacheMs: 1000,
   path: '/listings/{slug}/badges',
   access: 'public',
   tags: ['Badges'],

@@ -33,6 +33,7 @@ const EXAMPLE_POST = {
 export const listBlogPosts = defineOperation({
   name: 'list_blog_posts',
   method: 'GET',
+  cacheMs: 1000,
   path: '/blog',
   access: 'public',
   tags: ['Blog'],
@@ -62,6 +63,7 @@ export const listBlogPosts = defineOperation({
 export const getBlogPost = defineOperation({
   name: 'get_blog_post',
   method: 'GET',
+  cacheMs: 1000,
   path: '/blog/{slug}',
   access: 'public',
   tags: ['Blog'],

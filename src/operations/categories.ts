@@ -52,6 +52,7 @@ const CategoryDetail = z.strictObject({
 export const listCategories = defineOperation({
   name: 'list_categories',
   method: 'GET',
+  cacheMs: 1000,
   path: '/categories',
   access: 'public',
   tags: ['Categories'],
@@ -107,6 +108,7 @@ export const listCategories = defineOperation({
 export const getCategory = defineOperation({
   name: 'get_category',
   method: 'GET',
+  cacheMs: 1000,
   path: '/categories/{slug}',
   access: 'public',
   tags: ['Categories'],

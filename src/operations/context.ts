@@ -16,6 +16,7 @@ import type { ViewCounter } from '../store/view-counter.ts';
 import type { PromoGuard } from '../services/promo-guard.ts';
 import type { BadgeCheckOptions, ClaimOptions, DraftingOptions } from '../services/options.ts';
 import type { Principal, SignedInPrincipal } from './principal.ts';
+import type { ResultCache } from './result-cache.ts';
 
 /** Starts queued jobs now instead of at the next poll (the job workers, when this process runs them). */
 export interface Waker {
@@ -38,6 +39,8 @@ export interface Services {
   searchPool?: SearchPool;
   /** The job workers of this process, when it runs them. */
   workers?: Waker;
+  /** Public read results shared by anonymous callers for a moment (operations with cacheMs). */
+  results?: ResultCache;
   /** The Redis client, when REDIS_URL is set. */
   redis?: Redis;
   /** Tunables and test hooks. */

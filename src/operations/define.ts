@@ -41,6 +41,12 @@ export interface OperationSpec<
   openWorld?: boolean;
   /** Saves nothing although it is not a GET (MCP readOnlyHint, idempotentHint). */
   readOnly?: boolean;
+  /**
+   * A public read whose result anonymous callers may share for this long (ms, at most 1000: the
+   * freshness bound): answered from the shared result cache (result-cache.ts). Signed-in callers always
+   * read afresh.
+   */
+  cacheMs?: number;
   tags: string[];
   /** A realistic response (checked against `response` by the tests), and a request body where there is one. */
   examples?: { response?: z.input<R>; request?: unknown };

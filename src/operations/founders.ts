@@ -69,6 +69,7 @@ const COMPANY_TEXT = [
 export const listFounders = defineOperation({
   name: 'list_founders',
   method: 'GET',
+  cacheMs: 1000,
   path: '/founders',
   access: 'public',
   tags: ['Founders'],
@@ -121,6 +122,7 @@ export const listFounders = defineOperation({
 export const getFounder = defineOperation({
   name: 'get_founder',
   method: 'GET',
+  cacheMs: 1000,
   path: '/founders/{slug}',
   access: 'public',
   tags: ['Founders'],

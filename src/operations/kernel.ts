@@ -9,6 +9,8 @@
 //     3. input: path, query and body validated by the operation's schemas (400 naming each field)
 //     4. the handler
 //     5. STRICT_RESPONSES (the tests): the result validated against the operation's response schema
+//   A public read with `cacheMs` is answered from the shared result cache for anonymous callers
+//   (result-cache.ts): at most that old, never personal.
 import type { Config } from '../config.ts';
 import type { Store } from '../store/connect.ts';
 import { enforceAccess, type Challenge } from './access.ts';
@@ -41,6 +43,8 @@ export interface Invocation {
   idempotencyKey?: string;
   /** The WWW-Authenticate challenge of the surface (REST and MCP name different resources). */
   challenge?: Challenge;
+  /** Read afresh, past the shared result cache (the website, for a person who has just written). */
+  fresh?: boolean;
 }
 
 export interface Outcome<T> {
@@ -80,6 +84,13 @@ export async function invoke<O extends Operation>(
     if (k.config.STRICT_RESPONSES) checkResult(op, result);
     return result as ResultOf<O> | RawJson;
   };
+  // A public read anonymous callers share for a moment (the operation's cacheMs): one read serves them all.
+  const results = k.services.results;
+  const ttl = Math.min(op.cacheMs ?? 0, k.config.SHARED_CACHE_MS);
+  if (ttl > 0 && results && principal.kind === 'anonymous' && !how.fresh) {
+    const key = `${op.name} ${JSON.stringify(stringValues(raw.params))} ${JSON.stringify(stringValues(raw.query))}`;
+    return { status: op.status, body: await results.get(key, ttl, run), replayed: false };
+  }
   if (op.idempotencyKey && how.idempotencyKey !== undefined && principal.kind === 'user') {
     // The stored request holds path and query values as the strings a URL carries, so a key reused
     // across REST and MCP is judged on the same request.

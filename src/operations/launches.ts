@@ -197,6 +197,7 @@ function weekOrThrow(ref: string, now: Date, where: 'path' | 'query', words: rea
 export const getLaunchWeek = defineOperation({
   name: 'get_launch_week',
   method: 'GET',
+  cacheMs: 1000,
   path: '/launches/weeks/{week}',
   access: 'public',
   tags: ['Launches'],
@@ -239,6 +240,7 @@ export const getLaunchWeek = defineOperation({
 export const listLaunches = defineOperation({
   name: 'list_launches',
   method: 'GET',
+  cacheMs: 1000,
   path: '/launches',
   access: 'public',
   tags: ['Launches'],
@@ -294,6 +296,7 @@ export const listLaunches = defineOperation({
 export const getLeaderboard = defineOperation({
   name: 'get_leaderboard',
   method: 'GET',
+  cacheMs: 1000,
   path: '/leaderboards/{board}',
   access: 'public',
   tags: ['Leaderboards'],
@@ -364,6 +367,7 @@ export const getLeaderboard = defineOperation({
 export const listAwards = defineOperation({
   name: 'list_awards',
   method: 'GET',
+  cacheMs: 1000,
   path: '/awards',
   access: 'public',
   tags: ['Awards'],

@@ -50,6 +50,7 @@ export const SORTS = SEARCH_SORTS;
 export const searchListings = defineOperation({
   name: 'search_listings',
   method: 'GET',
+  cacheMs: 1000,
   path: '/listings',
   access: 'public',
   tags: ['Listings'],
@@ -151,6 +152,7 @@ export const getListing = defineOperation({
 export const getAlternatives = defineOperation({
   name: 'get_alternatives',
   method: 'GET',
+  cacheMs: 1000,
   path: '/listings/{slug}/alternatives',
   access: 'public',
   tags: ['Listings'],
@@ -178,6 +180,7 @@ export const getAlternatives = defineOperation({
 export const compareListings = defineOperation({
   name: 'compare_listings',
   method: 'GET',
+  cacheMs: 1000,
   path: '/compare',
   access: 'public',
   tags: ['Listings'],

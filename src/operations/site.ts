@@ -90,6 +90,7 @@ export const SITE_RULES = [
 export const getSiteInfo = defineOperation({
   name: 'get_site_info',
   method: 'GET',
+  cacheMs: 1000,
   path: '/site',
   access: 'public',
   tags: ['Site'],
@@ -147,6 +148,7 @@ export const getSiteInfo = defineOperation({
 export const listInterviewQuestions = defineOperation({
   name: 'list_interview_questions',
   method: 'GET',
+  cacheMs: 1000,
   path: '/interview-questions',
   access: 'public',
   tags: ['Founders'],

@@ -82,6 +82,8 @@ export interface PageOptions {
   head?: SafeHtml;
   /** A narrow single-column page (forms). */
   narrow?: boolean;
+  /** Put in place of the header's account area (a page rendered for the shared cache: web/personal.ts). */
+  meSlot?: SafeHtml;
 }
 
 export const NAV: ReadonlyArray<{ href: string; label: string }> = [
@@ -140,17 +142,22 @@ code,.secret{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:.
 .sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
 `;
 
+/** The header's account area: Sign in / Sign up, or the person's links and the Sign out form. */
+export function renderMe(user: PageUser | null, csrf: string | undefined, current: string | undefined): SafeHtml {
+  // Makers start here; signed out, the link signs the person in first and comes back to /submit.
+  const submit = html`<a href="${user ? '/submit' : '/sign-in?next=%2Fsubmit'}"${current === '/submit' ? raw(' aria-current="page"') : ''}>Submit a product</a>`;
+  return user
+    ? html`${submit}${user.role === 'admin' ? html`<a href="/admin"${current === '/admin' ? raw(' aria-current="page"') : ''}>Admin</a>` : ''}<a href="/account">${user.name || user.email}</a>
+        <form method="post" action="/sign-out">${csrfField(csrf)}<button type="submit" class="link">Sign out</button></form>`
+    : html`${submit} <a href="/sign-in">Sign in</a> <a href="/sign-up" class="button secondary">Sign up</a>`;
+}
+
 export function renderPage(opts: PageOptions, body: SafeHtml): string {
   const nav = NAV.map(
     (n) =>
       html`<li><a href="${n.href}"${opts.current === n.href ? raw(' aria-current="page"') : ''}>${n.label}</a></li>`,
   );
-  // Makers start here; signed out, the link signs the person in first and comes back to /submit.
-  const submit = html`<a href="${opts.user ? '/submit' : '/sign-in?next=%2Fsubmit'}"${opts.current === '/submit' ? raw(' aria-current="page"') : ''}>Submit a product</a>`;
-  const me = opts.user
-    ? html`${submit}${opts.user.role === 'admin' ? html`<a href="/admin"${opts.current === '/admin' ? raw(' aria-current="page"') : ''}>Admin</a>` : ''}<a href="/account">${opts.user.name || opts.user.email}</a>
-        <form method="post" action="/sign-out">${csrfField(opts.csrf)}<button type="submit" class="link">Sign out</button></form>`
-    : html`${submit} <a href="/sign-in">Sign in</a> <a href="/sign-up" class="button secondary">Sign up</a>`;
+  const me = opts.meSlot ?? renderMe(opts.user ?? null, opts.csrf, opts.current);
   const flash = opts.flash
     ? html`<div class="flash ${opts.flash.kind}" role="${opts.flash.kind === 'error' ? 'alert' : 'status'}">${opts.flash.text}</div>`
     : '';
@@ -182,14 +189,19 @@ ${body}
 </html>`.value;
 }
 
-/** Sends a full page. Pages that show personal data are never cached by shared caches. */
-export function sendPage(reply: FastifyReply, opts: PageOptions, body: SafeHtml, status = 200): FastifyReply {
-  reply.header('Cache-Control', opts.user ? 'private, no-store' : 'no-cache');
+/** The headers every page carries (framing, CSP, referrer). */
+export function securityHeaders(reply: FastifyReply): void {
   reply.header('X-Frame-Options', 'DENY');
   reply.header(
     'Content-Security-Policy',
     "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' https: data:; frame-ancestors 'none'; base-uri 'none'",
   );
   reply.header('Referrer-Policy', 'same-origin');
+}
+
+/** Sends a full page. Pages that show personal data are never cached by shared caches. */
+export function sendPage(reply: FastifyReply, opts: PageOptions, body: SafeHtml, status = 200): FastifyReply {
+  reply.header('Cache-Control', opts.user ? 'private, no-store' : 'no-cache');
+  securityHeaders(reply);
   return reply.code(status).type('text/html; charset=utf-8').send(renderPage(opts, body));
 }

@@ -64,6 +64,9 @@ export async function freshStore(overrides: Record<string, unknown> = {}): Promi
     WORKERS: 'false',
     // Every operation result is checked against its response schema: a field it does not declare fails.
     STRICT_RESPONSES: 'true',
+    // Tests write fixtures straight into the database and read them back at once: the shared caches
+    // (SHARED_CACHE_MS) are off unless a test turns them on.
+    SHARED_CACHE_MS: '0',
     ...overrides,
   } as never);
   const store = await openStore(config);

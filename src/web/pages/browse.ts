@@ -28,9 +28,11 @@ import {
   send,
   viewerFor,
   withQuery,
+  type Shared,
   type Viewer,
 } from './shared.ts';
 import { isSlug } from '../../domain/vocabulary.ts';
+import { signedInText } from '../personal.ts';
 
 const NOTICES: Record<string, string> = {
   'signed-out': 'You are signed out. See you soon.',
@@ -78,6 +80,13 @@ ${listingList(v, items, { compact: true, rows: () => ({ vote: false }) })}
 const FEATURED_HOME = 4;
 const FEATURED_CATEGORY = 3;
 
+/** " Sign in to vote." for people signed out. */
+function signInHint(v: Viewer): SafeHtml | string {
+  const hint = html` <a href="/sign-in">Sign in</a> to vote.`;
+  if (v.slots) return v.slots.add(signedInText(hint, ''));
+  return v.signedIn ? '' : hint;
+}
+
 async function home(deps: AppDeps, req: FastifyRequest, reply: FastifyReply) {
   const now = new Date();
   const [week, trending, upcoming, featured] = await Promise.all([
@@ -97,7 +106,7 @@ async function home(deps: AppDeps, req: FastifyRequest, reply: FastifyReply) {
   const notice = entryOf(NOTICES, qs(req, 'notice'));
   const body = html`
 <h1>This week's launches</h1>
-<p class="lede">New products launched ${fmtRange(thisWeek.start, thisWeek.end)}, ranked by the votes people cast this week.${v.signedIn ? '' : html` <a href="/sign-in">Sign in</a> to vote.`}</p>
+<p class="lede">New products launched ${fmtRange(thisWeek.start, thisWeek.end)}, ranked by the votes people cast this week.${signInHint(v)}</p>
 ${searchForm(qs(req, 'q') ?? '')}
 <div class="cols">
 <section aria-labelledby="week-h">
@@ -480,14 +489,38 @@ ${c.faqs.length ? html`<h2>Questions about ${c.name}</h2><dl class="faq">${c.faq
   );
 }
 
-export function registerBrowsePages(app: FastifyInstance, deps: AppDeps): void {
-  app.get('/', (req, reply) => home(deps, req, reply));
-  app.get('/search', (req, reply) => search(deps, req, reply));
-  app.get('/launches', (req, reply) => launches(deps, req, reply));
-  app.get('/launches/weeks/:week', (req, reply) => launchWeek(deps, req, reply));
+export function registerBrowsePages(app: FastifyInstance, deps: AppDeps, shared: Shared): void {
+  app.get(
+    '/',
+    shared((req, reply) => home(deps, req, reply)),
+  );
+  app.get(
+    '/search',
+    shared((req, reply) => search(deps, req, reply)),
+  );
+  app.get(
+    '/launches',
+    shared((req, reply) => launches(deps, req, reply)),
+  );
+  app.get(
+    '/launches/weeks/:week',
+    shared((req, reply) => launchWeek(deps, req, reply)),
+  );
   app.get('/leaderboards', (_req, reply) => reply.redirect('/leaderboards/community-weekly', 302));
-  app.get('/leaderboards/:board', (req, reply) => leaderboardPage(deps, req, reply));
-  app.get('/awards', (req, reply) => awards(deps, req, reply));
-  app.get('/categories', (req, reply) => categories(deps, req, reply));
-  app.get('/categories/:slug', (req, reply) => category(deps, req, reply));
+  app.get(
+    '/leaderboards/:board',
+    shared((req, reply) => leaderboardPage(deps, req, reply)),
+  );
+  app.get(
+    '/awards',
+    shared((req, reply) => awards(deps, req, reply)),
+  );
+  app.get(
+    '/categories',
+    shared((req, reply) => categories(deps, req, reply)),
+  );
+  app.get(
+    '/categories/:slug',
+    shared((req, reply) => category(deps, req, reply)),
+  );
 }

@@ -25,6 +25,7 @@ import {
   socialsList,
   updateCard,
   viewerFor,
+  type Shared,
   withQuery,
 } from './shared.ts';
 import { STORY_SECTIONS, isSlug } from '../../domain/vocabulary.ts';
@@ -211,10 +212,25 @@ ${pager(r, (page) => withQuery('/updates', { page }))}`;
   );
 }
 
-export function registerContentPages(app: FastifyInstance, deps: AppDeps): void {
-  app.get('/updates', (req, reply) => updates(deps, req, reply));
-  app.get('/founders', (req, reply) => founders(deps, req, reply));
-  app.get('/founders/:slug', (req, reply) => founder(deps, req, reply));
-  app.get('/blog', (req, reply) => blog(deps, req, reply));
-  app.get('/blog/:slug', (req, reply) => post(deps, req, reply));
+export function registerContentPages(app: FastifyInstance, deps: AppDeps, shared: Shared): void {
+  app.get(
+    '/updates',
+    shared((req, reply) => updates(deps, req, reply)),
+  );
+  app.get(
+    '/founders',
+    shared((req, reply) => founders(deps, req, reply)),
+  );
+  app.get(
+    '/founders/:slug',
+    shared((req, reply) => founder(deps, req, reply)),
+  );
+  app.get(
+    '/blog',
+    shared((req, reply) => blog(deps, req, reply)),
+  );
+  app.get(
+    '/blog/:slug',
+    shared((req, reply) => post(deps, req, reply)),
+  );
 }

@@ -11,6 +11,9 @@ import { registerBrowsePages } from './browse.ts';
 import { registerListingPages } from './listing.ts';
 import { registerContentPages } from './content.ts';
 import { registerCrawlerRoutes } from './crawlers.ts';
+import { PageCache, sharedPage } from '../page-cache.ts';
+import { slotRenderers } from './slots.ts';
+import type { Shared } from './shared.ts';
 
 export { wantsHtml, sendNotFoundPage, siteErrorHandler } from './errors.ts';
 
@@ -31,11 +34,14 @@ export async function registerSitePages(app: FastifyInstance, deps: AppDeps): Pr
       .send(ASSETS['favicon.svg'].body),
   );
   registerCrawlerRoutes(app, deps);
+  // Public pages are shared by their visitors for a moment, with the personal parts filled per request.
+  const cache = new PageCache(slotRenderers);
+  const shared: Shared = (handler) => sharedPage(deps, cache, handler);
   // The pages live in their own scope so that their errors render as HTML pages, not API JSON.
   await app.register(async (site) => {
     site.setErrorHandler((err: FastifyError, req, reply) => siteErrorHandler(deps, err, req, reply));
-    registerBrowsePages(site, deps);
-    registerListingPages(site, deps);
-    registerContentPages(site, deps);
+    registerBrowsePages(site, deps, shared);
+    registerListingPages(site, deps, shared);
+    registerContentPages(site, deps, shared);
   });
 }

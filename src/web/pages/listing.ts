@@ -9,7 +9,7 @@ import { getBadges } from '../../operations/badges.ts';
 import type { FactValue } from '../../operations/profile.ts';
 import { react, reactionsOf, type Reaction, type ReactionAction } from '../../store/repos/votes.ts';
 import { attributeLabel } from '../../store/repos/listings.ts';
-import { checkCsrf, getWebContext } from '../context.ts';
+import { checkCsrf, getWebContext, type WebContext } from '../context.ts';
 import { csrfField, html, raw, safeHref, type SafeHtml } from '../layout.ts';
 import { ApiError } from '../../operations/errors.ts';
 import { sendErrorPage, sendNotFoundPage } from './errors.ts';
@@ -31,6 +31,7 @@ import {
   socialsList,
   updateCard,
   viewerFor,
+  type Shared,
   voteButton,
   withQuery,
   type RowOptions,
@@ -132,10 +133,20 @@ ${sparkline(dr.history)}
 }
 
 function followButton(v: Viewer, p: Pick<Profile, 'slug' | 'name' | 'followers'>, following: boolean): SafeHtml {
+  const slot = { kind: 'follow' as const, slug: p.slug, name: p.name, followers: p.followers, back: v.here };
+  return v.slots ? v.slots.add(slot) : followForm(v.web, slot, following);
+}
+
+/** The follow button for this person: a link to sign in first, or the form (following or not). */
+export function followForm(
+  web: WebContext,
+  p: { slug: string; name: string; followers: number; back: string },
+  following: boolean,
+): SafeHtml {
   const count = html`<span class="sr-only">, </span><span class="muted">${plural(p.followers, 'follower')}</span>`;
-  if (!v.signedIn)
-    return html`<a class="follow-btn" href="${withQuery('/sign-in', { next: v.here })}">Follow<span class="sr-only"> ${p.name} (sign in first)</span></a> ${count}`;
-  return html`<form method="post" action="/listings/${p.slug}/follow" class="follow">${csrfField(v.web.csrf)}<input type="hidden" name="next" value="${v.here.split('#')[0] + '#act'}"><input type="hidden" name="action" value="${following ? 'remove' : 'add'}">
+  if (!web.user)
+    return html`<a class="follow-btn" href="${withQuery('/sign-in', { next: p.back })}">Follow<span class="sr-only"> ${p.name} (sign in first)</span></a> ${count}`;
+  return html`<form method="post" action="/listings/${p.slug}/follow" class="follow">${csrfField(web.csrf)}<input type="hidden" name="next" value="${p.back.split('#')[0] + '#act'}"><input type="hidden" name="action" value="${following ? 'remove' : 'add'}">
 <button type="submit" class="follow-btn" aria-pressed="${following ? 'true' : 'false'}">${following ? '✓ Following' : 'Follow'}<span class="sr-only"> ${p.name}${following ? ' (press to unfollow)' : ''}</span></button> ${count}</form>`;
 }
 
@@ -162,7 +173,13 @@ async function profilePage(
   const alts = await read(deps, req, getAlternatives, { params: { slug } });
   const v = await viewerFor(deps, req, reply, [slug, ...alts.items.map((a) => a.slug)]);
   const following = v.web.user ? (await reactionsOf(deps.store.db, v.web.user.id, slug)).following : false;
-  const claim = await claimBox(deps, v.web, p);
+  const claim = v.slots ? v.slots.add({ kind: 'claim', slug: p.slug, name: p.name }) : await claimBox(deps, v.web, p);
+  const shared = req.pageRender;
+  if (shared) {
+    // Served from the shared page cache, the page still counts a view per request (as get_listing does).
+    const hit = await deps.services.profiles.get(slug);
+    if (hit) shared.onHit = () => deps.services.views.record(hit.id);
+  }
 
   const cats = p.categories;
   const founders = p.founders;
@@ -550,14 +567,19 @@ async function reactRoute(
   return reply.redirect(back, 303);
 }
 
-export function registerListingPages(app: FastifyInstance, deps: AppDeps): void {
-  app.get('/listings/:slug', async (req, reply) =>
-    profilePage(deps, req, reply, (req.params as { slug: string }).slug),
+export function registerListingPages(app: FastifyInstance, deps: AppDeps, shared: Shared): void {
+  app.get(
+    '/listings/:slug',
+    shared((req, reply) => profilePage(deps, req, reply, (req.params as { slug: string }).slug)),
   );
-  app.get('/listings/:slug/alternatives', async (req, reply) =>
-    alternativesPage(deps, req, reply, (req.params as { slug: string }).slug),
+  app.get(
+    '/listings/:slug/alternatives',
+    shared((req, reply) => alternativesPage(deps, req, reply, (req.params as { slug: string }).slug)),
   );
-  app.get('/compare', async (req, reply) => comparePage(deps, req, reply));
+  app.get(
+    '/compare',
+    shared((req, reply) => comparePage(deps, req, reply)),
+  );
   app.get('/listings/:slug/badges', async (req, reply) =>
     badgesPage(deps, req, reply, (req.params as { slug: string }).slug),
   );

@@ -3,7 +3,7 @@
 // and the small pieces every page uses (listing rows, vote buttons, pagination, dates).
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { operations } from '../../operations/index.ts';
@@ -13,7 +13,9 @@ import { ANONYMOUS } from '../../operations/principal.ts';
 import { call } from '../../operations/kernel.ts';
 import { reactedSlugs } from '../../store/repos/votes.ts';
 import { getWebContext, pageFor, type WebContext } from '../context.ts';
-import { csrfField, html, raw, safeHref, sendPage, type PageOptions, type SafeHtml } from '../layout.ts';
+import { csrfField, html, raw, renderPage, safeHref, sendPage, type PageOptions, type SafeHtml } from '../layout.ts';
+import type { Slots } from '../personal.ts';
+import { justChanged } from '../page-cache.ts';
 
 // ------------------------------------------------------------------ data through the operations
 
@@ -45,7 +47,13 @@ export async function read(
   input: ReadInput = {},
 ): Promise<unknown> {
   const op = typeof opOrName === 'string' ? operationNamed(opOrName) : opOrName;
-  return call(deps, op, ANONYMOUS, { params: input.params, query: queryOf(input.query) }, { requestId: req.id });
+  return call(
+    deps,
+    op,
+    ANONYMOUS,
+    { params: input.params, query: queryOf(input.query) },
+    { requestId: req.id, fresh: justChanged(req) },
+  );
 }
 
 export interface ReadInput {
@@ -110,7 +118,18 @@ export interface Viewer {
   here: string;
   /** Listings on this page the person has voted for. */
   voted: Set<string>;
+  /**
+   * Set when the page is rendered for everyone (the shared page cache): what depends on the person
+   * (buttons, header, hints) goes in as slots, filled per request (web/personal.ts).
+   */
+  slots?: Slots;
 }
+
+/** Wraps a public page's handler in the shared page cache (web/page-cache.ts). */
+export type Shared = (handler: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>) => RouteHandlerMethod;
+
+/** A context for a page rendered for everyone: nobody signed in, no token. */
+const NOBODY: WebContext = { user: null, session: null, csrf: '' };
 
 /** The page's own address without one-time parameters (a notice is not shown again on return). */
 function hereOf(url: string): string {
@@ -128,6 +147,8 @@ export async function viewerFor(
   reply: FastifyReply,
   slugs: readonly string[] = [],
 ): Promise<Viewer> {
+  const shared = req.pageRender;
+  if (shared) return { web: NOBODY, signedIn: false, here: hereOf(req.url), voted: new Set(), slots: shared.slots };
   const web = await getWebContext(deps, req, reply);
   const voted =
     web.user && slugs.length ? await reactedSlugs(deps.store.db, 'vote', web.user.id, slugs) : new Set<string>();
@@ -172,6 +193,7 @@ export function send(
   status = 200,
 ): FastifyReply {
   const web = 'web' in v ? v.web : v;
+  const slots = 'slots' in v ? v.slots : undefined;
   const opts = pageFor(web, {
     title: page.title,
     description: page.description,
@@ -180,7 +202,14 @@ export function send(
     noindex: page.noindex,
     flash: page.flash,
     head: SITE_HEAD,
+    meSlot: slots?.add({ kind: 'me', current: page.current }),
   });
+  const shared = reply.request.pageRender;
+  if (shared && slots) {
+    // Rendered for everyone: the shared page cache fills the slots and sends it (web/page-cache.ts).
+    shared.result = { text: renderPage(opts, body), status };
+    return reply;
+  }
   return sendPage(reply, opts, body, status);
 }
 
@@ -298,11 +327,23 @@ export function voteButton(
   if (s.status !== 'live')
     return html`<span class="vote-btn static" title="Voting opens at launch">${count}<span class="sr-only">${votes}</span></span>`;
   const back = v.here.split('#')[0] + (opts.anchor ? `#${opts.anchor}` : '');
-  if (!v.signedIn) {
+  if (v.slots) return v.slots.add({ kind: 'vote', slug: s.slug, name: s.name, votes: s.votes, back });
+  return voteForm(v.web, { slug: s.slug, name: s.name, votes: s.votes, back }, v.voted.has(s.slug));
+}
+
+/** A live listing's vote button for this person: a link to sign in first, or the form (voted or not). */
+export function voteForm(
+  web: WebContext,
+  s: { slug: string; name: string; votes: number; back: string },
+  on: boolean,
+): SafeHtml {
+  const count = html`<span class="arrow" aria-hidden="true">▲</span><span class="n">${fmtNum(s.votes)}</span>`;
+  const votes = s.votes === 1 ? ' vote' : ' votes';
+  const back = s.back;
+  if (!web.user) {
     return html`<a class="vote-btn" href="${withQuery('/sign-in', { next: back })}">${count}<span class="sr-only">${votes}. Sign in to upvote ${s.name}</span></a>`;
   }
-  const on = v.voted.has(s.slug);
-  return html`<form method="post" action="/listings/${s.slug}/vote" class="vote">${csrfField(v.web.csrf)}<input type="hidden" name="next" value="${back}"><input type="hidden" name="action" value="${on ? 'remove' : 'add'}">
+  return html`<form method="post" action="/listings/${s.slug}/vote" class="vote">${csrfField(web.csrf)}<input type="hidden" name="next" value="${back}"><input type="hidden" name="action" value="${on ? 'remove' : 'add'}">
 <button type="submit" class="vote-btn" aria-pressed="${on ? 'true' : 'false'}" title="${on ? `You upvoted ${s.name}: press to take your vote back` : `Upvote ${s.name}`}">${count}<span class="sr-only">${votes}. ${on ? `You upvoted ${s.name}; press to take your vote back` : `Upvote ${s.name}`}</span></button></form>`;
 }
 

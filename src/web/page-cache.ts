@@ -1,0 +1,208 @@
+// Public pages shared by their visitors for a moment (SHARED_CACHE_MS, at most 1 s).
+//
+// A page is rendered once for everyone, with holes where it depends on who looks (web/personal.ts),
+// and kept for SHARED_CACHE_MS. Each request then fills the holes: signed out, with the same markup for
+// everyone (no database read at all); signed in, with the person's own header, vote and follow state,
+// claim box and CSRF token. So nothing personal is ever shared, and a signed-in page costs the
+// person's own few reads, not the whole page's.
+//
+// Freshness: a change shows to everyone within SHARED_CACHE_MS (each instance keeps its own pages;
+// a listing's profile on PostgreSQL can add PROFILE_FRESH_MS when the change was made through another
+// instance). The person who made a change sees it on their next request: the forms that change
+// something set a short-lived `ll_fresh` cookie (markFresh), and a request carrying it is rendered
+// afresh (and refreshes the shared page), on whichever instance it lands.
+//
+// HTTP caching: every page carries an ETag and Last-Modified and answers If-None-Match /
+// If-Modified-Since with 304. Signed out: `Cache-Control: public, max-age=…` (a CDN may keep it as long);
+// signed in: `private, no-cache` (a shared cache never stores it).
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import type { AppDeps } from '../deps.ts';
+import { getWebContext } from './context.ts';
+import { securityHeaders } from './layout.ts';
+import { fill, holesOf, type Holes, type SlotRenderers, Slots } from './personal.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set while a page is rendered for the shared cache: the handler's send() fills `result` instead of sending. */
+    pageRender?: { slots: Slots; result?: { text: string; status: number }; onHit?: () => void };
+  }
+}
+
+/** The cookie the site's forms set after a change, so the person's next pages are rendered afresh. */
+export const FRESH_COOKIE = 'll_fresh';
+/** How long after a change the person's own pages skip the shared ones (longer than any cache's age). */
+export const FRESH_MS = 3000;
+
+interface Cached {
+  holes: Holes;
+  /** The page as everyone signed out sees it. */
+  signedOut: string;
+  etag: string;
+  modified: string;
+  /** Runs on every request served from the cache (a listing page counts a view). */
+  onHit?: () => void;
+}
+
+interface Entry {
+  at: number;
+  page: Promise<Cached | null>;
+}
+
+export class PageCache {
+  readonly #entries = new Map<string, Entry>();
+  readonly #max: number;
+  /** How the pages' slots render (the page modules hold the markup of buttons and boxes). */
+  readonly renderers: SlotRenderers;
+  hits = 0;
+  misses = 0;
+  constructor(renderers: SlotRenderers, maxPages = 2000) {
+    this.renderers = renderers;
+    this.#max = maxPages;
+  }
+  get(key: string, ttlMs: number, now: number): Entry | undefined {
+    const e = this.#entries.get(key);
+    if (!e) return undefined;
+    if (now - e.at >= ttlMs) {
+      this.#entries.delete(key);
+      return undefined;
+    }
+    return e;
+  }
+  set(key: string, e: Entry): void {
+    this.#entries.delete(key);
+    this.#entries.set(key, e);
+    if (this.#entries.size > this.#max) this.#entries.delete(this.#entries.keys().next().value!);
+  }
+  delete(key: string, e: Entry): void {
+    if (this.#entries.get(key) === e) this.#entries.delete(key);
+  }
+}
+
+/** After a change made through the site: this browser's next pages skip the shared cache (any instance). */
+export function markFresh(deps: AppDeps, reply: FastifyReply): void {
+  reply.setCookie(FRESH_COOKIE, String(Date.now()), {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: deps.config.publicUrl.startsWith('https:'),
+    maxAge: Math.ceil(FRESH_MS / 1000),
+  });
+}
+
+/** True when this browser has just changed something (its pages and reads skip the shared caches). */
+export function justChanged(req: FastifyRequest, now = Date.now()): boolean {
+  const v = req.cookies?.[FRESH_COOKIE];
+  const at = v ? Number(v) : Number.NaN;
+  return Number.isFinite(at) && now - at < FRESH_MS && at <= now + 1000;
+}
+
+/** Query parameters that make a page one person's (a notice after their own action): never shared. */
+const PERSONAL_QUERY = /[?&]notice=/;
+
+/**
+ * Wraps a public page's handler: served from the shared cache when it holds the page (holes filled for
+ * this visitor), else rendered once for everyone, kept, and filled. A handler that answers anything
+ * but a page through send() (a redirect, a 404) is not cached.
+ */
+export function sharedPage(
+  deps: AppDeps,
+  cache: PageCache,
+  handler: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+): RouteHandlerMethod {
+  return async (req, reply) => {
+    const ttl = deps.config.SHARED_CACHE_MS;
+    if (ttl <= 0 || PERSONAL_QUERY.test(req.url)) return handler(req, reply);
+    const now = Date.now();
+    const key = req.url;
+    let entry = justChanged(req, now) ? undefined : cache.get(key, ttl, now);
+    let rendering = false;
+    if (entry) cache.hits++;
+    else {
+      cache.misses++;
+      rendering = true;
+      entry = { at: now, page: render(deps, cache.renderers, req, reply, handler) };
+      cache.set(key, entry);
+      entry.page.then(
+        (p) => p ?? cache.delete(key, entry!),
+        () => cache.delete(key, entry!),
+      );
+    }
+    const page = await entry.page;
+    if (!page) {
+      // Not a shareable page: the render already answered this request; a waiting one renders its own.
+      if (rendering || reply.sent) return reply;
+      return handler(req, reply);
+    }
+    if (!rendering) page.onHit?.();
+    return sendShared(deps, cache.renderers, req, reply, page);
+  };
+}
+
+async function render(
+  deps: AppDeps,
+  renderers: SlotRenderers,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  handler: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+): Promise<Cached | null> {
+  const r: NonNullable<FastifyRequest['pageRender']> = { slots: new Slots() };
+  req.pageRender = r;
+  try {
+    await handler(req, reply);
+  } finally {
+    req.pageRender = undefined;
+  }
+  if (!r.result || reply.sent || r.result.status !== 200) {
+    if (r.result && !reply.sent) {
+      // A page that is not a 200 (send() was asked for another status): answered as rendered, not kept.
+      const holes = holesOf(r.result.text, r.slots.list);
+      const web = await getWebContext(deps, req, reply);
+      securityHeaders(reply);
+      reply
+        .code(r.result.status)
+        .type('text/html; charset=utf-8')
+        .send(await fill(deps, renderers, holes, web));
+    }
+    return null;
+  }
+  const holes = holesOf(r.result.text, r.slots.list);
+  const signedOut = await fill(deps, renderers, holes, { user: null, session: null, csrf: '' });
+  return {
+    holes,
+    signedOut,
+    etag: etagOf(signedOut),
+    modified: new Date().toUTCString(),
+    onHit: r.onHit,
+  };
+}
+
+const etagOf = (text: string) => `W/"${createHash('sha1').update(text).digest('base64url')}"`;
+
+async function sendShared(
+  deps: AppDeps,
+  renderers: SlotRenderers,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  page: Cached,
+): Promise<FastifyReply> {
+  const web = await getWebContext(deps, req, reply);
+  const signedIn = web.user !== null;
+  const text = signedIn ? await fill(deps, renderers, page.holes, web) : page.signedOut;
+  const etag = signedIn ? etagOf(text) : page.etag;
+  securityHeaders(reply);
+  reply.header(
+    'Cache-Control',
+    signedIn
+      ? 'private, no-cache'
+      : `public, max-age=${Math.max(1, Math.round(deps.config.SHARED_CACHE_MS / 1000))}, stale-while-revalidate=${Math.max(1, Math.round(deps.config.SHARED_CACHE_MS / 1000))}`,
+  );
+  if (signedIn) reply.header('Vary', 'Cookie');
+  reply.header('ETag', etag);
+  reply.header('Last-Modified', page.modified);
+  const inm = req.headers['if-none-match'];
+  const ims = req.headers['if-modified-since'];
+  if (inm !== undefined ? inm === etag : ims !== undefined && !signedIn && Date.parse(ims) >= Date.parse(page.modified))
+    return reply.code(304).send();
+  return reply.code(200).type('text/html; charset=utf-8').send(text);
+}

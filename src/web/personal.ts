@@ -1,0 +1,95 @@
+// The personal parts of a public page, kept out of what visitors share. A page rendered for the
+// shared cache (page-cache.ts) carries a marker where something depends on who is looking: the
+// header's account links, a vote or follow button (voted or not, the CSRF token in its form), the
+// claim box, a "sign in to vote" hint. fill() then puts in each marker what this visitor sees: the
+// signed-out version for everyone signed out (computed once per page), or this person's own.
+//
+// User text is always escaped by html``, so no text on a page can read as a marker.
+import type { AppDeps } from '../deps.ts';
+import { reactedSlugs, reactionsOf } from '../store/repos/votes.ts';
+import type { WebContext } from './context.ts';
+import { html, raw, type SafeHtml } from './layout.ts';
+
+export type Slot =
+  /** The header's account area (Sign in / Sign up, or the person's links and Sign out). */
+  | { kind: 'me'; current?: string }
+  /** A vote button; `back` is where the form returns to (this page, with an anchor). */
+  | { kind: 'vote'; slug: string; name: string; votes: number; back: string }
+  /** The follow button of a listing page. */
+  | { kind: 'follow'; slug: string; name: string; followers: number; back: string }
+  /** The claim box of a listing page. */
+  | { kind: 'claim'; slug: string; name: string }
+  /** Markup that differs signed out and signed in (both ours, already escaped). */
+  | { kind: 'text'; signedOut: string; signedIn: string };
+
+const MARKER = /<!--ll-slot:(\d+)-->/;
+
+/** The slots of one page being rendered for the shared cache. */
+export class Slots {
+  readonly list: Slot[] = [];
+  add(slot: Slot): SafeHtml {
+    this.list.push(slot);
+    return raw(`<!--ll-slot:${this.list.length - 1}-->`);
+  }
+}
+
+/** A rendered page with holes: static text and slot numbers in turn (parts[1], parts[3] … are slots). */
+export interface Holes {
+  parts: string[];
+  slots: Slot[];
+}
+
+export function holesOf(text: string, slots: Slot[]): Holes {
+  return { parts: text.split(MARKER), slots };
+}
+
+/** How each kind of slot renders, signed out and for a person (the page modules provide them). */
+export interface SlotRenderers {
+  me(web: WebContext, current: string | undefined): SafeHtml;
+  vote(s: Extract<Slot, { kind: 'vote' }>, web: WebContext, voted: boolean): SafeHtml;
+  follow(s: Extract<Slot, { kind: 'follow' }>, web: WebContext, following: boolean): SafeHtml;
+  claim(deps: AppDeps, web: WebContext, s: Extract<Slot, { kind: 'claim' }>): Promise<SafeHtml>;
+}
+
+/**
+ * The page as this person sees it: their votes among the page's listings, whether they follow the
+ * listing, their claim box, their header, their CSRF token. Signed out, nothing is read from the
+ * database and the result is the same for everyone.
+ */
+export async function fill(deps: AppDeps, r: SlotRenderers, holes: Holes, web: WebContext): Promise<string> {
+  const user = web.user;
+  const voteSlugs = user ? holes.slots.flatMap((s) => (s.kind === 'vote' ? [s.slug] : [])) : [];
+  const followSlot = holes.slots.find((s) => s.kind === 'follow');
+  const [voted, following] = await Promise.all([
+    voteSlugs.length && user ? reactedSlugs(deps.store.db, 'vote', user.id, voteSlugs) : new Set<string>(),
+    followSlot && user ? reactionsOf(deps.store.db, user.id, followSlot.slug).then((x) => x.following) : false,
+  ]);
+  const filled: string[] = [];
+  for (const s of holes.slots) {
+    switch (s.kind) {
+      case 'me':
+        filled.push(r.me(web, s.current).value);
+        break;
+      case 'vote':
+        filled.push(r.vote(s, web, voted.has(s.slug)).value);
+        break;
+      case 'follow':
+        filled.push(r.follow(s, web, following).value);
+        break;
+      case 'claim':
+        filled.push((await r.claim(deps, web, s)).value);
+        break;
+      case 'text':
+        filled.push(user ? s.signedIn : s.signedOut);
+        break;
+    }
+  }
+  let out = '';
+  for (let i = 0; i < holes.parts.length; i++) out += i % 2 === 0 ? holes.parts[i] : filled[Number(holes.parts[i])];
+  return out;
+}
+
+/** Both versions of a bit of markup that depends only on being signed in. */
+export function signedInText(signedOut: SafeHtml | string, signedIn: SafeHtml | string): Slot {
+  return { kind: 'text', signedOut: html`${signedOut}`.value, signedIn: html`${signedIn}`.value };
+}
