@@ -6,14 +6,14 @@ import { STORY_KEYS } from '../domain/vocabulary.ts';
 import { listOwnListings } from '../store/repos/my-listings.ts';
 import {
   addMilestone as addMilestoneFor,
-  chooseFreeListing as chooseFree,
   deleteMilestone as deleteMilestoneOf,
-  getMyListing as getOwn,
   postListingUpdate as postUpdate,
   setFounderStory as setStory,
   updateMyListing as updateOwn,
   type ListingPatch,
-} from '../services/listings.ts';
+} from '../services/listing-edits.ts';
+import { getMyListing as getOwn } from '../services/own-listing.ts';
+import { chooseFreeListing as chooseFree } from '../services/publishing.ts';
 
 const ListingId = z.object({ listing_id: IntId.describe("Your listing's integer id.") });
 const Strs = z.array(z.string().max(200)).max(20).nullable().optional();

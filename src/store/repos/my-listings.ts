@@ -1,6 +1,7 @@
 // Storage of "My listings": the owner's rows, versions (edit history with before/after), updates,
 // milestones, stories, interview answers, badge checks and the lifecycle moves of the
-// listings.advance job. Business rules live in services/listings.ts; this file only reads and writes.
+// listings.advance job. Business rules live in the services (own-listing, listing-edits, publishing,
+// interview, listings); this file only reads and writes.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Engine } from '../connect.ts';
 import type { DB, ListingsTable } from '../types.ts';

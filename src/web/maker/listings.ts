@@ -35,7 +35,7 @@ import {
   type Problems,
   type SignedIn,
 } from './act.ts';
-import { nextSteps } from '../../services/listings.ts';
+import { nextSteps } from '../../services/own-listing.ts';
 
 const STATUS_WORDS: Record<string, string> = {
   draft: 'Saved, not published',
