@@ -53,8 +53,12 @@ export const SCALAR_FIELDS = [
 ] as const;
 /** The fields that travel to the company's listings on other sites with apply_to. */
 export const TRAVELLING_FIELDS = ['headline', 'summary', 'seo_title', 'seo_description'] as const;
+/** What update_my_listing may change, in the order its `changed_fields` names them. */
+export const EDITABLE_FIELDS = [...SCALAR_FIELDS, ...LISTING_LIST_FIELDS, 'socials', 'faqs'] as const;
 type ScalarField = (typeof SCALAR_FIELDS)[number];
 type ListField = (typeof LISTING_LIST_FIELDS)[number];
+type TravellingField = (typeof TRAVELLING_FIELDS)[number];
+const isTravelling = (f: string): f is TravellingField => (TRAVELLING_FIELDS as readonly string[]).includes(f);
 
 export interface ListingPatch {
   fields?: Partial<Record<ScalarField, string | number | null>> & Partial<Record<ListField, string[] | null>>;
@@ -165,7 +169,7 @@ async function resolveApplyTo(
   return [...out].sort();
 }
 
-export async function updateMyListing(ctx: Ctx, id: number, body: ListingPatch): Promise<Record<string, unknown>> {
+export async function updateMyListing(ctx: Ctx, id: number, body: ListingPatch) {
   const user = userOf(ctx);
   const existing = await ownOr404(ctx.db, id, user.userId);
   const errors: ErrorDetail[] = [];
@@ -211,10 +215,11 @@ export async function updateMyListing(ctx: Ctx, id: number, body: ListingPatch):
       before[f] = cur;
       after[f] = v;
     }
-    const changed = Object.keys(after);
-    if (!changed.length) return { changed, versionId: null, applied: [] as string[], fields: [] as string[] };
+    // `next` is filled in EDITABLE_FIELDS order, so these are the keys of `after` in their order.
+    const changed = EDITABLE_FIELDS.filter((f) => f in after);
+    if (!changed.length) return { changed, versionId: null, applied: [] as string[], fields: [] as TravellingField[] };
     await trx.updateTable('listings').set(columnsOf(after, now)).where('id', '=', id).execute();
-    const travelling = changed.filter((f) => (TRAVELLING_FIELDS as readonly string[]).includes(f));
+    const travelling = changed.filter(isTravelling);
     const applied = travelling.length ? sites : [];
     const versionId = await insertVersion(trx, {
       listingId: id,

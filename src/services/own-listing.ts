@@ -84,15 +84,16 @@ export function nextSteps(
  * badge_seen_at, created_at, updated_at, public_url, badges, last_badge_check, next_steps} and
  * everything public (the get_listing profile), with story, milestones and media always present.
  */
-export async function ownListingView(deps: ViewDeps, row: OwnRow): Promise<Record<string, unknown>> {
+export async function ownListingView(deps: ViewDeps, row: OwnRow) {
   const [profile, lastCheck, queueWeeks] = await Promise.all([
     ownerProfile(deps.db, deps.engine, row.id),
     lastBadgeCheck(deps.db, row.id),
     row.status === 'draft' ? freeQueueWeeks(deps.db) : Promise.resolve(undefined),
   ]);
+  if (!profile) return notFound('listing', row.id); // deleted since its row was read
   return {
     listing_id: row.id,
-    ...(profile ?? {}),
+    ...profile,
     slug: row.slug,
     status: row.status,
     plan: row.plan,
@@ -123,6 +124,9 @@ export async function ownOr404(
   return row ?? notFound('listing', id);
 }
 
-export async function getMyListing(ctx: Ctx, id: number): Promise<Record<string, unknown>> {
+/** What get_my_listing answers (update_my_listing and choose_free_listing too, with more). */
+export type OwnListingView = Awaited<ReturnType<typeof ownListingView>>;
+
+export async function getMyListing(ctx: Ctx, id: number): Promise<OwnListingView> {
   return ownListingView(viewDeps(ctx), await ownOr404(ctx.db, id, userOf(ctx).userId));
 }

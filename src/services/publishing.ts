@@ -8,9 +8,9 @@ import { ApiError } from '../operations/errors.ts';
 import { freeQueueWeeks } from '../store/repos/settings.ts';
 import { freeQueueWeek } from '../domain/weeks.ts';
 import type { ListingStatus } from '../domain/vocabulary.ts';
-import { ownListingView, ownOr404, viewDeps } from './own-listing.ts';
+import { ownListingView, ownOr404, viewDeps, type OwnListingView } from './own-listing.ts';
 
-export async function chooseFreeListing(ctx: Ctx, id: number): Promise<Record<string, unknown>> {
+export async function chooseFreeListing(ctx: Ctx, id: number): Promise<OwnListingView> {
   const user = userOf(ctx);
   const now = ctx.now();
   const queueWeeks = await freeQueueWeeks(ctx.db);

@@ -8,7 +8,7 @@ import type { DB, ListingsTable } from '../types.ts';
 import { fromJson, toJson } from '../json.ts';
 import { summaryQuery, toSummary, type ListingSummary, type SummaryRow } from './summary.ts';
 import { num } from './sql-helpers.ts';
-import { STORY_KEYS, type StoryKey } from '../../domain/vocabulary.ts';
+import { STORY_KEYS, type ListingPlan, type StoryKey } from '../../domain/vocabulary.ts';
 import { lockRows } from '../dialect.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -35,7 +35,7 @@ export async function findOwnListing(
 /** The caller's own-listing summary fields besides the public summary. */
 export type OwnSummary = ListingSummary & {
   listing_id: number;
-  plan: string;
+  plan: ListingPlan;
   unlocked: string[];
   verified: boolean;
   badge_seen_at: string | null;
