@@ -295,7 +295,7 @@ const EXAMPLE_DRAFT: z.input<typeof DraftView> = {
   milestones: [{ id: 1, date: '2026-03-02', title: 'Public beta' }],
   competitor: null,
   seo: {},
-  completeness: 76,
+  completeness: 84,
   missing: ['stage', 'city', 'founded_year', 'demo_video_url'],
   not_found_on_website: ['stage', 'city', 'founded_year', 'demo_video_url'],
   listing_id: null,

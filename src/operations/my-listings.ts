@@ -156,11 +156,7 @@ const EXAMPLE_FREE: z.input<typeof OwnListing> = {
   votes: 0,
   followers: 0,
   views: 0,
-  last_badge_check: {
-    checked_at: '2026-11-20T10:15:00.000Z',
-    found: false,
-    detail: 'no Launchlist badge or link to https://launchlist.example/listings/funnelry on https://funnelry.example/',
-  },
+  last_badge_check: null,
   next_steps: [
     'Put a Launchlist badge on your homepage https://funnelry.example: get the ready-to-paste HTML from get_badges (GET https://launchlist.example/api/v1/listings/funnelry/badges) or the badge page https://launchlist.example/listings/funnelry/badges. Any of its badges, or a plain link to https://launchlist.example/listings/funnelry, counts.',
     'We read your homepage about every 15 minutes. Once the badge is there the listing is scheduled and goes live in the week of 2026-12-21 (Monday 00:00 UTC); if that week has already started, it goes live at once. Keep the badge up.',
