@@ -24,6 +24,45 @@ export const PROFILE_FIELDS = [
 ] as const;
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
 
+/**
+ * The state of a draft's profile field: ai (drafted from the quoted evidence), not_found (the site
+ * does not state it; left blank on purpose), edited (the user changed the AI value), manual (the user
+ * typed a value the AI had not found), override (locked against AI redrafts), deleted (removed by the
+ * user).
+ */
+export const FIELD_STATES = ['ai', 'not_found', 'edited', 'manual', 'override', 'deleted'] as const;
+export type FieldState = (typeof FIELD_STATES)[number];
+
+/** A draft's status: crawling (the site is being read) → drafting (the profile is being written) → ready, or failed. */
+export const DRAFT_STATUSES = ['crawling', 'drafting', 'ready', 'failed'] as const;
+export type DraftStatus = (typeof DRAFT_STATUSES)[number];
+
+/** A draft's progress stage, for a progress bar: queued → robots → home → discover → pages → drafting → done, or failed. */
+export const DRAFT_STAGES = ['queued', 'robots', 'home', 'discover', 'pages', 'drafting', 'done', 'failed'] as const;
+export type DraftStage = (typeof DRAFT_STAGES)[number];
+
+/**
+ * Why reading a site failed (a failed draft's `error.reason`, a competitor that could not be read): the
+ * guarded fetcher's refusals and failures, robots.txt, and the drafting job's own.
+ */
+export const DRAFT_FAILURE_REASONS = [
+  'unreachable',
+  'timeout',
+  'robots_disallowed',
+  'not_html',
+  'too_large',
+  'http_error',
+  'address_not_public',
+  'too_many_redirects',
+  'bad_redirect',
+  'invalid_url',
+  'scheme_not_allowed',
+  'credentials_not_allowed',
+  'no_content',
+  'internal',
+] as const;
+export type DraftFailureReason = (typeof DRAFT_FAILURE_REASONS)[number];
+
 /** Profile fields whose value is a list of strings (the others hold one string). */
 export const LIST_FIELDS = [
   'categories',

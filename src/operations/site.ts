@@ -74,7 +74,7 @@ const Account = z.strictObject({
 });
 import { accountOf } from '../auth/account.ts';
 import { activeInterviewQuestions, siteCounts } from '../store/repos/content.ts';
-import { answerInterview as answerInterviewFor } from '../services/listings.ts';
+import { answerInterview as answerInterviewFor } from '../services/interview.ts';
 
 /** MCP protocol versions the /mcp endpoint speaks (newest first). */
 export const MCP_VERSIONS = ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26'] as const;

@@ -794,8 +794,14 @@ export async function compareCompetitor(
 // invite_cofounder
 
 export const MAX_INVITES = 10;
+/** The invite mail: sent, queued in the outbox (no mail server configured), or send_failed. */
+export type InviteStatus = 'queued' | 'sent' | 'send_failed';
 
-export async function inviteCofounder(ctx: Ctx, id: string, rawEmail: string) {
+export async function inviteCofounder(
+  ctx: Ctx,
+  id: string,
+  rawEmail: string,
+): Promise<{ id: number; email: string; created_at: string; resent: boolean; draft_id: string; status: InviteStatus }> {
   const user = userOf(ctx);
   const email = rawEmail.trim();
   const token = randomBytes(24).toString('base64url');

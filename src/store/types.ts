@@ -1,7 +1,7 @@
 // The one Kysely schema type. Timestamps are ISO strings; JSON columns are text (store/json.ts);
 // booleans are numbers 0/1 on SQLite and booleans on PostgreSQL — read them with Boolean().
 import type { Generated } from 'kysely';
-import type { ListingPlan, ListingStatus } from '../domain/vocabulary.ts';
+import type { DraftStage, DraftStatus, ListingPlan, ListingStatus } from '../domain/vocabulary.ts';
 
 type Bool = number | boolean;
 type Json = string; // JSON text
@@ -358,8 +358,8 @@ export interface DraftsTable {
   id: string;
   user_id: number;
   url: string;
-  status: string;
-  stage: string | null;
+  status: DraftStatus;
+  stage: DraftStage | null;
   pages_read: number;
   pages_planned: number;
   error: string | null;

@@ -7,14 +7,25 @@ import type { DB, DraftsTable } from '../types.ts';
 import { fromJson, toJson } from '../json.ts';
 import { normaliseDomain } from '../../domain/urls.ts';
 import { completeness as completenessOfFields, missing as missingFields } from '../../drafting/extract/completeness.ts';
-import { PROFILE_FIELDS, STORY_KEYS, type ProfileField } from '../../domain/vocabulary.ts';
+import {
+  PROFILE_FIELDS,
+  STORY_KEYS,
+  type DraftFailureReason,
+  type DraftStage,
+  type DraftStatus,
+  type FieldState,
+  type ListingStatus,
+  type ProfileField,
+} from '../../domain/vocabulary.ts';
 import { lockRows } from '../dialect.ts';
 
-export type FieldState = 'ai' | 'not_found' | 'edited' | 'manual' | 'override' | 'deleted';
+export type { DraftStatus, FieldState };
 export type FieldValue = string | string[] | null;
 export interface Evidence {
   quote: string;
   url: string;
+  /** For list fields: the index of the item the quote supports (drafted values only). */
+  item?: number;
 }
 
 /** A field as stored: what is shown, plus the AI's own value and evidence (kept for `restore`). */
@@ -28,7 +39,7 @@ export interface StoredField {
 export type StoredFields = Record<ProfileField, StoredField>;
 
 export interface DraftError {
-  reason: string;
+  reason: DraftFailureReason;
   message: string;
 }
 export interface DraftFaq {
@@ -55,20 +66,23 @@ export interface StoredPage {
   text: string;
   html?: string;
 }
-export interface Competitor {
-  url: string;
-  name?: string | null;
-  tagline?: string | null;
-  pricing_model?: string | null;
-  features?: string[];
-  shared_features?: string[];
-  only_theirs?: string[];
-  only_ours?: string[];
-  compared_at?: string;
-  error?: DraftError;
-}
-
-export type DraftStatus = 'crawling' | 'drafting' | 'ready' | 'failed';
+/**
+ * A competitor's site read and compared with the draft (update_draft's competitor_url), or why it could
+ * not be read.
+ */
+export type Competitor =
+  | {
+      url: string;
+      name: string | null;
+      tagline: string | null;
+      pricing_model: string | null;
+      features: string[];
+      shared_features: string[];
+      only_theirs: string[];
+      only_ours: string[];
+      compared_at: string;
+    }
+  | { url: string; error: DraftError };
 
 /** A draft with its JSON columns decoded. */
 export interface Draft {
@@ -76,7 +90,7 @@ export interface Draft {
   user_id: number;
   url: string;
   status: DraftStatus;
-  stage: string | null;
+  stage: DraftStage | null;
   pages_read: number;
   pages_planned: number;
   error: DraftError | null;
@@ -85,6 +99,7 @@ export interface Draft {
   founders: DraftFounder[];
   company_socials: Record<string, string>;
   founder_socials: Record<string, string>;
+  /** The founder story's sections that have text, by STORY_KEYS key (update_draft takes no other key). */
   story: Record<string, string>;
   milestones: DraftMilestone[];
   competitor: Competitor | null;
@@ -125,7 +140,7 @@ export function decodeDraft(row: DraftsTable): Draft {
     id: row.id,
     user_id: row.user_id,
     url: row.url,
-    status: row.status as DraftStatus,
+    status: row.status,
     stage: row.stage,
     pages_read: Number(row.pages_read),
     pages_planned: Number(row.pages_planned),
@@ -183,7 +198,7 @@ export function completenessOf(d: Pick<Draft, 'fields'>): number {
 }
 
 /** Profile fields still without a value, in spec order. */
-export function missingOf(d: Pick<Draft, 'fields'>): string[] {
+export function missingOf(d: Pick<Draft, 'fields'>): ProfileField[] {
   return missingFields(d.fields);
 }
 
@@ -195,11 +210,18 @@ export function notFoundOnWebsite(d: Pick<Draft, 'fields'>): ProfileField[] {
 // ---------------------------------------------------------------------------------------------
 // The public shape
 
+/** A profile field as a draft shows it (without the AI's own value, kept for `restore`). */
+export interface DraftFieldView {
+  value: FieldValue;
+  state: FieldState;
+  evidence: Evidence[];
+}
+
 /** The one response shape of a draft (get_draft, update_draft, submit_listing). */
 export function draftView(input: DraftsTable | Draft) {
   const d =
     'fields' in input && typeof input.fields === 'object' ? (input as Draft) : decodeDraft(input as DraftsTable);
-  const fields: Record<string, { value: FieldValue; state: FieldState; evidence: Evidence[] }> = {};
+  const fields = {} as Record<ProfileField, DraftFieldView>; // every key is set just below
   for (const f of PROFILE_FIELDS) {
     const s = d.fields[f];
     fields[f] = { value: s.value, state: s.state, evidence: s.evidence };
@@ -442,7 +464,7 @@ export async function saveListingFromDraft(
   now: string,
   sections: SyncSections = ALL_SECTIONS,
   matched?: CategoryRef[],
-): Promise<{ listing_id: number; slug: string; status: string; created: boolean }> {
+): Promise<{ listing_id: number; slug: string; status: ListingStatus; created: boolean }> {
   // Only a listing of the draft's own maker is written (a claim that moved the listing detaches the draft, too).
   const existing =
     d.listing_id !== null
@@ -492,7 +514,7 @@ export async function saveListingFromDraft(
 
   let listingId: number;
   let slug = '';
-  let status: string;
+  let status: ListingStatus;
   let created = false;
   if (existing) {
     listingId = existing.id;

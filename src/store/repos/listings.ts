@@ -9,7 +9,7 @@ import { summariesByIds, summaryQuery, toSummary, type ListingSummary, type Summ
 import { num } from './sql-helpers.ts';
 import { AWARD_KIND, awardTitle, trendOf } from '../../domain/ranking.ts';
 import { addDays } from '../../domain/weeks.ts';
-import { STORY_KEYS } from '../../domain/vocabulary.ts';
+import { STORY_KEYS, type ProfileField } from '../../domain/vocabulary.ts';
 
 // ------------------------------------------------------------------ prepared reads
 // get_listing is the hottest read: its queries are built and compiled once per database and then
@@ -264,7 +264,7 @@ export async function publicProfile(
   slug: string,
 ): Promise<{ id: number; profile: Record<string, unknown> } | undefined> {
   const [l] = await prepared(db, 'profile', () => profileQuery(db, engine, 'live-slug'), [slug]);
-  return l ? { id: l.id, profile: buildProfile(l, false) } : undefined;
+  return l ? { id: l.id, profile: publicProfileOf(l) } : undefined;
 }
 
 /** The public profiles of the live listings among `ids` (one statement; missing or not live ids are left out). */
@@ -275,7 +275,7 @@ export async function publicProfilesByIds(
 ): Promise<Array<{ id: number; profile: Record<string, unknown> }>> {
   if (!ids.length) return [];
   const rows = await profileQuery(db, engine, 'live-ids', ids).execute();
-  return rows.map((l) => ({ id: l.id, profile: buildProfile(l, false) }));
+  return rows.map((l) => ({ id: l.id, profile: publicProfileOf(l) }));
 }
 
 /**
@@ -283,17 +283,79 @@ export async function publicProfilesByIds(
  * paid-only sections story, milestones and media always present (listings.unlocked tells whether
  * the public sees them). Undefined when no listing has the id.
  */
-export async function ownerProfile(
-  db: Kysely<DB>,
-  engine: Engine,
-  id: number,
-): Promise<Record<string, unknown> | undefined> {
+export async function ownerProfile(db: Kysely<DB>, engine: Engine, id: number): Promise<OwnerProfile | undefined> {
   const [l] = await prepared(db, 'profile-by-id', () => profileQuery(db, engine, 'id'), [id]);
-  return l ? buildProfile(l, true) : undefined;
+  return l ? { ...buildProfile(l), story: storyOf(l), milestones: milestonesOf(l), media: mediaOf(l) } : undefined;
 }
 
-function buildProfile(l: ProfileRow, allSections: boolean): Record<string, unknown> {
+/** A screenshot or video of the listing (a paid section). */
+interface MediaItem {
+  type: 'image' | 'video';
+  url: string;
+  alt?: string;
+}
+
+/** A fact a category asks its listings for: text, a number, yes/no or a list of words. */
+type Fact = string | number | boolean | string[];
+
+/** The profile every reader gets; the paid sections are added by publicProfileOf and ownerProfile. */
+type Profile = ReturnType<typeof buildProfile>;
+/** The owner's profile: every paid section present, unlocked or not. */
+export type OwnerProfile = Profile & {
+  story: ReturnType<typeof storyOf>;
+  milestones: ReturnType<typeof milestonesOf>;
+  media: MediaItem[];
+};
+
+/** The public profile: the paid sections (story, milestones, media) only where unlocked. */
+function publicProfileOf(l: ProfileRow) {
   const unlocked = new Set(fromJson<string[]>(l.unlocked, []));
+  return {
+    ...buildProfile(l),
+    ...(unlocked.has('story') ? { story: storyOf(l) } : {}),
+    ...(unlocked.has('milestones') ? { milestones: milestonesOf(l) } : {}),
+    ...(unlocked.has('media') ? { media: mediaOf(l) } : {}),
+  };
+}
+
+function storyOf(l: ProfileRow) {
+  const story = rowsOf<StoryRow>(l.story_json)[0];
+  return story
+    ? {
+        title: story.title,
+        story: story.story,
+        why_started: story.why_started,
+        problem: story.problem,
+        journey: story.journey,
+        challenges: story.challenges,
+        achievements: story.achievements,
+        lessons: story.lessons,
+        whats_next: story.whats_next,
+        updated_at: iso(story.updated_at),
+      }
+    : null;
+}
+
+function milestonesOf(l: ProfileRow) {
+  const milestones = rowsOf<{
+    id: number;
+    date: string;
+    title: string;
+    description: string | null;
+    url: string | null;
+  }>(l.milestones_json);
+  return milestones.map((m) => ({
+    id: num(m.id),
+    date: m.date,
+    title: m.title,
+    description: m.description,
+    url: m.url,
+  }));
+}
+
+const mediaOf = (l: ProfileRow): MediaItem[] => fromJson<MediaItem[]>(l.media, []);
+
+function buildProfile(l: ProfileRow) {
   const categories = rowsOf<{
     id: number;
     slug: string;
@@ -313,14 +375,6 @@ function buildProfile(l: ProfileRow, allSections: boolean): Record<string, unkno
   const updates = rowsOf<{ id: number; title: string; body: string; created_at: string }>(l.updates_json);
   const drHistory = rowsOf<{ date: string; rating: number }>(l.ratings_json);
   const awards = rowsOf<{ week: string; rank: number; votes: number }>(l.awards_json);
-  const milestones = rowsOf<{
-    id: number;
-    date: string;
-    title: string;
-    description: string | null;
-    url: string | null;
-  }>(l.milestones_json);
-  const story = rowsOf<StoryRow>(l.story_json)[0];
 
   // Primary first (listing_categories' flag, else listings.primary_category_id), each category once.
   const seen = new Set<number>();
@@ -343,7 +397,7 @@ function buildProfile(l: ProfileRow, allSections: boolean): Record<string, unkno
 
   const ratingCount = num(l.rating_count);
   const socials = fromJson<Record<string, string>>(l.socials, {});
-  const profile: Record<string, unknown> = {
+  const profile = {
     slug: l.slug,
     name: l.name,
     url: l.url,
@@ -390,8 +444,8 @@ function buildProfile(l: ProfileRow, allSections: boolean): Record<string, unkno
       l.domain_rating === null ? null : num(l.domain_rating),
     ),
     links: { website: l.url, demo_video: l.demo_video_url, ...(socials.github ? { source_code: socials.github } : {}) },
-    facts: fromJson<Record<string, unknown>>(l.facts, {}),
-    not_found_on_website: [] as string[], // below, from the profile's own values
+    facts: fromJson<Record<string, Fact>>(l.facts, {}),
+    not_found_on_website: [] as ProfileField[], // below, from the profile's own values
     verified: l.verified_at !== null,
     awards: awards.map((a) => ({
       week: a.week,
@@ -406,32 +460,9 @@ function buildProfile(l: ProfileRow, allSections: boolean): Record<string, unkno
     updated_at: l.updated_at,
   };
   // What the site did not state, less what the listing has since been given (by its maker, on the listing).
-  profile.not_found_on_website = fromJson<string[]>(l.not_found, []).filter((f) => isBlank(profileValue(profile, f)));
-  if (allSections || unlocked.has('story')) {
-    profile.story = story
-      ? {
-          title: story.title,
-          story: story.story,
-          why_started: story.why_started,
-          problem: story.problem,
-          journey: story.journey,
-          challenges: story.challenges,
-          achievements: story.achievements,
-          lessons: story.lessons,
-          whats_next: story.whats_next,
-          updated_at: iso(story.updated_at),
-        }
-      : null;
-  }
-  if (allSections || unlocked.has('milestones'))
-    profile.milestones = milestones.map((m) => ({
-      id: num(m.id),
-      date: m.date,
-      title: m.title,
-      description: m.description,
-      url: m.url,
-    }));
-  if (allSections || unlocked.has('media')) profile.media = fromJson<unknown[]>(l.media, []);
+  profile.not_found_on_website = fromJson<ProfileField[]>(l.not_found, []).filter((f) =>
+    isBlank(profileValue(profile, f)),
+  );
   return profile;
 }
 
@@ -567,8 +598,8 @@ type CompareRow = SummaryRow & {
   category_attributes: string | null;
 };
 
-/** A compared fact: text, a number, yes/no or a list of words; null when the listing does not state it. */
-type FactCell = string | number | boolean | string[] | null;
+/** A compared fact; null when the listing does not state it. */
+type FactCell = Fact | null;
 
 export interface CompareCell {
   key: string;

@@ -1,13 +1,14 @@
 // Storage of "My listings": the owner's rows, versions (edit history with before/after), updates,
 // milestones, stories, interview answers, badge checks and the lifecycle moves of the
-// listings.advance job. Business rules live in services/listings.ts; this file only reads and writes.
+// listings.advance job. Business rules live in the services (own-listing, listing-edits, publishing,
+// interview, listings); this file only reads and writes.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Engine } from '../connect.ts';
 import type { DB, ListingsTable } from '../types.ts';
 import { fromJson, toJson } from '../json.ts';
 import { summaryQuery, toSummary, type ListingSummary, type SummaryRow } from './summary.ts';
 import { num } from './sql-helpers.ts';
-import { STORY_KEYS, type StoryKey } from '../../domain/vocabulary.ts';
+import { STORY_KEYS, type ListingPlan, type StoryKey } from '../../domain/vocabulary.ts';
 import { lockRows } from '../dialect.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -34,7 +35,7 @@ export async function findOwnListing(
 /** The caller's own-listing summary fields besides the public summary. */
 export type OwnSummary = ListingSummary & {
   listing_id: number;
-  plan: string;
+  plan: ListingPlan;
   unlocked: string[];
   verified: boolean;
   badge_seen_at: string | null;

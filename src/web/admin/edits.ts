@@ -1,7 +1,7 @@
 // The site team's review of listing edits (update_my_listing publishes at once; every edit leaves a
 // listing_versions row with before/after of the changed fields). GET /admin/edits lists them,
 // unreviewed first, newest first; POST /admin/edits/:id/reviewed (CSRF-checked) marks one reviewed;
-// POST /admin/edits/:id/revert puts the fields it changed back (services/listings.ts revertVersion:
+// POST /admin/edits/:id/revert puts the fields it changed back (services/listing-edits.ts revertVersion:
 // a field a later edit changed again is kept), records that as an edit by the admin, and mails the owner
 // with the reason given.
 // Admins only (users.role = 'admin'): others get a 403 page, signed-out people go to sign-in.
@@ -11,7 +11,7 @@ import { listVersions, markVersionReviewed, type VersionView } from '../../store
 import { checkCsrf } from '../context.ts';
 import { requireAdmin } from './guard.ts';
 import { recordIdOf } from '../../operations/schemas.ts';
-import { revertVersion } from '../../services/listings.ts';
+import { revertVersion } from '../../services/listing-edits.ts';
 import { sendMail } from '../../mail/index.ts';
 import { csrfField, html, sendPage, type SafeHtml } from '../layout.ts';
 import { pageLink } from '../pages/shared.ts';

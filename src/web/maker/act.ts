@@ -6,7 +6,7 @@
 //
 //   signedIn(deps, req, reply, next)   the person's web context, or a 303 to /sign-in?next=…
 //   signedInPost(…)                    the same for a form post, with its CSRF token checked (else 403)
-//   act(deps, req, web, name, input)   runs an operation as the person (errors propagate)
+//   act(deps, req, web, op, input)     runs an operation as the person (errors propagate; typed by op)
 //   attempt(…)                         the same, with a 400/409/429 handed back to show on the page
 //   problems(error, …)                 an operation's error as a summary and per-field messages
 //   sendMakerPage(…)                   the site's layout: noindex, private, optional self-refresh

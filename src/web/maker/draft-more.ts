@@ -11,11 +11,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
+import { getDraft, inviteCofounder, updateDraft } from '../../operations/drafts.ts';
+import type { ResultOf } from '../../operations/define.ts';
+import type { StoryKey } from '../../domain/vocabulary.ts';
 import type { ApiError, ErrorDetail } from '../../operations/errors.ts';
 import { validationError } from '../../operations/errors.ts';
 import { MAX_INVITES } from '../../services/drafting.ts';
 import { csrfField, html, type PageOptions, type SafeHtml } from '../layout.ts';
-import { entryOf, extLink, qs, type Rec } from '../pages/shared.ts';
+import { entryOf, extLink, qs } from '../pages/shared.ts';
 import {
   act,
   attempt,
@@ -60,6 +63,9 @@ import {
   type RowGroup,
   type SocialPart,
 } from './rows.ts';
+
+/** A draft as get_draft answers it. */
+type Draft = ResultOf<typeof getDraft>;
 
 type FounderPart = 'name' | 'title' | 'bio';
 type MilestonePart = 'date' | 'title' | 'description' | 'url';
@@ -117,8 +123,11 @@ const text = (v: unknown): string => (typeof v === 'string' ? norm(v) : '');
 const present = (o: Record<string, string>): Record<string, string> =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v));
 
-const founderOf = (p: Rec): Founder => ({ name: text(p.name), ...present({ title: text(p.title), bio: text(p.bio) }) });
-const milestoneOf = (m: Rec): Milestone => ({
+const founderOf = (p: Founder): Founder => ({
+  name: text(p.name),
+  ...present({ title: text(p.title), bio: text(p.bio) }),
+});
+const milestoneOf = (m: Milestone): Milestone => ({
   date: text(m.date),
   title: text(m.title),
   ...present({ description: text(m.description), url: text(m.url) }),
@@ -147,21 +156,30 @@ const BaseShape = z.object({
   milestones: z.array(z.object({ date: Str, title: Str, description: Str.optional(), url: Str.optional() })),
 });
 
+/** What the form is filled from: the draft (get_draft) or the snapshot the form carried. */
+interface BaseSource {
+  founders: Founder[];
+  company_socials: Record<string, string>;
+  founder_socials: Record<string, string>;
+  faqs: Faq[];
+  story: Partial<Record<StoryKey, string>>;
+  milestones: Milestone[];
+}
+
 /** The parts of a draft (get_draft's, or a snapshot's) as the form shows and sends them. */
-function baseOf(d: Rec): Base {
-  const story = (d.story ?? {}) as Rec;
+function baseOf(d: BaseSource): Base {
   return {
-    founders: ((d.founders ?? []) as Rec[]).map(founderOf),
-    company_socials: { ...((d.company_socials ?? {}) as Record<string, string>) },
-    founder_socials: { ...((d.founder_socials ?? {}) as Record<string, string>) },
-    faqs: ((d.faqs ?? []) as Faq[]).map((q) => ({ question: text(q.question), answer: text(q.answer) })),
-    story: Object.fromEntries(STORY_FIELDS.map(([k]) => [k, text(story[k])])),
-    milestones: ((d.milestones ?? []) as Rec[]).map(milestoneOf),
+    founders: d.founders.map(founderOf),
+    company_socials: { ...d.company_socials },
+    founder_socials: { ...d.founder_socials },
+    faqs: d.faqs.map((q) => ({ question: text(q.question), answer: text(q.answer) })),
+    story: Object.fromEntries(STORY_FIELDS.map(([k]) => [k, text(d.story[k])])),
+    milestones: d.milestones.map(milestoneOf),
   };
 }
 
 /** The form's snapshot, or the draft's parts now when it has none or it is not one. */
-function baseFrom(f: Form, d: Rec): Base {
+function baseFrom(f: Form, d: Draft): Base {
   return baseOf(snapshotOf(f, BaseShape) ?? d);
 }
 
@@ -245,7 +263,7 @@ const INVITE_NOTICES: Record<string, NonNullable<PageOptions['flash']>> = {
 const INVITE_ID = 'invite-email';
 const inviteFieldOf = (path: string) => (path === 'email' ? { id: INVITE_ID, label: 'Their email address' } : null);
 
-function inviteForm(d: Rec, web: SignedIn, email: string, p: Problems): SafeHtml {
+function inviteForm(d: Draft, web: SignedIn, email: string, p: Problems): SafeHtml {
   const hint = html`We email them a personal link to add their own founder profile (name, role and bio) to this draft${d.listing_id ? ' and your listing' : ''}. At most ${MAX_INVITES} invites a draft; inviting the same address again sends a fresh link and is not counted twice.`;
   return html`<form method="post" action="/drafts/${d.id}/invites" id="invite-form" class="draft-form" novalidate>
 ${csrfField(web.csrf)}
@@ -317,8 +335,8 @@ interface MoreState {
   what?: string;
 }
 
-function morePage(reply: FastifyReply, web: SignedIn, d: Rec, st: MoreState = {}, status = 200): FastifyReply {
-  const name = draftName(d as { fields: { name: { value: unknown } } }) ?? d.url;
+function morePage(reply: FastifyReply, web: SignedIn, d: Draft, st: MoreState = {}, status = 200): FastifyReply {
+  const name = draftName(d) ?? d.url;
   const f = st.form ?? null;
   const p = st.problems ?? problems(null, () => null);
   const now = baseOf(d);
@@ -342,7 +360,7 @@ function morePage(reply: FastifyReply, web: SignedIn, d: Rec, st: MoreState = {}
   const body = html`<nav class="crumbs" aria-label="Breadcrumb"><a href="/drafts">Your drafts</a> › <a href="/drafts/${d.id}">${name}</a> › <span aria-current="page">Founders, FAQs and more</span></nav>
 <h1>${title}</h1>
 <p class="meta">Draft from ${extLink(d.url, d.url)}</p>
-${listingNote(d as { listing_id: number | null })}
+${listingNote(d)}
 <p>Change what you like and save: only what you changed is sent. Founders, FAQs and milestones are saved as the rows show them, in order; empty a row to remove it, and save to get more empty rows. An emptied story box is cleared.</p>
 ${p.summary(refusedHeading(st.error, st.what ?? 'Nothing was saved.'))}
 <form method="post" action="/drafts/${d.id}/more" id="more-form" class="draft-form" novalidate>
@@ -390,7 +408,7 @@ async function postMore(deps: AppDeps, req: FastifyRequest, reply: FastifyReply,
   const web = await signedInPost(deps, req, reply, `/drafts/${id}/more`);
   if (!web) return reply;
   // Another person's draft (or no such draft) is the operation's 404, before anything is tried.
-  const d = await act<Rec>(deps, req, web, 'get_draft', { params: { id } });
+  const d = await act(deps, req, web, getDraft, { params: { id } });
   const f = formOf(req);
   const sent = submission(baseFrom(f, d), f);
   const refused = (error: ApiError) =>
@@ -403,7 +421,7 @@ async function postMore(deps: AppDeps, req: FastifyRequest, reply: FastifyReply,
     );
   if (sent.errors.length) return refused(validationError(sent.errors));
   if (!Object.keys(sent.body).length) return reply.redirect(`/drafts/${id}/more?notice=unchanged`, 303);
-  const r = await attempt(deps, req, web, 'update_draft', { params: { id }, body: sent.body });
+  const r = await attempt(deps, req, web, updateDraft, { params: { id }, body: sent.body });
   if (!r.ok) return refused(r.error);
   return reply.redirect(`/drafts/${id}/more?notice=saved`, 303);
 }
@@ -412,9 +430,9 @@ async function postMore(deps: AppDeps, req: FastifyRequest, reply: FastifyReply,
 async function postInvite(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, id: string): Promise<FastifyReply> {
   const web = await signedInPost(deps, req, reply, `/drafts/${id}/more`);
   if (!web) return reply;
-  const d = await act<Rec>(deps, req, web, 'get_draft', { params: { id } });
+  const d = await act(deps, req, web, getDraft, { params: { id } });
   const email = one(formOf(req), 'email').trim();
-  const r = await attempt<{ status: string; resent: boolean }>(deps, req, web, 'invite_cofounder', {
+  const r = await attempt(deps, req, web, inviteCofounder, {
     params: { id },
     body: { email },
   });
@@ -442,7 +460,7 @@ export function registerDraftMorePage(app: FastifyInstance, deps: AppDeps): void
     const { id } = req.params as { id: string };
     const web = await signedIn(deps, req, reply, `/drafts/${id}/more`);
     if (!web) return reply;
-    const d = await act<Rec>(deps, req, web, 'get_draft', { params: { id } });
+    const d = await act(deps, req, web, getDraft, { params: { id } });
     return morePage(reply, web, d, { notice: qs(req, 'notice') });
   });
   app.post('/drafts/:id/more', async (req, reply) => postMore(deps, req, reply, (req.params as { id: string }).id));

@@ -6,13 +6,16 @@
 // Under it, once the draft is ready, "Redraft from the website" (its own form, POST /drafts/{id}/regenerate)
 // sends update_draft `regenerate` with the fields ticked (at most 5; a locked field is not offered).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
-import { MAX_REGENERATE } from '../../operations/drafts.ts';
-import { PROFILE_FIELDS, LIST_FIELDS, type ProfileField } from '../../domain/vocabulary.ts';
+import { MAX_REGENERATE, getDraft, listMyDrafts, submitDraft, updateDraft } from '../../operations/drafts.ts';
+import { listCategories } from '../../operations/categories.ts';
+import type { ResultOf } from '../../operations/define.ts';
+import { PROFILE_FIELDS, LIST_FIELDS, type FieldState, type ProfileField } from '../../domain/vocabulary.ts';
 import type { ApiError } from '../../operations/errors.ts';
 import { validationError } from '../../operations/errors.ts';
 import { csrfField, html, raw, type SafeHtml } from '../layout.ts';
-import { entryOf, extLink, fmtDate, pager, qs, read, withQuery, type PageOf, type Rec } from '../pages/shared.ts';
+import { entryOf, extLink, fmtDate, pager, qs, read, withQuery } from '../pages/shared.ts';
 import { FIELD_LABELS, STAGES } from '../pages/listing.ts';
 import {
   act,
@@ -33,32 +36,17 @@ import {
   type SignedIn,
 } from './act.ts';
 
-type FieldValue = string | string[] | null;
-interface DraftFieldView {
-  value: FieldValue;
-  state: string;
-  evidence: Array<{ quote: string; url: string }>;
-}
-interface Draft {
-  id: string;
-  url: string;
-  status: string;
-  progress: { stage: string; pages_read: number; pages_planned: number };
-  error: { reason: string; message: string } | null;
-  fields: Record<ProfileField, DraftFieldView>;
-  completeness: number;
-  missing: string[];
-  listing_id: number | null;
-  created_at: string;
-  updated_at: string;
-}
+/** A draft as get_draft and update_draft answer it. */
+type Draft = ResultOf<typeof getDraft>;
+type DraftFieldView = Draft['fields'][ProfileField];
+type FieldValue = DraftFieldView['value'];
 
 const isList = (f: ProfileField): boolean => (LIST_FIELDS as readonly string[]).includes(f);
 const isDraftField = (f: string): f is ProfileField => (PROFILE_FIELDS as readonly string[]).includes(f);
 const BUSY = new Set(['crawling', 'drafting']);
 
 /** A field's state in words; the state's own name is kept in data-state. */
-const STATE_WORDS: Record<string, string> = {
+const STATE_WORDS: Record<FieldState, string> = {
   ai: 'Drafted from your site',
   not_found: 'Not found on your site',
   edited: 'Edited by you',
@@ -67,7 +55,7 @@ const STATE_WORDS: Record<string, string> = {
   deleted: 'Removed by you',
 };
 /** States the person made: the drafted value can be restored. */
-const RESTORABLE = new Set(['edited', 'manual', 'override', 'deleted']);
+const RESTORABLE = new Set<FieldState>(['edited', 'manual', 'override', 'deleted']);
 
 const HINTS: Partial<Record<ProfileField, string>> = {
   tagline: 'one line',
@@ -171,12 +159,18 @@ interface Category {
   label: string;
 }
 
+/**
+ * What the form reads of list_categories: the names of the categories and their subcategories. (That
+ * operation's result is typed by its own response schema; until it has one, this reads it.)
+ */
+const CategoryNames = z.object({
+  categories: z.array(
+    z.object({ name: z.string(), subcategories: z.array(z.object({ name: z.string() })).optional() }),
+  ),
+});
+
 async function categoryOptions(deps: AppDeps, req: FastifyRequest): Promise<Category[]> {
-  const r = await read<{ categories: Array<{ name: string; subcategories?: Array<{ name: string }> }> }>(
-    deps,
-    req,
-    'list_categories',
-  );
+  const r = CategoryNames.parse(await read(deps, req, listCategories));
   return r.categories.flatMap((c) => [
     { name: c.name, label: c.name },
     ...(c.subcategories ?? []).map((s) => ({ name: s.name, label: `${c.name} › ${s.name}` })),
@@ -351,7 +345,7 @@ async function listPage(deps: AppDeps, req: FastifyRequest, reply: FastifyReply)
   const web = await signedIn(deps, req, reply, req.url);
   if (!web) return reply;
   const page = qs(req, 'page') || undefined;
-  const r = await act<PageOf<Rec>>(deps, req, web, 'list_my_drafts', { query: { page } });
+  const r = await act(deps, req, web, listMyDrafts, { query: { page } });
   const rows = r.items.map(
     (d) => html`<tr>
 <td><a href="/drafts/${d.id}">${d.name ?? d.url}</a>${d.name ? html`<br><span class="meta">${d.url}</span>` : ''}</td>
@@ -380,12 +374,15 @@ ${pager(r, (n) => withQuery('/drafts', { page: n }))}`
 async function postDraft(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, id: string): Promise<FastifyReply> {
   const web = await signedInPost(deps, req, reply, `/drafts/${id}`);
   if (!web) return reply;
-  const draft = await act<Draft>(deps, req, web, 'get_draft', { params: { id } });
+  const draft = await act(deps, req, web, getDraft, { params: { id } });
   const f = formOf(req);
   const restore = one(f, 'restore');
   const fields = changedFields(draft, f);
-  if (restore) delete fields[restore as ProfileField]; // restoring a field takes back what was typed in it
-  const lock = all(f, 'lock').filter((k) => k !== restore && draft.fields[k as ProfileField]?.state !== 'override');
+  if (isDraftField(restore)) delete fields[restore]; // restoring a field takes back what was typed in it
+  // A name that is no field is sent as it is: the operation refuses it.
+  const lock = all(f, 'lock').filter(
+    (k) => k !== restore && !(isDraftField(k) && draft.fields[k].state === 'override'),
+  );
   const body: Record<string, unknown> = {};
   if (Object.keys(fields).length) body.fields = fields;
   if (lock.length) body.lock_fields = lock;
@@ -393,7 +390,7 @@ async function postDraft(deps: AppDeps, req: FastifyRequest, reply: FastifyReply
 
   let current = draft;
   if (Object.keys(body).length) {
-    const r = await attempt<Draft>(deps, req, web, 'update_draft', { params: { id }, body });
+    const r = await attempt(deps, req, web, updateDraft, { params: { id }, body });
     if (!r.ok)
       return draftPage(
         deps,
@@ -407,7 +404,7 @@ async function postDraft(deps: AppDeps, req: FastifyRequest, reply: FastifyReply
     current = r.value;
   }
   if (!restore && one(f, 'action') === 'submit') {
-    const s = await attempt<{ listing_id: number }>(deps, req, web, 'submit_draft', { params: { id } });
+    const s = await attempt(deps, req, web, submitDraft, { params: { id } });
     if (!s.ok)
       return draftPage(
         deps,
@@ -435,7 +432,7 @@ async function postRegenerate(
 ): Promise<FastifyReply> {
   const web = await signedInPost(deps, req, reply, `/drafts/${id}`);
   if (!web) return reply;
-  const draft = await act<Draft>(deps, req, web, 'get_draft', { params: { id } });
+  const draft = await act(deps, req, web, getDraft, { params: { id } });
   const chosen = [...new Set(all(formOf(req), 'regenerate'))];
   const refused = (error: ApiError) =>
     draftPage(
@@ -461,7 +458,7 @@ async function postRegenerate(
         },
       ]),
     );
-  const r = await attempt<Draft>(deps, req, web, 'update_draft', { params: { id }, body: { regenerate: chosen } });
+  const r = await attempt(deps, req, web, updateDraft, { params: { id }, body: { regenerate: chosen } });
   if (!r.ok) return refused(r.error);
   return reply.redirect(`/drafts/${id}?notice=regenerated`, 303);
 }
@@ -472,7 +469,7 @@ export function registerDraftPages(app: FastifyInstance, deps: AppDeps): void {
     const { id } = req.params as { id: string };
     const web = await signedIn(deps, req, reply, `/drafts/${id}`);
     if (!web) return reply;
-    const d = await act<Draft>(deps, req, web, 'get_draft', { params: { id } });
+    const d = await act(deps, req, web, getDraft, { params: { id } });
     return draftPage(deps, req, reply, web, d, { notice: qs(req, 'notice') });
   });
   app.post('/drafts/:id', async (req, reply) => postDraft(deps, req, reply, (req.params as { id: string }).id));

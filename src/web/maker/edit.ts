@@ -8,11 +8,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
+import { getMyListing, updateMyListing } from '../../operations/my-listings.ts';
+import type { ResultOf } from '../../operations/define.ts';
 import type { ApiError, ErrorDetail } from '../../operations/errors.ts';
 import { validationError } from '../../operations/errors.ts';
 import { csrfField, html, raw, type SafeHtml } from '../layout.ts';
 import { FIELD_LABELS } from '../pages/listing.ts';
-import { entryOf, qs, type Rec } from '../pages/shared.ts';
+import { entryOf, qs } from '../pages/shared.ts';
 import {
   act,
   attempt,
@@ -51,6 +53,9 @@ import {
   type RowGroup,
   type SocialPart,
 } from './rows.ts';
+
+/** A listing as get_my_listing answers it. */
+type OwnListing = ResultOf<typeof getMyListing>;
 
 // ------------------------------------------------------------------ the fields
 
@@ -134,20 +139,20 @@ const FAQS: RowGroup<FaqPart> = { name: 'faq', id: 'e-faq', parts: ['question', 
 type Value = string | number | string[] | null;
 
 /** A field's value in get_my_listing (some sit in nested objects there). */
-function currentOf(l: Rec, k: FieldKey): Value {
+function currentOf(l: OwnListing, k: FieldKey): Value {
   switch (k) {
     case 'pricing_model':
-      return l.pricing?.model ?? null;
+      return l.pricing.model;
     case 'pricing_summary':
-      return l.pricing?.summary ?? null;
+      return l.pricing.summary;
     case 'demo_video_url':
-      return l.links?.demo_video ?? null;
+      return l.links.demo_video;
     case 'seo_title':
-      return l.seo?.title ?? null;
+      return l.seo.title;
     case 'seo_description':
-      return l.seo?.description ?? null;
+      return l.seo.description;
     default:
-      return l[k] ?? null;
+      return l[k];
   }
 }
 
@@ -192,11 +197,11 @@ interface Base {
   faqs: Faq[];
 }
 
-function baseOf(l: Rec): Base {
+function baseOf(l: OwnListing): Base {
   return {
     fields: Object.fromEntries(FIELD_KEYS.map((k) => [k, currentOf(l, k)])),
-    socials: { ...((l.socials ?? {}) as Record<string, string>) },
-    faqs: ((l.faqs ?? []) as Faq[]).map(faqOf),
+    socials: { ...l.socials },
+    faqs: l.faqs.map(faqOf),
   };
 }
 
@@ -208,7 +213,7 @@ const BaseShape = z.object({
 });
 
 /** The form's snapshot (its hidden `base`), or the listing's values now when it has none or it is not one. */
-function baseFrom(f: Form, l: Rec): Base {
+function baseFrom(f: Form, l: OwnListing): Base {
   const b = snapshotOf(f, BaseShape);
   return b ? { fields: b.fields, socials: b.socials, faqs: b.faqs.map(faqOf) } : baseOf(l);
 }
@@ -304,13 +309,13 @@ interface EditState {
   notice?: string;
 }
 
-function editPage(reply: FastifyReply, web: SignedIn, l: Rec, st: EditState = {}, status = 200): FastifyReply {
+function editPage(reply: FastifyReply, web: SignedIn, l: OwnListing, st: EditState = {}, status = 200): FastifyReply {
   const id = l.listing_id;
   const f = st.form ?? null;
   const p = st.problems ?? problems(null, () => null);
   const textFor = (k: FieldKey): string => (f && k in f ? one(f, k) : textOf(currentOf(l, k)));
   const socials = shownRows(f, SOCIALS, socialRowsOf(l.socials));
-  const faqs = shownRows(f, FAQS, ((l.faqs ?? []) as Faq[]).map(faqOf), MAX_FAQS);
+  const faqs = shownRows(f, FAQS, l.faqs.map(faqOf), MAX_FAQS);
   const body = html`<nav class="crumbs" aria-label="Breadcrumb"><a href="/my/listings">Your listings</a> › <a href="/my/listings/${id}">${l.name}</a> › <span aria-current="page">Edit</span></nav>
 <h1>Edit ${l.name}</h1>
 <p>Change what you like and save: only what you changed is sent. Edits are published at once${l.status === 'live' ? html` on <a href="/listings/${l.slug}">your listing page</a>` : ''} and kept in the version history; the site team sees a copy of each change. Empty a field to clear it.</p>
@@ -346,7 +351,7 @@ async function postEdit(deps: AppDeps, req: FastifyRequest, reply: FastifyReply,
   const web = await signedInPost(deps, req, reply, `/my/listings/${id}/edit`);
   if (!web) return reply;
   // Another person's listing (or no such listing) is the operation's 404, before anything is tried.
-  const l = await act<Rec>(deps, req, web, 'get_my_listing', { params: { listing_id: id } });
+  const l = await act(deps, req, web, getMyListing, { params: { listing_id: id } });
   const f = formOf(req);
   const sent = submission(baseFrom(f, l), f);
   const refused = (error: ApiError) =>
@@ -359,7 +364,7 @@ async function postEdit(deps: AppDeps, req: FastifyRequest, reply: FastifyReply,
     );
   if (sent.errors.length) return refused(validationError(sent.errors));
   if (!Object.keys(sent.body).length) return reply.redirect(`/my/listings/${id}/edit?notice=unchanged`, 303);
-  const r = await attempt<{ changed_fields: string[] }>(deps, req, web, 'update_my_listing', {
+  const r = await attempt(deps, req, web, updateMyListing, {
     params: { listing_id: id },
     body: sent.body,
   });
@@ -372,7 +377,7 @@ export function registerListingEditPage(app: FastifyInstance, deps: AppDeps): vo
     const { id } = req.params as { id: string };
     const web = await signedIn(deps, req, reply, `/my/listings/${id}/edit`);
     if (!web) return reply;
-    const l = await act<Rec>(deps, req, web, 'get_my_listing', { params: { listing_id: id } });
+    const l = await act(deps, req, web, getMyListing, { params: { listing_id: id } });
     return editPage(reply, web, l, { notice: qs(req, 'notice') });
   });
   app.post('/my/listings/:id/edit', async (req, reply) =>

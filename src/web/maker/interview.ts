@@ -6,6 +6,8 @@
 // withdraws it"); at most 30 answers a call, so a longer change is sent in turns.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps.ts';
+import { answerInterview, listInterviewQuestions } from '../../operations/site.ts';
+import type { ResultOf } from '../../operations/define.ts';
 import type { ApiError } from '../../operations/errors.ts';
 import { answersOf } from '../../store/repos/my-listings.ts';
 import { csrfField, html, type SafeHtml } from '../layout.ts';
@@ -28,17 +30,8 @@ import {
   type SignedIn,
 } from './act.ts';
 
-interface Question {
-  id: number;
-  position: number;
-  question: string;
-}
-interface Answer {
-  question_id: number;
-  question: string;
-  answer: string;
-  updated_at: string;
-}
+type Question = ResultOf<typeof listInterviewQuestions>['items'][number];
+type Answer = ResultOf<typeof answerInterview>['answers'][number];
 
 /** answer_interview's limit of answers in one call. */
 const PER_CALL = 30;
@@ -57,7 +50,7 @@ async function loaded(
   web: SignedIn,
 ): Promise<{ questions: Question[]; answers: Map<number, Answer> }> {
   const [q, a] = await Promise.all([
-    act<{ items: Question[] }>(deps, req, web, 'list_interview_questions'),
+    act(deps, req, web, listInterviewQuestions),
     answersOf(deps.store.db, web.user.id),
   ]);
   return { questions: q.items, answers: new Map(a.map((x) => [x.question_id, x])) };
@@ -133,7 +126,7 @@ async function postInterview(deps: AppDeps, req: FastifyRequest, reply: FastifyR
   if (!changed.length) return reply.redirect('/my/interview?notice=unchanged', 303);
   for (let from = 0; from < changed.length; from += PER_CALL) {
     const part = changed.slice(from, from + PER_CALL);
-    const r = await attempt(deps, req, web, 'answer_interview', { body: { answers: part } });
+    const r = await attempt(deps, req, web, answerInterview, { body: { answers: part } });
     if (!r.ok) {
       // answers.<i>.… names the i-th answer of this call: its question's box.
       const fieldOf = (path: string) => {

@@ -4,21 +4,16 @@
 // checkout page) — and "Post an update" (post_listing_update). Its "Edit the listing" links the
 // pages that edit it: the profile (edit.ts), the founder story and the milestones (sections.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
+import { chooseFreeListing, getMyListing, listMyListings, postListingUpdate } from '../../operations/my-listings.ts';
+import { createCheckout, listProducts } from '../../operations/orders.ts';
+import type { ResultOf } from '../../operations/define.ts';
 import type { ApiError } from '../../operations/errors.ts';
+import type { ListingPlan, ListingStatus } from '../../domain/vocabulary.ts';
 import { PUBLIC_STATUSES } from '../../store/repos/summary.ts';
 import { csrfField, html, type SafeHtml } from '../layout.ts';
-import {
-  fmtDate,
-  pager,
-  qs,
-  read,
-  updateCard,
-  withQuery,
-  type PageOf,
-  type PostedUpdate,
-  type Rec,
-} from '../pages/shared.ts';
+import { fmtDate, pager, qs, read, updateCard, withQuery } from '../pages/shared.ts';
 import {
   act,
   attempt,
@@ -35,19 +30,35 @@ import {
   type Problems,
   type SignedIn,
 } from './act.ts';
-import { nextSteps } from '../../services/listings.ts';
+import { nextSteps } from '../../services/own-listing.ts';
 
-const STATUS_WORDS: Record<string, string> = {
+/** A listing as get_my_listing answers it. */
+type OwnListing = ResultOf<typeof getMyListing>;
+
+/**
+ * What the page reads of list_products and create_checkout. (Those operations' results are typed by
+ * their own response schemas; until they have them, these read them.)
+ */
+const Offer = z.object({
+  free_queue_week: z.string(),
+  products: z.array(
+    z.object({ code: z.string(), description: z.string(), price: z.string(), weeks: z.array(z.string()).optional() }),
+  ),
+});
+type Offer = z.infer<typeof Offer>;
+const Checkout = z.object({ checkout_url: z.string() });
+
+const STATUS_WORDS: Record<ListingStatus, string> = {
   draft: 'Saved, not published',
   awaiting_badge: 'Waiting for your badge',
   scheduled: 'Scheduled',
   live: 'Live',
 };
-const PLAN_WORDS: Record<string, string> = { none: 'None chosen yet', free: 'Free', paid: 'Paid' };
+const PLAN_WORDS: Record<ListingPlan, string> = { none: 'None chosen yet', free: 'Free', paid: 'Paid' };
 
 const week = (monday: string | null | undefined): string => (monday ? `the week of ${fmtDate(monday)}` : '');
 
-function notice(key: string | undefined, l: Rec): { kind: 'success'; text: string } | null {
+function notice(key: string | undefined, l: OwnListing): { kind: 'success'; text: string } | null {
   switch (key) {
     case 'saved':
       return {
@@ -90,7 +101,7 @@ const REFUSED: Record<Refusal['panel'], string> = {
   update: 'The update was not posted:',
 };
 
-function freePanel(l: Rec, products: Rec, web: SignedIn, p: Problems | null): SafeHtml | null {
+function freePanel(l: OwnListing, products: Offer, web: SignedIn, p: Problems | null): SafeHtml | null {
   if (l.status !== 'draft' || l.plan === 'paid') return null;
   return html`<section class="panel" aria-labelledby="free-h" id="free"><h2 id="free-h">Publish free</h2>
 ${p ? p.summary(REFUSED.free) : ''}
@@ -98,8 +109,14 @@ ${p ? p.summary(REFUSED.free) : ''}
 <form method="post" action="/my/listings/${l.listing_id}/free">${csrfField(web.csrf)}<button type="submit">Publish free</button></form></section>`;
 }
 
-function launchPanel(l: Rec, products: Rec, web: SignedIn, p: Problems | null, form: Form | null): SafeHtml | null {
-  const launch = (products.products as Rec[]).find((x) => x.code === 'launch');
+function launchPanel(
+  l: OwnListing,
+  products: Offer,
+  web: SignedIn,
+  p: Problems | null,
+  form: Form | null,
+): SafeHtml | null {
+  const launch = products.products.find((x) => x.code === 'launch');
   if (!launch || l.status === 'live' || l.plan === 'paid') return null;
   const chosen = form ? one(form, 'week') : '';
   const id = FIELDS.week.id;
@@ -108,15 +125,15 @@ ${p ? p.summary(REFUSED.launch) : ''}
 <p>${launch.description} <strong>${launch.price}</strong> (USD, VAT extra where it applies). Live as soon as it is paid, or in the week you choose. You review the order and pay on the next page.</p>
 <form method="post" action="/my/listings/${l.listing_id}/launch" class="stack">${csrfField(web.csrf)}
 <div><label for="${id}">${FIELDS.week.label}</label>
-<select id="${id}" name="week"${p ? invalidAttrs(p, id) : ''}><option value="">As soon as it is paid</option>${((launch.weeks ?? []) as string[]).map((w) => html`<option value="${w}"${w === chosen ? html` selected` : ''}>Week of ${fmtDate(w)}</option>`)}</select>
+<select id="${id}" name="week"${p ? invalidAttrs(p, id) : ''}><option value="">As soon as it is paid</option>${(launch.weeks ?? []).map((w) => html`<option value="${w}"${w === chosen ? html` selected` : ''}>Week of ${fmtDate(w)}</option>`)}</select>
 ${p ? fieldMessage(p, id) : ''}</div>
 <div><button type="submit">Buy a launch</button></div></form></section>`;
 }
 
-function updatePanel(l: Rec, web: SignedIn, p: Problems | null, form: Form | null): SafeHtml {
+function updatePanel(l: OwnListing, web: SignedIn, p: Problems | null, form: Form | null): SafeHtml {
   const t = FIELDS.title.id;
   const b = FIELDS.body.id;
-  const updates: PostedUpdate[] = l.latest_updates ?? [];
+  const updates = l.latest_updates.map((u) => ({ ...u, created_at: u.created_at ?? '' })); // posted updates have a date
   return html`<section class="panel" aria-labelledby="update-h" id="update"><h2 id="update-h">Post an update</h2>
 ${p ? p.summary(REFUSED.update) : ''}
 <p>Tell people what is new. Updates show on your listing and on <a href="/updates">the latest updates</a>, and your followers get them by email.</p>
@@ -128,10 +145,9 @@ ${updates.length ? html`<h3>Posted</h3>${updates.map((u) => updateCard(u, { head
 }
 
 /** Links to the pages that edit the listing: its profile, founder story and milestones. */
-function editSection(l: Rec): SafeHtml {
-  const unlocked = (l.unlocked ?? []) as string[];
-  const shown = (section: string) => (unlocked.includes(section) ? 'shown publicly' : 'not shown publicly yet');
-  const milestones = ((l.milestones ?? []) as unknown[]).length;
+function editSection(l: OwnListing): SafeHtml {
+  const shown = (section: string) => (l.unlocked.includes(section) ? 'shown publicly' : 'not shown publicly yet');
+  const milestones = l.milestones.length;
   return html`<section aria-labelledby="edit-h" id="edit"><h2 id="edit-h">Edit the listing</h2>
 <ul>
 <li><a href="/my/listings/${l.listing_id}/edit" id="edit-link">Edit the profile</a>: tagline, descriptions, pricing, features, links to your profiles, FAQs…</li>
@@ -146,18 +162,15 @@ async function listingPage(
   req: FastifyRequest,
   reply: FastifyReply,
   web: SignedIn,
-  l: Rec,
+  l: OwnListing,
   refused: Refusal | null = null,
 ): Promise<FastifyReply> {
-  const products = await read<Rec>(deps, req, 'list_products');
+  const products = Offer.parse(await read(deps, req, listProducts));
   const p = refused ? problems(refused.error, listingFieldOf) : null;
   const on = (panel: Refusal['panel']) => (refused?.panel === panel ? p : null);
   const formOn = (panel: Refusal['panel']) => (refused?.panel === panel ? refused.form : null);
   // The API's next_steps name operations; the page says the same in terms of its own buttons.
-  const steps = nextSteps(l as never, deps.config.publicUrl, {
-    audience: 'web',
-    lastCheck: l.last_badge_check as never,
-  });
+  const steps = nextSteps(l, deps.config.publicUrl, { audience: 'web', lastCheck: l.last_badge_check });
   const panels: Record<Refusal['panel'], SafeHtml | null> = {
     free: freePanel(l, products, web, on('free')),
     launch: launchPanel(l, products, web, on('launch'), formOn('launch')),
@@ -196,7 +209,7 @@ ${editSection(l)}`;
 async function listPage(deps: AppDeps, req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
   const web = await signedIn(deps, req, reply, req.url);
   if (!web) return reply;
-  const r = await act<PageOf<Rec>>(deps, req, web, 'list_my_listings', { query: { page: qs(req, 'page') } });
+  const r = await act(deps, req, web, listMyListings, { query: { page: qs(req, 'page') } });
   const rows = r.items.map(
     (
       l,
@@ -231,17 +244,17 @@ type Action = (
 
 const ACTIONS: Record<string, Action> = {
   free: async (deps, req, web, id, form) => {
-    const r = await attempt(deps, req, web, 'choose_free_listing', { params: { listing_id: id } });
+    const r = await attempt(deps, req, web, chooseFreeListing, { params: { listing_id: id } });
     return r.ok ? { redirect: `/my/listings/${id}?notice=free` } : { panel: 'free', error: r.error, form };
   },
   launch: async (deps, req, web, id, form) => {
     const w = one(form, 'week');
     const item = { product: 'launch', listing_id: Number(id), ...(w ? { week: w } : {}) };
-    const r = await attempt<{ checkout_url: string }>(deps, req, web, 'create_checkout', { body: { items: [item] } });
-    return r.ok ? { redirect: r.value.checkout_url } : { panel: 'launch', error: r.error, form };
+    const r = await attempt(deps, req, web, createCheckout, { body: { items: [item] } });
+    return r.ok ? { redirect: Checkout.parse(r.value).checkout_url } : { panel: 'launch', error: r.error, form };
   },
   updates: async (deps, req, web, id, form) => {
-    const r = await attempt(deps, req, web, 'post_listing_update', {
+    const r = await attempt(deps, req, web, postListingUpdate, {
       params: { listing_id: id },
       body: { title: one(form, 'title'), body: one(form, 'body') },
     });
@@ -255,13 +268,7 @@ export function registerMyListingPages(app: FastifyInstance, deps: AppDeps): voi
     const { id } = req.params as { id: string };
     const web = await signedIn(deps, req, reply, `/my/listings/${id}`);
     if (!web) return reply;
-    return listingPage(
-      deps,
-      req,
-      reply,
-      web,
-      await act<Rec>(deps, req, web, 'get_my_listing', { params: { listing_id: id } }),
-    );
+    return listingPage(deps, req, reply, web, await act(deps, req, web, getMyListing, { params: { listing_id: id } }));
   });
   for (const [name, run] of Object.entries(ACTIONS)) {
     app.post(`/my/listings/:id/${name}`, async (req, reply) => {
@@ -269,7 +276,7 @@ export function registerMyListingPages(app: FastifyInstance, deps: AppDeps): voi
       const web = await signedInPost(deps, req, reply, `/my/listings/${id}`);
       if (!web) return reply;
       // Another person's listing (or no such listing) is the operation's 404, before anything is tried.
-      const listing = await act<Rec>(deps, req, web, 'get_my_listing', { params: { listing_id: id } });
+      const listing = await act(deps, req, web, getMyListing, { params: { listing_id: id } });
       const out = await run(deps, req, web, id, formOf(req));
       if ('redirect' in out) return reply.redirect(out.redirect, 303);
       return listingPage(deps, req, reply, web, listing, out);

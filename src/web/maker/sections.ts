@@ -5,10 +5,17 @@
 // sees the section (get_my_listing's `unlocked`): the owner can write it before it is unlocked.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps.ts';
+import {
+  addMilestone,
+  deleteMilestone as deleteMilestoneOp,
+  getMyListing,
+  setFounderStory,
+} from '../../operations/my-listings.ts';
+import type { ResultOf } from '../../operations/define.ts';
 import type { ApiError } from '../../operations/errors.ts';
 import { csrfField, html, type SafeHtml } from '../layout.ts';
-import { STORY_SECTIONS } from '../../domain/vocabulary.ts';
-import { entryOf, extLink, fmtDate, qs, type Rec } from '../pages/shared.ts';
+import { STORY_SECTIONS, type StoryKey } from '../../domain/vocabulary.ts';
+import { entryOf, extLink, fmtDate, qs } from '../pages/shared.ts';
 import {
   act,
   attempt,
@@ -27,11 +34,15 @@ import {
   type SignedIn,
 } from './act.ts';
 
+/** A listing as get_my_listing answers it. */
+type OwnListing = ResultOf<typeof getMyListing>;
+type Milestone = OwnListing['milestones'][number];
+
 const norm = (s: string): string => s.replace(/\r\n?/g, '\n').trim();
 
 /** Whether the public sees a paid section of the listing, in words (the owner always sees it). */
-function shownNote(l: Rec, section: 'story' | 'milestones', what: string): SafeHtml {
-  const unlocked = ((l.unlocked ?? []) as string[]).includes(section);
+function shownNote(l: OwnListing, section: 'story' | 'milestones', what: string): SafeHtml {
+  const unlocked = l.unlocked.includes(section);
   const id = `${section}-visibility`;
   if (unlocked && l.status === 'live')
     return html`<p class="note" id="${id}" data-shown="yes"><strong>Shown publicly</strong> on <a href="/listings/${l.slug}">your listing page</a>.</p>`;
@@ -44,7 +55,7 @@ function shownNote(l: Rec, section: 'story' | 'milestones', what: string): SafeH
   return html`<p class="note" id="${id}" data-shown="no"><strong>Not shown publicly yet.</strong> ${what} appear on listings with a paid launch: you can write them now, and they are shown once the section is unlocked.${buy}</p>`;
 }
 
-function crumbs(l: Rec, here: string): SafeHtml {
+function crumbs(l: OwnListing, here: string): SafeHtml {
   return html`<nav class="crumbs" aria-label="Breadcrumb"><a href="/my/listings">Your listings</a> › <a href="/my/listings/${l.listing_id}">${l.name}</a> › <span aria-current="page">${here}</span></nav>`;
 }
 
@@ -53,7 +64,7 @@ export const refusedHeading = (error: ApiError | null | undefined, what: string)
 
 // ------------------------------------------------------------------ founder story
 
-export const STORY_FIELDS: ReadonlyArray<readonly [string, string]> = [['title', 'Title'], ...STORY_SECTIONS];
+export const STORY_FIELDS: ReadonlyArray<readonly [StoryKey, string]> = [['title', 'Title'], ...STORY_SECTIONS];
 const storyId = (k: string) => `s-${k}`;
 export const storyFieldOf = (path: string) => {
   const f = STORY_FIELDS.find(([k]) => k === path);
@@ -71,14 +82,16 @@ interface PageState {
   notice?: string;
 }
 
-function storyPage(reply: FastifyReply, web: SignedIn, l: Rec, st: PageState = {}, status = 200): FastifyReply {
-  const story = (l.story ?? {}) as Rec;
+/** The story's text under each key ('' where it has none). */
+const storyText = (l: OwnListing, k: StoryKey): string => l.story?.[k] ?? '';
+
+function storyPage(reply: FastifyReply, web: SignedIn, l: OwnListing, st: PageState = {}, status = 200): FastifyReply {
   const p = problems(st.error, storyFieldOf);
-  const shownValue = (k: string): string => (st.form && k in st.form ? one(st.form, k) : (story[k] ?? ''));
+  const shownValue = (k: StoryKey): string => (st.form && k in st.form ? one(st.form, k) : storyText(l, k));
   const body = html`${crumbs(l, 'Founder story')}
 <h1>Founder story: ${l.name}</h1>
 ${shownNote(l, 'story', 'Founder stories')}
-<p>Tell how ${l.name} came to be, in your own words. Fill in the parts you like: saving replaces the whole story, and an emptied box is removed.${story.updated_at ? html` Last saved ${when(story.updated_at)}.` : ''}</p>
+<p>Tell how ${l.name} came to be, in your own words. Fill in the parts you like: saving replaces the whole story, and an emptied box is removed.${l.story?.updated_at ? html` Last saved ${when(l.story.updated_at)}.` : ''}</p>
 ${p.summary(refusedHeading(st.error, 'The story was not saved.'))}
 <form method="post" action="/my/listings/${l.listing_id}/story" id="story-form" class="draft-form" novalidate>
 ${csrfField(web.csrf)}
@@ -106,27 +119,18 @@ export function storyField(k: string, label: string, value: string, p: Problems)
 async function postStory(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, id: string): Promise<FastifyReply> {
   const web = await signedInPost(deps, req, reply, `/my/listings/${id}/story`);
   if (!web) return reply;
-  const l = await act<Rec>(deps, req, web, 'get_my_listing', { params: { listing_id: id } });
+  const l = await act(deps, req, web, getMyListing, { params: { listing_id: id } });
   const f = formOf(req);
-  const story = (l.story ?? {}) as Rec;
   // PUT replaces the story: every key is sent, a key the form lacks keeps its current text.
-  const body = Object.fromEntries(STORY_FIELDS.map(([k]) => [k, k in f ? norm(one(f, k)) : (story[k] ?? '')]));
-  if (STORY_FIELDS.every(([k]) => body[k] === norm(story[k] ?? '')))
+  const body = Object.fromEntries(STORY_FIELDS.map(([k]) => [k, k in f ? norm(one(f, k)) : storyText(l, k)]));
+  if (STORY_FIELDS.every(([k]) => body[k] === norm(storyText(l, k))))
     return reply.redirect(`/my/listings/${id}/story?notice=unchanged`, 303);
-  const r = await attempt(deps, req, web, 'set_founder_story', { params: { listing_id: id }, body });
+  const r = await attempt(deps, req, web, setFounderStory, { params: { listing_id: id }, body });
   if (!r.ok) return storyPage(reply, web, l, { form: f, error: r.error }, statusOf(reply, r.error));
   return reply.redirect(`/my/listings/${id}/story?notice=saved`, 303);
 }
 
 // ------------------------------------------------------------------ milestones
-
-interface Milestone {
-  id: number;
-  date: string;
-  title: string;
-  description: string | null;
-  url: string | null;
-}
 
 const MILESTONE_FIELDS: Record<string, { id: string; label: string }> = {
   date: { id: 'm-date', label: 'Date' },
@@ -141,7 +145,7 @@ const MILESTONE_NOTICES: Record<string, { kind: 'success'; text: string }> = {
   deleted: { kind: 'success', text: 'The milestone is deleted.' },
 };
 
-function milestoneItem(l: Rec, m: Milestone, web: SignedIn): SafeHtml {
+function milestoneItem(l: OwnListing, m: Milestone, web: SignedIn): SafeHtml {
   return html`<li id="milestone-${m.id}"><strong><time datetime="${m.date}">${fmtDate(m.date)}</time></strong> — ${m.url ? extLink(m.url, m.title) : m.title}
 ${m.description ? html`<br><span class="muted">${m.description}</span>` : ''}
 <form method="post" action="/my/listings/${l.listing_id}/milestones/${m.id}/delete" class="inline">${csrfField(web.csrf)}<button type="submit" class="danger">Delete<span class="sr-only"> the milestone “${m.title}”</span></button></form></li>`;
@@ -151,11 +155,11 @@ ${m.description ? html`<br><span class="muted">${m.description}</span>` : ''}
 function milestonesPage(
   reply: FastifyReply,
   web: SignedIn,
-  l: Rec,
+  l: OwnListing,
   st: PageState & { refusedDelete?: boolean } = {},
   status = 200,
 ): FastifyReply {
-  const list = (l.milestones ?? []) as Milestone[];
+  const list = l.milestones;
   const p = problems(st.error, milestoneFieldOf);
   const addP = st.refusedDelete ? problems(null, () => null) : p;
   const v = (k: string) => (st.form ? one(st.form, k) : '');
@@ -193,7 +197,7 @@ async function postMilestone(
 ): Promise<FastifyReply> {
   const web = await signedInPost(deps, req, reply, `/my/listings/${id}/milestones`);
   if (!web) return reply;
-  const l = await act<Rec>(deps, req, web, 'get_my_listing', { params: { listing_id: id } });
+  const l = await act(deps, req, web, getMyListing, { params: { listing_id: id } });
   const f = formOf(req);
   const description = norm(one(f, 'description'));
   const url = one(f, 'url').trim();
@@ -203,7 +207,7 @@ async function postMilestone(
     ...(description ? { description } : {}),
     ...(url ? { url } : {}),
   };
-  const r = await attempt(deps, req, web, 'add_milestone', { params: { listing_id: id }, body });
+  const r = await attempt(deps, req, web, addMilestone, { params: { listing_id: id }, body });
   if (!r.ok) return milestonesPage(reply, web, l, { form: f, error: r.error }, statusOf(reply, r.error));
   return reply.redirect(`/my/listings/${id}/milestones?notice=added`, 303);
 }
@@ -218,11 +222,11 @@ async function deleteMilestone(
   const web = await signedInPost(deps, req, reply, `/my/listings/${id}/milestones`);
   if (!web) return reply;
   // Another person's listing, or a milestone it does not have, is the operation's 404.
-  const r = await attempt(deps, req, web, 'delete_milestone', {
+  const r = await attempt(deps, req, web, deleteMilestoneOp, {
     params: { listing_id: id, milestone_id: milestoneId },
   });
   if (!r.ok) {
-    const l = await act<Rec>(deps, req, web, 'get_my_listing', { params: { listing_id: id } });
+    const l = await act(deps, req, web, getMyListing, { params: { listing_id: id } });
     return milestonesPage(reply, web, l, { error: r.error, refusedDelete: true }, statusOf(reply, r.error));
   }
   return reply.redirect(`/my/listings/${id}/milestones?notice=deleted`, 303);
@@ -235,7 +239,7 @@ export function registerSectionPages(app: FastifyInstance, deps: AppDeps): void 
     const { id } = req.params as { id: string };
     const web = await signedIn(deps, req, reply, `/my/listings/${id}/${page}`);
     if (!web) return null;
-    return { web, l: await act<Rec>(deps, req, web, 'get_my_listing', { params: { listing_id: id } }) };
+    return { web, l: await act(deps, req, web, getMyListing, { params: { listing_id: id } }) };
   };
   app.get('/my/listings/:id/story', async (req, reply) => {
     const o = await own(req, reply, 'story');

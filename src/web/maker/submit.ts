@@ -2,6 +2,7 @@
 // sent to the draft's page (/drafts/{id}), which follows the reading and then offers the form.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps.ts';
+import { submitListing } from '../../operations/drafts.ts';
 import { csrfField, html } from '../layout.ts';
 import {
   attempt,
@@ -46,7 +47,7 @@ async function postSubmit(deps: AppDeps, req: FastifyRequest, reply: FastifyRepl
   const web = await signedInPost(deps, req, reply, '/submit');
   if (!web) return reply;
   const url = one(formOf(req), 'url').trim();
-  const r = await attempt<{ id: string }>(deps, req, web, 'submit_listing', { body: { url } });
+  const r = await attempt(deps, req, web, submitListing, { body: { url } });
   if (r.ok) return reply.redirect(`/drafts/${r.value.id}`, 303);
   return submitPage(
     reply,
