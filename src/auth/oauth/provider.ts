@@ -16,6 +16,7 @@ import { guardedFetch, isFetchError } from '../../drafting/crawler/guarded-fetch
 import { kyselyAdapter } from './adapter.ts';
 import { audiencesFor } from './audiences.ts';
 import { createCimdResolver } from './cimd.ts';
+import { validateRedirectUris } from './redirect-uris.ts';
 import { findUserById } from '../users.ts';
 import type { ServerSecrets } from '../secrets.ts';
 import { html, renderPage } from '../../web/layout.ts';
@@ -96,6 +97,8 @@ export function createProvider(opts: ProviderOptions): Provider {
       id_token_signed_response_alg: 'RS256',
     },
     clientAuthMethods: ['none', 'client_secret_basic', 'client_secret_post', 'private_key_jwt'],
+    // https redirect URIs only, http on loopback; no userinfo, no fragments (redirect-uris.ts).
+    extraClientMetadata: { properties: ['redirect_uris'], validator: validateRedirectUris },
     cookies: {
       keys: secrets.cookieKeys,
       names: { session: 'll_oauth_session', interaction: 'll_oauth_interaction', resume: 'll_oauth_resume' },
