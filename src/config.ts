@@ -38,7 +38,14 @@ export const ConfigSchema = z.object({
   WORKERS: bool.default(true), // run the job workers in this process
   PROFILE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(48), // PostgreSQL: get_listing keeps the profile texts it read, up to this size, and the database sends a text only when it changed (SQLite ignores it: its reads are local)
   PROFILE_FRESH_MS: z.coerce.number().int().min(0).max(30_000).default(1000), // PostgreSQL: a held profile the database confirmed less than this long ago is served without a round trip while this process has written nothing that could change it (0: ask every time)
-  SEARCH_THREADS: z.coerce.number().int().min(0).max(16).default(0), // SQLite: search_listings runs in this many worker threads (0 = on the main thread, the default: the in-memory index makes a search ~0.1 ms)
+  SEARCH_THREADS: z.coerce.number().int().min(0).max(16).default(0),
+  // Operations (src/ops/): Prometheus metrics at /metrics (false: none), or on a listener of their own
+  // at METRICS_HOST:METRICS_PORT instead of the main port; /readyz fails when a due job has waited longer
+  // than READY_MAX_JOB_LAG_S for a worker (0: the queue is not checked).
+  METRICS: bool.default(true),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  READY_MAX_JOB_LAG_S: z.coerce.number().int().min(0).default(600), // SQLite: search_listings runs in this many worker threads (0 = on the main thread, the default: the in-memory index makes a search ~0.1 ms)
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { publicUrl: string };

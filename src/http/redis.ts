@@ -14,6 +14,9 @@ export async function redisOf(deps: AppDeps): Promise<Redis | undefined> {
       maxRetriesPerRequest: 1,
       lazyConnect: false,
     });
+    // A Redis that is down shows in each command's error (the limiters fall back to counting here, the
+    // API's limit lets requests through, /readyz reports it); the client's own error events say nothing more.
+    deps.redis.on('error', () => {});
     deps.services.redis = deps.redis;
   }
   return deps.redis;

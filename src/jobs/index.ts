@@ -6,6 +6,7 @@ import { DRAFT_BUILD, draftBuildHandler } from '../services/drafting.ts';
 import { AWARDS_COMPUTE, awardsComputeHandler, ensureAwardsScheduled } from './awards.ts';
 import { LISTINGS_ADVANCE, listingsAdvanceHandler, ensureListingsAdvanceScheduled } from './listings.ts';
 import { MAIL_DELIVER, mailDeliverHandler } from './mail.ts';
+import type { Metrics } from '../ops/metrics.ts';
 
 export * from './queue.ts';
 
@@ -30,6 +31,8 @@ export function attachWorkers(
   const workers = startWorkers({ ...deps, log: app.log }, jobHandlers, {
     concurrency: opts.concurrency ?? 2,
     pollMs: opts.pollMs ?? 1000,
+    onRun: (r, seconds) =>
+      (deps.services.metrics as Metrics | undefined)?.jobRan(r.job.kind, r.outcome, seconds, r.job.payload),
   });
   deps.services.workers = workers;
   ensureAwardsScheduled(deps.store.db).catch((err) => app.log.error({ err }, 'could not schedule the awards job'));

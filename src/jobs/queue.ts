@@ -437,7 +437,14 @@ export interface Workers {
 export function startWorkers(
   deps: JobDeps,
   handlers: JobHandlers,
-  opts: { concurrency?: number; pollMs?: number; leaseMs?: number; backoffMs?: number } = {},
+  opts: {
+    concurrency?: number;
+    pollMs?: number;
+    leaseMs?: number;
+    backoffMs?: number;
+    /** Told of every job run to its outcome, with its time in seconds (metrics). */
+    onRun?: (result: RunResult, seconds: number) => void;
+  } = {},
 ): Workers {
   const concurrency = opts.concurrency ?? 2;
   const pollMs = opts.pollMs ?? 1000;
@@ -466,6 +473,7 @@ export function startWorkers(
         await pruneJobs(deps).catch((e) => deps.log?.warn({ err: errorText(e) }, 'pruning old jobs failed'));
       }
       let ran: RunResult | undefined;
+      const started = performance.now();
       try {
         ran = await runNextJob(deps, handlers, {
           workerId,
@@ -473,6 +481,7 @@ export function startWorkers(
           backoffMs: opts.backoffMs,
           signal: stopAc.signal,
         });
+        if (ran && opts.onRun) opts.onRun(ran, (performance.now() - started) / 1000);
       } catch (e) {
         deps.log?.error({ err: errorText(e), workerId }, 'job worker error');
       }

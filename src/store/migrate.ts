@@ -31,6 +31,9 @@ const MIGRATIONS: ReadonlyArray<
   ['140_search_feed_summary', () => import('./migrations/140_search_feed_summary.ts')],
 ];
 
+/** The names of every migration this version runs (readiness checks that the database has them all). */
+export const MIGRATION_NAMES: readonly string[] = MIGRATIONS.map(([name]) => name);
+
 function migrationsFor(engine: Engine): Record<string, Migration> {
   return Object.fromEntries(
     MIGRATIONS.map(([name, load]) => [name, { up: async (db: Kysely<any>) => (await load()).up(engine)(db) }]),

@@ -5,6 +5,7 @@
 //   html`<ul>${items.map((i) => html`<li>${i}</li>`)}</ul>`  → arrays are joined, nested html kept
 //   raw(trustedMarkup)                 → inserted as is (only for markup we produced ourselves)
 import type { FastifyReply } from 'fastify';
+import { documentHeaders } from '../http/security-headers.ts';
 
 export class SafeHtml {
   readonly value: string;
@@ -82,6 +83,8 @@ export interface PageOptions {
   head?: SafeHtml;
   /** A narrow single-column page (forms). */
   narrow?: boolean;
+  /** Where the page's forms may lead on to besides this site (CSP form-action): the OAuth client's redirect origin. */
+  formAction?: readonly string[];
 }
 
 export const NAV: ReadonlyArray<{ href: string; label: string }> = [
@@ -185,11 +188,6 @@ ${body}
 /** Sends a full page. Pages that show personal data are never cached by shared caches. */
 export function sendPage(reply: FastifyReply, opts: PageOptions, body: SafeHtml, status = 200): FastifyReply {
   reply.header('Cache-Control', opts.user ? 'private, no-store' : 'no-cache');
-  reply.header('X-Frame-Options', 'DENY');
-  reply.header(
-    'Content-Security-Policy',
-    "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' https: data:; frame-ancestors 'none'; base-uri 'none'",
-  );
-  reply.header('Referrer-Policy', 'same-origin');
+  documentHeaders(reply, { formAction: opts.formAction }); // CSP (frame-ancestors, form-action), X-Frame-Options, Referrer-Policy …
   return reply.code(status).type('text/html; charset=utf-8').send(renderPage(opts, body));
 }
