@@ -38,6 +38,7 @@ import {
 import { WEEK_PRODUCTS, isDateString, isMonday, mondayOf, productWeeks } from '../domain/weeks.ts';
 import { formatCents, vatCents } from '../domain/money.ts';
 import { decideVat, vatRatesFrom, type VatDecision } from '../domain/vat.ts';
+import { newOrderNumber } from '../domain/order-number.ts';
 import { AttemptLimiter } from '../auth/rate-limit.ts';
 import type { Redis } from 'ioredis';
 import type { ChargeResult } from '../payments/types.ts';
@@ -647,10 +648,6 @@ export function checkoutUrl(publicUrl: string, token: string): string {
 
 // ------------------------------------------------------------------------------------ orders
 
-export function orderNumber(id: number, createdAt: string): string {
-  return `LL-${createdAt.slice(0, 4)}-${String(id).padStart(6, '0')}`;
-}
-
 /** Builds a pending order with its lines in one transaction. Returns the order number and the checkout link's token. */
 export async function createOrder(ctx: Ctx, req: OrderRequest): Promise<Record<string, unknown>> {
   const user = userOf(ctx);
@@ -688,7 +685,7 @@ export async function createOrder(ctx: Ctx, req: OrderRequest): Promise<Record<s
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const number = orderNumber(row.id, at);
+    const number = newOrderNumber(at); // the year and random characters, never the row id
     await trx
       .updateTable('orders')
       .set({ number, checkout_token: tokenHash(checkoutToken(key, number)) })
