@@ -179,7 +179,7 @@ export function registerOAuthPages(app: FastifyInstance, deps: AppDeps): void {
           { email, error: 'The email or password is not right.' },
           400,
         );
-      await signInSucceeded(deps, req, email);
+      await signInSucceeded(deps, req, email, reply);
       await signIn(deps, req, reply, user);
     }
     const to = await (await authServices(deps).provider()).interactionResult(

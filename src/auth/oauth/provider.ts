@@ -9,6 +9,7 @@
 //   - sign-in and consent are our own pages (src/web/oauth-pages.ts).
 import Provider, { errors, type Configuration, type KoaContext } from 'oidc-provider';
 import type { Kysely } from 'kysely';
+import type { Redis } from 'ioredis';
 import type { DB } from '../../store/types.ts';
 import type { Config } from '../../config.ts';
 import { SCOPES } from '../../operations/context.ts';
@@ -30,6 +31,8 @@ export interface ProviderOptions {
   db: Kysely<DB>;
   secrets: ServerSecrets;
   allowHttpClientIds: boolean;
+  /** Shares the client-metadata document cache between instances (REDIS_URL). */
+  redis?: Redis;
 }
 
 /** oidc-provider's outgoing requests (jwks_uri, sector_identifier_uri) go through the guarded fetcher too. */
@@ -69,7 +72,11 @@ export function createProvider(opts: ProviderOptions): Provider {
     [aud.mcp, aud.mcp],
     [`${aud.mcp}/`, aud.mcp],
   ]);
-  const cimd = createCimdResolver({ allowHosts: config.FETCH_ALLOW_HOSTS, allowHttp: opts.allowHttpClientIds });
+  const cimd = createCimdResolver({
+    allowHosts: config.FETCH_ALLOW_HOSTS,
+    allowHttp: opts.allowHttpClientIds,
+    redis: opts.redis,
+  });
   const p = (path: string) => `${OAUTH_PREFIX}${path}`;
 
   const configuration: Configuration = {
