@@ -39,6 +39,7 @@ import { WEEK_PRODUCTS, isDateString, isMonday, mondayOf, productWeeks } from '.
 import { formatCents, vatCents } from '../domain/money.ts';
 import { decideVat, vatRatesFrom, type VatDecision } from '../domain/vat.ts';
 import { newOrderNumber } from '../domain/order-number.ts';
+import { confirmReverseCharge } from './vat-check.ts';
 import { AttemptLimiter } from '../auth/rate-limit.ts';
 import type { Redis } from 'ioredis';
 import type { ChargeResult } from '../payments/types.ts';
@@ -561,6 +562,10 @@ export async function priceOrder(ctx: Ctx, req: OrderRequest): Promise<Priced> {
   if (!vat.ok) errors.push({ path: `body.${vat.field}`, message: vat.message });
   if (errors.length) throw validationError(errors);
   if (!vat.ok) throw new Error('unreachable');
+  // The reverse charge only for a number VIES knows (or its fallback when VIES is down): services/vat-check.ts.
+  const confirmed = await confirmReverseCharge(ctx, vat.vat, settings.vatRates);
+  if (!confirmed.ok) throw validationError([{ path: `body.${confirmed.field}`, message: confirmed.message }]);
+  vat.vat = confirmed.vat;
 
   let promo: PromoView | null = null;
   if (req.promo_code !== undefined && req.promo_code !== '') {

@@ -62,6 +62,7 @@ export async function freshStore(overrides: Record<string, unknown> = {}): Promi
     SEED_DEMO: 'false',
     RATE_LIMIT_MAX: '100000',
     WORKERS: 'false',
+    VIES: 'false', // no network in tests: VIES is asked of a stand-in on loopback in test/ops/vat-check.test.ts
     ...overrides,
   } as never);
   const store = await openStore(config);
