@@ -145,6 +145,37 @@ export async function enqueue(
   return row.id;
 }
 
+/**
+ * Queues a run of a recurring job unless one is queued already (migration 160: one queued run per
+ * recurring kind, so instances starting together make one chain, not two). Returns its id, or undefined
+ * when another was queued first.
+ */
+export async function enqueueOnce(
+  db: Kysely<DB>,
+  kind: string,
+  opts: { runAt?: Date; now?: Date } = {},
+): Promise<number | undefined> {
+  const now = iso(opts.now ?? new Date());
+  const row = await db
+    .insertInto('jobs')
+    .values({
+      kind,
+      payload: toJson({}),
+      status: 'queued',
+      attempts: 0,
+      run_at: iso(opts.runAt ?? opts.now ?? new Date()),
+      locked_by: null,
+      locked_until: null,
+      last_error: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
+}
+
 export async function getJob<P = unknown>(db: Kysely<DB>, id: number): Promise<Job<P> | undefined> {
   const row = await db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
   return row ? rowToJob<P>(row as JobsTable & { id: number }) : undefined;
