@@ -74,7 +74,7 @@ const decision = (vatNumber: string, billingCountry: string) => {
   return d.vat;
 };
 const deps = (env: Record<string, string>) => ({
-  config: loadConfig({}, { VIES_URL: viesUrl, VIES_TIMEOUT_MS: '300', ...env } as never),
+  config: loadConfig({}, { VIES_URL: viesUrl, VIES_TIMEOUT_MS: '5000', ...env } as never),
   services: {} as Record<string, unknown>,
 });
 
@@ -102,16 +102,21 @@ test('VIES says invalid: refused on vat_number, nothing is charged without VAT',
 });
 
 test('VIES unavailable (an error answer, a timeout, nothing listening): VIES_FALLBACK accept or charge', async () => {
-  for (const [number, country, why] of [
-    ['BE0428759497', 'BE', /MS_UNAVAILABLE/],
-    ['ATU13585627', 'AT', /300 ms/],
+  // The stand-in answers BE with an error at once, and never answers AT (a short wait: the default is 5 s).
+  for (const [number, country, why, wait] of [
+    ['BE0428759497', 'BE', /MS_UNAVAILABLE/, '5000'],
+    ['ATU13585627', 'AT', /300 ms/, '300'],
   ] as const) {
-    const accept = await confirmReverseCharge(deps({}), decision(number, country), rates);
+    const accept = await confirmReverseCharge(deps({ VIES_TIMEOUT_MS: wait }), decision(number, country), rates);
     assert.ok(accept.ok);
     assert.equal(accept.vat.reverse_charge, true, 'accept is the default');
     assert.match(accept.vat.note, /VIES could not be reached/);
     assert.match(accept.vat.note, why);
-    const charge = await confirmReverseCharge(deps({ VIES_FALLBACK: 'charge' }), decision(number, country), rates);
+    const charge = await confirmReverseCharge(
+      deps({ VIES_FALLBACK: 'charge', VIES_TIMEOUT_MS: wait }),
+      decision(number, country),
+      rates,
+    );
     assert.ok(charge.ok);
     assert.equal(charge.vat.reverse_charge, false);
     assert.equal(charge.vat.rate_bp, rates[country]);
@@ -133,7 +138,7 @@ test('VIES=false: the offline check alone decides; a decision without reverse ch
 });
 
 test('quote_order over the API: reverse charge for a number VIES confirms, 400 on vat_number for one it does not know', async () => {
-  const t = await testApp({ VIES: 'true', VIES_URL: viesUrl, VIES_TIMEOUT_MS: '300' }, (s) => seedShop(s.db));
+  const t = await testApp({ VIES: 'true', VIES_URL: viesUrl, VIES_TIMEOUT_MS: '5000' }, (s) => seedShop(s.db));
   try {
     const user = await makeUser(t.store.db, ['account:read', 'orders:write']);
     const quote = async (vat_number: string, billing_country: string) => {
