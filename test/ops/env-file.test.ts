@@ -41,7 +41,7 @@ test('npm start reads PORT and DATA_DIR from .env in the folder it starts in', a
   const child = spawn(process.execPath, args, { cwd: dir, env, stdio: 'ignore' });
   try {
     let status = 0;
-    for (let i = 0; i < 150 && status !== 200; i++) {
+    for (let i = 0; i < 600 && status !== 200; i++) {
       status = await fetch(`http://127.0.0.1:${port}/healthz`).then(
         (r) => r.status,
         () => 0,

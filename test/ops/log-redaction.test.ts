@@ -54,7 +54,7 @@ test('the log of a running server holds none of the secrets that requests carrie
   child.stdout.on('data', (d) => (log += d));
   child.stderr.on('data', (d) => (log += d));
   try {
-    for (let i = 0; i < 200 && !log.includes('Launchlist is up'); i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 600 && !log.includes('Launchlist is up'); i++) await new Promise((r) => setTimeout(r, 100));
     assert.ok(log.includes('Launchlist is up'), log);
     const secret = (kind: string) => `${kind}S3CR3T${randomBytes(6).toString('hex')}`;
     const s = {
