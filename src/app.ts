@@ -16,6 +16,8 @@ import { sendNotFoundPage, siteErrorHandler, wantsHtml } from './web/pages/index
 import { lazyChildLogger } from './http/lazy-logger.ts';
 import { MAX_JSON_DEPTH, jsonTooDeep } from './domain/json-depth.ts';
 import { refuseNul } from './operations/validation.ts';
+import { registerOps } from './ops/index.ts';
+import { loggerOptions } from './ops/log-redaction.ts';
 // Not `import … from 'node:http'`: an ESM import of node:http builds its module facade, whose getters load
 // Node's bundled undici (~80 ms of a cold start) for nothing this file uses.
 const { STATUS_CODES } = process.getBuiltinModule('node:http');
@@ -28,7 +30,8 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 export async function buildApp(deps: AppDeps, routes: readonly RouteGroup[] = []): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    // Secrets never logged: tokens in URLs, credentials in headers and log objects (ops/log-redaction.ts).
+    logger: loggerOptions(config),
     // Each request's logger (with its reqId) is made only when something is logged at an enabled level.
     childLoggerFactory: lazyChildLogger,
     bodyLimit: 1024 * 1024,
@@ -88,6 +91,7 @@ export async function buildApp(deps: AppDeps, routes: readonly RouteGroup[] = []
     },
   });
   app.decorateRequest('principal', null as never);
+  registerOps(app, deps); // security headers, /healthz, /readyz, /metrics (before any route)
   // Many HTTP clients send `Content-Type: application/json` with an empty body on a POST that takes
   // none (submit_draft, choose_free_listing, verify_claim). An empty JSON body is read as "no body";
   // anything else goes through Fastify's own JSON parser (prototype-poisoning protection included).

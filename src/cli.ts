@@ -3,6 +3,7 @@
 // secret print it ALONE on the last line of stdout, so scripts can take it with `tail -n 1`.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { loadConfig, type Config } from './config.ts';
 import { openStore } from './store/index.ts';
 import type { Store } from './store/connect.ts';
@@ -142,7 +143,55 @@ export const commands: Command[] = [
       ctx.out(key.key);
     },
   },
+  {
+    name: 'backup',
+    usage: 'backup --to FILE',
+    summary:
+      "SQLite: an online backup of the database into a new FILE (SQLite's backup API; the server may keep running), checked for integrity. PostgreSQL: use pg_dump (README, Backups).",
+    options: { to: { type: 'string' } },
+    async run(ctx, v) {
+      const to = str(v.to);
+      if (!to) throw new CliError('--to FILE is required (a new file; it is never overwritten)');
+      if (isPostgres(ctx.config)) throw new CliError(PG_RECIPE);
+      const { backupSqlite } = await import('./ops/backup.ts');
+      try {
+        const r = await backupSqlite(sqliteFile(ctx.config), to);
+        ctx.out(`Backed up ${sqliteFile(ctx.config)} to ${r.file}: ${r.pages} pages, ${r.bytes} bytes, ${r.ms} ms.`);
+      } catch (e) {
+        throw new CliError((e as Error).message);
+      }
+    },
+  },
+  {
+    name: 'restore',
+    usage: 'restore --from FILE --yes',
+    summary:
+      'SQLite: replace the database with a backup (stop the server first); the replaced file is kept beside it. PostgreSQL: use pg_restore (README, Backups).',
+    options: { from: { type: 'string' }, yes: { type: 'boolean' } },
+    async run(ctx, v) {
+      const from = str(v.from);
+      if (!from) throw new CliError('--from FILE is required');
+      if (isPostgres(ctx.config)) throw new CliError(PG_RECIPE);
+      if (!v.yes)
+        throw new CliError(
+          `this replaces ${sqliteFile(ctx.config)} with ${from}; stop the server, then run it again with --yes`,
+        );
+      const { restoreSqlite } = await import('./ops/backup.ts');
+      try {
+        const r = await restoreSqlite(from, sqliteFile(ctx.config));
+        ctx.out(`Restored ${from} into ${r.file}: ${r.pages} pages, ${r.bytes} bytes, ${r.ms} ms.`);
+        if (r.previous) ctx.out(`The database it replaced is kept at ${r.previous}.`);
+      } catch (e) {
+        throw new CliError((e as Error).message);
+      }
+    },
+  },
 ];
+
+const isPostgres = (c: Config) => Boolean(c.DATABASE_URL && /^postgres(ql)?:\/\//.test(c.DATABASE_URL));
+const sqliteFile = (c: Config) => join(c.DATA_DIR, 'launchlist.db');
+const PG_RECIPE =
+  'DATABASE_URL is PostgreSQL: back up with  pg_dump --format=custom --file launchlist.dump "$DATABASE_URL"  and restore with  pg_restore --clean --if-exists --no-owner --dbname "$DATABASE_URL" launchlist.dump  (README, Backups)';
 
 export function help(): string {
   return [

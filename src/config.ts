@@ -45,6 +45,20 @@ export const ConfigSchema = z.object({
   // (a field the schema does not declare, a wrong type or a missing field is a 500 naming them).
   STRICT_RESPONSES: bool.default(false),
   SEARCH_THREADS: z.coerce.number().int().min(0).max(16).default(0), // SQLite: search_listings runs in this many worker threads (0 = on the main thread, the default: the in-memory index makes a search ~0.1 ms)
+  // Operations (src/ops/): Prometheus metrics at /metrics (false: none), or on a listener of their own
+  // at METRICS_HOST:METRICS_PORT instead of the main port; /readyz fails when a due job has waited longer
+  // than READY_MAX_JOB_LAG_S for a worker (0: the queue is not checked).
+  METRICS: bool.default(true),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  READY_MAX_JOB_LAG_S: z.coerce.number().int().min(0).default(600),
+  // VAT numbers (services/vat-check.ts): before the reverse charge, VIES is asked whether the number is
+  // registered (false: the offline format and check-digit test only); when VIES does not answer within
+  // VIES_TIMEOUT_MS, VIES_FALLBACK decides: accept (the reverse charge on the offline test) or charge (VAT).
+  VIES: bool.default(true),
+  VIES_URL: z.url().default('https://ec.europa.eu/taxation_customs/vies/rest-api'),
+  VIES_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  VIES_FALLBACK: z.enum(['accept', 'charge']).default('accept'),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { publicUrl: string };

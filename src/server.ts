@@ -18,6 +18,7 @@ import { paymentProvider } from './payments/index.ts';
 import { ProfileReader } from './store/profile-reader.ts';
 import { PromoGuard } from './services/promo-guard.ts';
 import { ViewCounter } from './store/view-counter.ts';
+import { ViesClient } from './services/vat-check.ts';
 import type { Store } from './store/connect.ts';
 import { connectRedis } from './store/redis.ts';
 import { searchIndex } from './store/search/index.ts';
@@ -83,6 +84,7 @@ export async function createServer(
     payments: paymentProvider(config),
     searchPool,
     results: new ResultCache(),
+    vies: new ViesClient({ url: config.VIES_URL, timeoutMs: config.VIES_TIMEOUT_MS, redis }),
     redis,
     drafting: {},
     claims: {},

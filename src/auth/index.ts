@@ -11,7 +11,8 @@ import type { MailDeps } from '../mail/index.ts';
 import { loadSecrets, readSetting, type ServerSecrets } from './secrets.ts';
 import { ALLOW_HTTP_CLIENT_IDS_SETTING, audiencesFor, type Audiences } from './oauth/audiences.ts';
 import { accessTokenVerifier } from './oauth/tokens.ts';
-import { AttemptLimiter } from './rate-limit.ts';
+import type { AttemptLimiter } from './rate-limit.ts';
+import { SignInGuard } from './sign-in-guard.ts';
 
 export interface AuthServices {
   db: Kysely<DB>;
@@ -24,11 +25,13 @@ export interface AuthServices {
    */
   provider: () => Promise<Provider>;
   audiences: Audiences;
-  /** Sign-in attempts per IP + email: 10 per 15 minutes. */
+  /** The sign-in limits and the lockout design (sign-in-guard.ts): counts per network, address and device. */
+  signInGuard: SignInGuard;
+  /** Sign-in attempts per network + email: 10 per 15 minutes (signInGuard.pair). */
   signInLimiter: AttemptLimiter;
-  /** Sign-in and password-reset attempts per IP: 50 per 15 minutes. */
+  /** Sign-in, sign-up and password-reset attempts per network: 50 per 15 minutes (signInGuard.network). */
   ipLimiter: AttemptLimiter;
-  /** Sign-in attempts per email from any address: 30 per 15 minutes (client addresses can be spoofed). */
+  /** Sign-in attempts per email from networks it never signed in from: 30 per 15 minutes (signInGuard.elsewhere). */
   emailLimiter: AttemptLimiter;
   mail: MailDeps;
 }
@@ -44,21 +47,23 @@ export async function createAuth(
   let made: Promise<Provider> | undefined;
   const provider = () =>
     (made ??= import('./oauth/provider.ts')
-      .then((m) => m.createProvider({ config, db, secrets, allowHttpClientIds }))
+      .then((m) => m.createProvider({ config, db, secrets, allowHttpClientIds, redis }))
       .catch((err: unknown) => {
         made = undefined; // the next use tries again
         throw err;
       }));
-  // The attempt limits are shared by every instance when REDIS_URL is set.
+  // The attempt limits and the client-metadata cache are shared by every instance when REDIS_URL is set.
+  const guard = new SignInGuard({ key: secrets.cookieKeys[0], redis });
   const auth: AuthServices = {
     db,
     config,
     secrets,
     provider,
     audiences: audiencesFor(config.publicUrl),
-    signInLimiter: new AttemptLimiter(10, 15 * 60_000, { redis, name: 'sign-in' }),
-    ipLimiter: new AttemptLimiter(50, 15 * 60_000, { redis, name: 'ip' }),
-    emailLimiter: new AttemptLimiter(30, 15 * 60_000, { redis, name: 'email' }),
+    signInGuard: guard,
+    signInLimiter: guard.pair,
+    ipLimiter: guard.network,
+    emailLimiter: guard.elsewhere,
     mail: { db, config },
   };
   return { auth, verifyAccessToken: accessTokenVerifier(provider, db) };

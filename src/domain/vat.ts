@@ -9,8 +9,10 @@
 //     unless the business is in the seller's own country (`vat_seller_country`), which is a domestic
 //     sale charged at the local rate;
 //   - no billing country yet → no VAT in the preview; it is worked out at checkout.
-// The number's format is checked here; it is not looked up in VIES (no network calls).
+// The number's format and its check digits are checked here (jsvat, a maintained library of each
+// country's checksum rules); whether it is registered is asked of VIES by services/vat-check.ts (I/O).
 
+import { checkVAT, countries as jsvatCountries } from 'jsvat';
 import { isCountry } from './countries.ts';
 
 /** The 27 EU member states (ISO 3166-1 alpha-2). */
@@ -141,6 +143,14 @@ export function vatNumberFormatValid(vatNumber: string): boolean {
   return VAT_FORMATS[country].test(n.slice(2));
 }
 
+/** True when the number's check digits are right by its country's rule (jsvat); its format is checked first. */
+export function vatNumberChecksumValid(vatNumber: string): boolean {
+  const n = normaliseVatNumber(vatNumber);
+  if (!vatNumberFormatValid(n)) return false;
+  const r = checkVAT(n, jsvatCountries);
+  return r.isValid === true;
+}
+
 /** An example number for messages, e.g. "DE123456789". */
 export function vatNumberExample(country: string): string {
   const examples: Record<string, string> = {
@@ -231,6 +241,13 @@ export function decideVat(input: VatInput): VatResult {
           ok: false,
           field: 'vat_number',
           message: `is not a valid ${numberCountry} VAT number (expected the format of ${vatNumberExample(numberCountry)})`,
+        };
+      }
+      if (!vatNumberChecksumValid(number)) {
+        return {
+          ok: false,
+          field: 'vat_number',
+          message: `is not a valid ${numberCountry} VAT number: its check digits do not match (a typing mistake?)`,
         };
       }
       country = numberCountry;

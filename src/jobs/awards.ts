@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../store/types.ts';
 import { computeMissingAwards } from '../store/repos/awards.ts';
 import { mondayOf } from '../domain/weeks.ts';
-import { enqueue, type JobHandler } from './queue.ts';
+import { enqueueOnce, type JobHandler } from './queue.ts';
 
 export const AWARDS_COMPUTE = 'awards.compute';
 
@@ -20,7 +20,7 @@ export const awardsComputeHandler: JobHandler<Record<string, never>> = {
     const weeks = await computeMissingAwards(ctx.deps.store.db, ctx.now());
     if (weeks.length) ctx.deps.log?.info({ weeks }, 'Launch of the Week awards decided');
     await ctx.complete(async (trx) => {
-      await enqueue(trx, AWARDS_COMPUTE, {}, { runAt: nextAwardsRun(ctx.now()), now: ctx.now() });
+      await enqueueOnce(trx, AWARDS_COMPUTE, { runAt: nextAwardsRun(ctx.now()), now: ctx.now() });
     });
   },
 };
@@ -34,6 +34,6 @@ export async function ensureAwardsScheduled(db: Kysely<DB>, now = new Date()): P
     .where('status', 'in', ['queued', 'running'])
     .executeTakeFirst();
   if (pending) return false;
-  await enqueue(db, AWARDS_COMPUTE, {}, { now });
-  return true;
+  // Another instance checking at the same moment may queue it first: then this one queues nothing.
+  return (await enqueueOnce(db, AWARDS_COMPUTE, { now })) !== undefined;
 }

@@ -30,6 +30,7 @@ export function attachWorkers(
   const workers = startWorkers({ ...deps, log: app.log }, jobHandlers, {
     concurrency: opts.concurrency ?? 2,
     pollMs: opts.pollMs ?? 1000,
+    onRun: (r, seconds) => deps.services.jobMetrics?.jobRan(r.job.kind, r.outcome, seconds, r.job.payload),
   });
   ensureAwardsScheduled(deps.store.db).catch((err) => app.log.error({ err }, 'could not schedule the awards job'));
   ensureListingsAdvanceScheduled(deps.store.db).catch((err) =>

@@ -4,7 +4,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../store/types.ts';
 import { ADVANCE_EVERY_MS, advanceListings } from '../services/listings.ts';
-import { enqueue, type JobHandler } from './queue.ts';
+import { enqueueOnce, type JobHandler } from './queue.ts';
 
 export const LISTINGS_ADVANCE = 'listings.advance';
 
@@ -21,13 +21,13 @@ export const listingsAdvanceHandler: JobHandler<Record<string, never>> = {
         .where('kind', '=', LISTINGS_ADVANCE)
         .where('status', '=', 'queued')
         .executeTakeFirst();
-      if (!queued) await enqueue(trx, LISTINGS_ADVANCE, {}, { runAt: nextAdvanceRun(ctx.now()), now: ctx.now() });
+      if (!queued) await enqueueOnce(trx, LISTINGS_ADVANCE, { runAt: nextAdvanceRun(ctx.now()), now: ctx.now() });
     });
   },
   // A run that failed for good must not end the chain: the next one is queued in the same transaction.
   async onFailed(trx, _job, _error, deps) {
     const now = deps.now ? deps.now() : new Date();
-    await enqueue(trx, LISTINGS_ADVANCE, {}, { runAt: nextAdvanceRun(now), now });
+    await enqueueOnce(trx, LISTINGS_ADVANCE, { runAt: nextAdvanceRun(now), now });
   },
 };
 
@@ -40,6 +40,5 @@ export async function ensureListingsAdvanceScheduled(db: Kysely<DB>, now = new D
     .where('status', 'in', ['queued', 'running'])
     .executeTakeFirst();
   if (pending) return false;
-  await enqueue(db, LISTINGS_ADVANCE, {}, { now });
-  return true;
+  return (await enqueueOnce(db, LISTINGS_ADVANCE, { now })) !== undefined;
 }

@@ -147,6 +147,37 @@ export async function enqueue(
   return row.id;
 }
 
+/**
+ * Queues a run of a recurring job unless one is queued already (migration 160: one queued run per
+ * recurring kind, so instances starting together make one chain, not two). Returns its id, or undefined
+ * when another was queued first.
+ */
+export async function enqueueOnce(
+  db: Kysely<DB>,
+  kind: string,
+  opts: { runAt?: Date; now?: Date } = {},
+): Promise<number | undefined> {
+  const now = iso(opts.now ?? new Date());
+  const row = await db
+    .insertInto('jobs')
+    .values({
+      kind,
+      payload: toJson({}),
+      status: 'queued',
+      attempts: 0,
+      run_at: iso(opts.runAt ?? opts.now ?? new Date()),
+      locked_by: null,
+      locked_until: null,
+      last_error: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
+}
+
 export async function getJob<P = unknown>(db: Kysely<DB>, id: number): Promise<Job<P> | undefined> {
   const row = await db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
   return row ? rowToJob<P>(row as JobsTable & { id: number }) : undefined;
@@ -434,7 +465,14 @@ export interface Workers {
 export function startWorkers(
   deps: JobDeps,
   handlers: JobHandlers,
-  opts: { concurrency?: number; pollMs?: number; leaseMs?: number; backoffMs?: number } = {},
+  opts: {
+    concurrency?: number;
+    pollMs?: number;
+    leaseMs?: number;
+    backoffMs?: number;
+    /** Told of every job run to its outcome, with its time in seconds (metrics). */
+    onRun?: (result: RunResult, seconds: number) => void;
+  } = {},
 ): Workers {
   const concurrency = opts.concurrency ?? 2;
   const pollMs = opts.pollMs ?? 1000;
@@ -463,6 +501,7 @@ export function startWorkers(
         await pruneJobs(deps).catch((e) => deps.log?.warn({ err: errorText(e) }, 'pruning old jobs failed'));
       }
       let ran: RunResult | undefined;
+      const started = performance.now();
       try {
         ran = await runNextJob(deps, handlers, {
           workerId,
@@ -470,6 +509,7 @@ export function startWorkers(
           backoffMs: opts.backoffMs,
           signal: stopAc.signal,
         });
+        if (ran && opts.onRun) opts.onRun(ran, (performance.now() - started) / 1000);
       } catch (e) {
         deps.log?.error({ err: errorText(e), workerId }, 'job worker error');
       }

@@ -15,12 +15,18 @@ import type { ProfileReader } from '../store/profile-reader.ts';
 import type { ViewCounter } from '../store/view-counter.ts';
 import type { PromoGuard } from '../services/promo-guard.ts';
 import type { BadgeCheckOptions, ClaimOptions, DraftingOptions } from '../services/options.ts';
+import type { ViesClient } from '../services/vat-check.ts';
 import type { Principal, SignedInPrincipal } from './principal.ts';
 import type { ResultCache } from './result-cache.ts';
 
 /** Starts queued jobs now instead of at the next poll (the job workers, when this process runs them). */
 export interface Waker {
   wake(): void;
+}
+
+/** What the job workers report to /metrics (ops/metrics.ts), when metrics are on. */
+export interface JobMetrics {
+  jobRan(kind: string, outcome: string, seconds: number, payload: unknown): void;
 }
 
 /** The long-lived services of one server, shared by every request. */
@@ -41,6 +47,10 @@ export interface Services {
   workers?: Waker;
   /** Public read results shared by anonymous callers for a moment (operations with cacheMs). */
   results?: ResultCache;
+  /** Asks VIES whether a VAT number is registered (services/vat-check.ts). */
+  vies: ViesClient;
+  /** Job runs counted for /metrics, when metrics are on. */
+  jobMetrics?: JobMetrics;
   /** The Redis client, when REDIS_URL is set. */
   redis?: Redis;
   /** Tunables and test hooks. */

@@ -118,7 +118,7 @@ const QUOTE_SHAPE =
   'promo: {code, description, discount_cents} | null, vat: {country, rate_bp, cents, reverse_charge, vat_number?, note}, total_cents, total (formatted), prices_exclude_vat: true}`.';
 
 const ORDER_SHAPE =
-  'An order: `{number (e.g. LL-2026-000123), status, currency, created_at, expires_at, paid_at, lines: [{product, name, listing_id?, listing?, week?, categories?, options?, quantity, unit_cents, amount_cents, description, ' +
+  'An order: `{number (e.g. LL-2026-K7Q4-M9XD-2TPA), status, currency, created_at, expires_at, paid_at, lines: [{product, name, listing_id?, listing?, week?, categories?, options?, quantity, unit_cents, amount_cents, description, ' +
   'fulfilled, fulfilled_at, fulfilment: "automatic" | "by_staff", fulfilment_note?}], subtotal_cents, discount_cents, promo, vat: {country, rate_bp, cents, reverse_charge, vat_number?, note}, total_cents, total, prices_exclude_vat: true, billing?, ' +
   'checkout_url and note (while pending)}`. Statuses: `pending` (waiting for payment at checkout_url), `paid` (paid; lines fulfilled at once — done_for_you, ai_review and the done-for-you part of a bundle are carried out by the site team, which marks them fulfilled), ' +
   `\`expired\` (not paid within ${ORDER_TTL_DAYS} days), \`cancelled\` (cancelled on the checkout page). Only pending orders can be paid.`;

@@ -38,6 +38,8 @@ import {
 import { WEEK_PRODUCTS, isDateString, isMonday, mondayOf, productWeeks } from '../domain/weeks.ts';
 import { formatCents, vatCents } from '../domain/money.ts';
 import { decideVat, vatRatesFrom, type VatDecision } from '../domain/vat.ts';
+import { newOrderNumber } from '../domain/order-number.ts';
+import { confirmReverseCharge } from './vat-check.ts';
 import type { ChargeResult } from '../payments/types.ts';
 import { bundleParts, fulfilOrderLines, fulfilmentKind } from './fulfilment.ts';
 import { openPlacements } from '../store/repos/featured.ts';
@@ -509,6 +511,10 @@ export async function priceOrder(ctx: Ctx, req: OrderRequest): Promise<Priced> {
   if (!vat.ok) errors.push({ path: `body.${vat.field}`, message: vat.message });
   if (errors.length) throw validationError(errors);
   if (!vat.ok) throw new Error('unreachable');
+  // The reverse charge only for a number VIES knows (or its fallback when VIES is down): services/vat-check.ts.
+  const confirmed = await confirmReverseCharge(ctx, vat.vat, settings.vatRates);
+  if (!confirmed.ok) throw validationError([{ path: `body.${confirmed.field}`, message: confirmed.message }]);
+  vat.vat = confirmed.vat;
 
   let promo: PromoView | null = null;
   if (req.promo_code !== undefined && req.promo_code !== '') {
@@ -592,10 +598,6 @@ export function checkoutUrl(publicUrl: string, token: string): string {
 
 // ------------------------------------------------------------------------------------ orders
 
-export function orderNumber(id: number, createdAt: string): string {
-  return `LL-${createdAt.slice(0, 4)}-${String(id).padStart(6, '0')}`;
-}
-
 /** Builds a pending order with its lines in one transaction. Returns the order number and the checkout link's token. */
 export async function createOrder(ctx: Ctx, req: OrderRequest): Promise<Record<string, unknown>> {
   const user = userOf(ctx);
@@ -633,7 +635,7 @@ export async function createOrder(ctx: Ctx, req: OrderRequest): Promise<Record<s
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const number = orderNumber(row.id, at);
+    const number = newOrderNumber(at); // the year and random characters, never the row id
     await trx
       .updateTable('orders')
       .set({ number, checkout_token: tokenHash(checkoutToken(key, number)) })

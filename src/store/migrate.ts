@@ -29,7 +29,11 @@ const MIGRATIONS: ReadonlyArray<
   ['120_featured_placements', () => import('./migrations/120_featured_placements.ts')],
   ['130_updates_recent', () => import('./migrations/130_updates_recent.ts')],
   ['140_search_feed_summary', () => import('./migrations/140_search_feed_summary.ts')],
+  ['160_recurring_jobs_once', () => import('./migrations/160_recurring_jobs_once.ts')],
 ];
+
+/** The names of every migration this version runs (readiness checks that the database has them all). */
+export const MIGRATION_NAMES: readonly string[] = MIGRATIONS.map(([name]) => name);
 
 function migrationsFor(engine: Engine): Record<string, Migration> {
   return Object.fromEntries(

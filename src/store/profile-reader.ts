@@ -32,6 +32,7 @@ import type { Store } from './connect.ts';
 import { publicProfile } from './repos/listings.ts';
 import { baseText, storeProfiles } from './repos/profile-cache.ts';
 import { prepared } from './prepared.ts';
+import { cacheCounts } from '../ops/cache-stats.ts';
 
 export interface ProfileHit {
   id: number;
@@ -227,7 +228,8 @@ export class ProfileReader {
   async get(slug: string): Promise<ProfileHit | undefined> {
     const row = this.#confirmed(slug) ?? (await this.#read(slug));
     if (!row) return undefined;
-    if (row.cache !== null && row.cache_rev === row.rev)
+    if (row.cache !== null && row.cache_rev === row.rev) {
+      cacheCounts.profile_stored.hit++;
       return {
         id: row.id,
         rev: row.rev,
@@ -236,6 +238,8 @@ export class ProfileReader {
         followers: row.followers,
         views: row.views,
       };
+    }
+    cacheCounts.profile_stored.miss++;
     // Stale or never built: build it now (the data read is at least as new as `row.rev`).
     const built = await publicProfile(this.#store.db, this.#store.engine, slug);
     if (!built) return undefined;
@@ -275,10 +279,19 @@ export class ProfileReader {
   #confirmed(slug: string): Row | undefined {
     if (!this.#freshMs) return undefined;
     const h = this.#texts.get(slug);
-    if (h?.confirmedAt === undefined || h.views === undefined) return undefined;
     const now = Date.now();
-    if (now - h.confirmedAt >= this.#freshMs || h.writes !== this.#store.pgWrites!()) return undefined;
-    if (h.viewsEpoch !== this.#viewsEpoch() || now - h.viewsAt! >= this.#viewsTtlMs) return undefined;
+    if (
+      h?.confirmedAt === undefined ||
+      h.views === undefined ||
+      now - h.confirmedAt >= this.#freshMs ||
+      h.writes !== this.#store.pgWrites!() ||
+      h.viewsEpoch !== this.#viewsEpoch() ||
+      now - h.viewsAt! >= this.#viewsTtlMs
+    ) {
+      cacheCounts.profile_fresh.miss++;
+      return undefined;
+    }
+    cacheCounts.profile_fresh.hit++;
     return {
       id: h.id,
       rev: h.rev,
@@ -397,9 +410,11 @@ export class ProfileReader {
     const counters = { votes: r.votes, followers: r.followers, views: r.views ?? held!.views! };
     let row: Row;
     if (r.body !== null) {
+      cacheCounts.profile_text.miss++;
       this.#texts.set(r.slug, r.id, r.rev, r.body);
       row = { id: r.id, rev: r.rev, cache_rev: r.rev, cache: r.body, ...counters };
     } else if (mine && held.rev === r.rev) {
+      cacheCounts.profile_text.hit++;
       row = { id: r.id, rev: r.rev, cache_rev: r.rev, cache: held.text, ...counters };
     } else {
       return { id: r.id, rev: r.rev, cache_rev: null, cache: null, ...counters }; // no text for this rev yet: rebuilt by get()

@@ -22,6 +22,7 @@ import {
   SESSION_TTL_MS,
 } from '../auth/sessions.ts';
 import { consumeEmailToken, issueEmailToken, peekEmailToken } from '../auth/email-tokens.ts';
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_MS } from '../auth/sign-in-guard.ts';
 import { endOAuthSessions } from '../auth/oauth/tokens.ts';
 import { sendMail } from '../mail/index.ts';
 import { checkCsrf, cookieOptions, getWebContext, pageFor, resetWebContext, type WebContext } from './context.ts';
@@ -65,15 +66,12 @@ export async function allowSignInAttempt(
   email: string,
   ctx: WebContext,
 ): Promise<boolean> {
-  const auth = deps.auth;
-  const who = normalizeEmail(email);
-  const wait = Math.max(
-    ...(await Promise.all([
-      auth.ipLimiter.hit(`ip:${ipOf(req)}`),
-      auth.signInLimiter.hit(`${ipOf(req)}|${who}`),
-      auth.emailLimiter.hit(`email:${who}`),
-    ])),
-  );
+  // The counts and why strangers cannot pause a person's own sign-in: auth/sign-in-guard.ts.
+  const { wait, from } = await deps.auth.signInGuard.attempt({
+    ip: ipOf(req),
+    email: normalizeEmail(email),
+    deviceCookie: req.cookies?.[DEVICE_COOKIE],
+  });
   if (!wait) return true;
   reply.header('Retry-After', String(wait));
   sendPage(
@@ -81,22 +79,29 @@ export async function allowSignInAttempt(
     { title: 'Too many attempts', user: ctx.user, csrf: ctx.csrf, narrow: true, noindex: true },
     html`
     <h1>Too many sign-in attempts</h1>
-    <p>For your safety, sign-in for this address is paused. Try again in ${Math.ceil(wait / 60)} minute${wait > 60 ? 's' : ''}.</p>
+    <p>For your safety, sign-in for this address is paused${from === 'elsewhere' ? ' from networks and browsers it has not signed in from' : ''}. Try again in ${Math.ceil(wait / 60)} minute${wait > 60 ? 's' : ''}.</p>
     <p>Forgot your password? <a href="/forgot-password">Reset it by email</a>.</p>`,
     429,
   );
   return false;
 }
 
-/** A successful sign-in clears the counters of that address and takes its attempt off the network's count. */
-export async function signInSucceeded(deps: AppDeps, req: FastifyRequest, email: string): Promise<void> {
-  const auth = deps.auth;
-  const who = normalizeEmail(email);
-  await Promise.all([
-    auth.signInLimiter.reset(`${ipOf(req)}|${who}`),
-    auth.emailLimiter.reset(`email:${who}`),
-    auth.ipLimiter.forgive(`ip:${ipOf(req)}`),
-  ]);
+/**
+ * A successful sign-in clears that address's count on its network, takes the attempt off the network's
+ * count, remembers the network as the person's and gives the browser its device cookie (sign-in-guard.ts).
+ */
+export async function signInSucceeded(
+  deps: AppDeps,
+  req: FastifyRequest,
+  email: string,
+  reply?: FastifyReply,
+): Promise<void> {
+  const cookie = await deps.auth.signInGuard.succeeded({
+    ip: ipOf(req),
+    email: normalizeEmail(email),
+    deviceCookie: req.cookies?.[DEVICE_COOKIE],
+  });
+  reply?.setCookie(DEVICE_COOKIE, cookie, cookieOptions(deps, DEVICE_COOKIE_MAX_AGE_MS));
 }
 
 export function signInForm(opts: {
@@ -255,7 +260,7 @@ export function registerAuthPages(app: FastifyInstance, deps: AppDeps): void {
     if (!(await allowSignInAttempt(deps, req, reply, email, ctx))) return reply;
     const user = email && f.password ? await authenticate(db, email, f.password) : null;
     if (!user) return signInPage(reply, ctx, { email, next, error: 'The email or password is not right.' }, 400);
-    await signInSucceeded(deps, req, email);
+    await signInSucceeded(deps, req, email, reply);
     await signIn(deps, req, reply, user);
     return reply.redirect(next, 303);
   });
@@ -429,6 +434,7 @@ export function registerAuthPages(app: FastifyInstance, deps: AppDeps): void {
     await markEmailVerified(db, user.id); // the link proved the address
     await destroyUserSessions(db, user.id); // signed out everywhere …
     await endOAuthSessions(db, user.id);
+    await signInSucceeded(deps, req, user.email, reply); // this browser and network are the person's
     await signIn(deps, req, reply, user); // … and signed in here
     return reply.redirect('/account?notice=password-reset', 303);
   });

@@ -30,6 +30,7 @@ import {
 import { parseCard, type PaymentOrder, type PaymentProvider } from '../payments/index.ts';
 import { sendMail } from '../mail/index.ts';
 import { countries } from '../domain/countries.ts';
+import { documentHeaders } from './security-headers.ts';
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -54,6 +55,9 @@ interface RenderOpts {
   status?: number;
 }
 
+/** Where the pay form may lead on to: Stripe Checkout's hosted page (the redirect provider, payments/stripe.ts). */
+const CHECKOUT_FORM_ACTION = ['https://checkout.stripe.com'];
+
 function send(
   reply: FastifyReply,
   ctx: WebContext,
@@ -65,12 +69,8 @@ function send(
   reply.header('Cache-Control', 'no-store');
   reply.header('Pragma', 'no-cache');
   reply.header('X-Robots-Tag', 'noindex, nofollow');
-  reply.header('X-Frame-Options', 'DENY');
-  reply.header(
-    'Content-Security-Policy',
-    "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' https: data:; frame-ancestors 'none'; base-uri 'none'",
-  );
-  reply.header('Referrer-Policy', 'no-referrer'); // the token is in the address
+  // The token is in the address: no referrer. The pay form may lead on to a redirect provider's page.
+  documentHeaders(reply, { referrer: 'no-referrer', formAction: CHECKOUT_FORM_ACTION });
   const page = renderPage(
     {
       title,

@@ -5,6 +5,7 @@
 //   html`<ul>${items.map((i) => html`<li>${i}</li>`)}</ul>`  → arrays are joined, nested html kept
 //   raw(trustedMarkup)                 → inserted as is (only for markup we produced ourselves)
 import type { FastifyReply } from 'fastify';
+import { documentHeaders } from './security-headers.ts';
 
 export class SafeHtml {
   readonly value: string;
@@ -84,6 +85,8 @@ export interface PageOptions {
   narrow?: boolean;
   /** Put in place of the header's account area (a page rendered for the shared cache: web/personal.ts). */
   meSlot?: SafeHtml;
+  /** Where the page's forms may lead on to besides this site (CSP form-action): the OAuth client's redirect origin. */
+  formAction?: readonly string[];
 }
 
 export const NAV: ReadonlyArray<{ href: string; label: string }> = [
@@ -189,19 +192,9 @@ ${body}
 </html>`.value;
 }
 
-/** The headers every page carries (framing, CSP, referrer). */
-export function securityHeaders(reply: FastifyReply): void {
-  reply.header('X-Frame-Options', 'DENY');
-  reply.header(
-    'Content-Security-Policy',
-    "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' https: data:; frame-ancestors 'none'; base-uri 'none'",
-  );
-  reply.header('Referrer-Policy', 'same-origin');
-}
-
 /** Sends a full page. Pages that show personal data are never cached by shared caches. */
 export function sendPage(reply: FastifyReply, opts: PageOptions, body: SafeHtml, status = 200): FastifyReply {
   reply.header('Cache-Control', opts.user ? 'private, no-store' : 'no-cache');
-  securityHeaders(reply);
+  documentHeaders(reply, { formAction: opts.formAction }); // CSP (frame-ancestors, form-action), X-Frame-Options, Referrer-Policy …
   return reply.code(status).type('text/html; charset=utf-8').send(renderPage(opts, body));
 }

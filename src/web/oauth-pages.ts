@@ -8,12 +8,15 @@ import { scopeWords } from '../auth/scopes.ts';
 import { isScope } from '../domain/scopes.ts';
 import { checkCsrf, getWebContext, type WebContext } from './context.ts';
 import { csrfField, html, sendPage } from './layout.ts';
+import { formActionSource } from './security-headers.ts';
 import { allowSignInAttempt, signIn, signInForm, signInSucceeded } from './auth-pages.ts';
 
 interface ClientView {
   id: string;
   name: string;
   redirectHost: string;
+  /** The redirect URI's origin: the pages' forms lead on to it (CSP form-action). */
+  formAction: string[];
   metadataDocument: boolean;
   clientUri?: string;
 }
@@ -32,6 +35,7 @@ async function clientView(deps: AppDeps, details: InteractionDetails): Promise<C
     id,
     name: client?.clientName || id,
     redirectHost,
+    formAction: [formActionSource(String(details.params.redirect_uri ?? ''))].filter((o): o is string => !!o),
     metadataDocument: /^https?:\/\//.test(id),
     clientUri: client?.clientUri,
   };
@@ -84,7 +88,14 @@ export function registerOAuthPages(app: FastifyInstance, deps: AppDeps): void {
   ) =>
     sendPage(
       reply,
-      { title: `Sign in to connect ${client.name}`, user: ctx.user, csrf: ctx.csrf, narrow: true, noindex: true },
+      {
+        title: `Sign in to connect ${client.name}`,
+        user: ctx.user,
+        csrf: ctx.csrf,
+        narrow: true,
+        noindex: true,
+        formAction: client.formAction,
+      },
       html`
       <h1>Sign in to connect “${client.name}”</h1>
       <p>“${client.name}” wants to use your Launchlist account. Sign in first; next you will see exactly what it asks for.</p>
@@ -120,7 +131,14 @@ export function registerOAuthPages(app: FastifyInstance, deps: AppDeps): void {
     const others = requested.filter((s) => !isScope(s) && s !== 'openid');
     return sendPage(
       reply,
-      { title: `Allow ${client.name}?`, user: ctx.user, csrf: ctx.csrf, narrow: true, noindex: true },
+      {
+        title: `Allow ${client.name}?`,
+        user: ctx.user,
+        csrf: ctx.csrf,
+        narrow: true,
+        noindex: true,
+        formAction: client.formAction,
+      },
       html`
       <h1>Allow “${client.name}” to use your account?</h1>
       <p>${account ? html`You are signed in as <strong>${account.email}</strong>. ` : ''}“${client.name}” asks to use ${resourceWords(deps, details.params.resource)} as you.</p>
@@ -162,7 +180,7 @@ export function registerOAuthPages(app: FastifyInstance, deps: AppDeps): void {
           { email, error: 'The email or password is not right.' },
           400,
         );
-      await signInSucceeded(deps, req, email);
+      await signInSucceeded(deps, req, email, reply);
       await signIn(deps, req, reply, user);
     }
     const to = await (await deps.auth.provider()).interactionResult(

@@ -19,7 +19,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import { getWebContext } from './context.ts';
-import { securityHeaders } from './layout.ts';
+import { documentHeaders } from './security-headers.ts';
 import { fill, holesOf, type Holes, type SlotRenderers, Slots } from './personal.ts';
 
 declare module 'fastify' {
@@ -158,7 +158,7 @@ async function render(
       // A page that is not a 200 (send() was asked for another status): answered as rendered, not kept.
       const holes = holesOf(r.result.text, r.slots.list);
       const web = await getWebContext(deps, req, reply);
-      securityHeaders(reply);
+      documentHeaders(reply);
       reply
         .code(r.result.status)
         .type('text/html; charset=utf-8')
@@ -190,7 +190,7 @@ async function sendShared(
   const signedIn = web.user !== null;
   const text = signedIn ? await fill(deps, renderers, page.holes, web) : page.signedOut;
   const etag = signedIn ? etagOf(text) : page.etag;
-  securityHeaders(reply);
+  documentHeaders(reply);
   reply.header(
     'Cache-Control',
     signedIn

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { seedDemo } from '../../src/store/seed/index.ts';
-import { FIELD_STATES } from '../../src/operations/drafts.ts';
+import { FIELD_STATES } from '../../src/domain/vocabulary.ts';
 import { liveApp, userWithKey, type Live } from '../mcp/support.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;

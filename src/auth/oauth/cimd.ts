@@ -3,7 +3,10 @@
 // THE guarded fetcher (public addresses only, size/time caps, no redirects), validated and cached.
 // http:// client ids are refused unless the test-only setting allows them (and the host is also in
 // FETCH_ALLOW_HOSTS, since the guarded fetcher refuses loopback addresses otherwise).
+import { createHash } from 'node:crypto';
+import type { Redis } from 'ioredis';
 import { errors, type AdapterPayload } from 'oidc-provider';
+import { cacheCounts } from '../../ops/cache-stats.ts';
 import {
   guardedFetch,
   isFetchError,
@@ -35,7 +38,16 @@ export interface CimdOptions {
   /** Test-only: accept http:// client ids. Off in production. */
   allowHttp: boolean;
   fetch?: (url: string, opts: GuardedFetchOptions) => Promise<GuardedResponse>;
+  /**
+   * Shares the cache between instances (REDIS_URL): a document one instance fetched is used by the
+   * others for the rest of its cache time, so a client's document is fetched once per cache time, not
+   * once per instance. This process keeps its own copy too; a Redis error falls back to it.
+   */
+  redis?: Redis;
 }
+
+const REDIS_PREFIX = 'launchlist-cimd:';
+const redisKey = (id: string) => REDIS_PREFIX + createHash('sha256').update(id).digest('base64url');
 
 /** True when the id has the shape of a client ID metadata document URL (checked before any fetch). */
 export function looksLikeClientIdUrl(id: string): boolean {
@@ -149,19 +161,52 @@ export function createCimdResolver(opts: CimdOptions): (id: string) => Promise<A
       return refuse('is not valid JSON');
     }
     const metadata = validateMetadata(id, doc, opts.allowHttp);
-    if (cache.size >= CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
-    cache.set(id, { expires: Date.now() + cacheSeconds(res.headers) * 1000, metadata });
+    const ms = cacheSeconds(res.headers) * 1000;
+    keep(id, metadata, Date.now() + ms);
+    await opts.redis?.set(redisKey(id), JSON.stringify(metadata), 'PX', ms).catch(() => {});
     return metadata;
+  }
+
+  function keep(id: string, metadata: AdapterPayload, expires: number): void {
+    if (cache.size >= CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+    cache.set(id, { expires, metadata });
+  }
+
+  /** Another instance's copy, kept here for the time it has left. */
+  async function shared(id: string): Promise<AdapterPayload | undefined> {
+    if (!opts.redis) return undefined;
+    try {
+      const [[, text], [, ttl]] = (await opts.redis.multi().get(redisKey(id)).pttl(redisKey(id)).exec()) as [
+        [unknown, string | null],
+        [unknown, number],
+      ];
+      if (!text || ttl <= 0) return undefined;
+      // Validated again: what Redis holds is only as trusted as whoever can write to it.
+      const metadata = validateMetadata(id, JSON.parse(text), opts.allowHttp);
+      keep(id, metadata, Date.now() + ttl);
+      return metadata;
+    } catch {
+      return undefined;
+    }
   }
 
   return async (id: string) => {
     if (!looksLikeClientIdUrl(id)) return undefined;
     checkClientIdUrl(id, opts.allowHttp);
     const hit = cache.get(id);
-    if (hit && hit.expires > Date.now()) return hit.metadata;
+    if (hit && hit.expires > Date.now()) {
+      cacheCounts.cimd.hit++;
+      return hit.metadata;
+    }
     let p = pending.get(id);
     if (!p) {
-      p = load(id).finally(() => pending.delete(id));
+      p = shared(id)
+        .then((m) => {
+          if (m) cacheCounts.cimd.hit++;
+          else cacheCounts.cimd.miss++;
+          return m ?? load(id);
+        })
+        .finally(() => pending.delete(id));
       pending.set(id, p);
     }
     return p;

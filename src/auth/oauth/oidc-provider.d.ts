@@ -67,6 +67,7 @@ declare module 'oidc-provider' {
     OIDCProviderError: typeof OIDCProviderError;
     InvalidClient: ErrorCtor;
     InvalidClientMetadata: ErrorCtor;
+    InvalidRedirectUri: ErrorCtor;
     InvalidTarget: ErrorCtor;
     InvalidRequest: ErrorCtor;
     AccessDenied: ErrorCtor;

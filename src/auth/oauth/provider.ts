@@ -9,6 +9,7 @@
 //   - sign-in and consent are our own pages (src/web/oauth-pages.ts).
 import Provider, { errors, type Configuration, type KoaContext } from 'oidc-provider';
 import type { Kysely } from 'kysely';
+import type { Redis } from 'ioredis';
 import type { DB } from '../../store/types.ts';
 import type { Config } from '../../config.ts';
 import { SCOPES } from '../../domain/scopes.ts';
@@ -17,6 +18,7 @@ import { kyselyAdapter } from './adapter.ts';
 import { OAUTH_PREFIX, OAUTH_ROUTES } from './paths.ts';
 import { audiencesFor } from './audiences.ts';
 import { createCimdResolver } from './cimd.ts';
+import { validateRedirectUris } from './redirect-uris.ts';
 import { findUserById } from '../users.ts';
 import type { ServerSecrets } from '../secrets.ts';
 import { html, renderPage } from '../../web/layout.ts';
@@ -29,6 +31,8 @@ export interface ProviderOptions {
   db: Kysely<DB>;
   secrets: ServerSecrets;
   allowHttpClientIds: boolean;
+  /** Shares the client-metadata document cache between instances (REDIS_URL). */
+  redis?: Redis;
 }
 
 /** oidc-provider's outgoing requests (jwks_uri, sector_identifier_uri) go through the guarded fetcher too. */
@@ -68,7 +72,11 @@ export function createProvider(opts: ProviderOptions): Provider {
     [aud.mcp, aud.mcp],
     [`${aud.mcp}/`, aud.mcp],
   ]);
-  const cimd = createCimdResolver({ allowHosts: config.FETCH_ALLOW_HOSTS, allowHttp: opts.allowHttpClientIds });
+  const cimd = createCimdResolver({
+    allowHosts: config.FETCH_ALLOW_HOSTS,
+    allowHttp: opts.allowHttpClientIds,
+    redis: opts.redis,
+  });
   const p = (path: string) => `${OAUTH_PREFIX}${path}`;
 
   const configuration: Configuration = {
@@ -96,6 +104,8 @@ export function createProvider(opts: ProviderOptions): Provider {
       id_token_signed_response_alg: 'RS256',
     },
     clientAuthMethods: ['none', 'client_secret_basic', 'client_secret_post', 'private_key_jwt'],
+    // https redirect URIs only, http on loopback; no userinfo, no fragments (redirect-uris.ts).
+    extraClientMetadata: { properties: ['redirect_uris'], validator: validateRedirectUris },
     cookies: {
       keys: secrets.cookieKeys,
       names: { session: 'll_oauth_session', interaction: 'll_oauth_interaction', resume: 'll_oauth_resume' },

@@ -1,0 +1,23 @@
+// Cache hit and miss counts of this process, as plain numbers: the code that looks a cache up adds one
+// (an increment, nothing else on the hot path); ops/metrics.ts reports them at scrape time as
+// launchlist_cache_requests_total{cache, result}.
+
+export interface HitMiss {
+  hit: number;
+  miss: number;
+}
+
+export const cacheCounts = {
+  /** get_listing: the stored profile (listing_profiles) was current (miss: rebuilt on that read). */
+  profile_stored: { hit: 0, miss: 0 } as HitMiss,
+  /** PostgreSQL get_listing: the database sent no text because this process held the current one. */
+  profile_text: { hit: 0, miss: 0 } as HitMiss,
+  /** PostgreSQL get_listing: answered from what this process held, with no round trip (PROFILE_FRESH_MS). */
+  profile_fresh: { hit: 0, miss: 0 } as HitMiss,
+  /** OAuth client ID metadata documents (memory or Redis). */
+  cimd: { hit: 0, miss: 0 } as HitMiss,
+  /** VIES answers for VAT numbers (memory or Redis). */
+  vies: { hit: 0, miss: 0 } as HitMiss,
+};
+
+export type CacheName = keyof typeof cacheCounts;
