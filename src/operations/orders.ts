@@ -1,18 +1,10 @@
 import { z } from 'zod';
 import { defineOperation } from './define.ts';
 import { Country, Id, JsonObject, Paged, Pagination, offsetOf, paged } from './schemas.ts';
-import { activeProducts } from '../store/repos/content.ts';
-import { freeQueueWeeks } from '../store/repos/settings.ts';
-import { WEEK_PRODUCTS, freeQueueWeek, launchWeeksOffered, productWeeks, weekInfo } from '../domain/weeks.ts';
-import { formatCents } from '../domain/money.ts';
-import {
-  ORDER_TTL_DAYS,
-  createOrder,
-  getOrder as getOrderView,
-  listOrders,
-  priceOrder,
-  quoteView,
-} from '../services/orders.ts';
+import { productList } from '../services/orders/catalogue.ts';
+import { ORDER_TTL_DAYS, createOrder } from '../services/orders/checkout.ts';
+import { getOrder as getOrderView, listOrders } from '../services/orders/views.ts';
+import { priceOrder, quoteView } from '../services/orders/quote.ts';
 import { PROMO_TRIES, PROMO_WINDOW_MS } from '../services/promo-guard.ts';
 
 export const OrderBody = z.strictObject({
@@ -71,33 +63,7 @@ export const listProducts = defineOperation({
   status: 200,
   idempotencyKey: false,
   paginated: false,
-  handler: async (ctx) => {
-    const now = ctx.now();
-    const queue = await freeQueueWeeks(ctx.db);
-    const products = (await activeProducts(ctx.db)).map((p) => {
-      const weeks = productWeeks(p.code, now, queue);
-      return {
-        code: p.code,
-        name: p.name,
-        description: p.description,
-        price_cents: p.price_cents,
-        price: formatCents(p.price_cents),
-        needs_listing: p.needs_listing,
-        ...(Object.keys(p.options).length ? { options: p.options } : {}),
-        ...(weeks ? { week: WEEK_PRODUCTS[p.code], weeks } : {}),
-      };
-    });
-    return {
-      currency: 'usd',
-      prices_exclude_vat: true,
-      products,
-      weeks: launchWeeksOffered(now).map((w) => {
-        const i = weekInfo(w, now);
-        return { start: i.start, end: i.end, iso_week: i.iso_week };
-      }),
-      free_queue_week: freeQueueWeek(now, queue),
-    };
-  },
+  handler: async (ctx) => productList(ctx.db, ctx.now()),
 });
 
 const ORDER_RULES =

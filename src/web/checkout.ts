@@ -17,16 +17,16 @@ import { csrfField, html, raw, renderPage, type SafeHtml } from './layout.ts';
 import { formatCents } from '../domain/money.ts';
 import { EU_COUNTRIES } from '../domain/vat.ts';
 import { orderByTokenHash, linesOf, type OrderRow } from '../store/repos/orders.ts';
+import { checkoutKey, tokenHash } from '../services/orders/links.ts';
+import { orderViews } from '../services/orders/views.ts';
 import {
   cancelOrder,
   checkPayable,
-  checkoutKey,
-  orderViews,
+  confirmProviderPayment,
   payOrder,
   setBilling,
-  tokenHash,
   type PayOutcome,
-} from '../services/orders.ts';
+} from '../services/orders/payment.ts';
 import { parseCard, type PaymentOrder, type PaymentProvider } from '../payments/index.ts';
 import { sendMail } from '../mail/index.ts';
 import { countries } from '../domain/countries.ts';
@@ -480,7 +480,7 @@ export function registerCheckoutPages(app: FastifyInstance, deps: AppDeps): void
     if (order.status === 'paid') return reply.redirect(`/checkout/${token}?paid=1`, 303);
     if (provider.kind !== 'redirect' || !/^[A-Za-z0-9_]{1,255}$/.test(sessionId))
       return reply.redirect(`/checkout/${token}`, 303);
-    const outcome = await confirmProviderPayment(deps, provider, sessionId, order, req.log);
+    const outcome = await confirmProviderPayment(deps.store, provider, sessionId, order, req.log);
     if (!outcome)
       return render(deps, req, reply, token, order, {
         status: 409,
@@ -527,45 +527,10 @@ export function registerCheckoutPages(app: FastifyInstance, deps: AppDeps): void
       .executeTakeFirst();
     const order = row ? await orderByTokenHash(deps.store.db, row.checkout_token) : undefined;
     if (!order) return reply.send({ received: true, handled: false });
-    const outcome = await confirmProviderPayment(deps, provider, id, order, req.log, payment);
+    const outcome = await confirmProviderPayment(deps.store, provider, id, order, req.log, payment);
     return reply.send({
       received: true,
       handled: Boolean(outcome && (outcome.kind === 'paid' || outcome.kind === 'already_paid')),
     });
   });
-}
-
-/** Records a payment the provider took on its own page, once it is read back from the provider and matches the order. */
-async function confirmProviderPayment(
-  deps: AppDeps,
-  provider: Extract<PaymentProvider, { kind: 'redirect' }>,
-  ref: string,
-  order: OrderRow,
-  log: FastifyRequest['log'],
-  known?: Awaited<ReturnType<typeof provider.retrieve>>,
-): Promise<PayOutcome | null> {
-  let payment = known;
-  try {
-    payment ??= await provider.retrieve(ref);
-  } catch (err) {
-    log.error({ err, order: order.number }, 'could not read the payment back from the provider');
-    return null;
-  }
-  if (
-    !payment.paid ||
-    payment.order_number !== order.number ||
-    payment.amount_cents !== order.total_cents ||
-    (payment.currency ?? '').toLowerCase() !== order.currency
-  ) {
-    if (payment.paid) log.error({ order: order.number, payment }, 'a provider payment does not match its order');
-    return null;
-  }
-  return payOrder(
-    deps.store.db,
-    deps.store.engine,
-    order.id,
-    new Date(),
-    async () => ({ ok: true, ref: payment.ref }),
-    { alreadyCharged: true, provider: provider.name },
-  );
 }
