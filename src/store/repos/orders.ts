@@ -1,6 +1,6 @@
 // Orders and their lines, promo codes and the products they price. Rows only: pricing and rules live
 // in services/orders/, what a paid line does in services/orders/fulfilment.ts.
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Engine } from '../connect.ts';
 import type { DB, OrderLinesTable, OrdersTable } from '../types.ts';
 import { fromJson } from '../json.ts';
@@ -151,8 +151,7 @@ export type OrderLineRow = Omit<OrderLinesTable, 'id' | 'options' | 'categories'
   categories: string[];
 };
 
-function orderRow(r: Record<string, unknown>): OrderRow {
-  const o = r as unknown as OrderRow;
+function orderRow(o: Selectable<OrdersTable>): OrderRow {
   return {
     ...o,
     subtotal_cents: num(o.subtotal_cents),
@@ -164,8 +163,7 @@ function orderRow(r: Record<string, unknown>): OrderRow {
   };
 }
 
-function lineRow(r: Record<string, unknown>): OrderLineRow {
-  const l = r as unknown as OrderLinesTable & { id: number };
+function lineRow(l: Selectable<OrderLinesTable>): OrderLineRow {
   return {
     ...l,
     quantity: num(l.quantity),
