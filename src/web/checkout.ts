@@ -30,6 +30,9 @@ import {
 import { parseCard, type PaymentOrder, type PaymentProvider } from '../payments/index.ts';
 import { sendMail } from '../mail/index.ts';
 import { countries } from '../domain/countries.ts';
+import type { OrderStatus } from '../domain/orders.ts';
+import type { ResultOf } from '../operations/define.ts';
+import type { getOrder } from '../operations/orders.ts';
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -97,7 +100,7 @@ function notFoundPage(reply: FastifyReply, ctx: WebContext): FastifyReply {
   );
 }
 
-const STATUS_TEXT: Record<string, string> = {
+const STATUS_TEXT: Record<OrderStatus, string> = {
   pending: 'Waiting for payment',
   paid: 'Paid',
   expired: 'Expired',
@@ -109,18 +112,12 @@ function fmtDate(iso: string | null): string {
   return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: untyped operation results, until every response has its schema
-type View = Record<string, any>;
+/** The order as get_order shows it (services/orders/views.ts orderViews). */
+type View = ResultOf<typeof getOrder>;
 
 function orderTable(v: View): SafeHtml {
   const paid = v.status === 'paid';
-  const vat = v.vat as {
-    country: string | null;
-    rate_bp: number;
-    cents: number;
-    reverse_charge: boolean;
-    note: string;
-  };
+  const vat = v.vat;
   const vatLabel = vat.reverse_charge
     ? 'VAT (reverse charge)'
     : vat.country
@@ -131,7 +128,7 @@ function orderTable(v: View): SafeHtml {
     <caption class="sr-only">Order ${v.number}</caption>
     <thead><tr><th scope="col">Item</th><th scope="col" class="num">Qty</th><th scope="col" class="num">Price</th><th scope="col" class="num">Amount</th>${paid ? html`<th scope="col">Delivered</th>` : ''}</tr></thead>
     <tbody>
-      ${(v.lines as View[]).map(
+      ${v.lines.map(
         (l) => html`<tr>
         <td><strong>${l.name}</strong><br><span class="hint">${l.description}</span></td>
         <td class="num">${l.quantity}</td><td class="num">${formatCents(l.unit_cents)}</td><td class="num">${formatCents(l.amount_cents)}</td>
@@ -234,7 +231,7 @@ function payForm(
 async function viewOf(deps: AppDeps, order: OrderRow): Promise<View> {
   return (
     await orderViews(deps.store.db, [order], { key: checkoutKey(deps.services), publicUrl: deps.config.publicUrl })
-  )[0] as View;
+  )[0];
 }
 
 async function render(
@@ -248,7 +245,7 @@ async function render(
   const ctx = await getWebContext(deps, req, reply);
   const v = await viewOf(deps, order);
   const provider = deps.services.payments;
-  const status = v.status as string;
+  const status = v.status;
   let main: SafeHtml;
   if (status === 'pending') main = payForm(token, ctx.csrf, v, order, provider, opts);
   else if (status === 'paid') {
@@ -261,7 +258,7 @@ async function render(
     main = html`<h2>This order was cancelled</h2><p>Nothing was charged. Build a new order if you still want these items.</p>`;
   const body = html`
     <h1>Order ${v.number}</h1>
-    <p><span class="status-badge${status === 'paid' ? ' status-paid' : ''}" id="order-status">${STATUS_TEXT[status] ?? status}</span>
+    <p><span class="status-badge${status === 'paid' ? ' status-paid' : ''}" id="order-status">${STATUS_TEXT[status]}</span>
       ${status === 'pending' ? html` · pay by ${fmtDate(v.expires_at)}` : ''}</p>
     <div class="cols">
       <section aria-labelledby="summary-h"><h2 id="summary-h">Your order</h2>${orderTable(v)}</section>

@@ -14,8 +14,30 @@ import { formatCents } from '../../domain/money.ts';
 import { WEEK_PRODUCTS, freeQueueWeek, launchWeeksOffered, productWeeks, weekInfo } from '../../domain/weeks.ts';
 import { bundleParts } from './fulfilment.ts';
 
+/** A product as list_products shows it. */
+export interface ProductView {
+  code: string;
+  name: string;
+  description: string;
+  price_cents: number;
+  price: string;
+  needs_listing: boolean;
+  options?: Record<string, unknown>;
+  week?: 'optional' | 'required';
+  weeks?: string[];
+}
+
+/** The list_products answer. */
+export interface ProductList {
+  currency: 'usd';
+  prices_exclude_vat: true;
+  products: ProductView[];
+  weeks: Array<{ start: string; end: string; iso_week: string }>;
+  free_queue_week: string;
+}
+
 /** list_products: every product on sale with its price, and the launch weeks on sale. */
-export async function productList(db: Kysely<DB>, now: Date) {
+export async function productList(db: Kysely<DB>, now: Date): Promise<ProductList> {
   const queue = await freeQueueWeeks(db);
   const products = (await activeProducts(db)).map((p) => {
     const weeks = productWeeks(p.code, now, queue);

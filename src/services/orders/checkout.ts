@@ -8,7 +8,7 @@ import { toJson } from '../../store/json.ts';
 import { checkoutKey, checkoutToken, tokenHash } from './links.ts';
 import type { OrderRequest } from './items.ts';
 import { priceOrder } from './quote.ts';
-import { orderViewById } from './views.ts';
+import { orderViewById, type OrderView } from './views.ts';
 
 /** An unpaid order can be paid for this many days. */
 export const ORDER_TTL_DAYS = 7;
@@ -18,7 +18,7 @@ export function orderNumber(id: number, createdAt: string): string {
 }
 
 /** Builds a pending order with its lines in one transaction. Returns the order number and the checkout link's token. */
-export async function createOrder(ctx: Ctx, req: OrderRequest): Promise<Record<string, unknown>> {
+export async function createOrder(ctx: Ctx, req: OrderRequest): Promise<OrderView> {
   const user = userOf(ctx);
   const priced = await priceOrder(ctx, req);
   const now = ctx.now();

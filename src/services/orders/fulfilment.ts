@@ -35,6 +35,10 @@ export function bundleParts(options: Record<string, unknown>): string[] {
     : [...DEFAULT_BUNDLE];
 }
 
+/** How an order's line is carried out, as the order shows it: at payment, or by the site team. */
+export const LINE_FULFILMENTS = ['automatic', 'by_staff'] as const;
+export type LineFulfilment = (typeof LINE_FULFILMENTS)[number];
+
 /** automatic: done at payment; staff: done by the site team; partly: a bundle with both kinds. */
 export function fulfilmentKind(product: Pick<ProductRecord, 'code' | 'options'>): 'automatic' | 'staff' | 'partly' {
   if (product.code !== 'launch_bundle') return AUTOMATIC.has(product.code) ? 'automatic' : 'staff';

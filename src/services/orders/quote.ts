@@ -74,8 +74,46 @@ export async function priceOrder(ctx: Ctx, req: OrderRequest): Promise<Priced> {
   return { lines, promo, vat: vat.vat, ...totals(lines, promo?.discount_cents ?? 0, vat.vat) };
 }
 
+/** VAT as a quote or an order shows it. */
+export interface VatView {
+  country: string | null;
+  rate_bp: number;
+  cents: number;
+  reverse_charge: boolean;
+  vat_number?: string;
+  note: string;
+}
+
+/** A line as a quote shows it (an order's lines add their fulfilment, views.ts). */
+export interface QuoteLine {
+  product: string;
+  name: string;
+  listing_id?: number;
+  listing?: { slug: string; name: string } | null;
+  week?: string;
+  categories?: string[];
+  options?: Record<string, unknown>;
+  quantity: number;
+  unit_cents: number;
+  amount_cents: number;
+  description: string;
+}
+
 /** The quote_order answer. */
-export function quoteView(p: Priced): Record<string, unknown> {
+export interface Quote {
+  currency: 'usd';
+  lines: QuoteLine[];
+  subtotal_cents: number;
+  discount_cents: number;
+  promo: PromoView | null;
+  vat: VatView;
+  total_cents: number;
+  total: string;
+  prices_exclude_vat: true;
+}
+
+/** The quote_order answer. */
+export function quoteView(p: Priced): Quote {
   return {
     currency: 'usd',
     lines: p.lines.map(lineOut),
@@ -96,7 +134,7 @@ export function quoteView(p: Priced): Record<string, unknown> {
   };
 }
 
-function lineOut(l: PricedLine): Record<string, unknown> {
+function lineOut(l: PricedLine): QuoteLine {
   return {
     product: l.product,
     name: l.name,

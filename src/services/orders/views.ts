@@ -20,9 +20,40 @@ import {
   type ProductRecord,
 } from '../../store/repos/orders.ts';
 import { formatCents } from '../../domain/money.ts';
-import { fulfilmentKind } from './fulfilment.ts';
+import { fulfilmentKind, type LineFulfilment } from './fulfilment.ts';
 import { CHECKOUT_NOTE, checkoutKey, checkoutToken, checkoutUrl } from './links.ts';
 import { promoDescription, type PromoView } from './promo-codes.ts';
+import type { QuoteLine, VatView } from './quote.ts';
+import type { OrderStatus } from '../../domain/orders.ts';
+
+/** A line of an order: as quoted, and whether it was fulfilled. */
+export interface OrderLineView extends QuoteLine {
+  fulfilled: boolean;
+  fulfilled_at: string | null;
+  fulfilment: LineFulfilment;
+  fulfilment_note?: string;
+}
+
+/** An order as get_order, list_my_orders, create_checkout and the checkout page show it. */
+export interface OrderView {
+  number: string;
+  status: OrderStatus;
+  currency: string;
+  created_at: string;
+  expires_at: string | null;
+  paid_at: string | null;
+  lines: OrderLineView[];
+  subtotal_cents: number;
+  discount_cents: number;
+  promo: PromoView | null;
+  vat: VatView;
+  total_cents: number;
+  total: string;
+  prices_exclude_vat: true;
+  billing?: { name: string | null; country: string | null; address: string | null };
+  checkout_url?: string;
+  note?: string;
+}
 
 function vatNoteOf(o: OrderRow): string {
   if (o.reverse_charge)
@@ -44,7 +75,7 @@ export function orderView(
     promo?: PromoView | null;
     checkoutUrl?: string | null;
   },
-): Record<string, unknown> {
+): OrderView {
   const pending = o.status === 'pending';
   return {
     number: o.number,
@@ -111,7 +142,7 @@ export async function orderViews(
   db: Kysely<DB>,
   rows: readonly OrderRow[],
   link: { key: Buffer; publicUrl: string },
-): Promise<Record<string, unknown>[]> {
+): Promise<OrderView[]> {
   const lines = await linesOf(
     db,
     rows.map((r) => r.id),
@@ -142,7 +173,7 @@ export async function orderViews(
   });
 }
 
-export async function orderViewById(ctx: Ctx, id: number): Promise<Record<string, unknown> | undefined> {
+export async function orderViewById(ctx: Ctx, id: number): Promise<OrderView | undefined> {
   const row = await ctx.db.selectFrom('orders').select('number').where('id', '=', id).executeTakeFirst();
   if (!row) return undefined;
   const o = await orderByNumber(ctx.db, userOf(ctx).userId, row.number);
@@ -150,7 +181,7 @@ export async function orderViewById(ctx: Ctx, id: number): Promise<Record<string
   return (await orderViews(ctx.db, [o], { key: checkoutKey(ctx.services), publicUrl: ctx.config.publicUrl }))[0];
 }
 
-export async function getOrder(ctx: Ctx, number: string): Promise<Record<string, unknown>> {
+export async function getOrder(ctx: Ctx, number: string): Promise<OrderView> {
   const user = userOf(ctx);
   await expireDueOrders(ctx.db, ctx.now(), user.userId);
   const o = await orderByNumber(ctx.db, user.userId, number);
@@ -162,7 +193,7 @@ export async function listOrders(
   ctx: Ctx,
   limit: number,
   offset: number,
-): Promise<{ items: Record<string, unknown>[]; total: number }> {
+): Promise<{ items: OrderView[]; total: number }> {
   const user = userOf(ctx);
   await expireDueOrders(ctx.db, ctx.now(), user.userId);
   const { rows, total } = await ordersOfUser(ctx.db, user.userId, limit, offset);
