@@ -1,5 +1,5 @@
 // Fixed-window attempt counters: sign-in attempts (per IP + email, per IP, per email) and wrong promo
-// codes (services/orders.ts). In memory by default; in Redis when the server has REDIS_URL, so every
+// codes (services/promo-guard.ts). In memory by default; in Redis when the server has REDIS_URL, so every
 // instance counts into the same window (the API's own limits share that client, http/rate-limit.ts).
 // A Redis error falls back to this process's own counter for that attempt: a limiter that is down
 // must neither lock people out nor stop counting.

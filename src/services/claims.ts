@@ -41,10 +41,9 @@ import {
   reserveCheck,
   userContact,
   type ClaimListing,
-  type ClaimMethod,
   type ClaimRow,
-  type ClaimStatus,
 } from '../store/repos/claims.ts';
+import type { ClaimMethod, ClaimStatus } from '../domain/claims.ts';
 
 export const LINK_TTL_MS = 24 * 60 * 60 * 1000;
 export const CHECK_INTERVAL_MS = 10_000;

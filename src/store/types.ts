@@ -2,6 +2,8 @@
 // booleans are numbers 0/1 on SQLite and booleans on PostgreSQL — read them with Boolean().
 import type { Generated } from 'kysely';
 import type { DraftStage, DraftStatus, ListingPlan, ListingStatus } from '../domain/vocabulary.ts';
+import type { ClaimMethod, ClaimStatus } from '../domain/claims.ts';
+import type { OrderStatus } from '../domain/orders.ts';
 
 type Bool = number | boolean;
 type Json = string; // JSON text
@@ -306,7 +308,7 @@ export interface OrdersTable {
   id: Generated<number>;
   number: string;
   user_id: number;
-  status: string;
+  status: OrderStatus;
   currency: string;
   subtotal_cents: number;
   discount_cents: number;
@@ -344,10 +346,10 @@ export interface ClaimsTable {
   id: Generated<number>;
   user_id: number;
   listing_id: number;
-  method: string;
+  method: ClaimMethod;
   email: string | null;
   token: string;
-  status: string;
+  status: ClaimStatus;
   created_at: string;
   verified_at: string | null;
   checked_at: string | null;

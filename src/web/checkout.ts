@@ -17,20 +17,23 @@ import { csrfField, html, raw, renderPage, type SafeHtml } from './layout.ts';
 import { formatCents } from '../domain/money.ts';
 import { EU_COUNTRIES } from '../domain/vat.ts';
 import { orderByTokenHash, linesOf, type OrderRow } from '../store/repos/orders.ts';
+import { checkoutKey, tokenHash } from '../services/orders/links.ts';
+import { orderViews } from '../services/orders/views.ts';
 import {
   cancelOrder,
   checkPayable,
-  checkoutKey,
-  orderViews,
+  confirmProviderPayment,
   payOrder,
   setBilling,
-  tokenHash,
   type PayOutcome,
-} from '../services/orders.ts';
+} from '../services/orders/payment.ts';
 import { parseCard, type PaymentOrder, type PaymentProvider } from '../payments/index.ts';
 import { sendMail } from '../mail/index.ts';
 import { countries } from '../domain/countries.ts';
 import { documentHeaders } from './security-headers.ts';
+import type { OrderStatus } from '../domain/orders.ts';
+import type { ResultOf } from '../operations/define.ts';
+import type { getOrder } from '../operations/orders.ts';
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -97,7 +100,7 @@ function notFoundPage(reply: FastifyReply, ctx: WebContext): FastifyReply {
   );
 }
 
-const STATUS_TEXT: Record<string, string> = {
+const STATUS_TEXT: Record<OrderStatus, string> = {
   pending: 'Waiting for payment',
   paid: 'Paid',
   expired: 'Expired',
@@ -109,18 +112,12 @@ function fmtDate(iso: string | null): string {
   return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: untyped operation results, until every response has its schema
-type View = Record<string, any>;
+/** The order as get_order shows it (services/orders/views.ts orderViews). */
+type View = ResultOf<typeof getOrder>;
 
 function orderTable(v: View): SafeHtml {
   const paid = v.status === 'paid';
-  const vat = v.vat as {
-    country: string | null;
-    rate_bp: number;
-    cents: number;
-    reverse_charge: boolean;
-    note: string;
-  };
+  const vat = v.vat;
   const vatLabel = vat.reverse_charge
     ? 'VAT (reverse charge)'
     : vat.country
@@ -131,7 +128,7 @@ function orderTable(v: View): SafeHtml {
     <caption class="sr-only">Order ${v.number}</caption>
     <thead><tr><th scope="col">Item</th><th scope="col" class="num">Qty</th><th scope="col" class="num">Price</th><th scope="col" class="num">Amount</th>${paid ? html`<th scope="col">Delivered</th>` : ''}</tr></thead>
     <tbody>
-      ${(v.lines as View[]).map(
+      ${v.lines.map(
         (l) => html`<tr>
         <td><strong>${l.name}</strong><br><span class="hint">${l.description}</span></td>
         <td class="num">${l.quantity}</td><td class="num">${formatCents(l.unit_cents)}</td><td class="num">${formatCents(l.amount_cents)}</td>
@@ -234,7 +231,7 @@ function payForm(
 async function viewOf(deps: AppDeps, order: OrderRow): Promise<View> {
   return (
     await orderViews(deps.store.db, [order], { key: checkoutKey(deps.services), publicUrl: deps.config.publicUrl })
-  )[0] as View;
+  )[0];
 }
 
 async function render(
@@ -248,7 +245,7 @@ async function render(
   const ctx = await getWebContext(deps, req, reply);
   const v = await viewOf(deps, order);
   const provider = deps.services.payments;
-  const status = v.status as string;
+  const status = v.status;
   let main: SafeHtml;
   if (status === 'pending') main = payForm(token, ctx.csrf, v, order, provider, opts);
   else if (status === 'paid') {
@@ -261,7 +258,7 @@ async function render(
     main = html`<h2>This order was cancelled</h2><p>Nothing was charged. Build a new order if you still want these items.</p>`;
   const body = html`
     <h1>Order ${v.number}</h1>
-    <p><span class="status-badge${status === 'paid' ? ' status-paid' : ''}" id="order-status">${STATUS_TEXT[status] ?? status}</span>
+    <p><span class="status-badge${status === 'paid' ? ' status-paid' : ''}" id="order-status">${STATUS_TEXT[status]}</span>
       ${status === 'pending' ? html` · pay by ${fmtDate(v.expires_at)}` : ''}</p>
     <div class="cols">
       <section aria-labelledby="summary-h"><h2 id="summary-h">Your order</h2>${orderTable(v)}</section>
@@ -480,7 +477,7 @@ export function registerCheckoutPages(app: FastifyInstance, deps: AppDeps): void
     if (order.status === 'paid') return reply.redirect(`/checkout/${token}?paid=1`, 303);
     if (provider.kind !== 'redirect' || !/^[A-Za-z0-9_]{1,255}$/.test(sessionId))
       return reply.redirect(`/checkout/${token}`, 303);
-    const outcome = await confirmProviderPayment(deps, provider, sessionId, order, req.log);
+    const outcome = await confirmProviderPayment(deps.store, provider, sessionId, order, req.log);
     if (!outcome)
       return render(deps, req, reply, token, order, {
         status: 409,
@@ -527,45 +524,10 @@ export function registerCheckoutPages(app: FastifyInstance, deps: AppDeps): void
       .executeTakeFirst();
     const order = row ? await orderByTokenHash(deps.store.db, row.checkout_token) : undefined;
     if (!order) return reply.send({ received: true, handled: false });
-    const outcome = await confirmProviderPayment(deps, provider, id, order, req.log, payment);
+    const outcome = await confirmProviderPayment(deps.store, provider, id, order, req.log, payment);
     return reply.send({
       received: true,
       handled: Boolean(outcome && (outcome.kind === 'paid' || outcome.kind === 'already_paid')),
     });
   });
-}
-
-/** Records a payment the provider took on its own page, once it is read back from the provider and matches the order. */
-async function confirmProviderPayment(
-  deps: AppDeps,
-  provider: Extract<PaymentProvider, { kind: 'redirect' }>,
-  ref: string,
-  order: OrderRow,
-  log: FastifyRequest['log'],
-  known?: Awaited<ReturnType<typeof provider.retrieve>>,
-): Promise<PayOutcome | null> {
-  let payment = known;
-  try {
-    payment ??= await provider.retrieve(ref);
-  } catch (err) {
-    log.error({ err, order: order.number }, 'could not read the payment back from the provider');
-    return null;
-  }
-  if (
-    !payment.paid ||
-    payment.order_number !== order.number ||
-    payment.amount_cents !== order.total_cents ||
-    (payment.currency ?? '').toLowerCase() !== order.currency
-  ) {
-    if (payment.paid) log.error({ order: order.number, payment }, 'a provider payment does not match its order');
-    return null;
-  }
-  return payOrder(
-    deps.store.db,
-    deps.store.engine,
-    order.id,
-    new Date(),
-    async () => ({ ok: true, ref: payment.ref }),
-    { alreadyCharged: true, provider: provider.name },
-  );
 }

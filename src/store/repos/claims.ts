@@ -2,19 +2,15 @@
 // src/services/claims.ts. `token` holds the public verification value for dns/meta/file claims and
 // only a SHA-256 (hex) of the secret link token for email claims.
 import type { Kysely, Transaction } from 'kysely';
-import type { DB, ClaimsTable } from '../types.ts';
+import type { DB } from '../types.ts';
 import type { Engine } from '../connect.ts';
 import { PUBLIC_STATUSES } from './summary.ts';
 import { lockRows } from '../dialect.ts';
+import type { ClaimMethod, ClaimStatus } from '../../domain/claims.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
 export const EXPIRED_ERROR = 'the email link expired before it was opened; start a new claim';
-
-export type ClaimMethod = 'dns' | 'meta' | 'file' | 'email';
-export type ClaimStatus = 'pending' | 'verified' | 'failed' | 'expired';
-export const CLAIM_METHODS: readonly ClaimMethod[] = ['dns', 'meta', 'file', 'email'];
-export const CLAIM_STATUSES: readonly ClaimStatus[] = ['pending', 'verified', 'failed', 'expired'];
 
 export interface ClaimRow {
   id: number;
@@ -30,12 +26,6 @@ export interface ClaimRow {
   last_error: string | null;
   expires_at: string | null;
 }
-
-const toRow = (r: Omit<ClaimsTable, 'id'> & { id: number }): ClaimRow => ({
-  ...r,
-  method: r.method as ClaimMethod,
-  status: r.status as ClaimStatus,
-});
 
 /** What a claim needs to know about its listing. */
 export interface ClaimListing {
@@ -74,19 +64,12 @@ export async function listingById(
 }
 
 export async function findClaim(db: Db, id: number): Promise<ClaimRow | undefined> {
-  const r = await db.selectFrom('claims').selectAll().where('id', '=', id).executeTakeFirst();
-  return r ? toRow(r) : undefined;
+  return db.selectFrom('claims').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /** The caller's own claim; someone else's claim is undefined (the API answers 404). */
 export async function findOwnClaim(db: Db, id: number, userId: number): Promise<ClaimRow | undefined> {
-  const r = await db
-    .selectFrom('claims')
-    .selectAll()
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return r ? toRow(r) : undefined;
+  return db.selectFrom('claims').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
 }
 
 export async function findPendingClaim(
@@ -95,7 +78,7 @@ export async function findPendingClaim(
   listingId: number,
   method: ClaimMethod,
 ): Promise<ClaimRow | undefined> {
-  const r = await db
+  return db
     .selectFrom('claims')
     .selectAll()
     .where('user_id', '=', userId)
@@ -103,22 +86,19 @@ export async function findPendingClaim(
     .where('method', '=', method)
     .where('status', '=', 'pending')
     .executeTakeFirst();
-  return r ? toRow(r) : undefined;
 }
 
 export async function findClaimByToken(db: Db, tokenHash: string): Promise<ClaimRow | undefined> {
-  const r = await db
+  return db
     .selectFrom('claims')
     .selectAll()
     .where('token', '=', tokenHash)
     .where('method', '=', 'email')
     .executeTakeFirst();
-  return r ? toRow(r) : undefined;
 }
 
 export async function insertClaim(db: Db, v: Omit<ClaimRow, 'id'>): Promise<ClaimRow> {
-  const r = await db.insertInto('claims').values(v).returningAll().executeTakeFirstOrThrow();
-  return toRow(r);
+  return db.insertInto('claims').values(v).returningAll().executeTakeFirstOrThrow();
 }
 
 /** A new link for a pending email claim (new address, new token hash, new expiry). */
@@ -150,7 +130,7 @@ export async function listOwnClaims(
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
-  return { rows: rows.map(toRow), total: Number(n) };
+  return { rows, total: Number(n) };
 }
 
 /** Pending email claims whose link has run out become `expired` (scoped to a user or one claim). */

@@ -1,6 +1,6 @@
 // Orders and their lines, promo codes and the products they price. Rows only: pricing and rules live
-// in services/orders.ts, what a paid line does in services/fulfilment.ts.
-import type { Kysely, Transaction } from 'kysely';
+// in services/orders/, what a paid line does in services/orders/fulfilment.ts.
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Engine } from '../connect.ts';
 import type { DB, OrderLinesTable, OrdersTable } from '../types.ts';
 import { fromJson } from '../json.ts';
@@ -151,8 +151,7 @@ export type OrderLineRow = Omit<OrderLinesTable, 'id' | 'options' | 'categories'
   categories: string[];
 };
 
-function orderRow(r: Record<string, unknown>): OrderRow {
-  const o = r as unknown as OrderRow;
+function orderRow(o: Selectable<OrdersTable>): OrderRow {
   return {
     ...o,
     subtotal_cents: num(o.subtotal_cents),
@@ -164,8 +163,7 @@ function orderRow(r: Record<string, unknown>): OrderRow {
   };
 }
 
-function lineRow(r: Record<string, unknown>): OrderLineRow {
-  const l = r as unknown as OrderLinesTable & { id: number };
+function lineRow(l: Selectable<OrderLinesTable>): OrderLineRow {
   return {
     ...l,
     quantity: num(l.quantity),
@@ -303,4 +301,21 @@ export async function staffQueue(db: Db, limit: number, offset: number): Promise
     })),
     total,
   };
+}
+
+/** An order line with its order's number, buyer and listing name (to tell the buyer it was delivered). */
+export async function lineForDelivery(
+  db: Db,
+  lineId: number,
+): Promise<
+  { description: string; number: string; email: string; name: string; listing_name: string | null } | undefined
+> {
+  return db
+    .selectFrom('order_lines as ln')
+    .innerJoin('orders as o', 'o.id', 'ln.order_id')
+    .innerJoin('users as u', 'u.id', 'o.user_id')
+    .leftJoin('listings as l', 'l.id', 'ln.listing_id')
+    .select(['ln.description', 'o.number', 'u.email', 'u.name', 'l.name as listing_name'])
+    .where('ln.id', '=', lineId)
+    .executeTakeFirst();
 }

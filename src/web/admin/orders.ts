@@ -13,8 +13,8 @@ import { csrfField, html, sendPage, type SafeHtml } from '../layout.ts';
 import { pageLink } from '../pages/shared.ts';
 import { recordIdOf } from '../../operations/schemas.ts';
 import { formatCents } from '../../domain/money.ts';
-import { staffQueue, type StaffLine } from '../../store/repos/orders.ts';
-import { markLineFulfilled } from '../../services/fulfilment.ts';
+import { lineForDelivery, staffQueue, type StaffLine } from '../../store/repos/orders.ts';
+import { markLineFulfilled } from '../../services/orders/fulfilment.ts';
 import { sendMail } from '../../mail/index.ts';
 
 const PATH = '/admin/orders';
@@ -85,17 +85,7 @@ export function registerAdminOrdersPage(app: FastifyInstance, deps: AppDeps): vo
     const raw = (req.params as { id: string }).id;
     const id = recordIdOf(raw);
     const db = deps.store.db;
-    const line =
-      id === undefined
-        ? undefined
-        : await db
-            .selectFrom('order_lines as ln')
-            .innerJoin('orders as o', 'o.id', 'ln.order_id')
-            .innerJoin('users as u', 'u.id', 'o.user_id')
-            .leftJoin('listings as l', 'l.id', 'ln.listing_id')
-            .select(['ln.description', 'o.number', 'u.email', 'u.name', 'l.name as listing_name'])
-            .where('ln.id', '=', id)
-            .executeTakeFirst();
+    const line = id === undefined ? undefined : await lineForDelivery(db, id);
     if (id === undefined || !line || !(await markLineFulfilled(db, id))) {
       return sendPage(
         reply,

@@ -12,8 +12,7 @@ import { requireAdmin } from './guard.ts';
 import { csrfField, html, raw, sendPage, type SafeHtml } from '../layout.ts';
 import { centsToDecimal, formatCents } from '../../domain/money.ts';
 import { allProducts, type ProductRecord } from '../../store/repos/orders.ts';
-import { freeQueueWeeks, getSetting } from '../../store/repos/settings.ts';
-import { toJson } from '../../store/json.ts';
+import { priceSettings, savePrices } from '../../services/orders/catalogue.ts';
 
 export const MAX_PRICE_CENTS = 100_000_000;
 const PATH = '/admin/prices';
@@ -34,21 +33,6 @@ interface FormState {
   errors: Record<string, string>;
 }
 
-async function current(deps: AppDeps) {
-  const db = deps.store.db;
-  const [products, queue, billboardMin, seller] = await Promise.all([
-    allProducts(db),
-    freeQueueWeeks(db),
-    getSetting<unknown>(db, 'billboard_min_cents', null),
-    getSetting<unknown>(db, 'vat_seller_country', null),
-  ]);
-  const bb = products.find((p) => p.code === 'billboard_min');
-  const bbOpt = bb?.options.min_amount_cents;
-  const min =
-    typeof bbOpt === 'number' ? bbOpt : typeof billboardMin === 'number' ? billboardMin : (bb?.price_cents ?? null);
-  return { products, queue, billboardMin: min, seller: typeof seller === 'string' ? seller : '' };
-}
-
 function err(state: FormState | undefined, name: string): SafeHtml | string {
   const e = state?.errors[name];
   return e ? html`<span class="field-error" id="${name}-error" role="alert">${e}</span>` : '';
@@ -64,7 +48,7 @@ async function renderPage(
   flash?: { kind: 'success' | 'error'; text: string },
   status = 200,
 ) {
-  const cur = await current(deps);
+  const cur = await priceSettings(deps.store.db);
   const val = (name: string, fallback: string) => state?.values[name] ?? fallback;
   const row = (p: ProductRecord) => {
     const isBillboard = p.code === 'billboard_min';
@@ -170,25 +154,7 @@ export function registerAdminPricesPage(app: FastifyInstance, deps: AppDeps): vo
       );
     }
     const at = new Date().toISOString();
-    await deps.store.db.transaction().execute(async (trx) => {
-      for (const p of products) {
-        const patch: Record<string, unknown> = { active: active.get(p.code) ?? false, updated_at: at };
-        if (p.code === 'billboard_min') {
-          patch.price_cents = billboardMin!;
-          patch.options = toJson({ ...p.options, min_amount_cents: billboardMin! });
-        } else patch.price_cents = prices.get(p.code)!;
-        await trx.updateTable('products').set(patch).where('code', '=', p.code).execute();
-      }
-      const setting = (key: string, value: unknown) =>
-        trx
-          .insertInto('settings')
-          .values({ key, value: toJson(value), updated_at: at })
-          .onConflict((oc) => oc.column('key').doUpdateSet({ value: toJson(value), updated_at: at }))
-          .execute();
-      await setting('billboard_min_cents', billboardMin!);
-      await setting('free_queue_weeks', queue);
-      await setting('vat_seller_country', seller || null);
-    });
+    await savePrices(deps.store.db, products, { prices, active, billboardMin: billboardMin!, queue, seller }, at);
     req.log.info(
       {
         admin: ctx.user!.id,

@@ -9,7 +9,7 @@ import { publicListingBySlug } from '../../store/repos/claims.ts';
 import type { WebContext } from '../context.ts';
 import { csrfField, html, raw, type SafeHtml } from '../layout.ts';
 import { sendNotFoundPage } from '../pages/errors.ts';
-import { fmtDate, pageLink, pager, qs, withQuery, type PageOf, type Rec } from '../pages/shared.ts';
+import { fmtDate, pageLink, pager, qs, withQuery } from '../pages/shared.ts';
 import {
   act,
   attempt,
@@ -28,14 +28,20 @@ import {
   type SignedIn,
 } from './act.ts';
 import { isSlug } from '../../domain/vocabulary.ts';
+import type { ClaimMethod, ClaimStatus } from '../../domain/claims.ts';
+import type { ResultOf } from '../../operations/define.ts';
+import { claimListing, listMyClaims, verifyClaim } from '../../operations/claims.ts';
 
-const METHODS: ReadonlyArray<[string, string, string]> = [
+/** A claim as list_my_claims shows it. */
+type Claim = ResultOf<typeof listMyClaims>['items'][number];
+
+const METHODS: ReadonlyArray<[ClaimMethod, string, string]> = [
   ['dns', 'A DNS record', 'add a TXT record at your domain'],
   ['meta', 'A tag on your homepage', 'put a <meta> tag in the <head> of your homepage'],
   ['file', 'A file on your website', 'serve a small text file under /.well-known/'],
   ['email', 'An email to your company address', 'we send a link to an address at your domain'],
 ];
-const STATUS_WORDS: Record<string, string> = {
+const STATUS_WORDS: Record<ClaimStatus, string> = {
   pending: 'Waiting for the check',
   verified: 'Verified',
   failed: 'Closed',
@@ -121,7 +127,7 @@ async function postClaim(deps: AppDeps, req: FastifyRequest, reply: FastifyReply
   if (!web) return reply;
   const f = formOf(req);
   const email = one(f, 'email').trim();
-  const r = await attempt<{ id: number }>(deps, req, web, 'claim_listing', {
+  const r = await attempt(deps, req, web, claimListing, {
     body: { slug, method: one(f, 'method'), ...(email ? { email } : {}) },
   });
   if (r.ok) return reply.redirect(`/claims/${r.value.id}`, 303);
@@ -131,10 +137,10 @@ async function postClaim(deps: AppDeps, req: FastifyRequest, reply: FastifyReply
 // ------------------------------------------------------------------ a claim
 
 /** One of the person's claims, found through list_my_claims (the operations have no single-claim read). */
-async function myClaim(deps: AppDeps, req: FastifyRequest, web: SignedIn, id: string): Promise<Rec | null> {
+async function myClaim(deps: AppDeps, req: FastifyRequest, web: SignedIn, id: string): Promise<Claim | null> {
   if (!/^\d{1,10}$/.test(id)) return null;
   for (let page = 1; page <= 50; page++) {
-    const r = await act<PageOf<Rec>>(deps, req, web, 'list_my_claims', { query: { page, per_page: 100 } });
+    const r = await act(deps, req, web, listMyClaims, { query: { page, per_page: 100 } });
     const hit = r.items.find((c) => String(c.id) === id);
     if (hit) return hit;
     if (!r.has_more) return null;
@@ -142,21 +148,19 @@ async function myClaim(deps: AppDeps, req: FastifyRequest, web: SignedIn, id: st
   return null;
 }
 
-function instructions(c: Rec): SafeHtml {
-  const i = c.instructions ?? {};
-  switch (c.method) {
-    case 'dns':
-      return html`<p>At the DNS provider of your domain, add this record, wait until it is published (it can take a while), then press <em>Check now</em>.</p>
+/** What to publish: the claim's instructions, which take the shape of its method. */
+function instructions(c: Claim): SafeHtml {
+  const i = c.instructions;
+  if (c.method === 'dns' && 'record_type' in i)
+    return html`<p>At the DNS provider of your domain, add this record, wait until it is published (it can take a while), then press <em>Check now</em>.</p>
 <dl class="facts"><dt>Type</dt><dd><code>${i.record_type}</code></dd><dt>Name</dt><dd><code class="secret">${i.host}</code></dd><dt>Value</dt><dd><code class="secret">${i.value}</code></dd></dl>`;
-    case 'meta':
-      return html`<p>Put this tag ${i.where}, then press <em>Check now</em>:</p><code class="secret" id="claim-tag">${i.tag}</code>`;
-    case 'file':
-      return html`<p>Serve a plain-text file at <code>${i.url}</code> whose whole content is the token below, then press <em>Check now</em>:</p><code class="secret">${i.content}</code>`;
-    case 'email':
-      return html`<p>We emailed a link to <strong>${i.sent_to}</strong>. Whoever reads that mailbox opens it and confirms${i.expires_at ? html` by ${when(i.expires_at)}` : ' within 24 hours'}; that verifies the claim. To use another address at the domain, <a href="/listings/${c.listing?.slug}/claim">claim again</a> with it.</p>`;
-    default:
-      return html`<p>${i.how ?? ''}</p>`;
-  }
+  if (c.method === 'meta' && 'tag' in i)
+    return html`<p>Put this tag ${i.where}, then press <em>Check now</em>:</p><code class="secret" id="claim-tag">${i.tag}</code>`;
+  if (c.method === 'file' && 'content' in i)
+    return html`<p>Serve a plain-text file at <code>${i.url}</code> whose whole content is the token below, then press <em>Check now</em>:</p><code class="secret">${i.content}</code>`;
+  if (c.method === 'email' && 'sent_to' in i)
+    return html`<p>We emailed a link to <strong>${i.sent_to}</strong>. Whoever reads that mailbox opens it and confirms${i.expires_at ? html` by ${when(i.expires_at)}` : ' within 24 hours'}; that verifies the claim. To use another address at the domain, <a href="/listings/${c.listing?.slug}/claim">claim again</a> with it.</p>`;
+  return html`<p>${i.how}</p>`;
 }
 
 async function claimPage(
@@ -164,10 +168,10 @@ async function claimPage(
   req: FastifyRequest,
   reply: FastifyReply,
   web: SignedIn,
-  c: Rec,
+  c: Claim,
   refused: ApiError | null = null,
 ): Promise<FastifyReply> {
-  const l = c.listing as Rec | null;
+  const l = c.listing;
   const name = l?.name ?? 'a listing';
   const checked = qs(req, 'notice') === 'checked';
   const flash = refused
@@ -181,7 +185,7 @@ async function claimPage(
   const body = html`<nav class="crumbs" aria-label="Breadcrumb"><a href="/claims">Your claims</a> › <span aria-current="page">${name}</span></nav>
 <h1>Your claim of ${name}</h1>
 <dl class="facts" id="claim-facts">
-<dt>Status</dt><dd><span class="state" data-state="${c.status}">${STATUS_WORDS[c.status] ?? c.status}</span></dd>
+<dt>Status</dt><dd><span class="state" data-state="${c.status}">${STATUS_WORDS[c.status]}</span></dd>
 <dt>Method</dt><dd>${METHODS.find(([m]) => m === c.method)?.[1] ?? c.method}</dd>
 <dt>Started</dt><dd>${when(c.created_at)}</dd>
 ${c.checked_at ? html`<dt>Last check</dt><dd>${when(c.checked_at)}${c.last_error ? html`: <span id="claim-last-error">${c.last_error}</span>` : ''}</dd>` : ''}
@@ -195,18 +199,18 @@ ${
       : html`<p>${c.last_error ?? 'This claim is closed.'} Start a new claim from the listing's page.</p>`
 }
 ${canCheck ? html`<form method="post" action="/claims/${c.id}/verify" class="check-now">${csrfField(web.csrf)}<button type="submit">Check now</button></form>` : ''}
-<p class="meta">${c.note ?? ''}</p>`;
+<p class="meta">${c.note}</p>`;
   return sendMakerPage(reply, web, { title: `Claim of ${name}`, flash }, body, statusOf(reply, refused));
 }
 
 async function claimsList(deps: AppDeps, req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
   const web = await signedIn(deps, req, reply, req.url);
   if (!web) return reply;
-  const r = await act<PageOf<Rec>>(deps, req, web, 'list_my_claims', { query: { page: qs(req, 'page') } });
+  const r = await act(deps, req, web, listMyClaims, { query: { page: qs(req, 'page') } });
   const rows = r.items.map(
     (c) => html`<tr><td><a href="/claims/${c.id}">${c.listing?.name ?? `Claim ${c.id}`}</a></td>
 <td>${METHODS.find(([m]) => m === c.method)?.[1] ?? c.method}</td>
-<td><span class="state" data-state="${c.status}">${STATUS_WORDS[c.status] ?? c.status}</span></td><td>${fmtDate(c.created_at)}</td></tr>`,
+<td><span class="state" data-state="${c.status}">${STATUS_WORDS[c.status]}</span></td><td>${fmtDate(c.created_at)}</td></tr>`,
   );
   return sendMakerPage(
     reply,
@@ -244,7 +248,7 @@ export function registerClaimMakerPages(app: FastifyInstance, deps: AppDeps): vo
     const { id } = req.params as { id: string };
     const web = await signedInPost(deps, req, reply, `/claims/${id}`);
     if (!web) return reply;
-    const r = await attempt(deps, req, web, 'verify_claim', { params: { claim_id: id } });
+    const r = await attempt(deps, req, web, verifyClaim, { params: { claim_id: id } });
     if (r.ok) return reply.redirect(`/claims/${id}?notice=checked`, 303);
     const c = await myClaim(deps, req, web, id);
     return c ? claimPage(deps, req, reply, web, c, r.error) : sendNotFoundPage(deps, req, reply);

@@ -1,4 +1,4 @@
-// What a paid order line does. Runs inside the payment's transaction (services/orders.ts payOrder),
+// What a paid order line does. Runs inside the payment's transaction (payment.ts payOrder),
 // so an order is paid and fulfilled together or not at all; a line already fulfilled is skipped, so
 // nothing is applied twice.
 //
@@ -14,11 +14,11 @@
 //   done_for_you, ai_review and any other product: work for the site team; the line stays unfulfilled
 //                     (fulfilled_at null) until they mark it done with markLineFulfilled().
 import type { Kysely, Transaction } from 'kysely';
-import type { DB } from '../store/types.ts';
-import { fromJson, toJson } from '../store/json.ts';
-import type { OrderLineRow, OrderRow, ProductRecord } from '../store/repos/orders.ts';
-import { mondayOf } from '../domain/weeks.ts';
-import { addPlacement, featuredDays } from '../store/repos/featured.ts';
+import type { DB } from '../../store/types.ts';
+import { fromJson, toJson } from '../../store/json.ts';
+import type { OrderLineRow, OrderRow, ProductRecord } from '../../store/repos/orders.ts';
+import { mondayOf } from '../../domain/weeks.ts';
+import { addPlacement, featuredDays } from '../../store/repos/featured.ts';
 
 /** Sections a paid launch unlocks. */
 export const LAUNCH_SECTIONS = ['story', 'milestones', 'media'] as const;
@@ -34,6 +34,10 @@ export function bundleParts(options: Record<string, unknown>): string[] {
     ? (inc as string[])
     : [...DEFAULT_BUNDLE];
 }
+
+/** How an order's line is carried out, as the order shows it: at payment, or by the site team. */
+export const LINE_FULFILMENTS = ['automatic', 'by_staff'] as const;
+export type LineFulfilment = (typeof LINE_FULFILMENTS)[number];
 
 /** automatic: done at payment; staff: done by the site team; partly: a bundle with both kinds. */
 export function fulfilmentKind(product: Pick<ProductRecord, 'code' | 'options'>): 'automatic' | 'staff' | 'partly' {
