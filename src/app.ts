@@ -13,6 +13,7 @@ import { resolvePrincipal } from './auth/principal.ts';
 import type { AppDeps } from './deps.ts';
 import { ANONYMOUS } from './operations/principal.ts';
 import { sendNotFoundPage, siteErrorHandler, wantsHtml } from './web/pages/index.ts';
+import { markFreshAfterForms } from './web/page-cache.ts';
 import { lazyChildLogger } from './http/lazy-logger.ts';
 import { MAX_JSON_DEPTH, jsonTooDeep } from './domain/json-depth.ts';
 import { refuseNul } from './operations/validation.ts';
@@ -152,6 +153,7 @@ export async function buildApp(deps: AppDeps, routes: readonly RouteGroup[] = []
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await app.register(formbody);
   await app.register(cookie);
+  markFreshAfterForms(app, deps); // the person who changed something sees it on their next page (web/page-cache.ts)
   registerRateLimit(app, {
     max: config.RATE_LIMIT_MAX,
     windowMs: config.RATE_LIMIT_WINDOW_MS,

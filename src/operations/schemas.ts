@@ -90,20 +90,6 @@ export const MilestoneInput = z.strictObject({
   description: z.string().max(2000).optional(),
   url: HttpsUrl(500).optional(),
 });
-export const Milestone = z.object({
-  id: z.number().int().min(1),
-  date: z.string(),
-  title: z.string(),
-  description: z.string().nullable(),
-  url: z.string().nullable(),
-});
-
-/**
- * A JSON object whose fields are documented in the operation description only. Every operation now
- * declares its result field by field; this stays for the tests' own fixture operations.
- */
-export const JsonObject = z.looseObject({});
-
 // ------------------------------------------------------------------ response pieces
 // Every response object is strict (z.strictObject): what the schema does not name is never sent, and
 // the OpenAPI document and MCP outputSchema say so (additionalProperties: false).

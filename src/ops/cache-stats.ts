@@ -19,5 +19,3 @@ export const cacheCounts = {
   /** VIES answers for VAT numbers (memory or Redis). */
   vies: { hit: 0, miss: 0 } as HitMiss,
 };
-
-export type CacheName = keyof typeof cacheCounts;

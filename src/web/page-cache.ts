@@ -16,7 +16,8 @@
 // If-Modified-Since with 304. Signed out: `Cache-Control: public, max-age=…` (a CDN may keep it as long);
 // signed in: `private, no-cache` (a shared cache never stores it).
 import { createHash } from 'node:crypto';
-import type { FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import { SESSION_COOKIE } from '../auth/sessions.ts';
 import type { AppDeps } from '../deps.ts';
 import { getWebContext } from './context.ts';
 import { documentHeaders } from './security-headers.ts';
@@ -79,8 +80,25 @@ export class PageCache {
   }
 }
 
+/**
+ * A form a signed-in person posts to the site (a vote, a follow, an edit, publishing, an update …) may
+ * change what pages show: the answer marks the browser fresh, so its next pages skip the shared ones.
+ */
+export function markFreshAfterForms(app: FastifyInstance, deps: AppDeps): void {
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (
+      req.method === 'POST' &&
+      reply.statusCode < 400 &&
+      req.cookies?.[SESSION_COOKIE] !== undefined &&
+      !/^\/(?:api|mcp|oauth)\//.test(req.url)
+    )
+      markFresh(deps, reply);
+    done(null, payload);
+  });
+}
+
 /** After a change made through the site: this browser's next pages skip the shared cache (any instance). */
-export function markFresh(deps: AppDeps, reply: FastifyReply): void {
+function markFresh(deps: AppDeps, reply: FastifyReply): void {
   reply.setCookie(FRESH_COOKIE, String(Date.now()), {
     path: '/',
     httpOnly: true,

@@ -20,7 +20,7 @@ import type { Operation, ResultOf } from '../../operations/define.ts';
 import type { User } from '../../auth/users.ts';
 import { checkCsrf, getWebContext, pageFor, type WebContext } from '../context.ts';
 import { html, raw, sendPage, type PageOptions, type SafeHtml } from '../layout.ts';
-import { operationNamed, queryOf, SITE_HEAD, withQuery } from '../pages/shared.ts';
+import { queryOf, SITE_HEAD, withQuery } from '../pages/shared.ts';
 
 export type SignedIn = WebContext & { user: User };
 
@@ -83,22 +83,13 @@ export async function act<O extends Operation>(
   op: O,
   input?: OperationInput,
 ): Promise<ResultOf<O>>;
-/** @deprecated by name, untyped: pass the operation itself. */
-export async function act<T = Record<string, unknown>>(
-  deps: AppDeps,
-  req: FastifyRequest,
-  web: SignedIn,
-  name: string,
-  input?: OperationInput,
-): Promise<T>;
 export async function act(
   deps: AppDeps,
   req: FastifyRequest,
   web: SignedIn,
-  opOrName: Operation | string,
+  op: Operation,
   input: OperationInput = {},
 ): Promise<unknown> {
-  const op = typeof opOrName === 'string' ? operationNamed(opOrName) : opOrName;
   const raw = { params: input.params, query: queryOf(input.query), body: input.body };
   return call(deps, op, sessionPrincipal(web.user), raw, { requestId: req.id });
 }
@@ -116,23 +107,15 @@ export async function attempt<O extends Operation>(
   op: O,
   input?: OperationInput,
 ): Promise<Attempt<ResultOf<O>>>;
-/** @deprecated by name, untyped: pass the operation itself. */
-export async function attempt<T = Record<string, unknown>>(
-  deps: AppDeps,
-  req: FastifyRequest,
-  web: SignedIn,
-  name: string,
-  input?: OperationInput,
-): Promise<Attempt<T>>;
 export async function attempt(
   deps: AppDeps,
   req: FastifyRequest,
   web: SignedIn,
-  opOrName: Operation | string,
+  op: Operation,
   input: OperationInput = {},
 ): Promise<Attempt<unknown>> {
   try {
-    return { ok: true, value: await act(deps, req, web, opOrName as string, input) };
+    return { ok: true, value: await act(deps, req, web, op, input) };
   } catch (e) {
     if (e instanceof ApiError && SHOWN_ON_PAGE.has(e.status)) return { ok: false, error: e };
     throw e;

@@ -6,7 +6,6 @@ import { readFileSync } from 'node:fs';
 import type { FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
-import { operations } from '../../operations/index.ts';
 import type { Operation, ResultOf } from '../../operations/define.ts';
 import type { ListingSummary } from '../../operations/schemas.ts';
 import { ANONYMOUS } from '../../operations/principal.ts';
@@ -19,34 +18,21 @@ import { justChanged } from '../page-cache.ts';
 
 // ------------------------------------------------------------------ data through the operations
 
-const byName = new Map<string, Operation>(operations.map((o) => [o.name, o]));
-
-/** An operation of the registry by its name (the site calls operations, never their handlers). */
-export function operationNamed(name: string): Operation {
-  const op = byName.get(name);
-  if (!op) throw new Error(`unknown operation ${name}`);
-  return op;
-}
-
 /**
  * Runs a public read operation as an anonymous caller: the same validation and handler as
  * GET /api/v1/…; its ApiErrors (404, 400) propagate to the site's HTML error handler.
+ */
+/**
+ * Runs a public read operation as an anonymous caller: the same validation and handler as
+ * GET /api/v1/…, its result typed by the operation's response schema. Its ApiErrors (404, 400)
+ * propagate to the site's HTML error handler.
  */
 export async function read<O extends Operation>(
   deps: AppDeps,
   req: FastifyRequest,
   op: O,
-  input?: ReadInput,
-): Promise<ResultOf<O>>;
-/** @deprecated by name, untyped: pass the operation itself. */
-export async function read<T = Rec>(deps: AppDeps, req: FastifyRequest, name: string, input?: ReadInput): Promise<T>;
-export async function read(
-  deps: AppDeps,
-  req: FastifyRequest,
-  opOrName: Operation | string,
   input: ReadInput = {},
-): Promise<unknown> {
-  const op = typeof opOrName === 'string' ? operationNamed(opOrName) : opOrName;
+): Promise<ResultOf<O>> {
   return call(
     deps,
     op,
@@ -97,14 +83,6 @@ export function cachedRead<O extends Operation>(
  */
 // biome-ignore lint/suspicious/noExplicitAny: untyped operation results of the name-based overloads
 export type Rec = Record<string, any>;
-/** @deprecated A page of untyped results (the name-based overloads); use the operation's result type. */
-export interface PageOf<T> {
-  items: T[];
-  page: number;
-  per_page: number;
-  total: number;
-  has_more: boolean;
-}
 
 /** The listing summary every public list carries (search, categories, launches, founders …). */
 type Summary = z.output<typeof ListingSummary>;
