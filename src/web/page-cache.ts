@@ -26,7 +26,13 @@ import { fill, holesOf, type Holes, type SlotRenderers, Slots } from './personal
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set while a page is rendered for the shared cache: the handler's send() fills `result` instead of sending. */
-    pageRender?: { slots: Slots; result?: { text: string; status: number }; onHit?: () => void };
+    pageRender?: {
+      slots: Slots;
+      result?: { text: string; status: number };
+      onHit?: () => void;
+      /** Called by send() once the page's text is in `result`. */
+      rendered?: () => void;
+    };
   }
 }
 
@@ -167,7 +173,13 @@ async function render(
   const r: NonNullable<FastifyRequest['pageRender']> = { slots: new Slots() };
   req.pageRender = r;
   try {
-    await handler(req, reply);
+    // A handler returns its reply, and a Fastify reply is a thenable that settles only once it is sent:
+    // awaiting it here would wait for ever. The page is ready when send() has put its text in `result`
+    // (or the handler has finished without it: a redirect or an error page it sent itself).
+    const rendered = new Promise<void>((resolve) => {
+      r.rendered = resolve;
+    });
+    await Promise.race([rendered, Promise.resolve(handler(req, reply)).then(() => undefined)]);
   } finally {
     req.pageRender = undefined;
   }

@@ -186,6 +186,7 @@ export function send(
   if (shared && slots) {
     // Rendered for everyone: the shared page cache fills the slots and sends it (web/page-cache.ts).
     shared.result = { text: renderPage(opts, body), status };
+    shared.rendered?.();
     return reply;
   }
   return sendPage(reply, opts, body, status);

@@ -1,0 +1,158 @@
+// Public pages and public API reads shared for a moment (SHARED_CACHE_MS, 1 s here), and what must
+// stay true with them (issue #18): a change shows at once to the person who made it and within the
+// bound to everyone else; nothing personal is ever served from the shared cache; pages answer
+// conditional requests with 304 and say how they may be cached.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { setTimeout as sleep } from 'node:timers/promises';
+import * as cheerio from 'cheerio';
+import { testApp, type TestApp } from '../support/app.ts';
+import { category, listing } from '../support/listing-fixtures.ts';
+import { makeUser, PASSWORD } from '../auth/helpers.ts';
+import { createApiKey } from '../../src/auth/api-keys.ts';
+
+const BOUND_MS = 1000;
+let t: TestApp;
+
+before(async () => {
+  t = await testApp({ SHARED_CACHE_MS: String(BOUND_MS) }, async (store) => {
+    await category(store.db, 'tools', { name: 'Tools' });
+    const now = new Date().toISOString();
+    for (const [slug, name] of [
+      ['kettle', 'Kettle'],
+      ['teapot', 'Teapot'],
+    ])
+      await listing(store.db, { slug, name, tagline: `${name} tagline`, category: 'tools', launched_at: now });
+  });
+});
+after(async () => {
+  await t.cleanup();
+});
+
+class Browser {
+  jar = new Map<string, string>();
+  async req(method: 'GET' | 'POST', url: string, form?: Record<string, string>, headers: Record<string, string> = {}) {
+    const cookie = [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await t.app.inject({
+      method,
+      url,
+      headers: {
+        accept: 'text/html',
+        ...(cookie ? { cookie } : {}),
+        ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+        ...headers,
+      },
+      payload: form ? new URLSearchParams(form).toString() : undefined,
+    });
+    for (const c of res.cookies as Array<{ name: string; value: string; maxAge?: number }>) {
+      if (!c.value || (c.maxAge !== undefined && c.maxAge <= 0)) this.jar.delete(c.name);
+      else this.jar.set(c.name, c.value);
+    }
+    return res;
+  }
+  async page(url: string) {
+    const res = await this.req('GET', url);
+    assert.equal(res.statusCode, 200, url);
+    return { res, $: cheerio.load(res.body) };
+  }
+}
+
+async function signedIn(name: string): Promise<{ b: Browser; email: string }> {
+  const user = await makeUser(t.store);
+  await t.store.db.updateTable('users').set({ name }).where('id', '=', user.id).execute();
+  const b = new Browser();
+  const { $ } = await b.page('/sign-in');
+  const res = await b.req('POST', '/sign-in', {
+    _csrf: $('form[action="/sign-in"] input[name=_csrf]').val() as string,
+    email: user.email,
+    password: PASSWORD,
+  });
+  assert.equal(res.statusCode, 303);
+  return { b, email: user.email };
+}
+
+const votesShown = ($: cheerio.CheerioAPI) => Number($('#act .vote-btn .n').first().text().replace(/,/g, ''));
+const setTagline = (slug: string, tagline: string) =>
+  t.store.db.updateTable('listings').set({ tagline }).where('slug', '=', slug).execute();
+
+test('a vote shows at once to the voter and within the bound to everyone else', async () => {
+  const anon = new Browser();
+  const before = votesShown((await anon.page('/listings/kettle')).$); // now shared
+  const { b: voter } = await signedIn('Vera Voter');
+  const { $ } = await voter.page('/listings/kettle');
+  assert.equal(votesShown($), before);
+  const form: Record<string, string> = {};
+  $('#act form.vote input[type=hidden]').each((_, el) => {
+    form[$(el).attr('name')!] = $(el).attr('value') ?? '';
+  });
+  assert.equal((await voter.req('POST', '/listings/kettle/vote', form)).statusCode, 303);
+  const mine = (await voter.page('/listings/kettle')).$;
+  assert.equal(votesShown(mine), before + 1, "the voter's next page shows the new count");
+  assert.equal(mine('#act form.vote button').attr('aria-pressed'), 'true', 'and their vote');
+  await sleep(BOUND_MS + 50);
+  assert.equal(votesShown((await anon.page('/listings/kettle')).$), before + 1, 'everyone sees it within the bound');
+});
+
+test('an edit made elsewhere is not shown to others for longer than the bound', async () => {
+  const anon = new Browser();
+  assert.match((await anon.page('/categories/tools')).res.body, /Teapot tagline/);
+  await setTagline('teapot', 'Brews in under a minute');
+  const soon = (await anon.page('/categories/tools')).res.body; // may still be the shared page
+  assert.ok(/Teapot tagline|Brews in under a minute/.test(soon));
+  await sleep(BOUND_MS + 50);
+  assert.match((await anon.page('/categories/tools')).res.body, /Brews in under a minute/);
+});
+
+test('nothing personal from the shared cache: another visitor never gets my name, token or votes', async () => {
+  const { b: alice } = await signedIn('Alice Unique');
+  const mine = await alice.page('/categories/tools'); // rendered and shared first by a signed-in person
+  assert.match(mine.res.body, /Alice Unique/);
+  const aliceToken = mine.$('form[action="/sign-out"] input[name=_csrf]').val() as string;
+  assert.ok(aliceToken);
+  const anon = await new Browser().page('/categories/tools');
+  assert.doesNotMatch(anon.res.body, /Alice Unique/);
+  assert.ok(!anon.res.body.includes(aliceToken), "Alice's CSRF token is not in the anonymous page");
+  assert.match(anon.$('header .me').text(), /Sign in/);
+  assert.equal(anon.$('form.vote').length, 0, 'signed out: vote links to sign in, no forms');
+  const { b: bob } = await signedIn('Bob Other');
+  const bobs = await bob.page('/categories/tools');
+  assert.match(bobs.res.body, /Bob Other/);
+  assert.doesNotMatch(bobs.res.body, /Alice Unique/);
+  assert.ok(!bobs.res.body.includes(aliceToken));
+  const bobToken = bobs.$('form[action="/sign-out"] input[name=_csrf]').val() as string;
+  assert.ok(bobs.$('form.vote input[name=_csrf]').toArray().every((el) => bobs.$(el).val() === bobToken));
+});
+
+test('pages carry ETag and Last-Modified, answer 304, and say how they may be cached', async () => {
+  const anon = new Browser();
+  const first = (await anon.page('/')).res;
+  assert.ok(first.headers.etag);
+  assert.ok(first.headers['last-modified']);
+  assert.match(String(first.headers['cache-control']), /^public, max-age=\d+/);
+  const again = await anon.req('GET', '/', undefined, { 'if-none-match': String(first.headers.etag) });
+  assert.equal(again.statusCode, 304);
+  assert.equal(again.body, '');
+  const { b } = await signedIn('Casey Cache');
+  const mine = (await b.page('/')).res;
+  assert.match(String(mine.headers['cache-control']), /private/);
+  assert.notEqual(mine.headers.etag, first.headers.etag, 'a personal page has its own validator');
+  const mine304 = await b.req('GET', '/', undefined, { 'if-none-match': String(mine.headers.etag) });
+  assert.equal(mine304.statusCode, 304);
+});
+
+test('public API reads are shared by anonymous callers within the bound; a signed-in caller reads afresh', async () => {
+  const read = (headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url: '/api/v1/categories/tools', headers }).then((r) => {
+      assert.equal(r.statusCode, 200);
+      return r.json() as { items: Array<{ slug: string; tagline: string | null }> };
+    });
+  const tagline = (r: { items: Array<{ slug: string; tagline: string | null }> }) =>
+    r.items.find((i) => i.slug === 'kettle')?.tagline;
+  await read();
+  await setTagline('kettle', 'Boils in seconds');
+  const user = await makeUser(t.store);
+  const { key } = await createApiKey(t.store.db, user.id, 'reader', ['account:read']);
+  assert.equal(tagline(await read({ authorization: `Bearer ${key}` })), 'Boils in seconds', 'signed in: fresh');
+  await sleep(BOUND_MS + 50);
+  assert.equal(tagline(await read()), 'Boils in seconds', 'anonymous: within the bound');
+});
