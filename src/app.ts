@@ -155,7 +155,7 @@ export async function buildApp(deps: AppDeps, routes: readonly RouteGroup[] = []
   await app.register(cookie);
   markFreshAfterForms(app, deps); // the person who changed something sees it on their next page (web/page-cache.ts)
   registerRateLimit(app, {
-    max: config.RATE_LIMIT_MAX,
+    max: { api: config.RATE_LIMIT_MAX, page: config.RATE_LIMIT_PAGES_MAX, badge: config.RATE_LIMIT_BADGES_MAX },
     windowMs: config.RATE_LIMIT_WINDOW_MS,
     redis: deps.redis,
     keyOf: (req) => (req.principal?.kind === 'user' ? `u:${req.principal.userId}` : `ip:${req.ip}`),

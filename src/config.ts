@@ -18,7 +18,9 @@ export const ConfigSchema = z.object({
   SEED_DEMO: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   REDIS_URL: z.string().optional(),
-  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300), // requests per window per client
+  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300), // API requests (REST, MCP, OAuth) per window per client
+  RATE_LIMIT_PAGES_MAX: z.coerce.number().int().min(1).default(600), // page views and form posts per window per client
+  RATE_LIMIT_BADGES_MAX: z.coerce.number().int().min(1).default(3000), // badge images per window per client
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
   // Which X-Forwarded-For hops to believe for the client's address (rate limits, sign-in limits):
   // false (default: the connecting address, so no client can name its own), true (any), a number of

@@ -3,6 +3,10 @@
 // the error body and Retry-After; every limited response carries RateLimit-Limit / -Remaining / -Reset
 // (seconds), as the IETF RateLimit header draft names them.
 //
+// Three separate budgets, each with its own counter per client: the API (REST, MCP, OAuth), the
+// website's pages and forms, and badge images. A badge embedded on a maker's busy homepage, or a visitor
+// browsing many pages, never uses up the same client's API budget, and the other way round.
+//
 // Counters live in memory, or in Redis when REDIS_URL is set (one atomic INCR + PEXPIRE script per
 // request, so every instance shares them). A Redis error lets the request through (logged): a rate
 // limiter must not take the API down with it.
@@ -14,8 +18,19 @@ import type { Redis } from 'ioredis';
 import { ApiError } from '../operations/errors.ts';
 import { redisHit } from '../store/redis.ts';
 
+/** Which budget a route counts against. */
+export type Budget = 'api' | 'page' | 'badge';
+
+/** The budget of a route, by its path: /api, /mcp, /oauth and /.well-known are the API; /badges are images. */
+export function budgetOf(url: string): Budget {
+  if (/^\/(?:api|mcp|oauth|\.well-known)(?:\/|$)/.test(url)) return 'api';
+  if (/^\/badges(?:\/|$)/.test(url)) return 'badge';
+  return 'page';
+}
+
 export interface RateLimitOptions {
-  max: number;
+  /** Requests per window per client, for each budget. */
+  max: Record<Budget, number>;
   windowMs: number;
   /** The client's key: `u:<user id>` when signed in, else `ip:<address>`. */
   keyOf: (req: FastifyRequest) => string;
@@ -56,8 +71,37 @@ class MemoryStore {
 }
 
 export function registerRateLimit(app: FastifyInstance, opts: RateLimitOptions): void {
-  const { max, windowMs, keyOf } = opts;
-  const message = `Too many requests: the limit is ${max} per ${formatWindow(windowMs)}. Retry after the time in the Retry-After header.`;
+  const { windowMs, keyOf } = opts;
+  const hooks = {} as Record<Budget, onRequestHookHandler>;
+  const stores: MemoryStore[] = [];
+  for (const budget of ['api', 'page', 'badge'] as const)
+    hooks[budget] = limiter(opts, budget, opts.max[budget], windowMs, keyOf, stores);
+  if (stores.length)
+    app.addHook('onClose', (_app, done) => {
+      for (const s of stores) s.close();
+      done();
+    });
+
+  // A route-level hook, appended after the route's own: a route that resolves its caller itself (/mcp)
+  // is then limited per account too. Routes registered with `config: { rateLimit: false }` get none.
+  app.addHook('onRoute', (route) => {
+    if ((route.config as { rateLimit?: boolean } | undefined)?.rateLimit === false) return;
+    const hook = hooks[budgetOf(route.url)];
+    const own = route.onRequest;
+    route.onRequest = own === undefined ? [hook] : [...(Array.isArray(own) ? own : [own]), hook];
+  });
+}
+
+function limiter(
+  opts: RateLimitOptions,
+  budget: Budget,
+  max: number,
+  windowMs: number,
+  keyOf: (req: FastifyRequest) => string,
+  stores: MemoryStore[],
+): onRequestHookHandler {
+  const what = budget === 'api' ? 'API requests' : budget === 'page' ? 'page views' : 'badge images';
+  const message = `Too many ${what}: the limit is ${max} per ${formatWindow(windowMs)}. Retry after the time in the Retry-After header.`;
   const limitHeader = String(max);
 
   const apply = (reply: FastifyReply, count: number, resetMs: number): ApiError | undefined => {
@@ -70,33 +114,19 @@ export function registerRateLimit(app: FastifyInstance, opts: RateLimitOptions):
     return new ApiError('rate_limited', message);
   };
 
-  // A route-level hook, appended after the route's own: a route that resolves its caller itself (/mcp)
-  // is then limited per account too. Routes registered with `config: { rateLimit: false }` get none.
-  const attach = (hook: onRequestHookHandler) => {
-    app.addHook('onRoute', (route) => {
-      if ((route.config as { rateLimit?: boolean } | undefined)?.rateLimit === false) return;
-      const own = route.onRequest;
-      route.onRequest = own === undefined ? [hook] : [...(Array.isArray(own) ? own : [own]), hook];
-    });
-  };
-
   if (!opts.redis) {
     const store = new MemoryStore(windowMs);
-    app.addHook('onClose', (_app, done) => {
-      store.close();
-      done();
-    });
-    attach((req, reply, done) => {
+    stores.push(store);
+    return (req, reply, done) => {
       const now = Date.now();
       const e = store.hit(keyOf(req), now);
       done(apply(reply, e.count, e.resetAt - now));
-    });
-    return;
+    };
   }
 
   const redis = opts.redis;
-  const prefix = opts.prefix ?? 'launchlist-rl:';
-  attach((req, reply, done) => {
+  const prefix = `${opts.prefix ?? 'launchlist-rl:'}${budget}:`;
+  return (req, reply, done) => {
     redisHit(redis, prefix + keyOf(req), windowMs).then(
       ([count, ttl]) => done(apply(reply, count, ttl)),
       (err: unknown) => {
@@ -104,7 +134,7 @@ export function registerRateLimit(app: FastifyInstance, opts: RateLimitOptions):
         done();
       },
     );
-  });
+  };
 }
 
 function formatWindow(ms: number): string {

@@ -241,6 +241,36 @@ test('rate limits: 429 with the error body, Retry-After and RateLimit-* headers'
   await s.close();
 });
 
+test('pages, badge images and the API have separate budgets: browsing or an embedded badge never uses up the API limit', async () => {
+  const s = await appWith({
+    RATE_LIMIT_MAX: 2,
+    RATE_LIMIT_PAGES_MAX: 3,
+    RATE_LIMIT_BADGES_MAX: 4,
+    RATE_LIMIT_WINDOW_MS: 60_000,
+  });
+  const ip = '10.9.8.20';
+  const codes = async (url: string, n: number) => {
+    const out: number[] = [];
+    for (let i = 0; i < n; i++) out.push((await s.app.inject({ method: 'GET', url, remoteAddress: ip })).statusCode);
+    return out;
+  };
+  // The badge image of a listing that does not exist is a 404, still counted against the badge budget.
+  const badges = await codes('/badges/no-such-listing/launched.svg', 5);
+  assert.equal(badges.slice(0, 4).includes(429), false, 'four badge images within the badge budget');
+  assert.equal(badges[4], 429, 'the fifth badge image is over the badge budget');
+  const pages = await codes('/categories', 4);
+  assert.deepEqual(pages.slice(0, 3).includes(429), false, 'pages have their own budget, untouched by the badges');
+  assert.equal(pages[3], 429);
+  const page429 = await s.app.inject({ method: 'GET', url: '/categories', remoteAddress: ip });
+  assert.match(String(page429.headers['ratelimit-limit']), /^3$/);
+  assert.deepEqual(
+    await codes('/api/v1/big?n=1', 3),
+    [200, 200, 429],
+    'the API budget is whole after pages and badges',
+  );
+  await s.close();
+});
+
 test('X-Forwarded-For is believed only from trusted proxies (TRUST_PROXY): by default a client cannot name its own address', async () => {
   const limited = async (overrides: Record<string, unknown>) => {
     const s = await appWith({ RATE_LIMIT_MAX: 2, RATE_LIMIT_WINDOW_MS: 60_000, ...overrides });

@@ -61,6 +61,8 @@ export async function freshStore(overrides: Record<string, unknown> = {}): Promi
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
     RATE_LIMIT_MAX: '100000',
+    RATE_LIMIT_PAGES_MAX: '100000',
+    RATE_LIMIT_BADGES_MAX: '100000',
     WORKERS: 'false',
     // Every operation result is checked against its response schema: a field it does not declare fails.
     STRICT_RESPONSES: 'true',
