@@ -1,6 +1,6 @@
 // The one Kysely schema type. Timestamps are ISO strings; JSON columns are text (store/json.ts);
 // booleans are numbers 0/1 on SQLite and booleans on PostgreSQL — read them with Boolean().
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { DraftStage, DraftStatus, ListingPlan, ListingStatus } from '../domain/vocabulary.ts';
 import type { ClaimMethod, ClaimStatus } from '../domain/claims.ts';
 import type { OrderStatus } from '../domain/orders.ts';
@@ -438,7 +438,14 @@ export interface ListingViewTotalsTable {
   views: number;
 }
 
+/** Counters moved by triggers when what they watch changes (migration 200): 'membership' = live listings per category. */
+export interface DirectoryStampsTable {
+  name: string;
+  n: ColumnType<number | string | bigint, number | undefined, number>;
+}
+
 export interface DB {
+  directory_stamps: DirectoryStampsTable;
   users: UsersTable;
   sessions: SessionsTable;
   email_tokens: EmailTokensTable;

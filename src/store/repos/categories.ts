@@ -6,6 +6,7 @@ import type { DB } from '../types.ts';
 import { fromJson } from '../json.ts';
 import { summariesByIds, type summaryQuery, type ListingSummary } from './summary.ts';
 import { nullsLast, num } from './sql-helpers.ts';
+import { byMembership } from '../membership.ts';
 
 export type CategoryRow = {
   id: number;
@@ -44,9 +45,12 @@ export async function allCategories(db: Kysely<DB>): Promise<CategoryRow[]> {
  * (listing_categories rows with is_primary = false). Both queries read indexes only, so the tree
  * stays cheap at 100,000 listings.
  */
-export async function liveCounts(
-  db: Kysely<DB>,
-): Promise<{ direct: Map<number, number>; rolled: Map<number, number> }> {
+export function liveCounts(db: Kysely<DB>): Promise<{ direct: Map<number, number>; rolled: Map<number, number> }> {
+  // Counted again only after a listing, an extra category or the tree changed (store/membership.ts).
+  return byMembership(db, 'live-counts', () => countLive(db));
+}
+
+async function countLive(db: Kysely<DB>): Promise<{ direct: Map<number, number>; rolled: Map<number, number> }> {
   const [cats, primary, extraRows] = await Promise.all([
     db.selectFrom('categories').select(['id', 'parent_id']).execute(),
     db
@@ -163,33 +167,88 @@ function inCategories<Q extends { where: (...args: never[]) => unknown }>(q: Q, 
   ) as unknown as Q;
 }
 
-/** Live listings in any of the categories, most voted first (then the earlier launch, then id). */
+type Ranked = { id: number; votes_count: number; launched_at: string | null };
+
+/** Most voted first, then the earlier launch (none last), then the id: the order of a category's listings. */
+function byVotes(a: Ranked, b: Ranked): number {
+  return (
+    Number(b.votes_count) - Number(a.votes_count) ||
+    (a.launched_at === null ? 1 : 0) - (b.launched_at === null ? 1 : 0) ||
+    (a.launched_at ?? '').localeCompare(b.launched_at ?? '') ||
+    a.id - b.id
+  );
+}
+
+/**
+ * Live listings in any of the categories, most voted first (then the earlier launch, then id).
+ *
+ * The cost does not grow with the directory: each category's first `offset + limit` listings are read
+ * from the (status, primary_category_id, votes_count, launched_at) index, which stops after them, the
+ * extra categories (a paid add-on, few) by their own index, and the lists merged here. The total comes
+ * from store/membership.ts: counted once per change of membership, not per request.
+ */
 export async function liveListingsInCategories(
   db: Kysely<DB>,
   ids: number[],
   limit: number,
   offset: number,
 ): Promise<{ items: ListingSummary[]; total: number }> {
-  // Order the ids from the narrow index first, then read the page's rows: sorting thousands of wide rows is what costs.
-  const page = await inCategories(db.selectFrom('listings as l').select('l.id'), ids)
-    .orderBy('l.votes_count', 'desc')
-    .orderBy(nullsLast(sql`l.launched_at`))
-    .orderBy('l.launched_at', 'asc')
-    .orderBy('l.id', 'asc')
-    .limit(limit)
-    .offset(offset)
-    .execute();
-  const count = await inCategories(
-    db.selectFrom('listings as l').select((eb) => eb.fn.countAll<number>().as('n')),
-    ids,
-  ).executeTakeFirstOrThrow();
+  const want = offset + limit;
+  const ranked = (q: ReturnType<typeof rankedQuery>) =>
+    q
+      .orderBy('l.votes_count', 'desc')
+      .orderBy(nullsLast(sql`l.launched_at`))
+      .orderBy('l.launched_at', 'asc')
+      .orderBy('l.id', 'asc');
+  const rankedQuery = () =>
+    db.selectFrom('listings as l').select(['l.id', 'l.votes_count', 'l.launched_at']).where('l.status', '=', 'live');
+  const [perCategory, extras, total] = await Promise.all([
+    Promise.all(
+      ids.map((id) =>
+        ranked(rankedQuery().where('l.primary_category_id', '=', id))
+          .limit(want)
+          .execute(),
+      ),
+    ),
+    ranked(
+      rankedQuery().where(
+        'l.id',
+        'in',
+        db
+          .selectFrom('listing_categories as lc')
+          .select('lc.listing_id')
+          .where('lc.is_primary', '=', false as never)
+          .where('lc.category_id', 'in', ids),
+      ),
+    )
+      .limit(want)
+      .execute(),
+    byMembership(db, `category-total ${ids.join(',')}`, async () =>
+      num(
+        (
+          await inCategories(
+            db.selectFrom('listings as l').select((eb) => eb.fn.countAll<number>().as('n')),
+            ids,
+          ).executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ),
+  ]);
+  const seen = new Set<number>();
+  const merged: Ranked[] = [];
+  for (const r of [...perCategory.flat(), ...extras])
+    if (!seen.has(r.id)) {
+      seen.add(r.id);
+      merged.push({ id: r.id, votes_count: num(r.votes_count), launched_at: r.launched_at });
+    }
+  const page = merged.sort(byVotes).slice(offset, want);
   const summaries = await summariesByIds(
     db,
     page.map((r) => r.id),
   );
   return {
     items: page.map((r) => summaries.get(r.id)).filter((x): x is ListingSummary => x !== undefined),
-    total: num(count.n),
+    total,
   };
 }
 

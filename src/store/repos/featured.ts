@@ -92,10 +92,16 @@ export async function featuredNow(
       .selectFrom('categories')
       .select('id')
       .where((eb) => eb.or([eb('slug', '=', opts.category!), eb('parent_id', 'in', self)]));
-    q = q.where(
-      'p.listing_id',
-      'in',
-      db.selectFrom('listing_categories').select('listing_id').where('category_id', 'in', cats),
+    // Placements running now are few: each is checked against the category by the listing's own rows
+    // (an index lookup), never by listing every member of a category that may hold tens of thousands.
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('listing_categories as lc')
+          .select('lc.listing_id')
+          .whereRef('lc.listing_id', '=', 'p.listing_id')
+          .where('lc.category_id', 'in', cats),
+      ),
     );
   }
   const running = new Map<number, { start: number; end: number }>();

@@ -255,6 +255,8 @@ export async function seedSynthetic(
         )
       ).rows.map((r) => sql.id(r.column_name));
       await sql`ALTER TABLE listings DISABLE TRIGGER listings_search_biu`.execute(trx);
+      // The membership counter (migration 200) is moved once below, not once per row at commit.
+      await sql`ALTER TABLE listings DISABLE TRIGGER listings_membership_ai`.execute(trx);
       await sql`DROP INDEX IF EXISTS listings_search`.execute(trx);
       await sql`INSERT INTO listings (${sql.join(columns)}, search)
         SELECT ${sql.join(columns)}, listings_search_vector(name, tagline, keywords, description) FROM synthetic_stage`.execute(
@@ -262,11 +264,16 @@ export async function seedSynthetic(
       );
       await sql`CREATE INDEX listings_search ON listings USING gin (search)`.execute(trx);
       await sql`ALTER TABLE listings ENABLE TRIGGER listings_search_biu`.execute(trx);
+      await sql`ALTER TABLE listings ENABLE TRIGGER listings_membership_ai`.execute(trx);
+      await sql`ALTER TABLE listing_categories DISABLE TRIGGER listing_categories_membership`.execute(trx);
     }
     await sql`INSERT INTO listing_categories (listing_id, category_id, is_primary)
       SELECT id, primary_category_id, ${true} FROM listings WHERE id > ${before} AND primary_category_id IS NOT NULL`.execute(
       trx,
     );
+    if (store.engine === 'postgres')
+      await sql`ALTER TABLE listing_categories ENABLE TRIGGER listing_categories_membership`.execute(trx);
+    await sql`UPDATE directory_stamps SET n = n + 1 WHERE name = 'membership'`.execute(trx);
     // Each new listing's total views (its listing_view_totals row was made by the insert trigger).
     for (let i = 0; i < views.length; i += 1000) {
       const values = sql.join(views.slice(i, i + 1000).map((v) => sql`(${v.slug}, CAST(${v.views} AS INTEGER))`));

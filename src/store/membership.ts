@@ -1,0 +1,47 @@
+// Figures that depend only on which listings are live in which category (the category tree's counts, a
+// category's total), kept until that membership changes. A trigger moves the 'membership' counter on
+// every such change (migration 200); a read compares one small row with the counter its figures were
+// computed at, and counts again only when it moved. So the counts are exact at every moment, on every
+// instance (the counter is in the database), and a read costs one primary-key lookup while nothing
+// changed, whatever the size of the directory. Votes and views change order, not membership: they
+// never move it.
+import type { Kysely } from 'kysely';
+import type { DB } from './types.ts';
+
+interface Kept {
+  stamp: string;
+  value: Promise<unknown>;
+}
+
+const kept = new WeakMap<Kysely<DB>, Map<string, Kept>>();
+/** At most this many figures per database (one per category and page shape in practice). */
+const MAX_KEPT = 500;
+
+/** The membership counter as it is now. */
+export async function membershipStamp(db: Kysely<DB>): Promise<string> {
+  const row = await db.selectFrom('directory_stamps').select('n').where('name', '=', 'membership').executeTakeFirst();
+  return String(row?.n ?? 0);
+}
+
+/**
+ * `compute()`'s value for `key`, computed again only when the membership counter has moved since it
+ * was last computed. Pass the database itself, not a transaction (a transaction may hold changes
+ * others do not see yet).
+ */
+export async function byMembership<T>(db: Kysely<DB>, key: string, compute: () => Promise<T>): Promise<T> {
+  let m = kept.get(db);
+  if (!m) kept.set(db, (m = new Map()));
+  // The counter is read before counting: a change that commits meanwhile moves it past this value.
+  const stamp = await membershipStamp(db);
+  const hit = m.get(key);
+  if (hit && hit.stamp === stamp) return hit.value as Promise<T>;
+  const value = compute();
+  const entry = { stamp, value };
+  m.delete(key);
+  m.set(key, entry);
+  if (m.size > MAX_KEPT) m.delete(m.keys().next().value!);
+  value.catch(() => {
+    if (m.get(key) === entry) m.delete(key); // a failure is not kept
+  });
+  return value;
+}

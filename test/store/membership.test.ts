@@ -1,0 +1,91 @@
+// Per-category counts kept until the live directory's membership changes (store/membership.ts,
+// migration 200): exact at every moment, on both engines, without counting the listings per request.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { freshStore, type TestDb } from '../support/app.ts';
+import { category, listing } from '../support/listing-fixtures.ts';
+import { liveCounts, liveListingsInCategories } from '../../src/store/repos/categories.ts';
+import { membershipStamp } from '../../src/store/membership.ts';
+
+let t: TestDb;
+let tools: number;
+let sub: number;
+before(async () => {
+  t = await freshStore();
+  tools = await category(t.store.db, 'tools', { name: 'Tools' });
+  sub = await category(t.store.db, 'editors', { name: 'Editors', parent: 'tools' });
+  await category(t.store.db, 'games', { name: 'Games' });
+  for (let i = 1; i <= 5; i++)
+    await listing(t.store.db, {
+      slug: `tool-${i}`,
+      name: `Tool ${i}`,
+      category: i <= 3 ? 'tools' : 'editors',
+      launched_at: `2026-0${i}-01T00:00:00.000Z`,
+    });
+  await listing(t.store.db, { slug: 'game-1', name: 'Game 1', category: 'games', extraCategories: ['editors'] });
+});
+after(async () => {
+  await t.cleanup();
+});
+
+const db = () => t.store.db;
+const rolledTools = async () => (await liveCounts(db())).rolled.get(tools);
+
+test('the counts follow every change of membership at once, and nothing else moves the counter', async () => {
+  assert.equal(await rolledTools(), 6, 'five in tools or editors, one game with editors as an extra category');
+  assert.equal((await liveCounts(db())).direct.get(sub), 3);
+
+  const before = await membershipStamp(db());
+  await db().updateTable('listings').set({ votes_count: 40 }).where('slug', '=', 'tool-1').execute();
+  assert.equal(await membershipStamp(db()), before, 'a vote changes order, not membership');
+
+  await db().updateTable('listings').set({ status: 'removed' }).where('slug', '=', 'tool-2').execute();
+  assert.notEqual(await membershipStamp(db()), before);
+  assert.equal(await rolledTools(), 5, 'a listing taken off live leaves the count at once');
+
+  const games = await db().selectFrom('categories').select('id').where('slug', '=', 'games').executeTakeFirstOrThrow();
+  await db().updateTable('listings').set({ primary_category_id: games.id }).where('slug', '=', 'tool-3').execute();
+  assert.equal(await rolledTools(), 4, 'a listing moved to another category');
+
+  const game = await db().selectFrom('listings').select('id').where('slug', '=', 'game-1').executeTakeFirstOrThrow();
+  await db()
+    .deleteFrom('listing_categories')
+    .where('listing_id', '=', game.id)
+    .where('is_primary', '=', false as never)
+    .execute();
+  assert.equal(await rolledTools(), 3, 'an extra category taken away');
+
+  await db().updateTable('listings').set({ status: 'live' }).where('slug', '=', 'tool-2').execute();
+  assert.equal(await rolledTools(), 4, 'back on live');
+});
+
+test('a change inside a transaction shows to others only once it commits', async () => {
+  const seen = await rolledTools();
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      await trx.updateTable('listings').set({ status: 'removed' }).where('slug', '=', 'tool-4').execute();
+      if (t.store.engine === 'postgres') assert.equal(await rolledTools(), seen, 'not yet committed');
+    });
+  assert.equal(await rolledTools(), (seen ?? 0) - 1);
+  await db().updateTable('listings').set({ status: 'live' }).where('slug', '=', 'tool-4').execute();
+});
+
+test("a category's page: most voted first across its subcategories and extra members, its total exact", async () => {
+  await db().updateTable('listings').set({ votes_count: 0 }).execute();
+  await db().updateTable('listings').set({ votes_count: 9 }).where('slug', '=', 'tool-5').execute();
+  await db().updateTable('listings').set({ votes_count: 5 }).where('slug', '=', 'tool-2').execute();
+  const all = await liveListingsInCategories(db(), [tools, sub], 10, 0);
+  assert.deepEqual(
+    all.items.map((i) => i.slug),
+    ['tool-5', 'tool-2', 'tool-1', 'tool-4'],
+    'by votes, then the earlier launch',
+  );
+  assert.equal(all.total, 4);
+  const page2 = await liveListingsInCategories(db(), [tools, sub], 2, 2);
+  assert.deepEqual(
+    page2.items.map((i) => i.slug),
+    ['tool-1', 'tool-4'],
+  );
+  assert.equal(page2.total, 4);
+});
