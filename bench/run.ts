@@ -310,6 +310,8 @@ async function scenario(engine: 'sqlite' | 'postgres', n: number, barePort: numb
     SEED_DEMO: 'false',
     WORKERS: 'false',
     RATE_LIMIT_MAX: '1000000000',
+    RATE_LIMIT_PAGES_MAX: '1000000000',
+    RATE_LIMIT_BADGES_MAX: '1000000000',
   };
   let dbName: string | undefined;
   const dropPg = async () => {
