@@ -18,7 +18,7 @@ import { connect, type Store } from '../../src/store/connect.ts';
 import { createUser } from '../../src/auth/users.ts';
 import { createApiKey } from '../../src/auth/api-keys.ts';
 import { PROMO_TRIES } from '../../src/services/promo-guard.ts';
-import { Browser, csrfOf } from '../auth/browser.ts';
+import { $, Browser, csrfOf } from '../auth/browser.ts';
 import { addPromo, ownListing, seedShop } from '../api/orders-fixtures.ts';
 
 const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
@@ -295,4 +295,57 @@ test(`a write through one instance shows on the other within PROFILE_FRESH_MS ($
   assert.ok(seenAfter <= PROFILE_FRESH_MS + 250, `shown on B after ${Math.round(seenAfter)} ms`);
   // A, which wrote it, shows it at once.
   assert.ok((await latest(A)).some((u) => u.title === title));
+});
+
+/** The documented bound for a page shared by anonymous visitors (SHARED_CACHE_MS, its default). */
+const SHARED_CACHE_MS = 1000;
+
+test(`a vote cast on one instance shows at once to the voter on the other, and to everyone within SHARED_CACHE_MS (${SHARED_CACHE_MS} ms)`, {
+  skip,
+}, async () => {
+  const slug = 'two-instances';
+  const ip = { 'x-forwarded-for': '198.51.100.60' };
+  const shown = (text: string) => Number($(text)('#act .vote-btn .n').first().text().replace(/,/g, ''));
+  const anonymous = async (inst: Instance) => {
+    const r = await fetch(`${inst.base}/listings/${slug}`, { headers: ip });
+    assert.equal(r.status, 200);
+    return shown(await r.text());
+  };
+  const before = await anonymous(B); // B now shares this page with every anonymous visitor
+  assert.equal(await anonymous(B), before);
+
+  const voterEmail = `voter-${Date.now()}@example.com`;
+  await createUser(store.db, { email: voterEmail, password: PASSWORD, name: 'Voter', emailVerified: true });
+  const voter = new Browser(A.base);
+  const signIn = await voter.go('/sign-in', { headers: ip });
+  const signedIn = await voter.request('/sign-in', {
+    headers: ip,
+    form: { _csrf: csrfOf(signIn.text, '/sign-in'), email: voterEmail, password: PASSWORD },
+  });
+  assert.equal(signedIn.status, 303);
+  const page = await voter.go(`/listings/${slug}`, { headers: ip });
+  const form: Record<string, string> = {};
+  $(page.text)('#act form.vote input[type=hidden]').each((_, el) => {
+    form[$(page.text)(el).attr('name')!] = $(page.text)(el).attr('value') ?? '';
+  });
+  const voted = await voter.request(`/listings/${slug}/vote`, { headers: ip, form });
+  assert.equal(voted.status, 303);
+  const votedAt = performance.now();
+
+  // The same browser on the other instance: its session and its "just changed" cookie go with it.
+  const onB = new Browser(B.base);
+  onB.cookies = voter.cookies;
+  const next = await onB.go(`/listings/${slug}`, { headers: ip });
+  assert.equal(shown(next.text), before + 1, "the voter's next page, served by the other instance, shows the vote");
+
+  let seenAfter: number | undefined;
+  while (performance.now() - votedAt < SHARED_CACHE_MS + 2000) {
+    if ((await anonymous(B)) === before + 1) {
+      seenAfter = performance.now() - votedAt;
+      break;
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  assert.ok(seenAfter !== undefined, 'anonymous visitors of B never saw the vote');
+  assert.ok(seenAfter <= SHARED_CACHE_MS + 250, `shown to everyone on B after ${Math.round(seenAfter)} ms`);
 });
