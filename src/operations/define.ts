@@ -48,8 +48,11 @@ export interface OperationSpec<
    */
   cacheMs?: number;
   tags: string[];
-  /** A realistic response (checked against `response` by the tests), and a request body where there is one. */
-  examples?: { response?: z.input<R>; request?: unknown };
+  /**
+   * A realistic response (checked against `response` by the tests; the OpenAPI document shows it), and a
+   * request body where there is one. Required: a generated client's users and a model read it.
+   */
+  examples: { response: z.input<R>; request?: unknown };
   /** The response value, or the same as JSON text already built (RawJson: REST sends it as it is). */
   handler: (ctx: Ctx, input: Out<P> & Out<Q> & Out<B>) => Promise<z.input<R> | RawJson>;
 }
@@ -62,7 +65,7 @@ export interface Operation<R extends z.ZodType = z.ZodType>
   > {
   /** params + query + body merged (the MCP tool's input). */
   input: AnyObject;
-  examples?: { response: unknown; request?: unknown };
+  examples: { response: unknown; request?: unknown };
   handler: (ctx: Ctx, input: never) => Promise<unknown>;
 }
 

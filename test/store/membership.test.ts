@@ -39,7 +39,7 @@ test('the counts follow every change of membership at once, and nothing else mov
   await db().updateTable('listings').set({ votes_count: 40 }).where('slug', '=', 'tool-1').execute();
   assert.equal(await membershipStamp(db()), before, 'a vote changes order, not membership');
 
-  await db().updateTable('listings').set({ status: 'removed' }).where('slug', '=', 'tool-2').execute();
+  await db().updateTable('listings').set({ status: 'draft' }).where('slug', '=', 'tool-2').execute();
   assert.notEqual(await membershipStamp(db()), before);
   assert.equal(await rolledTools(), 5, 'a listing taken off live leaves the count at once');
 
@@ -64,7 +64,7 @@ test('a change inside a transaction shows to others only once it commits', async
   await db()
     .transaction()
     .execute(async (trx) => {
-      await trx.updateTable('listings').set({ status: 'removed' }).where('slug', '=', 'tool-4').execute();
+      await trx.updateTable('listings').set({ status: 'draft' }).where('slug', '=', 'tool-4').execute();
       if (t.store.engine === 'postgres') assert.equal(await rolledTools(), seen, 'not yet committed');
     });
   assert.equal(await rolledTools(), (seen ?? 0) - 1);

@@ -20,10 +20,6 @@ import { justChanged } from '../page-cache.ts';
 
 /**
  * Runs a public read operation as an anonymous caller: the same validation and handler as
- * GET /api/v1/…; its ApiErrors (404, 400) propagate to the site's HTML error handler.
- */
-/**
- * Runs a public read operation as an anonymous caller: the same validation and handler as
  * GET /api/v1/…, its result typed by the operation's response schema. Its ApiErrors (404, 400)
  * propagate to the site's HTML error handler.
  */
@@ -76,13 +72,6 @@ export function cachedRead<O extends Operation>(
   value.catch(() => m.delete(key));
   return value;
 }
-
-/**
- * @deprecated The untyped result of the name-based `read`/`act`/`attempt`, for the pages not yet
- * reading typed results; goes with those overloads.
- */
-// biome-ignore lint/suspicious/noExplicitAny: untyped operation results of the name-based overloads
-export type Rec = Record<string, any>;
 
 /** The listing summary every public list carries (search, categories, launches, founders …). */
 type Summary = z.output<typeof ListingSummary>;
