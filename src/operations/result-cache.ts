@@ -9,6 +9,7 @@
 // the same key share one read.
 import { createHash } from 'node:crypto';
 import { RawJson } from './raw-json.ts';
+import { cacheCounts } from '../ops/cache-stats.ts';
 
 interface Entry {
   at: number;
@@ -32,12 +33,14 @@ export class ResultCache {
     const hit = this.#entries.get(key);
     if (hit && now - hit.at < ttlMs) {
       this.hits++;
+      cacheCounts.shared_result.hit++;
       // Most recently used last: the oldest entries are the first evicted.
       this.#entries.delete(key);
       this.#entries.set(key, hit);
       return hit.value;
     }
     this.misses++;
+    cacheCounts.shared_result.miss++;
     if (hit) this.#drop(key, hit);
     const entry: Entry = {
       at: now,

@@ -16,6 +16,12 @@ export const cacheCounts = {
   profile_fresh: { hit: 0, miss: 0 } as HitMiss,
   /** OAuth client ID metadata documents (memory or Redis). */
   cimd: { hit: 0, miss: 0 } as HitMiss,
+  /** Public pages shared by anonymous visitors (SHARED_CACHE_MS; miss: rendered for everyone on that request). */
+  shared_page: { hit: 0, miss: 0 } as HitMiss,
+  /** Public API reads shared by anonymous callers (an operation's cacheMs within SHARED_CACHE_MS). */
+  shared_result: { hit: 0, miss: 0 } as HitMiss,
+  /** Per-category counts kept until the directory's membership changes (miss: counted again). */
+  membership: { hit: 0, miss: 0 } as HitMiss,
   /** VIES answers for VAT numbers (memory or Redis). */
   vies: { hit: 0, miss: 0 } as HitMiss,
 };

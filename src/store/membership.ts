@@ -7,6 +7,7 @@
 // never move it.
 import type { Kysely } from 'kysely';
 import type { DB } from './types.ts';
+import { cacheCounts } from '../ops/cache-stats.ts';
 
 interface Kept {
   stamp: string;
@@ -34,7 +35,11 @@ export async function byMembership<T>(db: Kysely<DB>, key: string, compute: () =
   // The counter is read before counting: a change that commits meanwhile moves it past this value.
   const stamp = await membershipStamp(db);
   const hit = m.get(key);
-  if (hit && hit.stamp === stamp) return hit.value as Promise<T>;
+  if (hit && hit.stamp === stamp) {
+    cacheCounts.membership.hit++;
+    return hit.value as Promise<T>;
+  }
+  cacheCounts.membership.miss++;
   const value = compute();
   const entry = { stamp, value };
   m.delete(key);

@@ -20,6 +20,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod 
 import { SESSION_COOKIE } from '../auth/sessions.ts';
 import type { AppDeps } from '../deps.ts';
 import { getWebContext } from './context.ts';
+import { cacheCounts } from '../ops/cache-stats.ts';
 import { documentHeaders } from './security-headers.ts';
 import { fill, holesOf, type Holes, type SlotRenderers, Slots } from './personal.ts';
 
@@ -141,9 +142,12 @@ export function sharedPage(
     const key = req.url;
     let entry = justChanged(req, now) ? undefined : cache.get(key, ttl, now);
     let rendering = false;
-    if (entry) cache.hits++;
-    else {
+    if (entry) {
+      cache.hits++;
+      cacheCounts.shared_page.hit++;
+    } else {
       cache.misses++;
+      cacheCounts.shared_page.miss++;
       rendering = true;
       entry = { at: now, page: render(deps, cache.renderers, req, reply, handler) };
       cache.set(key, entry);

@@ -10,6 +10,7 @@ import { testApp, type TestApp } from '../support/app.ts';
 import { category, listing } from '../support/listing-fixtures.ts';
 import { makeUser, PASSWORD } from '../auth/helpers.ts';
 import { createApiKey } from '../../src/auth/api-keys.ts';
+import { cacheCounts } from '../../src/ops/cache-stats.ts';
 
 const BOUND_MS = 1000;
 let t: TestApp;
@@ -120,7 +121,12 @@ test('nothing personal from the shared cache: another visitor never gets my name
   assert.doesNotMatch(bobs.res.body, /Alice Unique/);
   assert.ok(!bobs.res.body.includes(aliceToken));
   const bobToken = bobs.$('form[action="/sign-out"] input[name=_csrf]').val() as string;
-  assert.ok(bobs.$('form.vote input[name=_csrf]').toArray().every((el) => bobs.$(el).val() === bobToken));
+  assert.ok(
+    bobs
+      .$('form.vote input[name=_csrf]')
+      .toArray()
+      .every((el) => bobs.$(el).val() === bobToken),
+  );
 });
 
 test('pages carry ETag and Last-Modified, answer 304, and say how they may be cached', async () => {
@@ -138,6 +144,11 @@ test('pages carry ETag and Last-Modified, answer 304, and say how they may be ca
   assert.notEqual(mine.headers.etag, first.headers.etag, 'a personal page has its own validator');
   const mine304 = await b.req('GET', '/', undefined, { 'if-none-match': String(mine.headers.etag) });
   assert.equal(mine304.statusCode, 304);
+  // Operators see how often the shared pages answer (launchlist_cache_requests_total).
+  await anon.page('/');
+  const before = cacheCounts.shared_page.hit;
+  await anon.page('/');
+  assert.equal(cacheCounts.shared_page.hit, before + 1, 'a page served from the shared cache is counted as a hit');
 });
 
 test('public API reads are shared by anonymous callers within the bound; a signed-in caller reads afresh', async () => {
