@@ -55,35 +55,72 @@ interface Cached {
 interface Entry {
   at: number;
   page: Promise<Cached | null>;
+  /** Estimated memory of the kept page (set once rendered). */
+  bytes: number;
 }
 
+/**
+ * The pages kept for SHARED_CACHE_MS. Bounded by memory, not by count (a listing page is ~50 KB, the
+ * home page more): past `maxBytes` the least recently used go first, and pages older than the bound are
+ * swept at most once per bound, so a crawl through 100,000 listing pages never holds more than a
+ * second's worth of them nor more than `maxBytes`.
+ */
 export class PageCache {
   readonly #entries = new Map<string, Entry>();
-  readonly #max: number;
+  readonly #maxBytes: number;
+  #bytes = 0;
+  #sweptAt = 0;
   /** How the pages' slots render (the page modules hold the markup of buttons and boxes). */
   readonly renderers: SlotRenderers;
   hits = 0;
   misses = 0;
-  constructor(renderers: SlotRenderers, maxPages = 2000) {
+  constructor(renderers: SlotRenderers, maxBytes = 32 * 1024 * 1024) {
     this.renderers = renderers;
-    this.#max = maxPages;
+    this.#maxBytes = maxBytes;
   }
   get(key: string, ttlMs: number, now: number): Entry | undefined {
     const e = this.#entries.get(key);
     if (!e) return undefined;
     if (now - e.at >= ttlMs) {
-      this.#entries.delete(key);
+      this.#drop(key, e);
       return undefined;
     }
-    return e;
-  }
-  set(key: string, e: Entry): void {
+    // Most recently used last: the first evicted are the least recently used.
     this.#entries.delete(key);
     this.#entries.set(key, e);
-    if (this.#entries.size > this.#max) this.#entries.delete(this.#entries.keys().next().value!);
+    return e;
+  }
+  set(key: string, e: Entry, ttlMs: number, now: number): void {
+    const old = this.#entries.get(key);
+    if (old) this.#drop(key, old);
+    this.#entries.set(key, e);
+    if (now - this.#sweptAt >= ttlMs) {
+      this.#sweptAt = now;
+      for (const [k, x] of this.#entries) if (now - x.at >= ttlMs) this.#drop(k, x);
+    }
+  }
+  /** Counts a rendered page's memory once it is known, evicting the least recently used past the budget. */
+  sized(key: string, e: Entry, bytes: number): void {
+    if (this.#entries.get(key) !== e) return;
+    e.bytes = bytes;
+    this.#bytes += bytes;
+    for (const [k, x] of this.#entries) {
+      if (this.#bytes <= this.#maxBytes) break;
+      this.#drop(k, x);
+    }
   }
   delete(key: string, e: Entry): void {
-    if (this.#entries.get(key) === e) this.#entries.delete(key);
+    if (this.#entries.get(key) === e) this.#drop(key, e);
+  }
+  get size(): number {
+    return this.#entries.size;
+  }
+  get bytes(): number {
+    return this.#bytes;
+  }
+  #drop(key: string, e: Entry): void {
+    this.#entries.delete(key);
+    this.#bytes -= e.bytes;
   }
 }
 
@@ -149,11 +186,13 @@ export function sharedPage(
       cache.misses++;
       cacheCounts.shared_page.miss++;
       rendering = true;
-      entry = { at: now, page: render(deps, cache.renderers, req, reply, handler) };
-      cache.set(key, entry);
-      entry.page.then(
-        (p) => p ?? cache.delete(key, entry!),
-        () => cache.delete(key, entry!),
+      const made: Entry = { at: now, page: render(deps, cache.renderers, req, reply, handler), bytes: 0 };
+      entry = made;
+      cache.set(key, made, ttl, now);
+      made.page.then(
+        // Two bytes a character (the held texts: the holes' parts and the signed-out page).
+        (p) => (p ? cache.sized(key, made, 4 * p.signedOut.length + key.length) : cache.delete(key, made)),
+        () => cache.delete(key, made),
       );
     }
     const page = await entry.page;

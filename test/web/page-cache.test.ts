@@ -11,6 +11,7 @@ import { category, listing } from '../support/listing-fixtures.ts';
 import { makeUser, PASSWORD } from '../auth/helpers.ts';
 import { createApiKey } from '../../src/auth/api-keys.ts';
 import { cacheCounts } from '../../src/ops/cache-stats.ts';
+import { PageCache } from '../../src/web/page-cache.ts';
 
 const BOUND_MS = 1000;
 let t: TestApp;
@@ -166,4 +167,24 @@ test('public API reads are shared by anonymous callers within the bound; a signe
   assert.equal(tagline(await read({ authorization: `Bearer ${key}` })), 'Boils in seconds', 'signed in: fresh');
   await sleep(BOUND_MS + 50);
   assert.equal(tagline(await read()), 'Boils in seconds', 'anonymous: within the bound');
+});
+
+test('the shared pages are bounded by memory and by age: a crawl through many pages keeps neither more bytes nor older pages', () => {
+  const cache = new PageCache({} as never, 10_000);
+  const entry = (at: number) => ({ at, page: Promise.resolve(null), bytes: 0 });
+  const now = 1_000_000;
+  for (let i = 0; i < 100; i++) {
+    const e = entry(now);
+    cache.set(`/listings/p${i}`, e, 1000, now);
+    cache.sized(`/listings/p${i}`, e, 1_000);
+  }
+  assert.ok(cache.bytes <= 10_000, `${cache.bytes} bytes kept`);
+  assert.equal(cache.size, 10, 'the least recently used went first');
+  assert.ok(cache.get('/listings/p99', 1000, now), 'the newest is kept');
+  assert.equal(cache.get('/listings/p0', 1000, now), undefined, 'the oldest is gone');
+  // A second later, the next page stored sweeps every page older than the bound.
+  const later = entry(now + 1000);
+  cache.set('/listings/new', later, 1000, now + 1000);
+  assert.equal(cache.size, 1);
+  assert.equal(cache.bytes, 0);
 });
