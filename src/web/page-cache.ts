@@ -67,6 +67,8 @@ interface Entry {
  */
 export class PageCache {
   readonly #entries = new Map<string, Entry>();
+  /** Pages asked for once within the bound, not kept yet (their time). */
+  readonly #seen = new Map<string, number>();
   readonly #maxBytes: number;
   #bytes = 0;
   #sweptAt = 0;
@@ -94,10 +96,29 @@ export class PageCache {
     const old = this.#entries.get(key);
     if (old) this.#drop(key, old);
     this.#entries.set(key, e);
-    if (now - this.#sweptAt >= ttlMs) {
-      this.#sweptAt = now;
-      for (const [k, x] of this.#entries) if (now - x.at >= ttlMs) this.#drop(k, x);
+    this.sweep(ttlMs, now);
+  }
+  /** Drops what is older than the bound, at most once per bound. */
+  sweep(ttlMs: number, now: number): void {
+    if (now - this.#sweptAt < ttlMs) return;
+    this.#sweptAt = now;
+    for (const [k, x] of this.#entries) if (now - x.at >= ttlMs) this.#drop(k, x);
+    for (const [k, at] of this.#seen) if (now - at >= ttlMs) this.#seen.delete(k);
+  }
+  /**
+   * True when `key` was asked for already within the bound: only then is the page kept. A page asked for
+   * once (a crawler's walk through 100,000 listings) is rendered as if there were no cache: keeping it
+   * for a second would only move it to the old generation of the heap to die there, which on such a walk
+   * doubled the server's resident memory for no hit.
+   */
+  admit(key: string, ttlMs: number, now: number): boolean {
+    const at = this.#seen.get(key);
+    if (at !== undefined && now - at < ttlMs) {
+      this.#seen.delete(key);
+      return true;
     }
+    this.#seen.set(key, now);
+    return false;
   }
   /** Counts a rendered page's memory once it is known, evicting the least recently used past the budget. */
   sized(key: string, e: Entry, bytes: number): void {
@@ -185,6 +206,12 @@ export function sharedPage(
     } else {
       cache.misses++;
       cacheCounts.shared_page.miss++;
+      if (!cache.admit(key, ttl, now)) {
+        // Asked for once so far: rendered and answered the same way (headers, 304), but not kept.
+        cache.sweep(ttl, now);
+        const once = await render(deps, cache.renderers, req, reply, handler);
+        return once ? sendShared(deps, cache.renderers, req, reply, once) : reply;
+      }
       rendering = true;
       const made: Entry = { at: now, page: render(deps, cache.renderers, req, reply, handler), bytes: 0 };
       entry = made;
