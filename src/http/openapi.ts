@@ -184,7 +184,7 @@ export function buildOpenApi(ops: readonly Operation[], publicUrl: string): Json
       summary:
         'A launch directory and launch calendar: listings, categories, launches, leaderboards, founders, blog, awards, badges, drafts, claims and orders.',
       description:
-        'All bodies are JSON. Errors share one body: `{"error": {"code", "message", "details"?, "request_id"}}`. Paginated lists take `page` (1–1000) and `per_page` (1–100) and answer `{items, page, per_page, total, has_more}`. Every response carries `X-Request-Id`; rate limits are announced with `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` and `Retry-After` on 429. There is no voting through the API: votes come only from people on the site. Prices are in USD cents, exclude VAT, and are set by the admin: never hard-code them. Checkout links must be handed to the person, who pays on our page; never ask for card details.',
+        'All bodies are JSON. Errors share one body: `{"error": {"code", "message", "details"?, "existing_listing"?, "request_id"}}` (`existing_listing`: on a 409 for a website that is already listed, the listing and how to claim it). Paginated lists take `page` (1–1000) and `per_page` (1–100) and answer `{items, page, per_page, total, has_more}`. Every response carries `X-Request-Id`; rate limits are announced with `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` and `Retry-After` on 429. There is no voting through the API: votes come only from people on the site. Prices are in USD cents, exclude VAT, and are set by the admin: never hard-code them. Checkout links must be handed to the person, who pays on our page; never ask for card details.',
       license: { name: 'MIT', identifier: 'MIT' },
       contact: { name: 'Launchlist', url: `${publicUrl}/docs` },
     },
@@ -208,7 +208,10 @@ export function buildOpenApi(ops: readonly Operation[], publicUrl: string): Json
         ),
         Forbidden: errorResponse('The credential lacks the scope this operation needs.', 'insufficient_scope'),
         NotFound: errorResponse('The named record does not exist or is not visible to you.', 'not_found'),
-        Conflict: errorResponse('A request with the same Idempotency-Key is still being processed.', 'conflict'),
+        Conflict: errorResponse(
+          'The request conflicts with the current state: a request with the same Idempotency-Key is still being processed, the record is not in a state that allows it (the operation says which), or the website is already listed (submit_listing, submit_draft: `existing_listing` names the listing and how to claim it).',
+          'conflict',
+        ),
         IdempotencyKeyReused: errorResponse(
           'The Idempotency-Key was already used with a different request.',
           'idempotency_key_reused',
