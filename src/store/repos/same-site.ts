@@ -1,0 +1,37 @@
+// The listings of one website (domain/urls.ts siteKeyOf: registrable domain + path), in any status:
+// the duplicate check of submit_listing and submit_draft (services/same-site.ts decides what blocks).
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../types.ts';
+import { sameSite, siteKeyOf, type SiteKey } from '../../domain/urls.ts';
+import type { ListingStatus } from '../../domain/vocabulary.ts';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+export interface SameSiteListing {
+  id: number;
+  slug: string;
+  name: string;
+  url: string;
+  status: ListingStatus;
+  owner_id: number | null;
+}
+
+/**
+ * Every listing whose website is `site`, oldest first. `listings.domain` holds the host (no `www.`), so
+ * the candidates are the registrable domain itself and its subdomains; their own address then decides
+ * (a subdomain that is a site of its own under a private suffix, or another path, is not the same site).
+ * The subdomain match cannot use the domain index: a scan of one narrow column, for a write that
+ * happens once per submitted product.
+ */
+export async function listingsOfSite(db: Db, site: SiteKey): Promise<SameSiteListing[]> {
+  const rows = await db
+    .selectFrom('listings')
+    .select(['id', 'slug', 'name', 'url', 'status', 'owner_id'])
+    .where((eb) => eb.or([eb('domain', '=', site.domain), eb('domain', 'like', `%.${site.domain}`)]))
+    .orderBy('id')
+    .execute();
+  return rows.filter((r) => {
+    const key = siteKeyOf(r.url);
+    return key !== null && sameSite(key, site);
+  }) as SameSiteListing[];
+}
