@@ -415,7 +415,12 @@ async function postDraft(deps: AppDeps, req: FastifyRequest, reply: FastifyReply
         { error: s.error, problems: problems(s.error, draftFieldOf) },
         statusOf(reply, s.error),
       );
-    return reply.redirect(`/my/listings/${s.value.listing_id}?notice=saved`, 303);
+    if (s.value.created) return reply.redirect(`/my/listings/${s.value.listing_id}?notice=saved`, 303);
+    // The draft went to a listing that exists, as an edit: say what it changed and what the listing kept.
+    const q = new URLSearchParams({ notice: 'resubmitted' });
+    if (s.value.changed_fields.length) q.set('changed', s.value.changed_fields.join(','));
+    if (s.value.kept_fields.length) q.set('kept', s.value.kept_fields.join(','));
+    return reply.redirect(`/my/listings/${s.value.listing_id}?${q}`, 303);
   }
   return reply.redirect(
     `/drafts/${id}?notice=${restore ? 'restored' : Object.keys(body).length ? 'saved' : 'unchanged'}`,
