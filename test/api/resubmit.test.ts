@@ -24,8 +24,22 @@ before(async () => {
     await category(store.db, 'productivity');
     await category(store.db, 'developer-tools');
     await category(store.db, 'analytics');
+    await store.db
+      .insertInto('products')
+      .values({
+        code: 'launch',
+        name: 'Launch',
+        description: 'A paid launch.',
+        price_cents: 4500,
+        needs_listing: true,
+        options: '{}',
+        active: true,
+        position: 1,
+        updated_at: new Date().toISOString(),
+      } as never)
+      .execute();
   });
-  maker = await makeUser(t.store.db);
+  maker = await makeUser(t.store.db, ['account:read', 'listings:write', 'orders:write']);
   rival = await makeUser(t.store.db);
   t.server.deps.services.drafting = { drafter: testDrafter().drafter, crawl: { robots: new RobotsCache() } };
 });
@@ -291,6 +305,16 @@ test('submit_draft and choose_free_listing refuse a website that became listed m
   assert.equal(refused.statusCode, 409, refused.body);
   assert.equal(refused.json().error.existing_listing.slug, theirsOut.json().slug);
   assert.equal((await row(mineOut.listing_id)).status, 'draft');
+  // … and so is a paid launch of it (quote, checkout, and again at payment).
+  const quote = await api('POST', '/orders/quote', maker.auth, {
+    items: [{ product: 'launch', listing_id: mineOut.listing_id }],
+  });
+  assert.equal(quote.statusCode, 400, quote.body);
+  assert.equal(quote.json().error.details[0].path, 'body.items.0.listing_id');
+  assert.match(
+    quote.json().error.details[0].message,
+    new RegExp(`already listed as .*/listings/${theirsOut.json().slug}.*claim_listing`),
+  );
 
   // A third person's draft of the site, made while nothing was public, is refused at submit.
   const third = await makeUser(t.store.db);
