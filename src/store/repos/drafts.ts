@@ -606,6 +606,15 @@ export async function setPrimaryCategory(trx: Db, listingId: number, categoryId:
     .select(['category_id', 'is_primary'])
     .where('listing_id', '=', listingId)
     .execute();
+  const primaries = rows.filter((r) => Boolean(r.is_primary));
+  const listing = await trx
+    .selectFrom('listings')
+    .select('primary_category_id')
+    .where('id', '=', listingId)
+    .executeTakeFirst();
+  // Already so: nothing is written (a write would make the stored profile be rebuilt for nothing).
+  if (primaries.length === 1 && primaries[0].category_id === categoryId && listing?.primary_category_id === categoryId)
+    return;
   const drop = rows.filter((r) => Boolean(r.is_primary) || r.category_id === categoryId).map((r) => r.category_id);
   if (drop.length)
     await trx
