@@ -258,7 +258,7 @@ export function draftName(d: { fields: { name: { value: unknown } } }): string |
 /** A submitted draft's listing: what is saved on the draft's pages updates it too (update_draft). */
 export function listingNote(d: { listing_id: number | null }): SafeHtml {
   return d.listing_id
-    ? html`<p class="note" id="draft-listing">Saved as <a href="/my/listings/${d.listing_id}">your listing</a>: the changes you save here update it too.</p>`
+    ? html`<p class="note" id="draft-listing">Saved as <a href="/my/listings/${d.listing_id}">your listing</a>: the changes you save here update it too, as edits the site team reviews. What you changed on the listing since stays unless you change that field here again.</p>`
     : html``;
 }
 
