@@ -166,16 +166,17 @@ export function buildOpenApi(ops: readonly Operation[], publicUrl: string): Json
     const path = op.path;
     paths[path] = { ...(paths[path] ?? {}), [op.method.toLowerCase()]: operation };
   }
-  const errorResponse = (description: string, code: string, headers = COMMON_HEADERS) => ({
+  const errorResponse = (
+    description: string,
+    code: string,
+    headers = COMMON_HEADERS,
+    example: Json = { error: { code, message: description, request_id: '9b2c…' } },
+  ) => ({
     description,
     headers: headersOf(headers),
-    content: {
-      'application/json': {
-        schema: { $ref: '#/components/schemas/Error' },
-        example: { error: { code, message: description, request_id: '9b2c…' } },
-      },
-    },
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' }, example } },
   });
+  const listed = `${publicUrl.replace(/\/$/, '')}/listings/funnelry`;
   return {
     openapi: '3.1.0',
     info: {
@@ -211,6 +212,24 @@ export function buildOpenApi(ops: readonly Operation[], publicUrl: string): Json
         Conflict: errorResponse(
           'The request conflicts with the current state: a request with the same Idempotency-Key is still being processed, the record is not in a state that allows it (the operation says which), or the website is already listed (submit_listing, submit_draft: `existing_listing` names the listing and how to claim it).',
           'conflict',
+          COMMON_HEADERS,
+          {
+            error: {
+              code: 'conflict',
+              message: `https://www.funnelry.example/ is already listed as "Funnelry" (https://funnelry.example/): ${listed}. A website has one listing. If the product is yours, claim that listing instead of submitting it again: claim_listing with slug "funnelry" (or ${listed}/claim); once verified it moves to your account and you edit it there.`,
+              details: [
+                { path: 'body.url', message: 'this website is already listed as "Funnelry" (/listings/funnelry)' },
+              ],
+              existing_listing: {
+                slug: 'funnelry',
+                name: 'Funnelry',
+                url: 'https://funnelry.example/',
+                page_url: listed,
+                claim: { operation: 'claim_listing', slug: 'funnelry', page_url: `${listed}/claim` },
+              },
+              request_id: '9b2c…',
+            },
+          },
         ),
         IdempotencyKeyReused: errorResponse(
           'The Idempotency-Key was already used with a different request.',
