@@ -30,9 +30,10 @@ export async function listingsOfSite(db: Db, site: SiteKey): Promise<SameSiteLis
       .selectFrom('listings')
       .select('id')
       .where((eb) => eb.or([eb('domain', '=', site.domain), eb('domain', 'like', `%.${site.domain}`)]))
-      .orderBy('id')
       .execute()
-  ).map((r) => r.id);
+  )
+    .map((r) => r.id)
+    .sort((a, b) => a - b); // sorted here: an ORDER BY id would make SQLite walk the table in id order instead
   const rows: Array<Omit<SameSiteListing, 'status'> & { status: string }> = [];
   // In chunks: a host that is itself a public suffix (github.io) has every site under it as a candidate.
   for (let i = 0; i < ids.length; i += 500)
