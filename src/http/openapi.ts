@@ -166,16 +166,17 @@ export function buildOpenApi(ops: readonly Operation[], publicUrl: string): Json
     const path = op.path;
     paths[path] = { ...(paths[path] ?? {}), [op.method.toLowerCase()]: operation };
   }
-  const errorResponse = (description: string, code: string, headers = COMMON_HEADERS) => ({
+  const errorResponse = (
+    description: string,
+    code: string,
+    headers = COMMON_HEADERS,
+    example: Json = { error: { code, message: description, request_id: '9b2c…' } },
+  ) => ({
     description,
     headers: headersOf(headers),
-    content: {
-      'application/json': {
-        schema: { $ref: '#/components/schemas/Error' },
-        example: { error: { code, message: description, request_id: '9b2c…' } },
-      },
-    },
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' }, example } },
   });
+  const listed = `${publicUrl.replace(/\/$/, '')}/listings/funnelry`;
   return {
     openapi: '3.1.0',
     info: {
@@ -184,7 +185,7 @@ export function buildOpenApi(ops: readonly Operation[], publicUrl: string): Json
       summary:
         'A launch directory and launch calendar: listings, categories, launches, leaderboards, founders, blog, awards, badges, drafts, claims and orders.',
       description:
-        'All bodies are JSON. Errors share one body: `{"error": {"code", "message", "details"?, "request_id"}}`. Paginated lists take `page` (1–1000) and `per_page` (1–100) and answer `{items, page, per_page, total, has_more}`. Every response carries `X-Request-Id`; rate limits are announced with `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` and `Retry-After` on 429. There is no voting through the API: votes come only from people on the site. Prices are in USD cents, exclude VAT, and are set by the admin: never hard-code them. Checkout links must be handed to the person, who pays on our page; never ask for card details.',
+        'All bodies are JSON. Errors share one body: `{"error": {"code", "message", "details"?, "existing_listing"?, "request_id"}}` (`existing_listing`: on a 409 for a website that is already listed, the listing and how to claim it). Paginated lists take `page` (1–1000) and `per_page` (1–100) and answer `{items, page, per_page, total, has_more}`. Every response carries `X-Request-Id`; rate limits are announced with `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` and `Retry-After` on 429. There is no voting through the API: votes come only from people on the site. Prices are in USD cents, exclude VAT, and are set by the admin: never hard-code them. Checkout links must be handed to the person, who pays on our page; never ask for card details.',
       license: { name: 'MIT', identifier: 'MIT' },
       contact: { name: 'Launchlist', url: `${publicUrl}/docs` },
     },
@@ -208,7 +209,28 @@ export function buildOpenApi(ops: readonly Operation[], publicUrl: string): Json
         ),
         Forbidden: errorResponse('The credential lacks the scope this operation needs.', 'insufficient_scope'),
         NotFound: errorResponse('The named record does not exist or is not visible to you.', 'not_found'),
-        Conflict: errorResponse('A request with the same Idempotency-Key is still being processed.', 'conflict'),
+        Conflict: errorResponse(
+          'The request conflicts with the current state: a request with the same Idempotency-Key is still being processed, the record is not in a state that allows it (the operation says which), or the website is already listed (submit_listing, submit_draft: `existing_listing` names the listing and how to claim it).',
+          'conflict',
+          COMMON_HEADERS,
+          {
+            error: {
+              code: 'conflict',
+              message: `https://www.funnelry.example/ is already listed as "Funnelry" (https://funnelry.example/): ${listed}. A website has one listing. If the product is yours, claim that listing instead of submitting it again: claim_listing with slug "funnelry" (or ${listed}/claim); once verified it moves to your account and you edit it there.`,
+              details: [
+                { path: 'body.url', message: 'this website is already listed as "Funnelry" (/listings/funnelry)' },
+              ],
+              existing_listing: {
+                slug: 'funnelry',
+                name: 'Funnelry',
+                url: 'https://funnelry.example/',
+                page_url: listed,
+                claim: { operation: 'claim_listing', slug: 'funnelry', page_url: `${listed}/claim` },
+              },
+              request_id: '9b2c…',
+            },
+          },
+        ),
         IdempotencyKeyReused: errorResponse(
           'The Idempotency-Key was already used with a different request.',
           'idempotency_key_reused',

@@ -227,7 +227,26 @@ const SubmittedDraft = z.strictObject({
   slug: z.string().describe("The listing's slug: its page is /listings/{slug} once live."),
   status: ListingStatus,
   draft_id: z.string(),
-  created: z.boolean().describe('True when this call created the listing; false when it updated the same listing.'),
+  created: z
+    .boolean()
+    .describe(
+      "True when this call created the listing; false when the draft went to a listing that exists (the maker's own).",
+    ),
+  version_id: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      "The listing edit this call made (a version in the listing's history, reviewed by the site team), or null when it changed nothing of an existing listing or created one.",
+    ),
+  changed_fields: z
+    .array(FieldName)
+    .describe('The profile fields this call changed on an existing listing (empty when it created one).'),
+  kept_fields: z
+    .array(FieldName)
+    .describe(
+      "The profile fields where the listing keeps a value other than the draft's: edits made on the listing since (update_my_listing) are not replaced. To replace one, send the field in update_draft.",
+    ),
 });
 
 // ------------------------------------------------------------------ examples
@@ -372,6 +391,12 @@ export const submitListing = defineOperation({
     '(`not-a-url`, `intranet`) and addresses that are plainly not public (localhost, private IP addresses) are',
     'refused with 400; a name that resolves to a non-public address ends in status `failed` (address_not_public).',
     'A site that cannot be read ends in `failed` with the reason, never hangs: drafting has a total time limit.',
+    "One website has one listing: a website another person's public listing already lists (same registrable",
+    'domain, port and path: https://www.example.com/ and https://app.example.com are example.com, while',
+    'alice.github.io and bob.github.io are two sites) is refused with 409 conflict naming it in',
+    '`existing_listing` {slug, name, url, page_url, claim: {operation: claim_listing, slug, page_url}}; if the',
+    'product is yours, claim that listing instead. A website the caller has listed already is accepted: the',
+    'draft goes to their listing when submitted (see submit_draft).',
     DRAFT_SHAPE_DOC,
   ].join(' '),
   body: z.strictObject({ url: z.string().min(1).max(2048).describe("The product's public website (http or https).") }),
@@ -478,7 +503,10 @@ export const updateDraft = defineOperation({
     'draft — the result is in `competitor`, or {url, error} when it cannot be read; an empty string clears it.',
     "User fields may be edited while the draft is still crawling or drafting: the AI's result never overwrites",
     'them. If the draft was already submitted, its listing is updated in the same step and submit_draft need not',
-    'be called again.',
+    'be called again: what this call changed (and only that) reaches the listing as an edit by its owner, kept in',
+    "the listing's version history and reviewed by the site team like update_my_listing's; sending a field",
+    'replaces the value the listing shows, even one edited on the listing since. A listing a claim moved to',
+    'another account is no longer written.',
   ].join(' '),
   params: DraftId,
   body: z.strictObject({
@@ -573,11 +601,21 @@ export const submitDraft = defineOperation({
     "Saves a ready (or failed, then filled in by hand) draft as the caller's listing (status `draft`, plan",
     '`none`, not public yet) and returns {listing_id, slug, status, draft_id, created}. The listing takes the',
     "draft's fields, its first category as primary category, founders, FAQs, socials, story, milestones and SEO",
-    "texts; fields the website did not state are listed in the listing's not_found_on_website. Running it again",
-    "after edits updates the same listing (created: false) with the draft's profile fields; the sections",
-    '(founders, FAQs, socials, story, milestones, SEO) are left as they are, since every update_draft after the',
-    "first submit already wrote them and the listing's own operations (add_milestone, set_founder_story …) may",
-    'have changed them since. 409 while the draft is still crawling or drafting, or when it has no name. 400',
+    "texts; fields the website did not state are listed in the listing's not_found_on_website. A draft never",
+    'silently overwrites a listing. Running it again proposes only what changed in the draft since it last',
+    'reached the listing; since every update_draft after the first submit reaches the listing at once, that is',
+    "nothing: the listing's own later edits (update_my_listing) are kept and named in `kept_fields`, and the",
+    "sections (founders, FAQs, socials, story, milestones, SEO) are left as they are. To replace a listing's value",
+    "with the draft's, send that field in update_draft. One website has one listing (same registrable domain,",
+    'port and path; www. and subdomains count as the site, a site under a hosting suffix such as github.io does',
+    "not): when the caller already has a listing of the draft's website, the draft goes to it (created: false)",
+    'as an edit: the fields the maker set by hand in the draft (edited, manual, deleted, override) and those the',
+    "listing has empty; the AI's other values do not replace what it shows. Every change to an existing listing",
+    'is an edit by its owner: kept in its version history (`version_id`, `changed_fields`) and reviewed by the',
+    "site team, like update_my_listing's. 409 conflict when another person's listing of the website is public",
+    '(live, scheduled or awaiting its badge): the error names it in `existing_listing` {slug, name, url,',
+    'page_url, claim} — claim it with claim_listing if the product is yours. A listing that is not public',
+    '(saved, never published) blocks nothing. 409 while the draft is still crawling or drafting, or when it has no name. 400',
     'naming `fields.categories` when it names no category we have: every listing has one primary category (set',
     'one with update_draft; list_categories has them). A draft whose site could not be read (failed) can be',
     'submitted once the maker has typed at least its name with update_draft. Publish it next with',
@@ -586,7 +624,16 @@ export const submitDraft = defineOperation({
   params: DraftId,
   response: SubmittedDraft,
   examples: {
-    response: { listing_id: 512, slug: 'funnelry', status: 'draft', draft_id: EXAMPLE_DRAFT.id, created: true },
+    response: {
+      listing_id: 512,
+      slug: 'funnelry',
+      status: 'draft',
+      draft_id: EXAMPLE_DRAFT.id,
+      created: true,
+      version_id: null,
+      changed_fields: [],
+      kept_fields: [],
+    },
   },
   status: 200,
   idempotencyKey: true,

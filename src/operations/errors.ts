@@ -1,5 +1,5 @@
 // The closed list of error codes and their HTTP statuses (DESIGN "Conventions"). Every surface
-// (REST, MCP) renders an ApiError as {"error": {code, message, details?, request_id}}.
+// (REST, MCP) renders an ApiError as {"error": {code, message, details?, existing_listing?, request_id}}.
 export const ERROR_STATUS = {
   validation_failed: 400,
   promo_code_refused: 400,
@@ -24,27 +24,54 @@ export interface ErrorDetail {
   message: string;
 }
 
+/**
+ * The listing a refused request collides with: a website that is already listed (submit_listing,
+ * submit_draft answer 409 with it). Where it is, and how its owner can take it over (claim_listing).
+ */
+export interface ExistingListing {
+  slug: string;
+  name: string;
+  url: string;
+  page_url: string;
+  claim: { operation: 'claim_listing'; slug: string; page_url: string };
+}
+
 export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly details?: ErrorDetail[];
   readonly headers?: Record<string, string>;
-  constructor(code: ErrorCode, message: string, details?: ErrorDetail[], headers?: Record<string, string>) {
+  readonly existingListing?: ExistingListing;
+  constructor(
+    code: ErrorCode,
+    message: string,
+    details?: ErrorDetail[],
+    headers?: Record<string, string>,
+    existingListing?: ExistingListing,
+  ) {
     super(message);
     this.code = code;
     this.details = details;
     this.headers = headers;
+    this.existingListing = existingListing;
   }
   get status(): number {
     return ERROR_STATUS[this.code];
   }
   body(requestId: string): {
-    error: { code: ErrorCode; message: string; details?: ErrorDetail[]; request_id: string };
+    error: {
+      code: ErrorCode;
+      message: string;
+      details?: ErrorDetail[];
+      existing_listing?: ExistingListing;
+      request_id: string;
+    };
   } {
     return {
       error: {
         code: this.code,
         message: this.message,
         ...(this.details?.length ? { details: this.details } : {}),
+        ...(this.existingListing ? { existing_listing: this.existingListing } : {}),
         request_id: requestId,
       },
     };

@@ -356,7 +356,9 @@ const ORDER_RULES =
   'launch and launch_bundle: optional (omitted = live at once, after payment), relaunch: required (a live ' +
   'listing only), skip_queue: required, only for a listing on the free plan waiting in the free queue, and ' +
   'earlier than its queued week; ' +
-  'launch/launch_bundle only for a listing that is not live and not already paid; featured (a placement on ' +
+  'launch/launch_bundle only for a listing that is not live and not already paid, and not for a saved listing ' +
+  "whose website another person's listing has been published for since (one website, one listing: the message " +
+  'names that listing and claim_listing); featured (a placement on ' +
   "the home page and the listing's category pages for the product's `days`, from payment or, for a listing " +
   'not live yet, from its launch) not while one is running or waiting; `amount_cents` only for ' +
   'billboard_min, at least its `min_amount_cents` (default: that minimum); ' +

@@ -153,6 +153,24 @@ export const ErrorBody = z.strictObject({
       )
       .optional()
       .describe('One entry per field at fault (validation errors).'),
+    existing_listing: z
+      .strictObject({
+        slug: z.string().describe("The listing's slug."),
+        name: z.string().describe('Its product name.'),
+        url: z.string().describe('The website it lists.'),
+        page_url: z.string().describe('Its page on the website.'),
+        claim: z
+          .strictObject({
+            operation: z.literal('claim_listing').describe('The operation that claims it.'),
+            slug: z.string().describe('The slug to send to claim_listing.'),
+            page_url: z.string().describe('The claim page on the website, for a person.'),
+          })
+          .describe('How the owner of the website takes the listing over: claim_listing with this slug.'),
+      })
+      .optional()
+      .describe(
+        'On a 409 conflict for a website that is already listed (submit_listing, submit_draft): the listing it is listed as, and how to claim it.',
+      ),
     request_id: z.string().describe('The X-Request-Id of the request, for our logs.'),
   }),
 });

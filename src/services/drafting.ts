@@ -20,9 +20,9 @@ import type { CrawlError, CrawledPage, CrawlOptions } from '../drafting/crawler/
 import type { Draft as ProfileDraft, SourcePage } from '../drafting/extract/types.ts';
 import type { LanguageModel } from 'ai';
 import { sendMail } from '../mail/index.ts';
+import { submitToListing, syncDraftEdit } from './draft-listing.ts';
+import { refuseListedSite } from './same-site.ts';
 import {
-  ALL_SECTIONS,
-  RESUBMIT_SECTIONS,
   draftView,
   emptyField,
   findDraft,
@@ -30,7 +30,6 @@ import {
   hasValue,
   insertDraft,
   matchCategories,
-  saveListingFromDraft,
   updateDraft,
   type Competitor,
   type Draft,
@@ -442,6 +441,8 @@ function wake(services: { workers?: Waker }): void {
 export async function createDraft(ctx: Ctx, rawUrl: string): Promise<DraftView> {
   const user = userOf(ctx);
   const url = normaliseSubmittedUrl(rawUrl, ctx.config.FETCH_ALLOW_HOSTS);
+  // A website another person has listed is refused before it is read (services/same-site.ts).
+  await refuseListedSite(ctx.db, ctx.config, url, user.userId);
   const now = ctx.now();
   const d = await ctx.db.transaction().execute(async (trx) => {
     const d = await insertDraft(trx, { userId: user.userId, url, now: now.toISOString() });
@@ -730,7 +731,7 @@ export async function applyDraftUpdate(ctx: Ctx, id: string, body: DraftPatch): 
     if (competitor !== undefined) patch.competitor = competitor;
     await updateDraft(trx, id, patch);
     const after = { ...cur, ...patch } as Draft;
-    if (cur.listing_id !== null) await saveListingFromDraft(trx, after, now, sections);
+    await syncDraftEdit(trx, ctx.engine, after, now, sections);
     return draftView(after);
   });
 }
@@ -905,22 +906,9 @@ export async function submitDraftAsListing(ctx: Ctx, id: string) {
         },
       ]);
     }
-    const saved = await saveListingFromDraft(
-      trx,
-      d,
-      now,
-      d.listing_id === null ? ALL_SECTIONS : RESUBMIT_SECTIONS,
-      matched,
-    );
-    if (d.listing_id !== saved.listing_id)
-      await updateDraft(trx, id, { listing_id: saved.listing_id, updated_at: now });
-    return {
-      listing_id: saved.listing_id,
-      slug: saved.slug,
-      status: saved.status,
-      draft_id: id,
-      created: saved.created,
-    };
+    // The listing-edit path for a listing that exists, the duplicate check for one that would be made.
+    const saved = await submitToListing(trx, { engine: ctx.engine, config: ctx.config }, d, now, matched);
+    return { ...saved, draft_id: id };
   });
 }
 
@@ -993,7 +981,7 @@ export async function acceptInvite(
     ];
     await updateDraft(trx, cur.id, { founders, updated_at: at });
     await trx.updateTable('draft_invites').set({ accepted_at: at }).where('id', '=', invite.id).execute();
-    if (cur.listing_id !== null) await saveListingFromDraft(trx, { ...cur, founders }, at, { founders: true });
+    await syncDraftEdit(trx, deps.engine, { ...cur, founders }, at, { founders: true });
     return { draft_id: cur.id, listing_id: cur.listing_id };
   });
 }

@@ -1,9 +1,11 @@
 // The owner's edits of a published or saved listing (spec 4.5): update_my_listing (kept in the
 // version history, with apply_to copying the travelling fields to the company's listings on other
-// sites), the site team's revert of an edit (admin edit review), post_listing_update (followers told
-// by mail through the outbox), add_milestone / delete_milestone and set_founder_story.
+// sites), a draft's changes reaching its listing (submit_draft, update_draft: editFromDraft, the same
+// version history and review), the site team's revert of an edit (admin edit review),
+// post_listing_update (followers told by mail through the outbox), add_milestone / delete_milestone and
+// set_founder_story.
 import { FIELD_RULES, httpUrl } from '../domain/profile-rules.ts';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../store/types.ts';
 import type { Engine } from '../store/connect.ts';
 import type { Ctx } from '../operations/context.ts';
@@ -14,6 +16,7 @@ import { fromJson, toJson } from '../store/json.ts';
 import {
   countMilestones,
   deleteMilestone as deleteMilestoneRow,
+  findOwnListing,
   followersOf,
   insertMilestone,
   insertUpdate,
@@ -28,6 +31,7 @@ import { LISTING_LIST_FIELDS, STORY_KEYS } from '../domain/vocabulary.ts';
 import { listingPageUrl } from '../domain/badges.ts';
 import { queueFanOut } from '../jobs/mail.ts';
 import { lockRows } from '../store/dialect.ts';
+import { setPrimaryCategory } from '../store/repos/drafts.ts';
 import { ownListingView, ownOr404, viewDeps } from './own-listing.ts';
 
 export const MAX_MILESTONES = 50;
@@ -121,6 +125,7 @@ function currentOf(row: OwnRow, f: string): unknown {
     case 'features':
     case 'usps':
     case 'keywords':
+    case 'tags':
       return fromJson<string[]>(row[f], []);
     case 'socials':
       return fromJson<Record<string, string>>(row.socials, {});
@@ -137,7 +142,7 @@ function currentOf(row: OwnRow, f: string): unknown {
 function columnsOf(values: Record<string, unknown>, now: string): Record<string, unknown> {
   const columns: Record<string, unknown> = { updated_at: now };
   for (const [f, v] of Object.entries(values))
-    columns[f] = ['features', 'usps', 'keywords', 'socials', 'faqs'].includes(f) ? toJson(v) : v;
+    columns[f] = ['features', 'usps', 'keywords', 'tags', 'socials', 'faqs'].includes(f) ? toJson(v) : v;
   return columns;
 }
 
@@ -241,6 +246,79 @@ export async function updateMyListing(ctx: Ctx, id: number, body: ListingPatch) 
   };
 }
 
+// ---------------------------------------------------------------------------------------------
+// a draft's changes reaching its listing (submit_draft, update_draft of a submitted draft)
+
+/** A version row's name for the listing's primary category (its slug as the value). */
+export const PRIMARY_CATEGORY = 'primary_category';
+/**
+ * What a version row may record: update_my_listing's fields, and what only a draft writes (the name,
+ * logo, stage, tags and primary category).
+ */
+const VERSIONED_FIELDS = ['name', ...EDITABLE_FIELDS, 'stage', 'tags', 'logo_url', PRIMARY_CATEGORY] as const;
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+async function primarySlugOf(db: Db, row: OwnRow): Promise<string | null> {
+  if (row.primary_category_id === null) return null;
+  const c = await db
+    .selectFrom('categories')
+    .select('slug')
+    .where('id', '=', row.primary_category_id)
+    .executeTakeFirst();
+  return c?.slug ?? null;
+}
+
+async function versionedValues(db: Db, row: OwnRow): Promise<Record<string, unknown>> {
+  const out: Record<string, unknown> = {};
+  for (const f of VERSIONED_FIELDS) out[f] = f === PRIMARY_CATEGORY ? await primarySlugOf(db, row) : currentOf(row, f);
+  return out;
+}
+
+/**
+ * Writes a draft's changes into its listing as an edit by its owner (the listing-edit path): `write`
+ * changes the listing inside `trx` (store/repos/drafts.ts saveListingFromDraft); every field it changed
+ * is kept in the version history with its value before and after, not yet reviewed, so the site team's
+ * edit review (/admin/edits) sees it, and can revert it, as it does update_my_listing's edits. Undefined
+ * when `userId` does not own the listing (any more).
+ */
+export async function editFromDraft(
+  trx: Transaction<DB>,
+  engine: Engine,
+  listingId: number,
+  userId: number,
+  now: string,
+  write: () => Promise<void>,
+): Promise<{ versionId: number | null; changed: string[] } | undefined> {
+  const row = await findOwnListing(trx, listingId, userId, { engine, lock: true });
+  if (!row) return undefined;
+  const was = await versionedValues(trx, row);
+  await write();
+  const is = await versionedValues(trx, (await findOwnListing(trx, listingId, userId))!);
+  const before: Record<string, unknown> = {};
+  const after: Record<string, unknown> = {};
+  for (const f of VERSIONED_FIELDS) {
+    if (canon(was[f]) === canon(is[f])) continue;
+    before[f] = was[f];
+    after[f] = is[f];
+  }
+  const changed = Object.keys(after);
+  if (!changed.length) return { versionId: null, changed };
+  const versionId = await insertVersion(trx, { listingId, userId, before, after, applyTo: [], now });
+  return { versionId, changed };
+}
+
+/** A listing's values as version rows name them (the primary category by slug); undefined when there is no such listing. */
+export async function listingValues(db: Db, listingId: number): Promise<Record<string, unknown> | undefined> {
+  const row = (await db.selectFrom('listings').selectAll().where('id', '=', listingId).executeTakeFirst()) as
+    | OwnRow
+    | undefined;
+  return row ? versionedValues(db, row) : undefined;
+}
+
+/** Two field values are the same (lists and objects compared by content). */
+export const sameValue = (a: unknown, b: unknown): boolean => canon(a) === canon(b);
+
 /** What reverting an edit did: the fields put back, and those left because a later edit changed them again. */
 export interface RevertOutcome {
   versionId: number;
@@ -280,18 +358,32 @@ export async function revertVersion(
     const was: Record<string, unknown> = {};
     const back: Record<string, unknown> = {};
     const kept: string[] = [];
+    let primary: { id: number } | undefined;
     for (const [f, value] of Object.entries(before)) {
-      const cur = currentOf(row, f);
+      const cur = f === PRIMARY_CATEGORY ? await primarySlugOf(trx, row) : currentOf(row, f);
       if (canon(cur) !== canon(after[f]))
         kept.push(f); // changed again since: not this edit's value any more
       else if (canon(cur) !== canon(value)) {
+        if (f === PRIMARY_CATEGORY) {
+          // Put back only a category that still exists (a listing always keeps one primary category).
+          primary =
+            typeof value === 'string'
+              ? await trx.selectFrom('categories').select('id').where('slug', '=', value).executeTakeFirst()
+              : undefined;
+          if (!primary) {
+            kept.push(f);
+            continue;
+          }
+        }
         was[f] = cur;
         back[f] = value;
       }
     }
     const restored = Object.keys(back);
     if (restored.length) {
-      await trx.updateTable('listings').set(columnsOf(back, now)).where('id', '=', row.id).execute();
+      const { [PRIMARY_CATEGORY]: _primary, ...columns } = back;
+      await trx.updateTable('listings').set(columnsOf(columns, now)).where('id', '=', row.id).execute();
+      if (primary) await setPrimaryCategory(trx, row.id, primary.id);
       await insertVersion(trx, {
         listingId: row.id,
         userId: adminId,

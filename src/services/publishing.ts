@@ -9,6 +9,7 @@ import { freeQueueWeeks } from '../store/repos/settings.ts';
 import { freeQueueWeek } from '../domain/weeks.ts';
 import type { ListingStatus } from '../domain/vocabulary.ts';
 import { ownListingView, ownOr404, viewDeps, type OwnListingView } from './own-listing.ts';
+import { alreadyListed, siteListings } from './same-site.ts';
 
 export async function chooseFreeListing(ctx: Ctx, id: number): Promise<OwnListingView> {
   const user = userOf(ctx);
@@ -29,6 +30,9 @@ export async function chooseFreeListing(ctx: Ctx, id: number): Promise<OwnListin
         `The free plan is chosen for a submitted listing in status draft; this one is ${row.status}.`,
       );
     }
+    // One website, one listing: another person's listing of the site published first wins (services/same-site.ts).
+    const { other } = await siteListings(trx, row.url, user.userId);
+    if (other) throw alreadyListed(ctx.config, row.url, other);
     const week = freeQueueWeek(now, queueWeeks);
     const at = now.toISOString();
     // A badge already seen (e.g. found before) clears it at once: scheduled for week W.

@@ -352,7 +352,7 @@ test('a listing owned by someone else moves to the verified claimant; the previo
   assert.equal(retry.statusCode, 409, 'a failed claim cannot be checked again');
 
   // carol's draft no longer writes the listing bob now owns: editing it changes the draft only, and
-  // submitting it makes a listing of carol's own.
+  // submitting it is refused: the website is listed (bob's listing), one website has one listing.
   assert.equal((await listingRow('acme-owned')).draft_id, null);
   const edit = await t.app.inject({
     method: 'PATCH',
@@ -370,8 +370,12 @@ test('a listing owned by someone else moves to the verified claimant; the previo
     url: `/api/v1/drafts/${draft.id}/submit`,
     headers: carol.auth,
   });
-  assert.equal(submitted.statusCode, 200, submitted.body);
-  assert.notEqual(submitted.json().listing_id, owned.id);
+  assert.equal(submitted.statusCode, 409, submitted.body);
+  assert.equal(submitted.json().error.existing_listing.slug, 'acme-owned');
+  assert.equal(
+    (await t.store.db.selectFrom('listings').select('id').where('owner_id', '=', carol.id).execute()).length,
+    0,
+  );
   const after = await listingRow('acme-owned');
   assert.deepEqual([after.owner_id, after.name], [bob.id, 'Acme Owned']);
 });

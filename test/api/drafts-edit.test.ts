@@ -76,8 +76,8 @@ const api = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown, a
   });
 const patch = (id: string, body: unknown, auth = user.auth) => api('PATCH', `/drafts/${id}`, body, auth);
 
-async function readyDraft(auth = user.auth): Promise<string> {
-  const res = await api('POST', '/drafts', { url: s.origin + '/' }, auth);
+async function readyDraft(auth = user.auth, site = s): Promise<string> {
+  const res = await api('POST', '/drafts', { url: site.origin + '/' }, auth);
   assert.equal(res.statusCode, 201);
   await drainJobs(t.server.deps, jobHandlers);
   const d = (await api('GET', `/drafts/${res.json().id}`, undefined, auth)).json();
@@ -617,8 +617,10 @@ test('submit_draft: 409 until ready; saves a listing (draft, plan none, not publ
     [{ name: 'Ada Lovelace', title: 'CTO' }],
   );
 
-  // A second draft of a product with the same name gets its own, unique slug.
-  const other = await readyDraft();
+  // A second draft of a product with the same name (another website) gets its own, unique slug.
+  const twin = await serveSite(productSite('Acme Notes'));
+  sites.push(twin);
+  const other = await readyDraft(user.auth, twin);
   await ensureCategory(other);
   const o = (await api('POST', `/drafts/${other}/submit`)).json();
   assert.notEqual(o.listing_id, out.listing_id);
@@ -690,8 +692,10 @@ test('PATCH on a submitted draft updates its listing in the same step', async ()
   assert.match(noName.json().error.message, /name/);
 });
 
-test("submitting again writes the draft's fields but keeps what the listing's own operations added (milestones, story)", async () => {
-  const id = await readyDraft();
+test("submitting again keeps what the listing's own operations added (milestones, story)", async () => {
+  const fresh = await serveSite(productSite('Acme Notes'));
+  sites.push(fresh);
+  const id = await readyDraft(user.auth, fresh);
   await patch(id, { milestones: [{ date: '2024-01-10', title: 'Beta' }] });
   await ensureCategory(id);
   const { listing_id } = (await api('POST', `/drafts/${id}/submit`)).json();

@@ -159,3 +159,14 @@ test('tags are described, and the document names a contact', () => {
     assert.ok(tag.description?.length > 10, `tag ${tag.name} is described`);
   }
 });
+
+test('every error response example is an error body; a 409 for a listed website names the listing and how to claim it', async () => {
+  const { ErrorBody } = await import('../../src/operations/schemas.ts');
+  for (const [name, r] of Object.entries(doc.components.responses) as Array<[string, any]>)
+    assert.ok(ErrorBody.safeParse(r.content['application/json'].example).success, name);
+  const conflict = doc.components.responses.Conflict.content['application/json'].example.error;
+  assert.equal(conflict.existing_listing.claim.operation, 'claim_listing');
+  const props = doc.components.schemas.Error.properties.error.properties;
+  assert.deepEqual(Object.keys(props.existing_listing.properties), ['slug', 'name', 'url', 'page_url', 'claim']);
+  assert.equal(props.existing_listing.additionalProperties, false);
+});

@@ -17,6 +17,8 @@ import { openPlacements } from '../../store/repos/featured.ts';
 import { WEEK_PRODUCTS, isDateString, isMonday, mondayOf, productWeeks } from '../../domain/weeks.ts';
 import { formatCents } from '../../domain/money.ts';
 import { billboardMinimum, partsOf, type OrderSettings } from './catalogue.ts';
+import { siteListings } from '../same-site.ts';
+import type { SameSiteListing } from '../../store/repos/same-site.ts';
 
 /** Products that set a listing's launch week: at most one of them per listing per order. */
 const WEEK_SETTERS = new Set(['launch', 'launch_bundle', 'relaunch', 'skip_queue']);
@@ -80,6 +82,17 @@ export async function checkItems(
     listingsByIds(db, listingIds),
     openPlacements(db, listingIds, now),
   ]);
+  // One website, one listing (services/same-site.ts): a saved listing whose website another person has
+  // published since cannot be launched.
+  const listedElsewhere = new Map<number, SameSiteListing>();
+  for (const item of items) {
+    const l = item.listing_id === undefined ? undefined : listings.get(item.listing_id);
+    const product = products.get(item.product);
+    if (!l || l.owner_id !== userId || l.status !== 'draft' || !product || !partsOf(product).includes('launch'))
+      continue;
+    const { other } = await siteListings(db, l.url, userId);
+    if (other) listedElsewhere.set(l.id, other);
+  }
   const catSlugs = items.flatMap((i) => i.categories ?? []);
   const [categories, listingCats] = await Promise.all([
     categoriesBySlug(db, catSlugs),
@@ -195,6 +208,13 @@ export async function checkItems(
           err('listing_id', `${listing.name} is already live; buy relaunch to launch it again in a new week`);
         else if (!LAUNCHABLE.has(listing.status))
           err('listing_id', `${listing.name} cannot be launched while its status is ${listing.status}`);
+        else if (listedElsewhere.has(listing.id)) {
+          const other = listedElsewhere.get(listing.id)!;
+          err(
+            'listing_id',
+            `${listing.name} cannot be launched: its website is already listed as "${other.name}" (/listings/${other.slug}); one website has one listing. If the product is yours, claim that listing with claim_listing (slug "${other.slug}")`,
+          );
+        }
       }
       const placement = parts.includes('featured') ? placements.get(listing.id) : undefined;
       if (placement)

@@ -426,7 +426,10 @@ async function uniqueSlug(db: Db, table: 'listings' | 'founders', base: string):
 const str = (v: FieldValue): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
 const list = (v: FieldValue): string[] => (Array.isArray(v) ? v : []);
 
-/** What a sync writes: 'all' on submit; on a PATCH of a submitted draft, only the parts that changed. */
+/**
+ * What a sync writes: 'all' on the first submit; on a PATCH of a submitted draft, only the parts that
+ * changed (services/draft-listing.ts: through the listing-edit path, as an edit with a version row).
+ */
 export interface SyncSections {
   fields?: ProfileField[] | 'all';
   faqs?: boolean;
@@ -445,13 +448,6 @@ export const ALL_SECTIONS: SyncSections = {
   milestones: true,
   seo: true,
 };
-/**
- * What submitting a draft again writes: its profile fields. Its sections (FAQs, founders, socials, story,
- * milestones, SEO) reached the listing with the first submit and with every PATCH since, and the listing's
- * own operations (add_milestone, set_founder_story …) may have changed them after that: a second submit
- * must not put the draft's older copy back over them.
- */
-export const RESUBMIT_SECTIONS: SyncSections = { fields: 'all' };
 
 /**
  * Creates the caller's listing from a draft (status draft, plan none, not public), or — when the
@@ -520,7 +516,7 @@ export async function saveListingFromDraft(
     listingId = existing.id;
     slug = existing.slug;
     status = existing.status;
-    if (categories) columns.primary_category_id = categories[0]?.id ?? null;
+    // The primary category is set below (setPrimaryCategory); a draft without categories leaves it: every listing has one.
     await trx
       .updateTable('listings')
       .set({ ...columns, updated_at: now })
@@ -565,15 +561,9 @@ export async function saveListingFromDraft(
     created = true;
   }
 
-  if (categories) {
-    await trx.deleteFrom('listing_categories').where('listing_id', '=', listingId).execute();
-    // A listing without a paid plan has one category: the primary (the first of the draft's categories).
-    if (categories[0])
-      await trx
-        .insertInto('listing_categories')
-        .values({ listing_id: listingId, category_id: categories[0].id, is_primary: true })
-        .execute();
-  }
+  // The primary category is the first of the draft's categories. Only the primary is the draft's: the
+  // extra categories a paid order added (extra_categories) stay.
+  if (categories?.[0]) await setPrimaryCategory(trx, listingId, categories[0].id);
 
   if (sections.founders || sections.socials) await syncFounders(trx, listingId, d, now);
   if (sections.story) {
@@ -604,6 +594,39 @@ export async function saveListingFromDraft(
     }
   }
   return { listing_id: listingId, slug, status, created };
+}
+
+/**
+ * Makes `categoryId` the listing's primary category (listings.primary_category_id and its
+ * listing_categories row); the other categories (paid extra categories) are left as they are.
+ */
+export async function setPrimaryCategory(trx: Db, listingId: number, categoryId: number): Promise<void> {
+  const rows = await trx
+    .selectFrom('listing_categories')
+    .select(['category_id', 'is_primary'])
+    .where('listing_id', '=', listingId)
+    .execute();
+  const primaries = rows.filter((r) => Boolean(r.is_primary));
+  const listing = await trx
+    .selectFrom('listings')
+    .select('primary_category_id')
+    .where('id', '=', listingId)
+    .executeTakeFirst();
+  // Already so: nothing is written (a write would make the stored profile be rebuilt for nothing).
+  if (primaries.length === 1 && primaries[0].category_id === categoryId && listing?.primary_category_id === categoryId)
+    return;
+  const drop = rows.filter((r) => Boolean(r.is_primary) || r.category_id === categoryId).map((r) => r.category_id);
+  if (drop.length)
+    await trx
+      .deleteFrom('listing_categories')
+      .where('listing_id', '=', listingId)
+      .where('category_id', 'in', drop)
+      .execute();
+  await trx
+    .insertInto('listing_categories')
+    .values({ listing_id: listingId, category_id: categoryId, is_primary: true })
+    .execute();
+  await trx.updateTable('listings').set({ primary_category_id: categoryId }).where('id', '=', listingId).execute();
 }
 
 /** The listing's founders follow the draft's list in order; the first (primary) carries founder_socials. */

@@ -78,6 +78,7 @@ export interface OrderListing {
   id: number;
   slug: string;
   name: string;
+  url: string;
   owner_id: number | null;
   status: string;
   plan: string;
@@ -97,6 +98,7 @@ export async function listingsByIds(db: Db, ids: readonly number[]): Promise<Map
       'id',
       'slug',
       'name',
+      'url',
       'owner_id',
       'status',
       'plan',

@@ -160,9 +160,20 @@ export function problems(error: ApiError | null | undefined, fieldOf: FieldOf): 
     summary: (what) =>
       error
         ? html`<div class="flash error" role="alert" id="form-problems"><p><strong>${what}</strong></p>
-<ul>${listed.map(({ detail, field }) => html`<li>${field ? html`<a href="#${field.id}">${field.label}</a>: ` : detail.path ? html`<code>${detail.path}</code>: ` : ''}${detail.message}</li>`)}</ul></div>`
+<ul>${listed.map(({ detail, field }) => html`<li>${field ? html`<a href="#${field.id}">${field.label}</a>: ` : detail.path ? html`<code>${detail.path}</code>: ` : ''}${detail.message}</li>`)}</ul>${existingListingNote(error)}</div>`
         : html``,
   };
+}
+
+/**
+ * A website that is already listed (a 409 with existing_listing): a link to the listing and to its claim
+ * page, for the person whose product it is.
+ */
+function existingListingNote(error: ApiError): SafeHtml {
+  const l = error.existingListing;
+  if (!l) return html``;
+  return html`<p id="existing-listing">This website is already listed as <a href="/listings/${l.slug}" id="existing-listing-link">${l.name}</a> (${l.url}). One website has one listing.
+If the product is yours, <a href="/listings/${l.slug}/claim" id="existing-listing-claim">claim that listing</a>: once you prove you control the website it moves to your account and you edit it there.</p>`;
 }
 
 /** The attributes and message of one form control: aria-invalid and the message under it. */

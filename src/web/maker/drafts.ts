@@ -258,7 +258,7 @@ export function draftName(d: { fields: { name: { value: unknown } } }): string |
 /** A submitted draft's listing: what is saved on the draft's pages updates it too (update_draft). */
 export function listingNote(d: { listing_id: number | null }): SafeHtml {
   return d.listing_id
-    ? html`<p class="note" id="draft-listing">Saved as <a href="/my/listings/${d.listing_id}">your listing</a>: the changes you save here update it too.</p>`
+    ? html`<p class="note" id="draft-listing">Saved as <a href="/my/listings/${d.listing_id}">your listing</a>: the changes you save here update it too, as edits the site team reviews. What you changed on the listing since stays unless you change that field here again.</p>`
     : html``;
 }
 
@@ -415,7 +415,12 @@ async function postDraft(deps: AppDeps, req: FastifyRequest, reply: FastifyReply
         { error: s.error, problems: problems(s.error, draftFieldOf) },
         statusOf(reply, s.error),
       );
-    return reply.redirect(`/my/listings/${s.value.listing_id}?notice=saved`, 303);
+    if (s.value.created) return reply.redirect(`/my/listings/${s.value.listing_id}?notice=saved`, 303);
+    // The draft went to a listing that exists, as an edit: say what it changed and what the listing kept.
+    const q = new URLSearchParams({ notice: 'resubmitted' });
+    if (s.value.changed_fields.length) q.set('changed', s.value.changed_fields.join(','));
+    if (s.value.kept_fields.length) q.set('kept', s.value.kept_fields.join(','));
+    return reply.redirect(`/my/listings/${s.value.listing_id}?${q}`, 303);
   }
   return reply.redirect(
     `/drafts/${id}?notice=${restore ? 'restored' : Object.keys(body).length ? 'saved' : 'unchanged'}`,

@@ -10,7 +10,7 @@ import { chooseFreeListing, getMyListing, listMyListings, postListingUpdate } fr
 import { createCheckout, listProducts } from '../../operations/orders.ts';
 import type { ResultOf } from '../../operations/define.ts';
 import type { ApiError } from '../../operations/errors.ts';
-import type { ListingPlan, ListingStatus } from '../../domain/vocabulary.ts';
+import { PROFILE_FIELDS, type ListingPlan, type ListingStatus } from '../../domain/vocabulary.ts';
 import { PUBLIC_STATUSES } from '../../store/repos/summary.ts';
 import { csrfField, html, type SafeHtml } from '../layout.ts';
 import { fmtDate, pager, qs, read, updateCard, withQuery } from '../pages/shared.ts';
@@ -58,8 +58,34 @@ const PLAN_WORDS: Record<ListingPlan, string> = { none: 'None chosen yet', free:
 
 const week = (monday: string | null | undefined): string => (monday ? `the week of ${fmtDate(monday)}` : '');
 
-function notice(key: string | undefined, l: OwnListing): { kind: 'success'; text: string } | null {
+/** Field names from a query parameter (a comma-separated list), only the draft's profile fields, in words. */
+function fieldWords(list: string | undefined): string[] {
+  return (list ?? '')
+    .split(',')
+    .filter((f) => (PROFILE_FIELDS as readonly string[]).includes(f))
+    .map((f) => f.replace(/_/g, ' '));
+}
+
+function notice(
+  key: string | undefined,
+  l: OwnListing,
+  q: (name: string) => string | undefined,
+): { kind: 'success'; text: string } | null {
   switch (key) {
+    case 'resubmitted': {
+      const changed = fieldWords(q('changed'));
+      const kept = fieldWords(q('kept'));
+      return {
+        kind: 'success',
+        text:
+          (changed.length
+            ? `Your draft went to this listing as an edit: ${changed.join(', ')} changed. Like every edit, it is kept in the listing's history and the site team reviews it.`
+            : 'Your draft went to this listing: nothing in it changed since it last reached the listing, so the listing is as it was.') +
+          (kept.length
+            ? ` The listing keeps its own ${kept.join(', ')} (edited since): to replace ${kept.length === 1 ? 'it' : 'them'} with the draft's, change ${kept.length === 1 ? 'it' : 'them'} in the draft.`
+            : ''),
+      };
+    }
     case 'saved':
       return {
         kind: 'success',
@@ -200,7 +226,7 @@ ${editSection(l)}`;
   return sendMakerPage(
     reply,
     web,
-    { title: l.name, flash: notice(qs(req, 'notice'), l) },
+    { title: l.name, flash: notice(qs(req, 'notice'), l, (name) => qs(req, name)) },
     body,
     refused ? statusOf(reply, refused.error) : 200,
   );
