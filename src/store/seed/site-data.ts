@@ -1,5 +1,6 @@
 // Products with their demo prices, settings, sister sites and founder interview questions.
 // These are the only place prices appear: code reads them from the products table.
+import { DEFAULT_VAT_RATES_BP } from '../../domain/vat.ts';
 
 export interface DemoProduct {
   code: string;
@@ -90,36 +91,8 @@ export const PRODUCTS: DemoProduct[] = [
   },
 ];
 
-/** Standard VAT rates in basis points (demo values; the admin keeps them current). */
-export const VAT_RATES_BP: Record<string, number> = {
-  AT: 2000,
-  BE: 2100,
-  BG: 2000,
-  HR: 2500,
-  CY: 1900,
-  CZ: 2100,
-  DK: 2500,
-  EE: 2400,
-  FI: 2550,
-  FR: 2000,
-  DE: 1900,
-  GR: 2400,
-  HU: 2700,
-  IE: 2300,
-  IT: 2200,
-  LV: 2100,
-  LT: 2100,
-  LU: 1700,
-  MT: 1800,
-  NL: 2100,
-  PL: 2300,
-  PT: 2300,
-  RO: 2100,
-  SK: 2300,
-  SI: 2200,
-  ES: 2100,
-  SE: 2500,
-};
+/** The demo site starts with the standard VAT rates of domain/vat.ts (the admin keeps them current). */
+export const VAT_RATES_BP: Record<string, number> = { ...DEFAULT_VAT_RATES_BP };
 
 export const SETTINGS: Record<string, unknown> = {
   free_queue_weeks: 4,
