@@ -7,6 +7,7 @@ import { registerOAuthRoutes } from './auth/oauth/routes.ts';
 import type { Config } from './config.ts';
 import type { AppDeps } from './deps.ts';
 import { registerBadgeRoutes } from './http/badges.ts';
+import { registerAwardKeyRoutes } from './http/award-keys.ts';
 import { attachWorkers } from './jobs/index.ts';
 import { registerMcp } from './mcp/server.ts';
 import type { Services } from './operations/context.ts';
@@ -45,6 +46,7 @@ const ROUTES: readonly RouteGroup[] = [
   registerOAuthRoutes, // OAuth 2.1 endpoints and metadata
   registerWebAuth, // sign-up, sign-in, account pages, OAuth consent
   registerBadgeRoutes, // badge SVG images at /badges/{slug}/{badge}.svg
+  registerAwardKeyRoutes, // the award keys (JWKS) at /.well-known/award-keys.json
   registerMcp, // MCP server at /mcp
   registerInvitePages, // co-founder invite links from invite_cofounder mails
   registerSitePages, // the public website: browse and vote

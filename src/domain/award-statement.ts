@@ -120,3 +120,11 @@ export function parseStatement(text: string): AwardStatement | null {
     return null;
   return v as unknown as AwardStatement;
 }
+
+/** Where the award keys are published as a JWKS (OKP/Ed25519). OAuth's own keys are at /oauth/jwks. */
+export const AWARD_KEYS_PATH = '/.well-known/award-keys.json';
+
+/** The website page that shows an award's verification. */
+export const awardPagePath = (week: string, rank: number): string => `/awards/${week}/${rank}`;
+/** The verify_award path under /api/v1. */
+export const awardApiPath = (week: string, rank: number): string => `/awards/${week}/${rank}/verification`;
