@@ -28,6 +28,7 @@ import { registerAdminEditPages } from './web/admin/edits.ts';
 import { registerAdminHome } from './web/admin/home.ts';
 import { registerAdminOrdersPage } from './web/admin/orders.ts';
 import { registerAdminPricesPage } from './web/admin/prices.ts';
+import { registerAdminProgrammePages } from './web/admin/programmes.ts';
 import { registerCheckoutPages } from './web/checkout.ts';
 import { registerClaimPages } from './web/claims.ts';
 import { registerWebAuth } from './web/index.ts';
@@ -54,6 +55,7 @@ const ROUTES: readonly RouteGroup[] = [
   registerAdminPricesPage, // /admin/prices
   registerAdminEditPages, // /admin/edits: listing edits to review
   registerAdminOrdersPage, // /admin/orders: paid lines to deliver
+  registerAdminProgrammePages, // /admin/programmes: programmes, jury places, award signing keys
   registerAdminHome, // /admin
   registerClaimPages, // email claim links
   registerMakerPages, // the maker's pages: /submit, /drafts, /my/listings, /claims (signed in)
