@@ -39,7 +39,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const jwks = (await jwksRes.json()) as { keys: Array<{ kty: string; crv: string; x: string; kid: string }> };
   const jwk = jwks.keys.find((k) => k.kid === award.kid);
-  if (!jwk || jwk.kty !== 'OKP' || jwk.crv !== 'Ed25519') {
+  if (jwk?.kty !== 'OKP' || jwk.crv !== 'Ed25519') {
     console.log(`INVALID: no published Ed25519 key with kid ${award.kid}`);
     return 1;
   }

@@ -83,7 +83,11 @@ function winnersBy(results: readonly WeeklyResult[], periodOf: (monday: string) 
     let m = byPeriod.get(period);
     if (!m) byPeriod.set(period, (m = new Map()));
     let c = m.get(r.listing_id);
-    if (!c) m.set(r.listing_id, (c = { period, listing_id: r.listing_id, points: 0, firsts: 0, votes: 0, weeks: [], final: false }));
+    if (!c)
+      m.set(
+        r.listing_id,
+        (c = { period, listing_id: r.listing_id, points: 0, firsts: 0, votes: 0, weeks: [], final: false }),
+      );
     c.points += points;
     if (r.rank === 1) c.firsts += 1;
     c.votes += r.votes;

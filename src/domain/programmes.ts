@@ -45,7 +45,8 @@ export function ruleWords(p: { starts_on: string; ends_on: string; rules: Progra
     out.push({ rule: 'launched_from', text });
   } else if (r.launched_from) out.push({ rule: 'launched_from', text: `Launched on or after ${r.launched_from}.` });
   else if (r.launched_to) out.push({ rule: 'launched_to', text: `Launched on or before ${r.launched_to}.` });
-  if (r.categories?.length) out.push({ rule: 'categories', text: `In one of the categories: ${r.categories.join(', ')}.` });
+  if (r.categories?.length)
+    out.push({ rule: 'categories', text: `In one of the categories: ${r.categories.join(', ')}.` });
   if (r.verified_only) out.push({ rule: 'verified_only', text: 'Ownership of the listing is verified.' });
   return out;
 }
@@ -82,12 +83,16 @@ export function entryRefusal(
     };
   if (r.categories?.length && !r.categories.some((c) => l.categories.includes(c)))
     return { rule: 'categories', message: `the listing must be in one of the categories ${r.categories.join(', ')}` };
-  if (r.verified_only && !l.verified) return { rule: 'verified_only', message: 'the listing’s ownership must be verified' };
+  if (r.verified_only && !l.verified)
+    return { rule: 'verified_only', message: 'the listing’s ownership must be verified' };
   return null;
 }
 
 /** Where a programme stands on `today` (YYYY-MM-DD). */
-export function programmeState(p: { starts_on: string; ends_on: string }, today: string): 'upcoming' | 'open' | 'ended' {
+export function programmeState(
+  p: { starts_on: string; ends_on: string },
+  today: string,
+): 'upcoming' | 'open' | 'ended' {
   if (today < p.starts_on) return 'upcoming';
   if (today > p.ends_on) return 'ended';
   return 'open';

@@ -48,7 +48,9 @@ const BadgeAward = z.strictObject({
   week: WeekString,
   iso_week: z.string().describe('The ISO week, e.g. "2026-W47".'),
   votes: z.number().int().describe('Community votes cast for it during that week.'),
-  verify_url: z.string().describe("The award's verification page (its signed statement); the badge links to the newest one."),
+  verify_url: z
+    .string()
+    .describe("The award's verification page (its signed statement); the badge links to the newest one."),
 });
 
 const Badge = z.strictObject({

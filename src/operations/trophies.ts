@@ -387,9 +387,24 @@ const EX_CABINET: z.input<typeof Cabinet> = {
   awards: [EX_AWARD],
   hall_of_fame: [{ title: 'Launch of the Month', period: '2026-11', label: 'November 2026', final: true }],
   badges: [
-    { key: 'listed', name: 'Listed on Launchlist', earned_at: '2026-11-02T10:00:00.000Z', svg_url: `${EX_BASE}/badges/funnelry/listed.svg?shape=standard&mode=light&size=m` },
-    { key: 'launched', name: 'Launched on Launchlist', earned_at: '2026-11-16T09:00:00.000Z', svg_url: `${EX_BASE}/badges/funnelry/launched.svg?shape=standard&mode=light&size=m` },
-    { key: 'launch_of_the_week_1', name: 'Launch of the Week #1', earned_at: '2026-11-22', svg_url: `${EX_BASE}/badges/funnelry/launch_of_the_week_1.svg?shape=standard&mode=light&size=m` },
+    {
+      key: 'listed',
+      name: 'Listed on Launchlist',
+      earned_at: '2026-11-02T10:00:00.000Z',
+      svg_url: `${EX_BASE}/badges/funnelry/listed.svg?shape=standard&mode=light&size=m`,
+    },
+    {
+      key: 'launched',
+      name: 'Launched on Launchlist',
+      earned_at: '2026-11-16T09:00:00.000Z',
+      svg_url: `${EX_BASE}/badges/funnelry/launched.svg?shape=standard&mode=light&size=m`,
+    },
+    {
+      key: 'launch_of_the_week_1',
+      name: 'Launch of the Week #1',
+      earned_at: '2026-11-22',
+      svg_url: `${EX_BASE}/badges/funnelry/launch_of_the_week_1.svg?shape=standard&mode=light&size=m`,
+    },
   ],
   programmes: [
     {
@@ -472,7 +487,7 @@ export const getFounderTrophyCabinet = defineOperation({
   summary: "A founder's trophy cabinet",
   description: [
     "The trophy cabinets of every live listing a founder is behind, with the founder's totals. A founder with no live listing answers 404.",
-    'Returns `{founder: {slug, name, title, avatar_url}, counts: {…totals of the cabinets}, cabinets: [cabinet]}`, each cabinet as get_trophy_cabinet answers it, the founder\'s listings in their order.',
+    "Returns `{founder: {slug, name, title, avatar_url}, counts: {…totals of the cabinets}, cabinets: [cabinet]}`, each cabinet as get_trophy_cabinet answers it, the founder's listings in their order.",
     CABINET_TEXT,
   ].join('\n\n'),
   params: z.object({ slug: Slug }),
@@ -849,7 +864,7 @@ export const listMyProgrammeEntries = defineOperation({
   tags: TAGS,
   summary: "Your listings' programme entries",
   description:
-    "Every programme entry of the listings the caller owns (any status), earliest first, with the place once decided. Returns `{items: [{id, programme: {slug, name, state}, listing, entered_at, place, decided}]}`.",
+    'Every programme entry of the listings the caller owns (any status), earliest first, with the place once decided. Returns `{items: [{id, programme: {slug, name, state}, listing, entered_at, place, decided}]}`.',
   response: z.strictObject({ items: z.array(MyEntry) }),
   examples: {
     response: {
@@ -908,7 +923,9 @@ const Decoded = z.strictObject({
   week: WeekString,
   iso_week: z.string(),
   rank: z.number().int(),
-  listing: z.strictObject({ id: z.number().int(), slug: z.string(), name: z.string() }).describe('The winner as named when signed.'),
+  listing: z
+    .strictObject({ id: z.number().int(), slug: z.string(), name: z.string() })
+    .describe('The winner as named when signed.'),
   votes: Votes,
   snapshot_sha256: z.string().describe("SHA-256 (hex) of the week's frozen ranking in its canonical form."),
   issued_at: Timestamp.describe('When the award was decided and signed.'),
@@ -933,14 +950,22 @@ export const verifyAward = defineOperation({
     rank: z.coerce.number().int().min(1).max(3).describe('1, 2 or 3.'),
   }),
   response: z.strictObject({
-    valid: z.boolean().describe('True when the signature verifies with the published key `kid` over the statement bytes.'),
+    valid: z
+      .boolean()
+      .describe('True when the signature verifies with the published key `kid` over the statement bytes.'),
     kid: z.string().describe('Key id of the signing key in the JWKS.'),
-    statement: z.string().describe('base64url (no padding) of the exact signed bytes: UTF-8 JSON, format in the README.'),
+    statement: z
+      .string()
+      .describe('base64url (no padding) of the exact signed bytes: UTF-8 JSON, format in the README.'),
     signature: z.string().describe('base64url of the 64-byte Ed25519 signature.'),
     decoded: Decoded.describe('The statement, decoded.'),
     snapshot: z.strictObject({
       sha256: z.string().describe('SHA-256 (hex) of `canonical`.'),
-      canonical: z.string().describe("The week's frozen ranking in canonical form (one line per launch: rank, listing id, slug, counted votes)."),
+      canonical: z
+        .string()
+        .describe(
+          "The week's frozen ranking in canonical form (one line per launch: rank, listing id, slug, counted votes).",
+        ),
       matches: z.boolean().describe("True when sha256(canonical) equals the statement's snapshot_sha256."),
     }),
     jwks_url: z.string().describe('The published award keys (JWKS).'),

@@ -42,7 +42,10 @@ after(async () => {
 });
 
 /** Verifies like an outsider: only the JWKS document and node:crypto. */
-function verifyWithJwks(jwks: { keys: Array<Record<string, string>> }, v: { kid: string; statement: string; signature: string }) {
+function verifyWithJwks(
+  jwks: { keys: Array<Record<string, string>> },
+  v: { kid: string; statement: string; signature: string },
+) {
   const jwk = jwks.keys.find((k) => k.kid === v.kid);
   if (!jwk) return false;
   const pub = createPublicKey({ key: { kty: jwk.kty, crv: jwk.crv, x: jwk.x }, format: 'jwk' });
@@ -83,7 +86,11 @@ test('demo awards are signed and verify with only the published JWKS; a changed 
   for (const i of [0, Math.floor(bytes.length / 2), bytes.length - 1]) {
     const changed = Buffer.from(bytes);
     changed[i] ^= 0x01;
-    assert.equal(verifyWithJwks(jwks.body, { ...v.body, statement: changed.toString('base64url') }), false, `byte ${i}`);
+    assert.equal(
+      verifyWithJwks(jwks.body, { ...v.body, statement: changed.toString('base64url') }),
+      false,
+      `byte ${i}`,
+    );
   }
   // any day of the week names the same award; a rank outside 1–3 is 400; an unknown week 404
   const sunday = new Date(Date.parse(a.week + 'T00:00:00Z') + 6 * 86_400_000).toISOString().slice(0, 10);
@@ -151,7 +158,10 @@ test('trophy leaderboards: all-time, by year, by category', async () => {
   assert.equal(all.status, 200);
   assert.ok(all.body.items.length > 0);
   const awards = all.body.items.map((i: { awards: number }) => i.awards);
-  assert.deepEqual(awards, [...awards].sort((x, y) => y - x));
+  assert.deepEqual(
+    awards,
+    [...awards].sort((x, y) => y - x),
+  );
   assert.equal(all.body.items[0].rank, 1);
   const total = (await get('/api/v1/awards?per_page=1')).body.total;
   const sum = (await get('/api/v1/trophies/leaderboard?per_page=100')).body.items.reduce(
@@ -167,7 +177,9 @@ test('trophy leaderboards: all-time, by year, by category', async () => {
   const cat = all.body.items[0].listing.primary_category.slug;
   const byCat = await get(`/api/v1/trophies/leaderboard?category=${cat}`);
   assert.equal(byCat.status, 200);
-  assert.ok(byCat.body.items.some((i: { listing: { slug: string } }) => i.listing.slug === all.body.items[0].listing.slug));
+  assert.ok(
+    byCat.body.items.some((i: { listing: { slug: string } }) => i.listing.slug === all.body.items[0].listing.slug),
+  );
   assert.equal((await get('/api/v1/trophies/leaderboard?category=no-such-category')).status, 404);
   assert.equal((await get('/api/v1/trophies/leaderboard?year=abc')).status, 400);
 });
@@ -192,18 +204,25 @@ test('programmes: listed, detailed; enter_programme refuses with the rule, accep
   const juryDetail = await get(`/api/v1/programmes/${jury.slug}`);
   assert.equal(juryDetail.body.results.decided, true);
   assert.equal(juryDetail.body.results.winners[0].place, 1);
-  const cup = list.body.items.find((p: { state: string; winners: { rule: string } }) => p.state === 'ended' && p.winners.rule === 'community_votes');
+  const cup = list.body.items.find(
+    (p: { state: string; winners: { rule: string } }) => p.state === 'ended' && p.winners.rule === 'community_votes',
+  );
   const cupDetail = await get(`/api/v1/programmes/${cup.slug}`);
   assert.equal(cupDetail.body.results.decided, true);
   const votes = cupDetail.body.results.winners.map((w: { period_votes: number }) => w.period_votes);
-  assert.deepEqual(votes, [...votes].sort((x, y) => y - x));
+  assert.deepEqual(
+    votes,
+    [...votes].sort((x, y) => y - x),
+  );
   assert.equal((await get('/api/v1/programmes/no-such-programme')).status, 404);
 
   const open = list.body.items.find((p: { state: string }) => p.state === 'open');
   const upcoming = list.body.items.find((p: { state: string }) => p.state === 'upcoming');
   // a live listing of the caller's, launched this year, not entered yet
   const entered = new Set(
-    (await get(`/api/v1/programmes/${open.slug}`)).body.entry_list.map((e: { listing: { slug: string } }) => e.listing.slug),
+    (await get(`/api/v1/programmes/${open.slug}`)).body.entry_list.map(
+      (e: { listing: { slug: string } }) => e.listing.slug,
+    ),
   );
   const year = open.rules.launched_from.slice(0, 4);
   const candidates = await t.store.db
@@ -214,7 +233,11 @@ test('programmes: listed, detailed; enter_programme refuses with the rule, accep
     .execute();
   const mine = candidates.find((l) => String(l.launched_at).startsWith(year) && !entered.has(l.slug))!;
   const old = candidates.find((l) => !String(l.launched_at).startsWith(year));
-  await t.store.db.updateTable('listings').set({ owner_id: userId }).where('id', 'in', [mine.id, ...(old ? [old.id] : [])]).execute();
+  await t.store.db
+    .updateTable('listings')
+    .set({ owner_id: userId })
+    .where('id', 'in', [mine.id, ...(old ? [old.id] : [])])
+    .execute();
 
   const notMine = candidates.find((l) => l.id !== mine.id && l.id !== old?.id)!;
   assert.equal((await post(`/api/v1/programmes/${open.slug}/entries`, { listing_id: notMine.id })).status, 404);

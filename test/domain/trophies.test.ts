@@ -38,7 +38,10 @@ test('Launch of the Month: points 3/2/1, then more #1, then votes, then the earl
     [4, 2, 1],
   );
   // tie on points (3 each): more #1 wins; then more votes; then the earlier award
-  const tie = hallOfFame([r('2026-10-05', 1, 5, 1), r('2026-10-12', 2, 6, 50), r('2026-10-19', 3, 6, 50)], new Date('2026-10-20T00:00:00Z'));
+  const tie = hallOfFame(
+    [r('2026-10-05', 1, 5, 1), r('2026-10-12', 2, 6, 50), r('2026-10-19', 3, 6, 50)],
+    new Date('2026-10-20T00:00:00Z'),
+  );
   assert.equal(tie.months[0].listing_id, 5);
   assert.equal(tie.months[0].final, false, 'October 2026 ends on 2 November');
   const votes = hallOfFame([r('2026-10-05', 1, 7, 5), r('2026-10-12', 1, 8, 9)], new Date('2027-01-01T00:00:00Z'));
@@ -50,8 +53,17 @@ test('Launch of the Month: points 3/2/1, then more #1, then votes, then the earl
 });
 
 test('programme entry rules: the first rule broken is named', () => {
-  const p = { starts_on: '2026-11-01', ends_on: '2026-12-31', rules: { launched_from: '2026-01-01', launched_to: '2026-12-31', categories: ['analytics'], verified_only: true } };
-  const l = { status: 'live', launched_at: '2026-03-04T10:00:00.000Z', categories: ['analytics', 'web-analytics'], verified: true };
+  const p = {
+    starts_on: '2026-11-01',
+    ends_on: '2026-12-31',
+    rules: { launched_from: '2026-01-01', launched_to: '2026-12-31', categories: ['analytics'], verified_only: true },
+  };
+  const l = {
+    status: 'live',
+    launched_at: '2026-03-04T10:00:00.000Z',
+    categories: ['analytics', 'web-analytics'],
+    verified: true,
+  };
   assert.equal(entryRefusal(p, l, '2026-11-20'), null);
   assert.equal(entryRefusal(p, l, '2026-10-31')?.rule, 'period');
   assert.equal(entryRefusal(p, l, '2027-01-01')?.rule, 'period');
@@ -73,7 +85,13 @@ test('programme entry rules: the first rule broken is named', () => {
 });
 
 test('milestones that count as trophies', () => {
-  for (const t of ['First paying customer', '10,000 users', 'Raised a seed round', 'Won Best DevTool 2026', '#1 on Hacker News'])
+  for (const t of [
+    'First paying customer',
+    '10,000 users',
+    'Raised a seed round',
+    'Won Best DevTool 2026',
+    '#1 on Hacker News',
+  ])
     assert.equal(isTrophyMilestone(t), true, t);
   for (const t of ['Company founded', 'Public beta', 'Moved offices']) assert.equal(isTrophyMilestone(t), false, t);
 });

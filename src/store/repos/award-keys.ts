@@ -22,7 +22,9 @@ export interface SigningKey {
 
 /** The RFC 7638 thumbprint of an Ed25519 public key (base64url SHA-256 of {"crv","kty","x"}): its kid. */
 export function thumbprint(x: string): string {
-  return createHash('sha256').update(JSON.stringify({ crv: 'Ed25519', kty: 'OKP', x })).digest('base64url');
+  return createHash('sha256')
+    .update(JSON.stringify({ crv: 'Ed25519', kty: 'OKP', x }))
+    .digest('base64url');
 }
 
 async function insertNewKey(db: Kysely<DB>, now: Date): Promise<SigningKey> {
@@ -62,7 +64,11 @@ export async function signingKey(db: Kysely<DB>, now = new Date()): Promise<Sign
 /** Retires every current key and makes a new one; returns the new kid. Old public keys stay published. */
 export async function rotateSigningKey(db: Kysely<DB>, now = new Date()): Promise<string> {
   const run = async (trx: Kysely<DB>) => {
-    await trx.updateTable('award_keys').set({ retired_at: now.toISOString() }).where('retired_at', 'is', null).execute();
+    await trx
+      .updateTable('award_keys')
+      .set({ retired_at: now.toISOString() })
+      .where('retired_at', 'is', null)
+      .execute();
     return (await insertNewKey(trx, now)).kid;
   };
   return db.isTransaction ? run(db) : db.transaction().execute(run);
@@ -78,7 +84,11 @@ export async function publicKeys(
     .orderBy('created_at', 'desc')
     .orderBy('kid')
     .execute();
-  return rows.map((r) => ({ jwk: JSON.parse(r.public_jwk) as AwardJwk, created_at: r.created_at, retired_at: r.retired_at }));
+  return rows.map((r) => ({
+    jwk: JSON.parse(r.public_jwk) as AwardJwk,
+    created_at: r.created_at,
+    retired_at: r.retired_at,
+  }));
 }
 
 /** The JWKS document published at AWARD_KEYS_PATH. */

@@ -37,7 +37,11 @@ export async function computeAwards(
     const slugs = ranking.map((r) => r.listing.slug);
     const ids = new Map<string, number>();
     for (let i = 0; i < slugs.length; i += 500) {
-      const rows = await trx.selectFrom('listings').select(['id', 'slug']).where('slug', 'in', slugs.slice(i, i + 500)).execute();
+      const rows = await trx
+        .selectFrom('listings')
+        .select(['id', 'slug'])
+        .where('slug', 'in', slugs.slice(i, i + 500))
+        .execute();
       for (const r of rows) ids.set(r.slug, r.id);
     }
     const entries: SnapshotEntry[] = ranking.map((r, i) => ({

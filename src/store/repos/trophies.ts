@@ -71,7 +71,6 @@ export async function weeklyResults(db: Kysely<DB>): Promise<WeeklyResult[]> {
   return (await awardsOf(db)).map((a) => ({ week: a.week, rank: a.rank, listing_id: a.listing_id, votes: a.votes }));
 }
 
-
 // ------------------------------------------------------------------ trophy leaderboards
 
 export interface TrophyBoardFilter {
@@ -141,9 +140,7 @@ export async function trophyBoard(
     .limit(limit)
     .offset(offset)
     .execute();
-  const count = await base
-    .select(sql<number>`count(distinct a.listing_id)`.as('n'))
-    .executeTakeFirstOrThrow();
+  const count = await base.select(sql<number>`count(distinct a.listing_id)`.as('n')).executeTakeFirstOrThrow();
   return {
     rows: rows.map((r) => ({
       listing_id: r.listing_id,
@@ -224,7 +221,9 @@ export async function milestonesOf(
 export async function founderWithListings(
   db: Kysely<DB>,
   slug: string,
-): Promise<{ slug: string; name: string; title: string | null; avatar_url: string | null; listing_ids: number[] } | undefined> {
+): Promise<
+  { slug: string; name: string; title: string | null; avatar_url: string | null; listing_ids: number[] } | undefined
+> {
   const f = await db
     .selectFrom('founders')
     .select(['id', 'slug', 'name', 'title', 'avatar_url'])
@@ -423,7 +422,12 @@ export async function entryFacts(
     categories.add(c.slug);
     if (c.parent) categories.add(c.parent);
   }
-  return { status: l.status, launched_at: l.launched_at, verified: l.verified_at !== null, categories: [...categories] };
+  return {
+    status: l.status,
+    launched_at: l.launched_at,
+    verified: l.verified_at !== null,
+    categories: [...categories],
+  };
 }
 
 /** Enters a listing (once): the entry, and whether it was made now. */
@@ -443,7 +447,13 @@ export async function insertEntry(
   if (existing) return { id: existing.id, created: false, created_at: existing.created_at };
   const r = await db
     .insertInto('programme_entries')
-    .values({ programme_id: programmeId, listing_id: listingId, user_id: userId, place: null, created_at: now.toISOString() })
+    .values({
+      programme_id: programmeId,
+      listing_id: listingId,
+      user_id: userId,
+      place: null,
+      created_at: now.toISOString(),
+    })
     .returning(['id', 'created_at'])
     .executeTakeFirstOrThrow();
   return { id: r.id, created: true, created_at: r.created_at };

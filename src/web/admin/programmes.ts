@@ -6,14 +6,20 @@
 //   POST /admin/programmes/:id/places  saves the jury's places (jury programmes)
 //   POST /admin/award-keys/rotate      retires the award signing key and makes a new one (old keys stay published)
 // Admins only (guard.ts); every form is CSRF-checked.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppDeps } from '../../deps.ts';
 import { checkCsrf, type WebContext } from '../context.ts';
 import { requireAdmin } from './guard.ts';
 import { csrfField, html, raw, sendPage, type SafeHtml } from '../layout.ts';
 import { isDateString } from '../../domain/weeks.ts';
 import { isSlug } from '../../domain/vocabulary.ts';
-import { WINNER_RULES, WINNER_RULE_WORDS, ruleWords, type ProgrammeRules, type WinnerRule } from '../../domain/programmes.ts';
+import {
+  WINNER_RULES,
+  WINNER_RULE_WORDS,
+  ruleWords,
+  type ProgrammeRules,
+  type WinnerRule,
+} from '../../domain/programmes.ts';
 import {
   categoryExists,
   entriesOf,
@@ -61,7 +67,10 @@ function valuesOf(p: ProgrammeInput): Values {
 }
 
 /** The form's values as a programme, or the errors of each field. */
-async function parseForm(deps: AppDeps, body: Record<string, unknown>): Promise<{ values: Values; errors: Errors; input?: ProgrammeInput }> {
+async function parseForm(
+  deps: AppDeps,
+  body: Record<string, unknown>,
+): Promise<{ values: Values; errors: Errors; input?: ProgrammeInput }> {
   const str = (k: string) => (typeof body[k] === 'string' ? (body[k] as string).trim() : '');
   const values: Values = {};
   for (const [name] of FIELDS) values[name] = str(name);
@@ -76,7 +85,8 @@ async function parseForm(deps: AppDeps, body: Record<string, unknown>): Promise<
   if (!errors.starts_on && !errors.ends_on && values.ends_on < values.starts_on)
     errors.ends_on = 'Ends on: not before the day entries open.';
   for (const k of ['launched_from', 'launched_to'])
-    if (values[k] && !isDateString(values[k])) errors[k] = `${FIELDS.find((f) => f[0] === k)?.[1]}: a date YYYY-MM-DD, or empty.`;
+    if (values[k] && !isDateString(values[k]))
+      errors[k] = `${FIELDS.find((f) => f[0] === k)?.[1]}: a date YYYY-MM-DD, or empty.`;
   const cats = values.categories
     .split(',')
     .map((s) => s.trim())
@@ -86,7 +96,8 @@ async function parseForm(deps: AppDeps, body: Record<string, unknown>): Promise<
       errors.categories = `Categories: there is no category "${c}".`;
       break;
     }
-  if (!(WINNER_RULES as readonly string[]).includes(values.winners)) errors.winners = 'How winners are chosen: pick one.';
+  if (!(WINNER_RULES as readonly string[]).includes(values.winners))
+    errors.winners = 'How winners are chosen: pick one.';
   const count = /^\d{1,2}$/.test(values.winners_count) ? Number(values.winners_count) : NaN;
   if (!(count >= 1 && count <= 10)) errors.winners_count = 'Places awarded: a whole number from 1 to 10.';
   if (Object.keys(errors).length) return { values, errors };
@@ -112,7 +123,8 @@ async function parseForm(deps: AppDeps, body: Record<string, unknown>): Promise<
 }
 
 function programmeForm(ctx: WebContext, action: string, values: Values, errors: Errors, submit: string): SafeHtml {
-  const err = (n: string) => (errors[n] ? html`<span class="field-error" id="${n}-error" role="alert">${errors[n]}</span>` : '');
+  const err = (n: string) =>
+    errors[n] ? html`<span class="field-error" id="${n}-error" role="alert">${errors[n]}</span>` : '';
   const inv = (n: string) => (errors[n] ? raw(` aria-invalid="true" aria-describedby="${n}-error"`) : raw(''));
   return html`<form method="post" action="${action}" class="stack">${csrfField(ctx.csrf)}
 ${FIELDS.map(([n, label, hint]) =>
@@ -127,7 +139,13 @@ ${err('winners')}</fieldset>
 <div><button type="submit">${submit}</button></div></form>`;
 }
 
-async function listPage(deps: AppDeps, reply: FastifyReply, ctx: WebContext, form?: { values: Values; errors: Errors }, flash?: string) {
+async function listPage(
+  deps: AppDeps,
+  reply: FastifyReply,
+  ctx: WebContext,
+  form?: { values: Values; errors: Errors },
+  flash?: string,
+) {
   const [programmes, keys] = await Promise.all([listProgrammeRows(deps.store.db), publicKeys(deps.store.db)]);
   const values = form?.values ?? { winners: 'community_votes', winners_count: '3' };
   return sendPage(
@@ -137,7 +155,11 @@ async function listPage(deps: AppDeps, reply: FastifyReply, ctx: WebContext, for
       user: ctx.user,
       csrf: ctx.csrf,
       noindex: true,
-      flash: form ? { kind: 'error', text: 'The programme was not saved: see the fields below.' } : flash ? { kind: 'success', text: flash } : null,
+      flash: form
+        ? { kind: 'error', text: 'The programme was not saved: see the fields below.' }
+        : flash
+          ? { kind: 'success', text: flash }
+          : null,
     },
     html`
 <nav class="crumbs" aria-label="Breadcrumb"><a href="/admin">Admin</a> › <span aria-current="page">Programmes</span></nav>
@@ -163,7 +185,6 @@ ${
 
 async function editPage(
   deps: AppDeps,
-  req: FastifyRequest,
   reply: FastifyReply,
   ctx: WebContext,
   id: number,
@@ -184,7 +205,11 @@ async function editPage(
       user: ctx.user,
       csrf: ctx.csrf,
       noindex: true,
-      flash: form ? { kind: 'error', text: 'The programme was not saved: see the fields below.' } : flash ? { kind: 'success', text: flash } : null,
+      flash: form
+        ? { kind: 'error', text: 'The programme was not saved: see the fields below.' }
+        : flash
+          ? { kind: 'success', text: flash }
+          : null,
     },
     html`
 <nav class="crumbs" aria-label="Breadcrumb"><a href="/admin">Admin</a> › <a href="${PATH}">Programmes</a> › <span aria-current="page">${p.name}</span></nav>
@@ -210,7 +235,17 @@ export function registerAdminProgrammePages(app: FastifyInstance, deps: AppDeps)
     const ctx = await requireAdmin(deps, req, reply, PATH);
     if (!ctx) return reply;
     const q = req.query as Record<string, unknown>;
-    return listPage(deps, reply, ctx, undefined, q.saved === '1' ? 'Programme created.' : q.rotated === '1' ? 'New signing key made; the old one stays published.' : undefined);
+    return listPage(
+      deps,
+      reply,
+      ctx,
+      undefined,
+      q.saved === '1'
+        ? 'Programme created.'
+        : q.rotated === '1'
+          ? 'New signing key made; the old one stays published.'
+          : undefined,
+    );
   });
   app.post(PATH, async (req, reply) => {
     const ctx = await requireAdmin(deps, req, reply, PATH);
@@ -218,7 +253,8 @@ export function registerAdminProgrammePages(app: FastifyInstance, deps: AppDeps)
     const form = await parseForm(deps, (req.body ?? {}) as Record<string, unknown>);
     if (!form.input) return listPage(deps, reply, ctx, form);
     const id = await insertProgramme(deps.store.db, form.input, new Date());
-    if (id === undefined) return listPage(deps, reply, ctx, { values: form.values, errors: { slug: 'Slug: another programme has it.' } });
+    if (id === undefined)
+      return listPage(deps, reply, ctx, { values: form.values, errors: { slug: 'Slug: another programme has it.' } });
     return reply.redirect(`${PATH}?saved=1`, 303);
   });
   app.get(`${PATH}/:id`, async (req, reply) => {
@@ -226,7 +262,15 @@ export function registerAdminProgrammePages(app: FastifyInstance, deps: AppDeps)
     const ctx = await requireAdmin(deps, req, reply, req.url);
     if (!ctx) return reply;
     if (id === undefined) return reply.callNotFound();
-    return editPage(deps, req, reply, ctx, id, undefined, (req.query as Record<string, unknown>).saved === '1' ? 'Saved.' : undefined);
+    return editPage(
+      deps,
+      req,
+      reply,
+      ctx,
+      id,
+      undefined,
+      (req.query as Record<string, unknown>).saved === '1' ? 'Saved.' : undefined,
+    );
   });
   app.post(`${PATH}/:id`, async (req, reply) => {
     const id = recordIdOf((req.params as { id: string }).id);
@@ -234,9 +278,12 @@ export function registerAdminProgrammePages(app: FastifyInstance, deps: AppDeps)
     if (!ctx || !(await checkCsrf(deps, req, reply))) return reply;
     if (id === undefined) return reply.callNotFound();
     const form = await parseForm(deps, (req.body ?? {}) as Record<string, unknown>);
-    if (!form.input) return editPage(deps, req, reply, ctx, id, form);
+    if (!form.input) return editPage(deps, reply, ctx, id, form);
     if (!(await updateProgramme(deps.store.db, id, form.input, new Date())))
-      return editPage(deps, req, reply, ctx, id, { values: form.values, errors: { slug: 'Slug: another programme has it.' } });
+      return editPage(deps, reply, ctx, id, {
+        values: form.values,
+        errors: { slug: 'Slug: another programme has it.' },
+      });
     return reply.redirect(`${PATH}/${id}?saved=1`, 303);
   });
   app.post(`${PATH}/:id/places`, async (req, reply) => {

@@ -119,7 +119,9 @@ async function founderCabinet(deps: AppDeps, req: FastifyRequest, reply: Fastify
 <h1>${f.founder.name}: trophy cabinet</h1>
 <p class="lede">${plural(f.counts.awards, 'award')} (${fmtNum(f.counts.firsts)} × #1), ${plural(f.counts.hall_of_fame, 'Hall of Fame title')} and ${plural(f.counts.programme_wins, 'programme place')} across ${plural(f.cabinets.length, 'product')}.</p>
 ${f.cabinets.map(
-  (c) => html`<section class="card" aria-labelledby="${c.listing.slug}-h"><h2 id="${c.listing.slug}-h">${listingName(c.listing)}</h2>
+  (
+    c,
+  ) => html`<section class="card" aria-labelledby="${c.listing.slug}-h"><h2 id="${c.listing.slug}-h">${listingName(c.listing)}</h2>
 ${shelves(c, 'h3')}<p><a href="/listings/${c.listing.slug}/trophies">${c.listing.name}'s cabinet</a></p></section>`,
 )}`;
   return send(
@@ -149,7 +151,12 @@ async function leaderboard(deps: AppDeps, req: FastifyRequest, reply: FastifyRep
     options.push([c.slug, c.name]);
     for (const s of c.subcategories) options.push([s.slug, `— ${s.name}`]);
   }
-  const scope = [r.year ? `in ${r.year}` : 'all-time', r.category ? `in ${options.find(([s]) => s === r.category)?.[1].replace('— ', '') ?? r.category}` : ''].filter(Boolean).join(' ');
+  const scope = [
+    r.year ? `in ${r.year}` : 'all-time',
+    r.category ? `in ${options.find(([s]) => s === r.category)?.[1].replace('— ', '') ?? r.category}` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
   const body = html`
 <h1>Trophy leaderboard</h1>
 <p class="lede">Products with the most Launch of the Week awards ${scope}: most awards, then more #1, #2 and #3. Awards follow community votes only.</p>
@@ -159,8 +166,12 @@ async function leaderboard(deps: AppDeps, req: FastifyRequest, reply: FastifyRep
 <div><button type="submit">Show</button></div></form>
 ${
   r.items.length
-    ? html`<ol class="items">${r.items.map((i) => html`<li class="item"><span class="rank"><span class="sr-only">Rank </span>${i.rank}</span>${logo(i.listing)}<div class="body"><h2>${listingName(i.listing)}</h2>
-<p class="meta">${plural(i.awards, 'award')}: ${i.firsts ? `🥇 ${i.firsts} ` : ''}${i.seconds ? `🥈 ${i.seconds} ` : ''}${i.thirds ? `🥉 ${i.thirds}` : ''} · <a href="/listings/${i.listing.slug}/trophies">Trophy cabinet</a></p></div></li>`)}</ol>`
+    ? html`<ol class="items">${r.items.map(
+        (
+          i,
+        ) => html`<li class="item"><span class="rank"><span class="sr-only">Rank </span>${i.rank}</span>${logo(i.listing)}<div class="body"><h2>${listingName(i.listing)}</h2>
+<p class="meta">${plural(i.awards, 'award')}: ${i.firsts ? `🥇 ${i.firsts} ` : ''}${i.seconds ? `🥈 ${i.seconds} ` : ''}${i.thirds ? `🥉 ${i.thirds}` : ''} · <a href="/listings/${i.listing.slug}/trophies">Trophy cabinet</a></p></div></li>`,
+      )}</ol>`
     : html`<p class="muted">No awards ${scope} yet.</p>`
 }
 ${pager(r, (page) => withQuery('/trophies', { year: r.year ?? undefined, category: r.category ?? undefined, page }))}
@@ -249,7 +260,8 @@ type Entry = ResultOf<typeof getProgramme>['entry_list'][number];
 
 function entryList(items: Entry[], ranked: boolean): SafeHtml {
   const rows = items.map(
-    (e) => html`<li class="item">${ranked && e.place !== null ? html`<span class="rank">${MEDAL[e.place] ?? `#${e.place}`}</span>` : ''}${logo(e.listing)}<div class="body"><h3>${listingName(e.listing)}</h3><p class="meta">Entered ${fmtDate(e.entered_at)} · ${plural(e.period_votes, 'vote')} during the programme</p></div></li>`,
+    (e) =>
+      html`<li class="item">${ranked && e.place !== null ? html`<span class="rank">${MEDAL[e.place] ?? `#${e.place}`}</span>` : ''}${logo(e.listing)}<div class="body"><h3>${listingName(e.listing)}</h3><p class="meta">Entered ${fmtDate(e.entered_at)} · ${plural(e.period_votes, 'vote')} during the programme</p></div></li>`,
   );
   return ranked ? html`<ol class="items compact">${rows}</ol>` : html`<ul class="items compact">${rows}</ul>`;
 }
@@ -278,13 +290,7 @@ ${
 }
 <section aria-labelledby="ent-h"><h2 id="ent-h">${plural(p.entry_list.length, 'entry', 'entries')}</h2>
 ${p.entry_list.length ? entryList(p.entry_list, false) : html`<p class="muted">No entries yet.</p>`}</section>`;
-  return send(
-    deps,
-    reply,
-    v,
-    { title: p.name, description: p.description, path: `/programmes/${p.slug}` },
-    body,
-  );
+  return send(deps, reply, v, { title: p.name, description: p.description, path: `/programmes/${p.slug}` }, body);
 }
 
 type Verification = ResultOf<typeof verifyAward>;
@@ -330,7 +336,6 @@ ${verificationBody(a, deps.config.publicUrl + AWARD_KEYS_PATH)}`;
     body,
   );
 }
-
 
 export function registerTrophyPages(app: FastifyInstance, deps: AppDeps, shared: Shared): void {
   app.get(
