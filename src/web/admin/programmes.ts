@@ -264,7 +264,6 @@ export function registerAdminProgrammePages(app: FastifyInstance, deps: AppDeps)
     if (id === undefined) return reply.callNotFound();
     return editPage(
       deps,
-      req,
       reply,
       ctx,
       id,
