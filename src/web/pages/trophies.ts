@@ -43,7 +43,9 @@ type Cabinet = ResultOf<typeof getTrophyCabinet>;
 type Award = Cabinet['awards'][number];
 type Summary = Cabinet['listing'];
 
-const MEDAL: Record<number, string> = { 1: '🥇', 2: '🥈', 3: '🥉' };
+/** A place as a medal: a gold, silver or bronze disc with the number (text, so it shows without an emoji font). */
+const medal = (place: number): SafeHtml =>
+  html`<span class="medal m${place <= 3 ? place : 'x'}" aria-hidden="true">${place}</span>`;
 const awardPath = (a: { week: string; rank: number }) => `/awards/${a.week}/${a.rank}`;
 const votesText = (n: number) => `${fmtNum(Math.round(n * 100) / 100)} counted ${n === 1 ? 'vote' : 'votes'}`;
 
@@ -52,7 +54,7 @@ function listingName(s: Summary): SafeHtml {
 }
 
 function awardLine(a: Award): SafeHtml {
-  return html`<li class="item trophy"><span class="medal" aria-hidden="true">${MEDAL[a.rank] ?? '🏆'}</span><div class="body"><h3>${a.title}</h3>
+  return html`<li class="item trophy">${medal(a.rank)}<div class="body"><h3>${a.title}</h3>
 <p class="meta"><a href="/launches/weeks/${a.week}">${a.iso_week}</a> · ${fmtRange(a.week, a.week_end)} · ${votesText(a.votes)}</p></div>
 ${a.signed ? html`<a class="verify" href="${awardPath(a)}">Verify signature</a>` : html`<span class="muted">Not signed yet</span>`}</li>`;
 }
@@ -67,7 +69,7 @@ function shelves(c: Cabinet, h: 'h2' | 'h3' = 'h2'): SafeHtml {
 ${c.awards.length ? html`<ul class="items compact">${c.awards.map(awardLine)}</ul>` : html`<p class="muted">No awards yet.</p>`}</section>
 ${
   c.hall_of_fame.length
-    ? html`<section aria-labelledby="${id('hof')}">${H(id('hof'), 'Hall of Fame')}<ul class="chips">${c.hall_of_fame.map((x) => html`<li><a class="chip" href="/hall-of-fame">🏛 ${x.title}, ${x.label}${x.final ? '' : ' (so far)'}</a></li>`)}</ul></section>`
+    ? html`<section aria-labelledby="${id('hof')}">${H(id('hof'), 'Hall of Fame')}<ul class="chips">${c.hall_of_fame.map((x) => html`<li><a class="chip" href="/hall-of-fame">${x.title}, ${x.label}${x.final ? '' : ' (so far)'}</a></li>`)}</ul></section>`
     : ''
 }
 <section aria-labelledby="${id('progs')}">${H(id('progs'), 'Programmes')}
@@ -170,7 +172,14 @@ ${
         (
           i,
         ) => html`<li class="item"><span class="rank"><span class="sr-only">Rank </span>${i.rank}</span>${logo(i.listing)}<div class="body"><h2>${listingName(i.listing)}</h2>
-<p class="meta">${plural(i.awards, 'award')}: ${i.firsts ? `🥇 ${i.firsts} ` : ''}${i.seconds ? `🥈 ${i.seconds} ` : ''}${i.thirds ? `🥉 ${i.thirds}` : ''} · <a href="/listings/${i.listing.slug}/trophies">Trophy cabinet</a></p></div></li>`,
+<p class="meta">${plural(i.awards, 'award')}: ${[
+          [i.firsts, '#1'],
+          [i.seconds, '#2'],
+          [i.thirds, '#3'],
+        ]
+          .filter(([n]) => n)
+          .map(([n, r]) => `${n} × ${r}`)
+          .join(', ')} · <a href="/listings/${i.listing.slug}/trophies">Trophy cabinet</a></p></div></li>`,
       )}</ol>`
     : html`<p class="muted">No awards ${scope} yet.</p>`
 }
@@ -261,7 +270,7 @@ type Entry = ResultOf<typeof getProgramme>['entry_list'][number];
 function entryList(items: Entry[], ranked: boolean): SafeHtml {
   const rows = items.map(
     (e) =>
-      html`<li class="item">${ranked && e.place !== null ? html`<span class="rank">${MEDAL[e.place] ?? `#${e.place}`}</span>` : ''}${logo(e.listing)}<div class="body"><h3>${listingName(e.listing)}</h3><p class="meta">Entered ${fmtDate(e.entered_at)} · ${plural(e.period_votes, 'vote')} during the programme</p></div></li>`,
+      html`<li class="item">${ranked && e.place !== null ? html`<span class="rank"><span class="sr-only">Place </span>${medal(e.place)}</span>` : ''}${logo(e.listing)}<div class="body"><h3>${listingName(e.listing)}</h3><p class="meta">Entered ${fmtDate(e.entered_at)} · ${plural(e.period_votes, 'vote')} during the programme</p></div></li>`,
   );
   return ranked ? html`<ol class="items compact">${rows}</ol>` : html`<ul class="items compact">${rows}</ul>`;
 }
