@@ -104,7 +104,17 @@ test('public tools answer, and their errors reach the model as messages', async 
 
 test("signed-in tools answer for the caller's own records, and refuse the rest with a message", async () => {
   ok(await call('get_account'), 'get_account');
-  const [mine, other] = ok(await call('search_listings', { per_page: 2 }), 'search').items;
+  const [, other] = ok(await call('search_listings', { per_page: 2 }), 'search').items;
+  // a live listing on the free plan (choose_free_listing answers it unchanged), not the one to claim;
+  // the search's first page is not the same on both engines, so it is picked here
+  const mine = await t.store.db
+    .selectFrom('listings')
+    .select('slug')
+    .where('status', '=', 'live')
+    .where('plan', '=', 'free')
+    .where('slug', '!=', other.slug)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
   const { id: listingId } = await t.store.db
     .updateTable('listings')
     .set({ owner_id: userId })
