@@ -22,7 +22,6 @@ import { summariesByIds, type ListingSummary } from '../store/repos/summary.ts';
 import {
   awardAt,
   awardsOf,
-  awardYears,
   cabinetListing,
   categoryExists,
   entriesOf,
@@ -33,7 +32,7 @@ import {
   milestonesOf,
   programmeById,
   programmeBySlug,
-  trophyBoard,
+  listingsInCategory,
   weeklyResults,
   type CabinetListing,
   type EntryRow,
@@ -51,7 +50,7 @@ import {
   parseStatement,
   STATEMENT_TYPE,
 } from '../domain/award-statement.ts';
-import { HALL_OF_FAME_RULE, hallOfFame, type PeriodWinner } from '../domain/hall-of-fame.ts';
+import { HALL_OF_FAME_RULE, hallOfFame, yearOfWeek, type PeriodWinner } from '../domain/hall-of-fame.ts';
 import {
   RULE_NAMES,
   WINNER_RULES,
@@ -546,12 +545,68 @@ export const getFounderTrophyCabinet = defineOperation({
 const BoardItem = z.strictObject({
   rank: z.number().int().describe('Position on this board (1-based, across pages).'),
   listing: ListingSummarySchema,
-  awards: z.number().int().describe('Launch of the Week awards won (in the year, when one is given).'),
+  trophies: z
+    .number()
+    .int()
+    .describe('All trophies counted here: awards + hall_of_fame + programme_places (the order of the board).'),
+  awards: z.number().int().describe('Launch of the Week awards won.'),
   firsts: z.number().int().describe('Of which #1.'),
   seconds: z.number().int().describe('Of which #2.'),
   thirds: z.number().int().describe('Of which #3.'),
-  votes: z.number().describe('Counted votes summed over those awards.'),
+  hall_of_fame: z.number().int().describe('Final Launch of the Month and Launch of the Year titles.'),
+  programme_places: z.number().int().describe('Places won in programmes whose results are decided.'),
 });
+
+interface BoardRow {
+  listing_id: number;
+  trophies: number;
+  awards: number;
+  firsts: number;
+  seconds: number;
+  thirds: number;
+  hall_of_fame: number;
+  programme_places: number;
+}
+
+/** Every trophy of live listings, with the year it counts in (the award week's ISO year, the title's period, the programme's end). */
+async function allTrophies(
+  ctx: Ctx,
+): Promise<Array<{ listing_id: number; year: string; kind: 'award' | 'hof' | 'programme'; rank: number }>> {
+  const out: Array<{ listing_id: number; year: string; kind: 'award' | 'hof' | 'programme'; rank: number }> = [];
+  const awards = await awardsOf(ctx.db);
+  for (const a of awards) out.push({ listing_id: a.listing_id, year: yearOfWeek(a.week), kind: 'award', rank: a.rank });
+  const hof = hallOfFame(
+    awards.map((a) => ({ week: a.week, rank: a.rank, listing_id: a.listing_id, votes: a.votes })),
+    ctx.now(),
+  );
+  for (const w of [...hof.months, ...hof.years])
+    if (w.final) out.push({ listing_id: w.listing_id, year: w.period.slice(0, 4), kind: 'hof', rank: 1 });
+  const today = todayOf(ctx);
+  for (const p of await listProgrammeRows(ctx.db)) {
+    if (programmeState(p, today) !== 'ended') continue;
+    const entries = await entriesOf(ctx.db, { programmeIds: [p.id] });
+    const places = placesOf(p, entries, today);
+    for (const e of entries) {
+      const place = places.get(e.id);
+      if (place !== undefined)
+        out.push({ listing_id: e.listing_id, year: p.ends_on.slice(0, 4), kind: 'programme', rank: place });
+    }
+  }
+  return out;
+}
+
+/** Orders a trophy board: more trophies, then more #1 awards, more Hall of Fame titles, more programme places, more #2, more #3, then the lower id. */
+function compareBoard(a: BoardRow, b: BoardRow): number {
+  return (
+    b.trophies - a.trophies ||
+    b.firsts - a.firsts ||
+    b.hall_of_fame - a.hall_of_fame ||
+    b.programme_places - a.programme_places ||
+    b.seconds - a.seconds ||
+    b.thirds - a.thirds ||
+    a.listing_id - b.listing_id
+  );
+}
 
 export const getTrophyLeaderboard = defineOperation({
   name: 'get_trophy_leaderboard',
@@ -560,24 +615,36 @@ export const getTrophyLeaderboard = defineOperation({
   path: '/trophies/leaderboard',
   access: 'public',
   tags: TAGS,
-  summary: 'Listings with the most awards',
+  summary: 'Listings with the most trophies',
   description: [
-    'Live listings by Launch of the Week awards won: all-time by default, in one year (`year`: the ISO week-numbering year of the award weeks), in one category (`category`: a category slug; a parent category counts its subcategories), or both. Order: most awards, then more #1, more #2, more #3. An unknown category answers 404.',
-    'Returns `{items: [{rank, listing, awards, firsts, seconds, thirds, votes}], page, per_page, total, has_more, year, category, years}` (`years`: the years that have awards, newest first, for choosing one).',
+    'Live listings by trophies won: Launch of the Week awards, final Hall of Fame titles (Launch of the Month, Launch of the Year) and places in decided programmes. All-time by default; in one year (`year`: the ISO week-numbering year of an award week, the year of a Hall of Fame period, the year a programme ended); in one category (`category`: a category slug; a parent category counts its subcategories); or both. Order: more trophies, then more #1 awards, more Hall of Fame titles, more programme places, more #2, more #3. An unknown category answers 404. A listing launches in one week, so it can win one Launch of the Week award; the other trophies are what set the leaders apart.',
+    'Returns `{items: [{rank, listing, trophies, awards, firsts, seconds, thirds, hall_of_fame, programme_places}], page, per_page, total, has_more, year, category, years}` (`years`: the years that have trophies, newest first, for choosing one).',
   ].join('\n\n'),
   query: z.object({
-    year: z.coerce.number().int().min(2000).max(9998).optional().describe('Only awards of this year.'),
+    year: z.coerce.number().int().min(2000).max(9998).optional().describe('Only trophies of this year.'),
     category: Slug.optional().describe('Only listings in this category.'),
     ...Pagination,
   }),
   response: Paged(BoardItem).extend({
     year: z.number().int().nullable().describe('The year asked for, or null (all-time).'),
     category: z.string().nullable().describe('The category asked for, or null.'),
-    years: z.array(z.string()).describe('Years that have awards, newest first.'),
+    years: z.array(z.string()).describe('Years that have trophies, newest first.'),
   }),
   examples: {
     response: {
-      items: [{ rank: 1, listing: EXAMPLE_SUMMARY, awards: 3, firsts: 2, seconds: 1, thirds: 0, votes: 241 }],
+      items: [
+        {
+          rank: 1,
+          listing: EXAMPLE_SUMMARY,
+          trophies: 3,
+          awards: 1,
+          firsts: 1,
+          seconds: 0,
+          thirds: 0,
+          hall_of_fame: 1,
+          programme_places: 1,
+        },
+      ],
       page: 1,
       per_page: 20,
       total: 1,
@@ -593,26 +660,57 @@ export const getTrophyLeaderboard = defineOperation({
   handler: async (ctx, input) => {
     if (input.category !== undefined && !(await categoryExists(ctx.db, input.category)))
       return notFound('category', input.category);
+    const all = await allTrophies(ctx);
+    const years = [...new Set(all.map((x) => x.year))].sort().reverse();
+    let trophies = input.year === undefined ? all : all.filter((x) => x.year === String(input.year));
+    if (input.category !== undefined) {
+      const inCategory = await listingsInCategory(ctx.db, input.category, [
+        ...new Set(trophies.map((x) => x.listing_id)),
+      ]);
+      trophies = trophies.filter((x) => inCategory.has(x.listing_id));
+    }
+    const rows = new Map<number, BoardRow>();
+    for (const x of trophies) {
+      let r = rows.get(x.listing_id);
+      if (!r)
+        rows.set(
+          x.listing_id,
+          (r = {
+            listing_id: x.listing_id,
+            trophies: 0,
+            awards: 0,
+            firsts: 0,
+            seconds: 0,
+            thirds: 0,
+            hall_of_fame: 0,
+            programme_places: 0,
+          }),
+        );
+      r.trophies += 1;
+      if (x.kind === 'award') {
+        r.awards += 1;
+        if (x.rank === 1) r.firsts += 1;
+        else if (x.rank === 2) r.seconds += 1;
+        else r.thirds += 1;
+      } else if (x.kind === 'hof') r.hall_of_fame += 1;
+      else r.programme_places += 1;
+    }
+    const sorted = [...rows.values()].sort(compareBoard);
     const offset = offsetOf(input);
-    const { rows, total } = await trophyBoard(
-      ctx.db,
-      { year: input.year, category: input.category },
-      input.per_page,
-      offset,
-    );
+    const pageRows = sorted.slice(offset, offset + input.per_page);
     const summaries = await summariesByIds(
       ctx.db,
-      rows.map((r) => r.listing_id),
+      pageRows.map((r) => r.listing_id),
     );
-    const items = rows.flatMap(({ listing_id, ...counts }, i) => {
+    const items = pageRows.flatMap(({ listing_id, ...counts }, i) => {
       const listing = summaries.get(listing_id);
       return listing ? [{ rank: offset + i + 1, listing, ...counts }] : [];
     });
     return {
-      ...paged(items, total, input),
+      ...paged(items, sorted.length, input),
       year: input.year ?? null,
       category: input.category ?? null,
-      years: await awardYears(ctx.db),
+      years,
     };
   },
 });

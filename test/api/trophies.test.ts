@@ -157,11 +157,13 @@ test('trophy leaderboards: all-time, by year, by category', async () => {
   const all = await get('/api/v1/trophies/leaderboard?per_page=5');
   assert.equal(all.status, 200);
   assert.ok(all.body.items.length > 0);
-  const awards = all.body.items.map((i: { awards: number }) => i.awards);
+  const trophies = all.body.items.map((i: { trophies: number }) => i.trophies);
   assert.deepEqual(
-    awards,
-    [...awards].sort((x, y) => y - x),
+    trophies,
+    [...trophies].sort((x, y) => y - x),
   );
+  for (const i of all.body.items) assert.equal(i.trophies, i.awards + i.hall_of_fame + i.programme_places);
+  assert.ok(all.body.items[0].trophies >= 2, 'the leader has more than one trophy');
   assert.equal(all.body.items[0].rank, 1);
   const total = (await get('/api/v1/awards?per_page=1')).body.total;
   const sum = (await get('/api/v1/trophies/leaderboard?per_page=100')).body.items.reduce(

@@ -1,13 +1,13 @@
 // The trophy group's storage (issue #21): signed awards as cabinets show them, trophy leaderboards,
 // the weekly results the Hall of Fame is computed from, programmes and their entries. Rules live in
 // domain/ (hall-of-fame.ts, programmes.ts, award-statement.ts); this file reads and writes.
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../types.ts';
 import { fromJson, toJson } from '../json.ts';
 import { summaryQuery, toSummary, type ListingSummary, type SummaryRow } from './summary.ts';
 import { num } from './sql-helpers.ts';
 import { AWARD_KIND } from '../../domain/ranking.ts';
-import { addDays, mondayOf } from '../../domain/weeks.ts';
+import { addDays } from '../../domain/weeks.ts';
 import type { ProgrammeRules, WinnerRule } from '../../domain/programmes.ts';
 import type { WeeklyResult } from '../../domain/hall-of-fame.ts';
 
@@ -73,93 +73,25 @@ export async function weeklyResults(db: Kysely<DB>): Promise<WeeklyResult[]> {
 
 // ------------------------------------------------------------------ trophy leaderboards
 
-export interface TrophyBoardFilter {
-  /** ISO week-numbering year of the award weeks. */
-  year?: number;
-  /** A category slug; a parent category counts its subcategories. */
-  category?: string;
-}
-
-export interface TrophyBoardRow {
-  listing_id: number;
-  awards: number;
-  firsts: number;
-  seconds: number;
-  thirds: number;
-  votes: number;
-}
-
-/** Listings by Launch of the Week awards won: most awards, then more #1, more #2, more #3, then the lower id. */
-export async function trophyBoard(
+/** Which of `listingIds` are in the category (or, for a parent, in one of its subcategories). */
+export async function listingsInCategory(
   db: Kysely<DB>,
-  f: TrophyBoardFilter,
-  limit: number,
-  offset: number,
-): Promise<{ rows: TrophyBoardRow[]; total: number }> {
-  let base = db
-    .selectFrom('awards as a')
-    .innerJoin('listings as l', 'l.id', 'a.listing_id')
-    .where('a.kind', '=', AWARD_KIND)
-    .where('l.status', '=', 'live');
-  if (f.year !== undefined) {
-    // the weeks of ISO year Y: from the Monday of the week holding 4 January of Y to that of Y + 1
-    const y = String(f.year).padStart(4, '0');
-    const next = String(f.year + 1).padStart(4, '0');
-    base = base.where('a.week', '>=', mondayOf(`${y}-01-04`)).where('a.week', '<', mondayOf(`${next}-01-04`));
+  slug: string,
+  listingIds: readonly number[],
+): Promise<Set<number>> {
+  const out = new Set<number>();
+  for (let i = 0; i < listingIds.length; i += 500) {
+    const rows = await db
+      .selectFrom('listing_categories as lc')
+      .innerJoin('categories as c', 'c.id', 'lc.category_id')
+      .leftJoin('categories as p', 'p.id', 'c.parent_id')
+      .select('lc.listing_id')
+      .where('lc.listing_id', 'in', listingIds.slice(i, i + 500))
+      .where((w) => w.or([w('c.slug', '=', slug), w('p.slug', '=', slug)]))
+      .execute();
+    for (const r of rows) out.add(r.listing_id);
   }
-  if (f.category !== undefined) {
-    const slug = f.category;
-    base = base.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('listing_categories as lc')
-          .innerJoin('categories as c', 'c.id', 'lc.category_id')
-          .leftJoin('categories as p', 'p.id', 'c.parent_id')
-          .select('lc.listing_id')
-          .whereRef('lc.listing_id', '=', 'a.listing_id')
-          .where((w) => w.or([w('c.slug', '=', slug), w('p.slug', '=', slug)])),
-      ),
-    );
-  }
-  const n = (rank: number) => sql<number>`sum(case when a.rank = ${rank} then 1 else 0 end)`;
-  const rows = await base
-    .select((eb) => [
-      'a.listing_id',
-      eb.fn.countAll<number>().as('awards'),
-      n(1).as('firsts'),
-      n(2).as('seconds'),
-      n(3).as('thirds'),
-      eb.fn.sum<number>('a.votes').as('votes'),
-    ])
-    .groupBy('a.listing_id')
-    .orderBy(sql`count(*)`, 'desc')
-    .orderBy(n(1), 'desc')
-    .orderBy(n(2), 'desc')
-    .orderBy(n(3), 'desc')
-    .orderBy('a.listing_id')
-    .limit(limit)
-    .offset(offset)
-    .execute();
-  const count = await base.select(sql<number>`count(distinct a.listing_id)`.as('n')).executeTakeFirstOrThrow();
-  return {
-    rows: rows.map((r) => ({
-      listing_id: r.listing_id,
-      awards: num(r.awards),
-      firsts: num(r.firsts),
-      seconds: num(r.seconds),
-      thirds: num(r.thirds),
-      votes: num(r.votes),
-    })),
-    total: num(count.n),
-  };
-}
-
-/** The ISO years that have awards, newest first. */
-export async function awardYears(db: Kysely<DB>): Promise<string[]> {
-  const rows = await db.selectFrom('awards').select('week').distinct().where('kind', '=', AWARD_KIND).execute();
-  const years = new Set<string>();
-  for (const r of rows) years.add(addDays(r.week, 3).slice(0, 4));
-  return [...years].sort().reverse();
+  return out;
 }
 
 export async function categoryExists(db: Kysely<DB>, slug: string): Promise<boolean> {
@@ -376,25 +308,35 @@ export async function entriesOf(
   if (by.programmeIds) q = q.where('e.programme_id', 'in', [...by.programmeIds]);
   if (by.listingIds) q = q.where('e.listing_id', 'in', [...by.listingIds]);
   const rows = await q.orderBy('e.created_at').orderBy('e.id').execute();
-  const out: EntryRow[] = [];
-  for (const r of rows) {
-    const v = await db
-      .selectFrom('votes')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('listing_id', '=', r.listing_id)
-      .where('created_at', '>=', r.starts_on + 'T00:00:00.000Z')
-      .where('created_at', '<', addDays(r.ends_on, 1) + 'T00:00:00.000Z')
-      .executeTakeFirstOrThrow();
-    out.push({
-      id: r.id,
-      programme_id: r.programme_id,
-      listing_id: r.listing_id,
-      place: r.place === null ? null : num(r.place),
-      created_at: r.created_at,
-      period_votes: num(v.n),
-    });
+  // votes cast during each programme's period, one statement per programme
+  const votes = new Map<number, number>(); // entry id → votes
+  const byProgramme = new Map<number, typeof rows>();
+  for (const r of rows) byProgramme.set(r.programme_id, [...(byProgramme.get(r.programme_id) ?? []), r]);
+  for (const list of byProgramme.values()) {
+    const { starts_on, ends_on } = list[0];
+    const ids = [...new Set(list.map((r) => r.listing_id))];
+    const counts = new Map<number, number>();
+    for (let i = 0; i < ids.length; i += 500) {
+      const got = await db
+        .selectFrom('votes')
+        .select((eb) => ['listing_id', eb.fn.countAll<number>().as('n')])
+        .where('listing_id', 'in', ids.slice(i, i + 500))
+        .where('created_at', '>=', starts_on + 'T00:00:00.000Z')
+        .where('created_at', '<', addDays(ends_on, 1) + 'T00:00:00.000Z')
+        .groupBy('listing_id')
+        .execute();
+      for (const g of got) counts.set(g.listing_id, num(g.n));
+    }
+    for (const r of list) votes.set(r.id, counts.get(r.listing_id) ?? 0);
   }
-  return out;
+  return rows.map((r) => ({
+    id: r.id,
+    programme_id: r.programme_id,
+    listing_id: r.listing_id,
+    place: r.place === null ? null : num(r.place),
+    created_at: r.created_at,
+    period_votes: votes.get(r.id) ?? 0,
+  }));
 }
 
 /** Facts a programme's entry rules are checked against, for a listing `userId` owns. */

@@ -43,7 +43,11 @@ export async function seedProgrammes(db: Kysely<DB>, now: Date): Promise<number>
       );
     for (const s of [r.slug, r.parent]) if (s && !l.categories.includes(s)) l.categories.push(s);
   }
-  const all = [...live.values()];
+  // award winners enter first (their cabinets then show awards, titles and programme places together)
+  const won = new Map<number, number>();
+  for (const a of await db.selectFrom('awards').select(['listing_id', 'rank']).execute())
+    won.set(a.listing_id, Math.max(won.get(a.listing_id) ?? 0, 4 - a.rank));
+  const all = [...live.values()].sort((a, b) => (won.get(b.id) ?? 0) - (won.get(a.id) ?? 0));
   const counts = new Map<string, number>();
   for (const l of all) for (const c of l.categories) counts.set(c, (counts.get(c) ?? 0) + 1);
   const topParent = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0];

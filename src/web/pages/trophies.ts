@@ -140,6 +140,22 @@ ${shelves(c, 'h3')}<p><a href="/listings/${c.listing.slug}/trophies">${c.listing
   );
 }
 
+/** "3 trophies: Launch of the Week #1, 1 Hall of Fame title, 1 programme place" */
+function trophyWords(i: ResultOf<typeof getTrophyLeaderboard>['items'][number]): string {
+  const parts = [
+    ...[
+      [i.firsts, 1],
+      [i.seconds, 2],
+      [i.thirds, 3],
+    ]
+      .filter(([n]) => n)
+      .map(([n, r]) => `${n > 1 ? `${n} × ` : ''}Launch of the Week #${r}`),
+    ...(i.hall_of_fame ? [plural(i.hall_of_fame, 'Hall of Fame title')] : []),
+    ...(i.programme_places ? [plural(i.programme_places, 'programme place')] : []),
+  ];
+  return `${plural(i.trophies, 'trophy', 'trophies')}: ${parts.join(', ')}`;
+}
+
 async function leaderboard(deps: AppDeps, req: FastifyRequest, reply: FastifyReply) {
   const year = qs(req, 'year');
   const category = qs(req, 'category');
@@ -161,7 +177,7 @@ async function leaderboard(deps: AppDeps, req: FastifyRequest, reply: FastifyRep
     .join(' ');
   const body = html`
 <h1>Trophy leaderboard</h1>
-<p class="lede">Products with the most Launch of the Week awards ${scope}: most awards, then more #1, #2 and #3. Awards follow community votes only.</p>
+<p class="lede">Products with the most trophies ${scope}: Launch of the Week awards, Launch of the Month and of the Year titles, and programme places. Awards follow community votes only.</p>
 <form method="get" action="/trophies" class="filters">
 <div><label for="tl-year">Year</label><select id="tl-year" name="year"><option value="">All-time</option>${r.years.map((y) => html`<option value="${y}"${String(r.year) === y ? raw(' selected') : ''}>${y}</option>`)}</select></div>
 <div><label for="tl-cat">Category</label><select id="tl-cat" name="category">${options.map(([s, n]) => html`<option value="${s}"${(r.category ?? '') === s ? raw(' selected') : ''}>${n}</option>`)}</select></div>
@@ -172,16 +188,9 @@ ${
         (
           i,
         ) => html`<li class="item"><span class="rank"><span class="sr-only">Rank </span>${i.rank}</span>${logo(i.listing)}<div class="body"><h2>${listingName(i.listing)}</h2>
-<p class="meta">${plural(i.awards, 'award')}: ${[
-          [i.firsts, '#1'],
-          [i.seconds, '#2'],
-          [i.thirds, '#3'],
-        ]
-          .filter(([n]) => n)
-          .map(([n, r]) => `${n} × ${r}`)
-          .join(', ')} · <a href="/listings/${i.listing.slug}/trophies">Trophy cabinet</a></p></div></li>`,
+<p class="meta">${trophyWords(i)} · <a href="/listings/${i.listing.slug}/trophies">Trophy cabinet</a></p></div></li>`,
       )}</ol>`
-    : html`<p class="muted">No awards ${scope} yet.</p>`
+    : html`<p class="muted">No trophies ${scope} yet.</p>`
 }
 ${pager(r, (page) => withQuery('/trophies', { year: r.year ?? undefined, category: r.category ?? undefined, page }))}
 <p class="meta">See also the <a href="/hall-of-fame">Hall of Fame</a> and <a href="/awards">every award</a>.</p>`;
