@@ -3,10 +3,11 @@
 //                     JWK; the newest key not retired signs, every key stays published in the JWKS.
 //   award_snapshots   the final ranking of a finished week, frozen when its awards are decided: the
 //                     canonical text (domain/award-statement.ts) and its SHA-256.
-//   awards            + statement (base64url of the exact signed bytes), signature (base64url), kid.
+//   awards            + statement (base64url of the exact signed bytes), signature (base64url), kid;
+//                     votes becomes double precision on PostgreSQL (a weighted vote figure may be fractional).
 //   programmes        admin-defined programmes: period, entry rules (JSON), categories, how winners are chosen.
 //   programme_entries one row per listing entered in a programme; `place` is set by the jury (jury programmes).
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../connect.ts';
 
 export function up(engine: Engine) {
@@ -30,6 +31,9 @@ export function up(engine: Engine) {
       .addColumn('created_at', ts, (c) => c.notNull())
       .addPrimaryKeyConstraint('award_snapshots_pk', ['kind', 'week'])
       .execute();
+    // The counted votes an award states are the ranking's vote figure, which a weighted count makes
+    // fractional: PostgreSQL's integer column would refuse 12.5 (SQLite's integer affinity keeps it).
+    if (pg) await sql`ALTER TABLE awards ALTER COLUMN votes TYPE double precision`.execute(db);
     await db.schema.alterTable('awards').addColumn('statement', 'text').execute();
     await db.schema.alterTable('awards').addColumn('signature', 'text').execute();
     await db.schema.alterTable('awards').addColumn('kid', 'text').execute();
