@@ -7,7 +7,7 @@ import { testApp, type TestApp } from '../support/app.ts';
 import { seedDemo } from '../../src/store/seed/index.ts';
 import { userWithKey } from '../mcp/support.ts';
 import { rotateSigningKey } from '../../src/store/repos/award-keys.ts';
-import { computeAwards } from '../../src/store/repos/awards.ts';
+import { computeAwards, computeMissingAwards } from '../../src/store/repos/awards.ts';
 import { snapshotCanonical, parseSnapshot } from '../../src/domain/award-statement.ts';
 
 let t: TestApp;
@@ -116,6 +116,23 @@ test('rotating the key: new awards are signed with the new key, old ones still v
   const old = (await get(`/api/v1/awards/${other.week}/${other.rank}/verification`)).body;
   assert.equal(old.kid, before.kid);
   assert.equal(verifyWithJwks(jwks, old), true, 'a retired key stays published');
+});
+
+test('the awards job signs a week whose awards were decided before signing', async () => {
+  const a = (await get('/api/v1/awards?per_page=1')).body.items[0];
+  await t.store.db
+    .updateTable('awards')
+    .set({ statement: null, signature: null, kid: null })
+    .where('week', '=', a.week)
+    .execute();
+  const unsigned = await get(`/api/v1/awards/${a.week}/${a.rank}/verification`);
+  assert.equal(unsigned.status, 404);
+  assert.match(unsigned.body.error.message, /not been signed yet/);
+  assert.equal((await get(`/api/v1/listings/${a.listing.slug}/trophies`)).body.awards[0].signed, false);
+  assert.deepEqual(await computeMissingAwards(t.store.db), [a.week]);
+  const v = await get(`/api/v1/awards/${a.week}/${a.rank}/verification`);
+  assert.equal(v.body.valid, true);
+  assert.deepEqual(await computeMissingAwards(t.store.db), [], 'nothing left to sign');
 });
 
 test('snapshot canonical form is exactly as documented', () => {

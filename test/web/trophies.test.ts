@@ -199,6 +199,27 @@ test('admin: define a programme (validated), it is listed publicly; rotate the s
   assert.deepEqual(p.rules, { launched_from: '2026-01-01' });
   assert.ok($((await anon.go('/programmes')).text)('a[href="/programmes/spring-makers-cup"]').length > 0);
 
+  // the jury's places: the admin sets them on the programme's page, get_programme shows them
+  const jury = (await api('/programmes')).items.find((p: any) => p.winners.rule === 'jury' && p.entries >= 2);
+  const row = await t.store.db
+    .selectFrom('programmes')
+    .select('id')
+    .where('slug', '=', jury.slug)
+    .executeTakeFirstOrThrow();
+  const edit = await admin.go(`/admin/programmes/${row.id}`);
+  assert.equal(edit.res.status, 200);
+  const inputs = $(edit.text)('input[name^=place_]')
+    .map((_, e) => $(edit.text)(e).attr('name'))
+    .get();
+  assert.ok(inputs.length >= 2);
+  const places: Record<string, string> = { _csrf: csrfOf(edit.text, `/admin/programmes/${row.id}/places`) };
+  inputs.forEach((name, i) => (places[name] = i === inputs.length - 1 ? '1' : ''));
+  const saved = await admin.go(`/admin/programmes/${row.id}/places`, { form: places });
+  assert.equal(saved.res.status, 200);
+  const winners = (await api(`/programmes/${jury.slug}`)).results.winners;
+  assert.equal(winners.length, 1);
+  assert.equal(winners[0].place, 1);
+
   const before = (await (await fetch(`${t.base}/.well-known/award-keys.json`)).json()).keys.length;
   const rotated = await admin.go('/admin/award-keys/rotate', {
     form: { _csrf: csrfOf(page.text, '/admin/award-keys/rotate') },

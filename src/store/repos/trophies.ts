@@ -372,7 +372,7 @@ export async function entryFacts(
   };
 }
 
-/** Enters a listing (once): the entry, and whether it was made now. */
+/** Enters a listing (once): the entry, and whether it was made now (two entering at once: one makes it, the other reads it). */
 export async function insertEntry(
   db: Kysely<DB>,
   programmeId: number,
@@ -380,14 +380,7 @@ export async function insertEntry(
   userId: number,
   now: Date,
 ): Promise<{ id: number; created: boolean; created_at: string }> {
-  const existing = await db
-    .selectFrom('programme_entries')
-    .select(['id', 'created_at'])
-    .where('programme_id', '=', programmeId)
-    .where('listing_id', '=', listingId)
-    .executeTakeFirst();
-  if (existing) return { id: existing.id, created: false, created_at: existing.created_at };
-  const r = await db
+  const made = await db
     .insertInto('programme_entries')
     .values({
       programme_id: programmeId,
@@ -396,9 +389,17 @@ export async function insertEntry(
       place: null,
       created_at: now.toISOString(),
     })
+    .onConflict((oc) => oc.columns(['programme_id', 'listing_id']).doNothing())
     .returning(['id', 'created_at'])
+    .executeTakeFirst();
+  if (made) return { id: made.id, created: true, created_at: made.created_at };
+  const existing = await db
+    .selectFrom('programme_entries')
+    .select(['id', 'created_at'])
+    .where('programme_id', '=', programmeId)
+    .where('listing_id', '=', listingId)
     .executeTakeFirstOrThrow();
-  return { id: r.id, created: true, created_at: r.created_at };
+  return { id: existing.id, created: false, created_at: existing.created_at };
 }
 
 /** Sets a jury place (admin); null clears it. */
