@@ -186,6 +186,18 @@ export const commands: Command[] = [
       }
     },
   },
+  {
+    name: 'awards rotate-key',
+    usage: 'awards rotate-key',
+    summary:
+      'Retire the Ed25519 key that signs Launch of the Week awards and make a new one (old public keys stay published at /.well-known/award-keys.json).',
+    async run(ctx) {
+      const store = await ctx.store();
+      const { rotateSigningKey } = await import('./store/repos/award-keys.ts');
+      const kid = await rotateSigningKey(store.db);
+      ctx.out(`New award signing key ${kid}; earlier keys are retired and stay published.`);
+    },
+  },
 ];
 
 const isPostgres = (c: Config) => Boolean(c.DATABASE_URL && /^postgres(ql)?:\/\//.test(c.DATABASE_URL));

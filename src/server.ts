@@ -7,6 +7,7 @@ import { registerOAuthRoutes } from './auth/oauth/routes.ts';
 import type { Config } from './config.ts';
 import type { AppDeps } from './deps.ts';
 import { registerBadgeRoutes } from './http/badges.ts';
+import { registerAwardKeyRoutes } from './http/award-keys.ts';
 import { attachWorkers } from './jobs/index.ts';
 import { registerMcp } from './mcp/server.ts';
 import type { Services } from './operations/context.ts';
@@ -27,6 +28,7 @@ import { registerAdminEditPages } from './web/admin/edits.ts';
 import { registerAdminHome } from './web/admin/home.ts';
 import { registerAdminOrdersPage } from './web/admin/orders.ts';
 import { registerAdminPricesPage } from './web/admin/prices.ts';
+import { registerAdminProgrammePages } from './web/admin/programmes.ts';
 import { registerCheckoutPages } from './web/checkout.ts';
 import { registerClaimPages } from './web/claims.ts';
 import { registerWebAuth } from './web/index.ts';
@@ -45,6 +47,7 @@ const ROUTES: readonly RouteGroup[] = [
   registerOAuthRoutes, // OAuth 2.1 endpoints and metadata
   registerWebAuth, // sign-up, sign-in, account pages, OAuth consent
   registerBadgeRoutes, // badge SVG images at /badges/{slug}/{badge}.svg
+  registerAwardKeyRoutes, // the award keys (JWKS) at /.well-known/award-keys.json
   registerMcp, // MCP server at /mcp
   registerInvitePages, // co-founder invite links from invite_cofounder mails
   registerSitePages, // the public website: browse and vote
@@ -52,6 +55,7 @@ const ROUTES: readonly RouteGroup[] = [
   registerAdminPricesPage, // /admin/prices
   registerAdminEditPages, // /admin/edits: listing edits to review
   registerAdminOrdersPage, // /admin/orders: paid lines to deliver
+  registerAdminProgrammePages, // /admin/programmes: programmes, jury places, award signing keys
   registerAdminHome, // /admin
   registerClaimPages, // email claim links
   registerMakerPages, // the maker's pages: /submit, /drafts, /my/listings, /claims (signed in)

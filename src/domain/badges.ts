@@ -304,15 +304,20 @@ function escapeAttr(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
+/** Where a badge links: `href` when given (an award badge: the award's verification page), else the listing page, with ?ref=badge. */
+function badgeHref(o: { publicUrl: string; slug: string; href?: string }): string {
+  return `${o.href ?? listingPageUrl(o.publicUrl, o.slug)}?ref=badge`;
+}
+
 /**
- * Ready-to-paste HTML: a link to the listing page (?ref=badge) around the image. In `auto` mode a
+ * Ready-to-paste HTML: a link to the listing page (or `href`, ?ref=badge) around the image. In `auto` mode a
  * <picture> serves the dark image when the visitor prefers a dark colour scheme, the light one otherwise.
  */
 export function badgeEmbedHtml(
-  o: { publicUrl: string; slug: string; kind: BadgeKind; listingName: string } & BadgeStyle,
+  o: { publicUrl: string; slug: string; kind: BadgeKind; listingName: string; href?: string } & BadgeStyle,
 ): string {
   const { width, height } = badgeDimensions(o.shape, o.size);
-  const href = `${listingPageUrl(o.publicUrl, o.slug)}?ref=badge`;
+  const href = badgeHref(o);
   const alt = `${badgeText(o.kind).sentence}: ${o.listingName}`;
   const img = (mode: BadgeMode) =>
     `<img src="${escapeAttr(badgeSvgUrl(o.publicUrl, o.slug, o.kind, { ...o, mode }))}" alt="${escapeAttr(alt)}" width="${width}" height="${height}" style="border:0">`;
@@ -325,10 +330,10 @@ export function badgeEmbedHtml(
 
 /** Markdown form (for READMEs): a linked image. */
 export function badgeMarkdown(
-  o: { publicUrl: string; slug: string; kind: BadgeKind; listingName: string } & BadgeStyle,
+  o: { publicUrl: string; slug: string; kind: BadgeKind; listingName: string; href?: string } & BadgeStyle,
 ): string {
   const alt = `${badgeText(o.kind).sentence}: ${o.listingName}`.replace(/[[\]]/g, '');
-  return `[![${alt}](${badgeSvgUrl(o.publicUrl, o.slug, o.kind, o)})](${listingPageUrl(o.publicUrl, o.slug)}?ref=badge)`;
+  return `[![${alt}](${badgeSvgUrl(o.publicUrl, o.slug, o.kind, o)})](${badgeHref(o)})`;
 }
 
 function decodeEntities(s: string): string {

@@ -11,6 +11,7 @@ import { API_PREFIX } from './rest.ts';
 import type { AppDeps } from '../deps.ts';
 import { OAUTH_ROUTES } from '../auth/oauth/paths.ts';
 import { SCOPE_WORDS } from '../domain/scopes.ts';
+import { AWARD_KEYS_PATH, STATEMENT_TYPE } from '../domain/award-statement.ts';
 import { documentHeaders } from '../web/security-headers.ts';
 
 /** Swagger UI's page: its own script and styles (inline styles too), data: images; fetches only this site. */
@@ -42,6 +43,7 @@ const TAG_TEXT: Record<string, string> = {
   'My listings': "The caller's own listings: edits, updates, milestones, story and publishing for free.",
   Claims: 'Claiming a listing that belongs to you.',
   Orders: 'Products priced by the site admin (USD cents, VAT extra), quotes, checkout links and orders.',
+  trophies: `Trophy cabinets, trophy leaderboards, the Hall of Fame, programmes to enter, and the verification of signed awards (Ed25519; public keys as a JWKS at ${AWARD_KEYS_PATH}).`,
 };
 
 /** Response headers, declared once (components.headers) and referenced by every response that carries them. */
@@ -185,7 +187,8 @@ export function buildOpenApi(ops: readonly Operation[], publicUrl: string): Json
       summary:
         'A launch directory and launch calendar: listings, categories, launches, leaderboards, founders, blog, awards, badges, drafts, claims and orders.',
       description:
-        'All bodies are JSON. Errors share one body: `{"error": {"code", "message", "details"?, "existing_listing"?, "request_id"}}` (`existing_listing`: on a 409 for a website that is already listed, the listing and how to claim it). Paginated lists take `page` (1–1000) and `per_page` (1–100) and answer `{items, page, per_page, total, has_more}`. Every response carries `X-Request-Id`; rate limits are announced with `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` and `Retry-After` on 429. There is no voting through the API: votes come only from people on the site. Prices are in USD cents, exclude VAT, and are set by the admin: never hard-code them. Checkout links must be handed to the person, who pays on our page; never ask for card details.',
+        'All bodies are JSON. Errors share one body: `{"error": {"code", "message", "details"?, "existing_listing"?, "request_id"}}` (`existing_listing`: on a 409 for a website that is already listed, the listing and how to claim it). Paginated lists take `page` (1–1000) and `per_page` (1–100) and answer `{items, page, per_page, total, has_more}`. Every response carries `X-Request-Id`; rate limits are announced with `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` and `Retry-After` on 429. There is no voting through the API: votes come only from people on the site. Prices are in USD cents, exclude VAT, and are set by the admin: never hard-code them. Checkout links must be handed to the person, who pays on our page; never ask for card details. ' +
+        `Launch of the Week awards are signed with Ed25519 when their week ends; the public keys are published as a JWKS (OKP/Ed25519) at ${publicUrl}${AWARD_KEYS_PATH} (also in \`x-award-keys\`), and verify_award answers an award's signed statement.`,
       license: { name: 'MIT', identifier: 'MIT' },
       contact: { name: 'Launchlist', url: `${publicUrl}/docs` },
     },
@@ -210,7 +213,7 @@ export function buildOpenApi(ops: readonly Operation[], publicUrl: string): Json
         Forbidden: errorResponse('The credential lacks the scope this operation needs.', 'insufficient_scope'),
         NotFound: errorResponse('The named record does not exist or is not visible to you.', 'not_found'),
         Conflict: errorResponse(
-          'The request conflicts with the current state: a request with the same Idempotency-Key is still being processed, the record is not in a state that allows it (the operation says which), or the website is already listed (submit_listing, submit_draft: `existing_listing` names the listing and how to claim it).',
+          'The request conflicts with the current state: a request with the same Idempotency-Key is still being processed, the record is not in a state that allows it (the operation says which), the record refuses the request as it stands (the message says why: programme entry rules, for instance), or the website is already listed (submit_listing, submit_draft: `existing_listing` names the listing and how to claim it).',
           'conflict',
           COMMON_HEADERS,
           {
@@ -264,6 +267,12 @@ export function buildOpenApi(ops: readonly Operation[], publicUrl: string): Json
       },
     },
     'x-error-codes': ERROR_STATUS,
+    'x-award-keys': {
+      jwks_uri: publicUrl + AWARD_KEYS_PATH,
+      algorithm: 'EdDSA (Ed25519)',
+      statement_format: STATEMENT_TYPE,
+      verify_operation: 'verify_award',
+    },
   };
 }
 

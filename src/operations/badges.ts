@@ -30,6 +30,7 @@ import {
   type BadgeStyle,
 } from '../domain/badges.ts';
 import { isoWeekLabel } from '../domain/weeks.ts';
+import { awardPagePath } from '../domain/award-statement.ts';
 
 /** An object with one entry per key, in the keys' order. */
 function keyed<K extends string, V>(keys: readonly K[], value: (key: K) => V): Record<K, V> {
@@ -47,6 +48,9 @@ const BadgeAward = z.strictObject({
   week: WeekString,
   iso_week: z.string().describe('The ISO week, e.g. "2026-W47".'),
   votes: z.number().int().describe('Community votes cast for it during that week.'),
+  verify_url: z
+    .string()
+    .describe("The award's verification page (its signed statement); the badge links to the newest one."),
 });
 
 const Badge = z.strictObject({
@@ -130,6 +134,8 @@ export interface AvailableBadge {
 function badgeOf(base: string, listing: { slug: string; name: string }, b: AvailableBadge, style: BadgeStyle) {
   const { slug, name } = listing;
   const t = badgeText(b.kind);
+  // An award badge links to the verification page of the newest award it stands for.
+  const href = b.awards?.[0]?.verify_url;
   return {
     key: b.kind,
     name: t.sentence,
@@ -137,8 +143,8 @@ function badgeOf(base: string, listing: { slug: string; name: string }, b: Avail
     alt: `${t.sentence}: ${name}`,
     ...badgeDimensions(style.shape, style.size),
     svg_url: badgeSvgUrl(base, slug, b.kind, style),
-    html: badgeEmbedHtml({ publicUrl: base, slug, kind: b.kind, listingName: name, ...style }),
-    markdown: badgeMarkdown({ publicUrl: base, slug, kind: b.kind, listingName: name, ...style }),
+    html: badgeEmbedHtml({ publicUrl: base, slug, kind: b.kind, listingName: name, href, ...style }),
+    markdown: badgeMarkdown({ publicUrl: base, slug, kind: b.kind, listingName: name, href, ...style }),
     variants: keyed(BADGE_SHAPES, (shape) =>
       keyed(BADGE_MODES, (mode) =>
         keyed(BADGE_SIZES, (size) => badgeSvgUrl(base, slug, b.kind, { shape, mode, size })),
@@ -166,7 +172,7 @@ function badgesResult(base: string, listing: ListingSummary, available: Availabl
  * launched (live), featured (bought the featured product), verified (ownership proved),
  * launch_of_the_week_1/2/3 (won that award at least once).
  */
-export async function availableBadges(db: Kysely<DB>, l: BadgeListing): Promise<AvailableBadge[]> {
+export async function availableBadges(db: Kysely<DB>, l: BadgeListing, base = ''): Promise<AvailableBadge[]> {
   const out: AvailableBadge[] = [{ kind: 'listed' }];
   if (l.summary.status === 'live') out.push({ kind: 'launched' });
   else out.push({ kind: 'upcoming' });
@@ -178,7 +184,12 @@ export async function availableBadges(db: Kysely<DB>, l: BadgeListing): Promise<
     if (won.length)
       out.push({
         kind: `launch_of_the_week_${rank}`,
-        awards: won.map((a) => ({ week: a.week, iso_week: isoWeekLabel(a.week), votes: a.votes })),
+        awards: won.map((a) => ({
+          week: a.week,
+          iso_week: isoWeekLabel(a.week),
+          votes: a.votes,
+          verify_url: base + awardPagePath(a.week, rank),
+        })),
       });
   }
   return out;
@@ -196,7 +207,7 @@ export const getBadges = defineOperation({
     [
       'Badges the listing may show — `listed` (always), `launched` (once live), `upcoming` (while',
       'scheduled), `featured` (bought the featured placement), `verified` (ownership proved; not the same',
-      'as paid), `launch_of_the_week_1`/`_2`/`_3` (won that award) — with ready-to-paste HTML embed code',
+      'as paid), `launch_of_the_week_1`/`_2`/`_3` (won that award; its embed code links to the award’s verification page) — with ready-to-paste HTML embed code',
       'and SVG image URLs in the chosen style (`shape` standard|outline|pill|banner|square, `mode`',
       'light|dark|auto, `size` s|m|l), plus the URLs of every other shape, mode and size. In `auto` mode',
       'the HTML uses a <picture> that switches to the dark image when the visitor prefers a dark colour',
@@ -207,7 +218,7 @@ export const getBadges = defineOperation({
     [
       'Returns `{listing, listing_url, style: {shape, mode, size}, badges: [{key, name, description, alt,',
       'width, height, svg_url, html, markdown, variants: {shape: {mode: {size: svg_url}}}, awards? [{week,',
-      'iso_week, votes}]}], shapes, modes, sizes}`.',
+      'iso_week, votes, verify_url}]}], shapes, modes, sizes}`.',
     ].join(' '),
   ].join('\n\n'),
   params: z.object({ slug: Slug }),
@@ -219,7 +230,17 @@ export const getBadges = defineOperation({
       EXAMPLE_SUMMARY,
       [
         { kind: 'launched' },
-        { kind: 'launch_of_the_week_1', awards: [{ week: '2026-11-16', iso_week: '2026-W47', votes: 96 }] },
+        {
+          kind: 'launch_of_the_week_1',
+          awards: [
+            {
+              week: '2026-11-16',
+              iso_week: '2026-W47',
+              votes: 96,
+              verify_url: 'https://launchlist.example/awards/2026-11-16/1',
+            },
+          ],
+        },
       ],
       DEFAULT_STYLE,
     ),
@@ -231,6 +252,6 @@ export const getBadges = defineOperation({
     const l = await badgeListing(ctx.db, input.slug);
     if (!l) return notFound('listing', input.slug);
     const style: BadgeStyle = { shape: input.shape, mode: input.mode, size: input.size };
-    return badgesResult(ctx.config.publicUrl, l.summary, await availableBadges(ctx.db, l), style);
+    return badgesResult(ctx.config.publicUrl, l.summary, await availableBadges(ctx.db, l, ctx.config.publicUrl), style);
   },
 });

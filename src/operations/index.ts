@@ -1,4 +1,4 @@
-// The registry: all 41 operations, in the order of spec 4.1.
+// The registry: the 41 operations of spec 4.1, in its order, then the trophy group (issue #21).
 import type { Operation } from './define.ts';
 import { getSiteInfo, listInterviewQuestions, answerInterview, getAccount } from './site.ts';
 import { searchListings, getListing, getAlternatives, compareListings } from './listings.ts';
@@ -19,6 +19,17 @@ import {
   chooseFreeListing,
 } from './my-listings.ts';
 import { claimListing, listMyClaims, verifyClaim } from './claims.ts';
+import {
+  getTrophyCabinet,
+  getFounderTrophyCabinet,
+  getTrophyLeaderboard,
+  getHallOfFame,
+  listProgrammes,
+  getProgramme,
+  enterProgramme,
+  listMyProgrammeEntries,
+  verifyAward,
+} from './trophies.ts';
 import { listProducts, quoteOrder, createCheckout, listMyOrders, getOrder } from './orders.ts';
 
 export const operations: readonly Operation[] = [
@@ -63,4 +74,13 @@ export const operations: readonly Operation[] = [
   createCheckout,
   listMyOrders,
   getOrder,
+  getTrophyCabinet,
+  getFounderTrophyCabinet,
+  getTrophyLeaderboard,
+  getHallOfFame,
+  listProgrammes,
+  getProgramme,
+  enterProgramme,
+  listMyProgrammeEntries,
+  verifyAward,
 ];

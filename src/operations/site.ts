@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineOperation } from './define.ts';
 import { Id, Timestamp } from './schemas.ts';
 import { SCOPES } from '../domain/scopes.ts';
+import { AWARD_KEYS_PATH } from '../domain/award-statement.ts';
 
 const SiteInfo = z.strictObject({
   name: z.string(),
@@ -14,6 +15,11 @@ const SiteInfo = z.strictObject({
     mcp: z.string().describe('The MCP server (Streamable HTTP).'),
     oauth_metadata: z.string().describe('OAuth 2.1 authorization server metadata (RFC 8414).'),
     mcp_resource_metadata: z.string().describe('Protected resource metadata of the MCP server (RFC 9728).'),
+    award_keys: z
+      .string()
+      .describe(
+        'The public keys that sign Launch of the Week awards, as a JWKS (OKP/Ed25519, by kid); verify_award explains the check.',
+      ),
   }),
   counts: z.strictObject({
     live_listings: z.number().int(),
@@ -97,7 +103,7 @@ export const getSiteInfo = defineOperation({
   summary: 'What this service is and where things are',
   description:
     'The site name and purpose, its public URLs, counts of live listings and categories, and the locations of the API docs, the OpenAPI document and the MCP server. A good first call for an agent.\n\n' +
-    'Returns `{name, purpose, urls: {home, api_base, docs, openapi, mcp, oauth_metadata, mcp_resource_metadata}, counts: {live_listings, upcoming_listings, categories, founders}, api_version, mcp_protocol_versions, rules: [string]}`.',
+    'Returns `{name, purpose, urls: {home, api_base, docs, openapi, mcp, oauth_metadata, mcp_resource_metadata, award_keys}, counts: {live_listings, upcoming_listings, categories, founders}, api_version, mcp_protocol_versions, rules: [string]}`.',
   response: SiteInfo,
   examples: {
     response: {
@@ -111,6 +117,7 @@ export const getSiteInfo = defineOperation({
         mcp: 'https://launchlist.example/mcp',
         oauth_metadata: 'https://launchlist.example/.well-known/oauth-authorization-server',
         mcp_resource_metadata: 'https://launchlist.example/.well-known/oauth-protected-resource/mcp',
+        award_keys: 'https://launchlist.example/.well-known/award-keys.json',
       },
       counts: { live_listings: 120, upcoming_listings: 14, categories: 56, founders: 98 },
       api_version: '1.0.0',
@@ -136,6 +143,7 @@ export const getSiteInfo = defineOperation({
         mcp: `${base}/mcp`,
         oauth_metadata: `${base}/.well-known/oauth-authorization-server`,
         mcp_resource_metadata: `${base}/.well-known/oauth-protected-resource/mcp`,
+        award_keys: base + AWARD_KEYS_PATH,
       },
       counts,
       api_version: '1.0.0',

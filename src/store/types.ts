@@ -247,6 +247,45 @@ export interface AwardsTable {
   listing_id: number;
   votes: number;
   created_at: string;
+  /** base64url of the exact signed statement bytes (migration 180); null for awards decided before signing. */
+  statement: string | null;
+  signature: string | null;
+  kid: string | null;
+}
+export interface AwardKeysTable {
+  kid: string;
+  public_jwk: string;
+  private_key: string;
+  created_at: string;
+  retired_at: string | null;
+}
+export interface AwardSnapshotsTable {
+  kind: string;
+  week: string;
+  hash: string;
+  canonical: string;
+  created_at: string;
+}
+export interface ProgrammesTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  description: string;
+  starts_on: string;
+  ends_on: string;
+  rules: Json;
+  winners: string;
+  winners_count: number;
+  created_at: string;
+  updated_at: string;
+}
+export interface ProgrammeEntriesTable {
+  id: Generated<number>;
+  programme_id: number;
+  listing_id: number;
+  user_id: number | null;
+  place: number | null;
+  created_at: string;
 }
 export interface BadgeChecksTable {
   id: Generated<number>;
@@ -471,6 +510,10 @@ export interface DB {
   interview_answers: InterviewAnswersTable;
   blog_posts: BlogPostsTable;
   awards: AwardsTable;
+  award_keys: AwardKeysTable;
+  award_snapshots: AwardSnapshotsTable;
+  programmes: ProgrammesTable;
+  programme_entries: ProgrammeEntriesTable;
   badge_checks: BadgeChecksTable;
   domain_ratings: DomainRatingsTable;
   revenue_figures: RevenueFiguresTable;

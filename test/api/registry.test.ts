@@ -1,4 +1,5 @@
-// The registry against spec 4.1: names, methods, paths, access and success statuses of all 41 operations.
+// The registry against spec 4.1: names, methods, paths, access and success statuses of its 41 operations,
+// then the trophy group of issue #21 (the spec names the group, its paths and payloads are ours).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { z } from 'zod';
@@ -47,6 +48,15 @@ quote_order POST /orders/quote orders:write
 create_checkout POST /orders/checkout orders:write
 list_my_orders GET /orders account:read
 get_order GET /orders/{number} account:read
+get_trophy_cabinet GET /listings/{slug}/trophies public
+get_founder_trophy_cabinet GET /founders/{slug}/trophies public
+get_trophy_leaderboard GET /trophies/leaderboard public
+get_hall_of_fame GET /hall-of-fame public
+list_programmes GET /programmes public
+get_programme GET /programmes/{slug} public
+enter_programme POST /programmes/{slug}/entries listings:write
+list_my_programme_entries GET /me/programme-entries account:read
+verify_award GET /awards/{week}/{rank}/verification public
 `
   .trim()
   .split('\n')
@@ -59,6 +69,7 @@ const CREATED = [
   'add_milestone',
   'claim_listing',
   'create_checkout',
+  'enter_programme',
 ];
 const IDEMPOTENT = [
   'submit_listing',
@@ -76,6 +87,7 @@ const IDEMPOTENT = [
   'verify_claim',
   'quote_order',
   'create_checkout',
+  'enter_programme',
 ];
 const PAGINATED = [
   'search_listings',
@@ -89,21 +101,22 @@ const PAGINATED = [
   'list_my_listings',
   'list_my_claims',
   'list_my_orders',
+  'get_trophy_leaderboard',
 ];
 
-test('the registry holds exactly the 41 operations of spec 4.1, in order', () => {
-  assert.equal(operations.length, 41);
+test('the registry holds exactly the 41 operations of spec 4.1, in order, then the 9 of the trophy group', () => {
+  assert.equal(operations.length, 50);
   assert.deepEqual(
     operations.map((o) => [o.name, o.method, o.path, o.access]),
     SPEC,
   );
 });
 
-test('success statuses: 201 for the six creating operations, 200 for the rest', () => {
+test('success statuses: 201 for the seven creating operations, 200 for the rest', () => {
   for (const op of operations) assert.equal(op.status, CREATED.includes(op.name) ? 201 : 200, op.name);
 });
 
-test('Idempotency-Key is accepted by exactly the 15 operations the spec lists', () => {
+test('Idempotency-Key is accepted by exactly the 15 operations the spec lists and enter_programme', () => {
   assert.deepEqual(
     operations
       .filter((o) => o.idempotencyKey)
@@ -113,7 +126,7 @@ test('Idempotency-Key is accepted by exactly the 15 operations the spec lists', 
   );
 });
 
-test('the paginated flag is set on exactly the 11 paginated operations, and each takes page and per_page', () => {
+test('the paginated flag is set on exactly the 11 paginated operations and get_trophy_leaderboard, and each takes page and per_page', () => {
   assert.deepEqual(
     operations
       .filter((o) => o.paginated)

@@ -46,6 +46,7 @@ test('get_site_info: name, purpose, public URLs, counts, versions and the rules 
     mcp: 'https://launchlist.example/mcp',
     oauth_metadata: 'https://launchlist.example/.well-known/oauth-authorization-server',
     mcp_resource_metadata: 'https://launchlist.example/.well-known/oauth-protected-resource/mcp',
+    award_keys: 'https://launchlist.example/.well-known/award-keys.json',
   });
   assert.deepEqual(body.counts, { live_listings: 2, upcoming_listings: 1, categories: 3, founders: 0 });
   assert.equal(body.api_version, '1.0.0');

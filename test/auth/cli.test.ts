@@ -1,4 +1,4 @@
-// The operator CLI: `user create` and `api-key create` (the key alone on the last line of stdout).
+// The operator CLI: `user create` and `api-key create` (the key alone on the last line of stdout), `awards rotate-key`.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -82,4 +82,15 @@ test('api-key create prints the key alone on the last line, and the key works wi
   const usage = await cli('api-key', 'create', '--email', 'script@example.com', '--scopes', 'account:read', '--bogus');
   assert.equal(usage.code, 2);
   assert.match(usage.stderr, /Usage/);
+});
+
+test('awards rotate-key makes a new award signing key; the old one stays published', async () => {
+  const r = await cli('awards', 'rotate-key');
+  assert.equal(r.code, 0, r.stderr);
+  const first = /New award signing key (\S+);/.exec(r.stdout)![1];
+  const again = await cli('awards', 'rotate-key');
+  const second = /New award signing key (\S+);/.exec(again.stdout)![1];
+  assert.notEqual(first, second);
+  const jwks = (await t.app.inject({ method: 'GET', url: '/.well-known/award-keys.json' })).json();
+  assert.deepEqual(jwks.keys.map((k: { kid: string }) => k.kid).sort(), [first, second].sort());
 });

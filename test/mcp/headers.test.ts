@@ -151,7 +151,7 @@ describe('2026-07-28: headers that match are accepted, and sign-in is asked for 
       { 'mcp-protocol-version': MODERN, 'mcp-method': 'tools/list' },
     );
     assert.equal(r.status, 200);
-    assert.equal((await rpcMessage(r)).result.tools.length, 41);
+    assert.equal((await rpcMessage(r)).result.tools.length, 50);
   });
 });
 

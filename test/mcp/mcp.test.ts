@@ -1,5 +1,5 @@
 // The MCP server at /mcp, driven by the official client (@modelcontextprotocol/client) over a real
-// port, in every protocol era: the registry as 41 tools, results and errors identical to REST,
+// port, in every protocol era: the registry as 50 tools, results and errors identical to REST,
 // sign-in challenges (401 with resource_metadata, 403 insufficient_scope), versions, DNS rebinding
 // protection, the protected resource metadata document, rate limits and idempotency.
 import { test, before, after, describe } from 'node:test';
@@ -67,7 +67,7 @@ async function assertSameAsRest(
 
 for (const era of ERAS) {
   describe(`protocol ${era.name}`, () => {
-    test('lists the 41 operations as tools, generated from the registry', async () => {
+    test('lists the 50 operations as tools, generated from the registry', async () => {
       const client = await connect(t.url, era);
       try {
         assert.equal(client.getNegotiatedProtocolVersion(), era.name);
@@ -76,7 +76,7 @@ for (const era of ERAS) {
           tools.map((x) => x.name),
           operations.map((o) => o.name),
         );
-        assert.equal(tools.length, 41);
+        assert.equal(tools.length, 50);
         const info = client.getServerVersion();
         assert.equal(info?.name, 'launchlist');
         assert.match(client.getInstructions() ?? '', /never ask for card/i);
@@ -654,7 +654,7 @@ describe('versions and transport', () => {
       for (const era of [ERAS[0], ERAS[3]]) {
         const client = await connect(t.url, era, full.key, { fetch: alternate });
         const { tools } = await client.listTools();
-        assert.equal(tools.length, 41);
+        assert.equal(tools.length, 50);
         const r = await client.callTool({ name: 'list_categories', arguments: {} });
         assert.equal(r.isError === true, (await rest('/categories')).status >= 400);
         await client.close();

@@ -120,7 +120,7 @@ for (const era of [ERAS[0], ERAS[3]]) {
     const client = new Client({ name: 'launchlist-tests', version: '1.0.0' }, era.options);
     const transport = new StreamableHTTPClientTransport(new URL(t.url + '/mcp'), { authProvider: auth });
     await client.connect(transport); // public: no sign-in needed to connect or list tools
-    assert.equal((await client.listTools()).tools.length, 41);
+    assert.equal((await client.listTools()).tools.length, 50);
 
     // The first signed-in call: 401 → discovery → registration → the person is sent to sign in.
     await assert.rejects(

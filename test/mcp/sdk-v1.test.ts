@@ -89,11 +89,32 @@ test('public tools answer, and their errors reach the model as messages', async 
   ok(await call('get_badges', { slug: a.slug }), 'get_badges');
   ok(await call('list_interview_questions'), 'list_interview_questions');
   ok(await call('list_products'), 'list_products');
+  const award = ok(await call('list_awards', { per_page: 1 }), 'list_awards').items[0];
+  ok(await call('get_trophy_cabinet', { slug: award.listing.slug }), 'get_trophy_cabinet');
+  error(await call('get_trophy_cabinet', { slug: 'no-such-listing' }), 'not_found', 'cabinet of a missing slug');
+  ok(await call('get_founder_trophy_cabinet', { slug: founders.items[0].slug }), 'get_founder_trophy_cabinet');
+  ok(await call('get_trophy_leaderboard', { per_page: 5 }), 'get_trophy_leaderboard');
+  ok(await call('get_hall_of_fame'), 'get_hall_of_fame');
+  const programmes = ok(await call('list_programmes'), 'list_programmes').items;
+  ok(await call('get_programme', { slug: programmes[0].slug }), 'get_programme');
+  const v = ok(await call('verify_award', { week: award.week, rank: award.rank }), 'verify_award');
+  assert.equal(v.valid, true);
+  error(await call('verify_award', { week: award.week, rank: 7 }), 'validation_failed', 'rank 7');
 });
 
 test("signed-in tools answer for the caller's own records, and refuse the rest with a message", async () => {
   ok(await call('get_account'), 'get_account');
-  const [mine, other] = ok(await call('search_listings', { per_page: 2 }), 'search').items;
+  const [, other] = ok(await call('search_listings', { per_page: 2 }), 'search').items;
+  // a live listing on the free plan (choose_free_listing answers it unchanged), not the one to claim;
+  // the search's first page is not the same on both engines, so it is picked here
+  const mine = await t.store.db
+    .selectFrom('listings')
+    .select('slug')
+    .where('status', '=', 'live')
+    .where('plan', '=', 'free')
+    .where('slug', '!=', other.slug)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
   const { id: listingId } = await t.store.db
     .updateTable('listings')
     // On the free plan whatever the demo content made of it this week (a paid one refuses the free plan).
@@ -126,6 +147,16 @@ test("signed-in tools answer for the caller's own records, and refuse the rest w
 
   const claim = ok(await call('claim_listing', { slug: other.slug, method: 'dns' }), 'claim_listing');
   ok(await call('list_my_claims'), 'list_my_claims');
+
+  const programmes = ok(await call('list_programmes'), 'programmes').items;
+  const upcoming = programmes.find((p: { state: string }) => p.state === 'upcoming');
+  const refused = error(
+    await call('enter_programme', { slug: upcoming.slug, listing_id: listingId }),
+    'conflict',
+    'enter_programme before entries open',
+  );
+  assert.match(refused.message, /rule "period"/);
+  ok(await call('list_my_programme_entries'), 'list_my_programme_entries');
   ok(await call('verify_claim', { claim_id: claim.id }), 'verify_claim');
 
   const items = [{ product: 'billboard_min', listing_id: listingId, amount_cents: 100_000 }];

@@ -1,7 +1,10 @@
 // Launch of the Week awards: decided from community votes only, when a week has ended.
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../types.ts';
-import { AWARD_KIND, awardTitle, pickAwardWinners } from '../../domain/ranking.ts';
+import { AWARD_KIND, AWARD_RANKS, awardTitle } from '../../domain/ranking.ts';
+import { snapshotCanonical, statementText, type SnapshotEntry } from '../../domain/award-statement.ts';
+import { launchesOfWeek } from './launches.ts';
+import { sha256Hex, signBytes, signingKey } from './award-keys.ts';
 import { isoWeekLabel, mondayOf, weekBounds, addDays } from '../../domain/weeks.ts';
 import { summaryQuery, toSummary, type ListingSummary, type SummaryRow } from './summary.ts';
 import { num } from './sql-helpers.ts';
@@ -9,12 +12,16 @@ import { num } from './sql-helpers.ts';
 export type AwardWinner = { listing_id: number; rank: number; votes: number };
 
 /**
- * Decides Launch of the Week #1–#3 for the week starting `weekMonday` (any date snaps to its Monday):
- * among that week's live launches (launch_week = the week, status live), by votes cast during the
- * week (Monday 00:00 to next Monday 00:00 UTC), ties broken by the earlier launched_at, then the lower
- * id; a listing needs at least one vote. Billboard money, views and follows play no part.
- * Idempotent: replaces the week's awards in one transaction. A week that has not ended yet
- * (relative to `now`) is not decided: nothing is written and [] is returned.
+ * Decides Launch of the Week #1–#3 for the week starting `weekMonday` (any date snaps to its Monday),
+ * from the week's own ranking (store/repos/launches.ts launchesOfWeek: live launches of the week by
+ * the votes it counts for the week, ties by the earlier launch, then the lower id): its first three
+ * with a vote figure above 0. Billboard money, views and follows play no part.
+ *
+ * The ranking is frozen as the week's snapshot (award_snapshots: the canonical text of
+ * domain/award-statement.ts and its SHA-256), and each award gets a statement signed with the current
+ * Ed25519 award key (award-keys.ts). Idempotent: replaces the week's awards and snapshot in one
+ * transaction. A week that has not ended yet (relative to `now`) is not decided: nothing is written
+ * and [] is returned.
  */
 export async function computeAwards(
   db: Kysely<DB>,
@@ -26,48 +33,83 @@ export async function computeAwards(
   const b = weekBounds(monday);
   if (now.toISOString() < b.to) return [];
   const run = async (trx: Kysely<DB>) => {
-    const rows = await trx
-      .selectFrom('listings as l')
-      .leftJoin(
-        trx
-          .selectFrom('votes')
-          .select((eb) => ['votes.listing_id', eb.fn.countAll<number>().as('n')])
-          .where('votes.created_at', '>=', b.from)
-          .where('votes.created_at', '<', b.to)
-          .groupBy('votes.listing_id')
-          .as('wv'),
-        (j) => j.onRef('wv.listing_id', '=', 'l.id'),
-      )
-      .select(['l.id', 'l.launched_at', sql<number>`coalesce(wv.n, 0)`.as('votes')])
-      .where('l.launch_week', '=', monday)
-      .where('l.status', '=', 'live')
-      .execute();
-    const winners = pickAwardWinners(rows.map((r) => ({ id: r.id, launched_at: r.launched_at, votes: num(r.votes) })));
+    const ranking = (await launchesOfWeek(trx, monday, now, MAX_SNAPSHOT)).items;
+    const slugs = ranking.map((r) => r.listing.slug);
+    const ids = new Map<string, number>();
+    for (let i = 0; i < slugs.length; i += 500) {
+      const rows = await trx
+        .selectFrom('listings')
+        .select(['id', 'slug'])
+        .where('slug', 'in', slugs.slice(i, i + 500))
+        .execute();
+      for (const r of rows) ids.set(r.slug, r.id);
+    }
+    const entries: SnapshotEntry[] = ranking.map((r, i) => ({
+      rank: r.rank ?? i + 1,
+      listing_id: ids.get(r.listing.slug) ?? 0,
+      slug: r.listing.slug,
+      votes: r.votes ?? 0,
+    }));
+    const winners = ranking
+      .map((r, i) => ({ entry: entries[i], name: r.listing.name }))
+      .filter((w) => w.entry.votes > 0)
+      .slice(0, AWARD_RANKS.length)
+      .map((w, i) => ({ ...w, rank: i + 1 }));
     await trx.deleteFrom('awards').where('kind', '=', AWARD_KIND).where('week', '=', monday).execute();
+    await trx.deleteFrom('award_snapshots').where('kind', '=', AWARD_KIND).where('week', '=', monday).execute();
     if (winners.length) {
       const createdAt = now.toISOString();
+      const canonical = snapshotCanonical(AWARD_KIND, monday, entries);
+      const hash = sha256Hex(canonical);
+      await trx
+        .insertInto('award_snapshots')
+        .values({ kind: AWARD_KIND, week: monday, hash, canonical, created_at: createdAt })
+        .execute();
+      const key = await signingKey(trx, now);
       await trx
         .insertInto('awards')
         .values(
-          winners.map((w) => ({
-            kind: AWARD_KIND,
-            week: monday,
-            rank: w.rank,
-            listing_id: w.id,
-            votes: w.votes,
-            created_at: createdAt,
-          })),
+          winners.map((w) => {
+            const text = statementText({
+              award: AWARD_KIND,
+              title: awardTitle(w.rank),
+              week: monday,
+              iso_week: isoWeekLabel(monday),
+              rank: w.rank,
+              listing: { id: w.entry.listing_id, slug: w.entry.slug, name: w.name },
+              votes: w.entry.votes,
+              snapshot_sha256: hash,
+              issued_at: createdAt,
+              kid: key.kid,
+            });
+            const bytes = Buffer.from(text, 'utf8');
+            return {
+              kind: AWARD_KIND,
+              week: monday,
+              rank: w.rank,
+              listing_id: w.entry.listing_id,
+              votes: w.entry.votes,
+              created_at: createdAt,
+              statement: bytes.toString('base64url'),
+              signature: signBytes(key, bytes),
+              kid: key.kid,
+            };
+          }),
         )
         .execute();
     }
-    return winners.map((w) => ({ listing_id: w.id, rank: w.rank, votes: w.votes }));
+    return winners.map((w) => ({ listing_id: w.entry.listing_id, rank: w.rank, votes: w.entry.votes }));
   };
   return db.isTransaction ? run(db) : db.transaction().execute(run);
 }
 
+/** The most launches a week's snapshot lists. */
+const MAX_SNAPSHOT = 100_000;
+
 /**
- * Decides every ended launch week that has live launches but no awards yet (for the worker that
- * runs after a week ends, and after downtime). Returns the Mondays decided.
+ * Decides every ended launch week that has live launches but no signed awards yet (for the worker that
+ * runs after a week ends, and after downtime; awards decided before awards were signed are decided
+ * again from the week's ranking as it stands, and signed). Returns the Mondays decided.
  */
 export async function computeMissingAwards(db: Kysely<DB>, now = new Date()): Promise<string[]> {
   const current = mondayOf(now);
@@ -85,6 +127,7 @@ export async function computeMissingAwards(db: Kysely<DB>, now = new Date()): Pr
             .selectFrom('awards as a')
             .select('a.id')
             .where('a.kind', '=', AWARD_KIND)
+            .where('a.statement', 'is not', null)
             .whereRef('a.week', '=', 'l.launch_week'),
         ),
       ),

@@ -26,6 +26,7 @@ import {
 } from './text.ts';
 import { DAY_MS, WEEK_MS, addWeeks, dayStart, mondayOf, toDateString } from '../../domain/weeks.ts';
 import { computeAwards } from '../repos/awards.ts';
+import { seedProgrammes } from './programmes.ts';
 import { directoryIsEmpty } from './empty.ts';
 
 export interface SeedOptions {
@@ -48,6 +49,7 @@ export interface SeedReport {
   founders: number;
   votes: number;
   awards: number;
+  programme_entries: number;
   blog_posts: number;
   ms: number;
 }
@@ -931,6 +933,7 @@ export async function seedDemo(store: Store, opts: SeedOptions = {}): Promise<Se
     // awards for every finished launch week, from the votes above
     let awards = 0;
     for (let k = 1; k <= 12; k++) awards += (await computeAwards(trx, addWeeks(thisMonday, -k), { now })).length;
+    const programmeEntries = await seedProgrammes(trx, now);
 
     const countStatus = (s: string) => listings.filter((l) => l.row.status === s).length;
     return {
@@ -944,6 +947,7 @@ export async function seedDemo(store: Store, opts: SeedOptions = {}): Promise<Se
       founders: founders.length,
       votes: votes.length,
       awards,
+      programme_entries: programmeEntries,
       blog_posts: POSTS.length,
       ms: 0,
     };

@@ -24,6 +24,7 @@ export function registerAdminHome(app: FastifyInstance, deps: AppDeps): void {
         <li><a href="/admin/edits">Listing edits</a> — <strong data-count="edits">${edits.unreviewed}</strong> not reviewed</li>
         <li><a href="/admin/orders">Orders to deliver</a> — <strong data-count="orders">${queue.total}</strong> paid lines waiting for the team</li>
         <li><a href="/admin/prices">Prices and settings</a> — products, billboard minimum, free queue, seller's VAT country</li>
+        <li><a href="/admin/programmes">Programmes</a> — define programmes, set jury places, rotate the award signing key</li>
       </ul>`,
     );
   });

@@ -1,6 +1,6 @@
 // The maker's side of the website, for a person signed in with a session cookie: submit a product
 // (/submit), follow and edit its draft (/drafts; its founders, FAQs, links, story and milestones on /drafts/{id}/more), manage the listings (/my/listings; edit one, its
-// founder story and milestones) and claims (/claims), answer the founder interview (/my/interview).
+// founder story and milestones) and claims (/claims), answer the founder interview (/my/interview), enter programmes (/programmes/{slug}/enter, /my/programmes).
 // Every page calls the operations as that person (act.ts); an operation's 404 is the site's 404
 // page, like the public pages' errors.
 import type { FastifyError, FastifyInstance } from 'fastify';
@@ -14,6 +14,7 @@ import { registerClaimMakerPages } from './claims.ts';
 import { registerListingEditPage } from './edit.ts';
 import { registerSectionPages } from './sections.ts';
 import { registerInterviewPage } from './interview.ts';
+import { registerProgrammeEntryPages } from './programmes.ts';
 
 export async function registerMakerPages(app: FastifyInstance, deps: AppDeps): Promise<void> {
   await app.register(async (maker) => {
@@ -26,5 +27,6 @@ export async function registerMakerPages(app: FastifyInstance, deps: AppDeps): P
     registerListingEditPage(maker, deps);
     registerSectionPages(maker, deps);
     registerInterviewPage(maker, deps);
+    registerProgrammeEntryPages(maker, deps);
   });
 }

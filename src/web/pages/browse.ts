@@ -130,7 +130,7 @@ ${listingList(v, trending.items, { compact: true, rows: () => ({ vote: false }),
 ${listingList(v, upcoming.items, { compact: true, rows: () => ({ vote: false }), empty: 'No launches are scheduled yet.' })}
 <p><a href="/launches?section=upcoming">All upcoming launches →</a></p>
 <h2>Explore</h2>
-<ul><li><a href="/leaderboards/community-weekly">Leaderboards</a></li><li><a href="/awards">Launch of the Week awards</a></li><li><a href="/categories">All categories</a></li><li><a href="/blog">Blog</a></li></ul>
+<ul><li><a href="/leaderboards/community-weekly">Leaderboards</a></li><li><a href="/awards">Launch of the Week awards</a></li><li><a href="/hall-of-fame">Hall of Fame</a></li><li><a href="/programmes">Programmes</a></li><li><a href="/categories">All categories</a></li><li><a href="/blog">Blog</a></li></ul>
 </aside>
 </div>`;
   return send(
@@ -368,7 +368,7 @@ ${listingList(v, items, {
   empty: info.paid ? 'No one has contributed to the billboard yet.' : 'Nothing is ranked here yet.',
 })}
 ${pager(r, (page) => withQuery(`/leaderboards/${board}`, { week, page }))}
-<p class="meta">Other rankings: community votes decide the weekly and all-time boards and the <a href="/awards">Launch of the Week awards</a>; the billboard is paid; Domain Rating is a third-party metric.</p>`;
+<p class="meta">Other rankings: community votes decide the weekly and all-time boards and the <a href="/awards">Launch of the Week awards</a> (see the <a href="/trophies">trophy leaderboard</a> and the <a href="/hall-of-fame">Hall of Fame</a>); the billboard is paid; Domain Rating is a third-party metric.</p>`;
   return send(
     deps,
     reply,
@@ -395,12 +395,13 @@ async function awards(deps: AppDeps, req: FastifyRequest, reply: FastifyReply) {
   const body = html`
 <h1>Launch of the Week awards</h1>
 <p class="lede">When a launch week ends, its three most-voted launches win Launch of the Week #1, #2 and #3. Awards follow community votes only: money plays no part.</p>
+<p>Every award is signed when its week ends: follow “Verify” to check it. See also the <a href="/hall-of-fame">Hall of Fame</a>, the <a href="/trophies">trophy leaderboard</a> and the <a href="/programmes">programmes</a>.</p>
 ${
   weeks.size
     ? [...weeks].map(
         ([week, list]) => html`<section class="card" aria-labelledby="w-${week}">
 <h2 id="w-${week}"><a href="/launches/weeks/${week}">${list[0].iso_week}</a> <span class="meta">${fmtRange(week, list[0].week_end)}</span></h2>
-<ol class="items compact">${list.map((a) => html`<li class="item"><span class="rank">🏆 #${a.rank}</span><div class="body"><h3><a href="/listings/${a.listing.slug}">${a.listing.name}</a></h3><p class="meta">${a.title} · ${plural(a.votes, 'vote')} that week</p></div></li>`)}</ol>
+<ol class="items compact">${list.map((a) => html`<li class="item"><span class="rank">🏆 #${a.rank}</span><div class="body"><h3><a href="/listings/${a.listing.slug}">${a.listing.name}</a></h3><p class="meta">${a.title} · ${plural(a.votes, 'vote')} that week · <a href="/awards/${a.week}/${a.rank}">Verify</a></p></div></li>`)}</ol>
 </section>`,
       )
     : html`<p class="muted">No awards yet: the first are decided when the first launch week ends.</p>`

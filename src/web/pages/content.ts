@@ -90,6 +90,7 @@ ${socialsList(f.socials)}
 ${f.bio ? html`<h2>About</h2>${paragraphs(f.bio)}` : ''}
 <h2>Products</h2>
 ${listingList(v, companies, { rows: (c) => ({ metric: c.role ? `${f.name}: ${c.role}` : null }) })}
+<p><a href="/founders/${f.slug}/trophies">${f.name}'s trophy cabinet</a>: the awards and trophies of these products.</p>
 ${stories.map(
   (s) => html`<section class="card" aria-labelledby="story-${s.listing.slug}">
 <h2 id="story-${s.listing.slug}">${s.title || html`The story of ${s.listing.name}`}</h2>

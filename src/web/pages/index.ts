@@ -11,6 +11,7 @@ import { registerBrowsePages } from './browse.ts';
 import { registerListingPages } from './listing.ts';
 import { registerContentPages } from './content.ts';
 import { registerCrawlerRoutes } from './crawlers.ts';
+import { registerTrophyPages } from './trophies.ts';
 import { PageCache, sharedPage } from '../page-cache.ts';
 import { slotRenderers } from './slots.ts';
 import type { Shared } from './shared.ts';
@@ -43,5 +44,6 @@ export async function registerSitePages(app: FastifyInstance, deps: AppDeps): Pr
     registerBrowsePages(site, deps, shared);
     registerListingPages(site, deps, shared);
     registerContentPages(site, deps, shared);
+    registerTrophyPages(site, deps, shared);
   });
 }

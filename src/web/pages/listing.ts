@@ -219,7 +219,7 @@ async function profilePage(
     <h1 id="listing-name">${p.name}</h1>
     ${p.tagline ? html`<p class="lede">${p.tagline}</p>` : ''}
     <ul class="chips">${cats.map((c) => html`<li><a href="/categories/${c.slug}">${c.name}</a></li>`)}${p.verified ? html`<li><span class="tag-ok" title="Ownership proved by the maker">Verified</span></li>` : ''}</ul>
-    ${awards.length ? html`<p class="award">${awards.map((a, i) => html`${i ? ' · ' : ''}🏆 ${a.title} (<a href="/launches/weeks/${a.week}">week of ${fmtDate(a.week)}</a>)`)}</p>` : ''}
+    ${awards.length ? html`<p class="award">${awards.map((a, i) => html`${i ? ' · ' : ''}🏆 <a href="/awards/${a.week}/${a.rank}" title="Verify the signed award">${a.title}</a> (<a href="/launches/weeks/${a.week}">week of ${fmtDate(a.week)}</a>)`)} · <a href="/listings/${p.slug}/trophies">Trophy cabinet</a></p>` : ''}
     <div class="profile-actions" id="act">
       ${voteButton(v, { slug: p.slug, name: p.name, votes: p.votes, status: p.status }, { anchor: 'act' })}
       <span class="muted">${plural(p.votes, 'vote')}</span>
@@ -259,6 +259,7 @@ async function profilePage(
   <h2>Badge</h2>
   <p><img src="/badges/${p.slug}/launched.svg" alt="Launched on Launchlist: ${p.name}" height="54" loading="lazy"></p>
   <p><a href="/listings/${p.slug}/badges">Get the badge embed code</a> for ${p.name}'s website.</p>
+  ${p.status === 'live' ? html`<p><a href="/listings/${p.slug}/trophies">${p.name}'s trophy cabinet</a>: awards, programmes, badges and milestones.</p>` : ''}
   ${claim}
 </aside>
 </div>
