@@ -14,7 +14,6 @@ import { STAGES } from './listing.ts';
 import { html, raw, type SafeHtml } from '../layout.ts';
 import { sendNotFoundPage } from './errors.ts';
 import {
-  cachedRead,
   entryOf,
   fmtNum,
   fmtRange,
@@ -91,8 +90,9 @@ async function home(deps: AppDeps, req: FastifyRequest, reply: FastifyReply) {
   const now = new Date();
   const [week, trending, upcoming, featured] = await Promise.all([
     read(deps, req, listLaunches, { query: { section: 'this-week', per_page: 30 } }),
-    // Trending (time-decayed votes of 14 days) moves slowly and is the costliest block: shared for a minute.
-    cachedRead(deps, req, 60_000, listLaunches, { query: { section: 'trending', per_page: 5 } }),
+    // Shared by anonymous visitors for SHARED_CACHE_MS like every public read (it was a minute: a vote must
+    // show to everyone within the bound).
+    read(deps, req, listLaunches, { query: { section: 'trending', per_page: 5 } }),
     read(deps, req, listLaunches, { query: { section: 'upcoming', per_page: 5 } }),
     featuredNow(deps.store.db, now, { limit: FEATURED_HOME }),
   ]);
@@ -184,8 +184,8 @@ async function search(deps: AppDeps, req: FastifyRequest, reply: FastifyReply) {
   };
   const [result, tree] = await Promise.all([
     read(deps, req, searchListings, { query: { q, ...f, page: pageNum(req), per_page: 20 } }),
-    // The tree changes rarely and counts every live listing: shared for a minute.
-    cachedRead(deps, req, 60_000, listCategories, { query: {} }),
+    // Its counts are kept until the directory's membership changes (store/membership.ts).
+    read(deps, req, listCategories, { query: {} }),
   ]);
   const v = await viewerFor(
     deps,

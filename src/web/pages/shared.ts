@@ -48,31 +48,6 @@ export function queryOf(query: Record<string, unknown> | undefined): Record<stri
   return query ? Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== '')) : undefined;
 }
 
-const memo = new WeakMap<AppDeps, Map<string, { at: number; value: Promise<unknown> }>>();
-
-/**
- * A read shared by every visitor for a short time (blocks that change slowly and cost more than the
- * rest of a page, like the trending list on the home page). Per app; failures are not kept.
- */
-export function cachedRead<O extends Operation>(
-  deps: AppDeps,
-  req: FastifyRequest,
-  ttlMs: number,
-  op: O,
-  input: ReadInput = {},
-): Promise<ResultOf<O>> {
-  let m = memo.get(deps);
-  if (!m) memo.set(deps, (m = new Map()));
-  const key = `${op.name} ${JSON.stringify(input)}`;
-  const hit = m.get(key);
-  // The entry under this key was made by this same operation (its name leads the key).
-  if (hit && Date.now() - hit.at < ttlMs) return hit.value as Promise<ResultOf<O>>;
-  const value = read(deps, req, op, input);
-  m.set(key, { at: Date.now(), value });
-  value.catch(() => m.delete(key));
-  return value;
-}
-
 /** The listing summary every public list carries (search, categories, launches, founders …). */
 type Summary = z.output<typeof ListingSummary>;
 
