@@ -18,6 +18,7 @@ export const ConfigSchema = z.object({
   SEED_DEMO: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   REDIS_URL: z.string().optional(),
+  REDIS_KEY_PREFIX: z.string().max(100).default(''), // before every Redis key: several deployments on one Redis
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300), // API requests (REST, MCP, OAuth) per window per client
   RATE_LIMIT_PAGES_MAX: z.coerce.number().int().min(1).default(600), // page views and form posts per window per client
   RATE_LIMIT_BADGES_MAX: z.coerce.number().int().min(1).default(3000), // badge images per window per client

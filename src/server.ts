@@ -66,7 +66,7 @@ export async function createServer(
   store: Store,
   options: { operations?: readonly Operation[] } = {},
 ): Promise<Server> {
-  const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL) : undefined;
+  const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, config.REDIS_KEY_PREFIX) : undefined;
   const { auth, verifyAccessToken } = await createAuth(config, store.db, redis);
   const views = new ViewCounter(store.db, store.engine, {
     onError: (err) => app.log.error({ err }, 'could not write listing views (kept for the next try)'),

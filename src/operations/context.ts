@@ -67,6 +67,11 @@ export interface Ctx {
   requestId: string;
   services: Services;
   now(): Date;
+  /**
+   * The caller has just changed something (the website's `ll_fresh`): reads skip what this process holds
+   * without asking the database, so the change shows even when it was made through another instance.
+   */
+  fresh?: boolean;
 }
 
 export function userOf(ctx: Ctx): SignedInPrincipal {

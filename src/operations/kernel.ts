@@ -57,7 +57,7 @@ export interface Outcome<T> {
 
 const plainChallenge: Challenge = () => 'Bearer';
 
-export function contextOf(k: Kernel, principal: Principal, requestId: string): Ctx {
+export function contextOf(k: Kernel, principal: Principal, requestId: string, fresh?: boolean): Ctx {
   return {
     db: k.store.db,
     engine: k.store.engine,
@@ -66,6 +66,7 @@ export function contextOf(k: Kernel, principal: Principal, requestId: string): C
     requestId,
     services: k.services,
     now: () => new Date(),
+    ...(fresh ? { fresh } : {}),
   };
 }
 
@@ -80,7 +81,7 @@ export async function invoke<O extends Operation>(
   enforceAccess(op.access, principal, how.challenge ?? plainChallenge);
   const run = async (): Promise<ResultOf<O> | RawJson> => {
     const input = inputOf(op, raw);
-    const result = await op.handler(contextOf(k, principal, how.requestId), input as never);
+    const result = await op.handler(contextOf(k, principal, how.requestId, how.fresh), input as never);
     if (k.config.STRICT_RESPONSES) checkResult(op, result);
     return result as ResultOf<O> | RawJson;
   };

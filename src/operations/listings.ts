@@ -140,7 +140,7 @@ export const getListing = defineOperation({
   paginated: false,
   handler: async (ctx, input) => {
     // The materialised profile (store/profile-reader.ts); the live counters are spliced in per request.
-    const hit = await ctx.services.profiles.get(input.slug);
+    const hit = await ctx.services.profiles.get(input.slug, { confirm: ctx.fresh });
     if (!hit) return notFound('listing', input.slug);
     const { views } = ctx.services;
     views.record(hit.id);

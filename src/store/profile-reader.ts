@@ -224,9 +224,13 @@ export class ProfileReader {
     this.#viewsTtlMs = opts.viewsTtlMs ?? VIEWS_TTL_MS;
   }
 
-  /** The live listing with this slug, from its cached profile when fresh; undefined when there is none. */
-  async get(slug: string): Promise<ProfileHit | undefined> {
-    const row = this.#confirmed(slug) ?? (await this.#read(slug));
+  /**
+   * The live listing with this slug, from its cached profile when fresh; undefined when there is none.
+   * `confirm`: ask the database even when this process confirmed the listing less than PROFILE_FRESH_MS
+   * ago (a person who has just changed something, possibly through another instance, reads their change).
+   */
+  async get(slug: string, opts: { confirm?: boolean } = {}): Promise<ProfileHit | undefined> {
+    const row = (opts.confirm ? undefined : this.#confirmed(slug)) ?? (await this.#read(slug));
     if (!row) return undefined;
     if (row.cache !== null && row.cache_rev === row.rev) {
       cacheCounts.profile_stored.hit++;

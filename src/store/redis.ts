@@ -2,11 +2,17 @@
 // there (the API's rate limits, sign-in attempts, wrong promo codes). ioredis is loaded only then.
 import type { Redis } from 'ioredis';
 
-export async function connectRedis(url: string): Promise<Redis> {
+/**
+ * The shared Redis client. `keyPrefix` (REDIS_KEY_PREFIX) goes before every key this service writes,
+ * scripts' keys included, so several deployments (or test runs) can share one Redis without counting
+ * each other's attempts.
+ */
+export async function connectRedis(url: string, keyPrefix = ''): Promise<Redis> {
   return new (await import('ioredis')).Redis(url, {
     connectTimeout: 1000,
     maxRetriesPerRequest: 1,
     lazyConnect: false,
+    keyPrefix,
   });
 }
 

@@ -24,6 +24,7 @@ import { addPromo, ownListing, seedShop } from '../api/orders-fixtures.ts';
 const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const RATE_LIMIT = 40;
+const RUN_PREFIX = `two-instances-${process.pid}-${Date.now()}:`;
 /** The documented bound for a write made through one instance to show in get_listing on another. */
 const PROFILE_FRESH_MS = 1000;
 
@@ -67,6 +68,8 @@ async function start(databaseUrl: string, dir: string): Promise<Instance> {
       HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,
       REDIS_URL,
+      // Keys of this run only: attempts counted by an earlier run (whose database had the same user ids) do not carry over.
+      REDIS_KEY_PREFIX: RUN_PREFIX,
       DATA_DIR: dir,
       SEED_DEMO: 'false',
       WORKERS: 'true',
