@@ -7,6 +7,7 @@ import { crawlSite, type CrawlOptions, type CrawlResult } from './crawler/crawl.
 import {
   completeness,
   extractProfile,
+  gateFields,
   missing,
   type Completeness,
   type Draft,
@@ -49,6 +50,8 @@ export async function draftSite(url: string, opts: DraftSiteOptions = {}): Promi
     llmInfo.dropped = r.dropped;
     if (r.error) llmInfo.error = r.error;
   }
+  // The evidence gate is the last step, whoever proposed the values.
+  draft = { ...draft, fields: gateFields(draft.fields).fields };
   return {
     draft,
     completeness: completeness(draft),

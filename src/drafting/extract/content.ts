@@ -161,7 +161,7 @@ function collectFeatures(ctx: Ctx): { features: Item[]; usps: Item[] } {
       add(
         features,
         value,
-        [ev(page, h.length && p.length ? textOf(p.get(0)) : textOf(el))],
+        h.length && p.length ? [ev(page, textOf(p.get(0))), ev(page, textOf(h.get(0)))] : [ev(page, textOf(el))],
         3 * weight,
         pageOrder + docOrder(page, el),
       );

@@ -17,6 +17,7 @@ import {
   extractTags,
 } from './content.ts';
 import { haystackOf, locateQuote, verifyEvidence } from './evidence.ts';
+import { gateFields } from './gate.ts';
 import { extractIdentity, extractName } from './identity.ts';
 import { extractDemoVideo, extractLogo } from './media.ts';
 import { parsePage, type ParsedPage } from './page.ts';
@@ -33,6 +34,7 @@ import {
 
 export * from './types.ts';
 export { verifyEvidence, verifyItems, normalizeForMatch, locateQuote } from './evidence.ts';
+export { gateFields, gateField, gateFailures, type GateDrop, type GateFailure } from './gate.ts';
 
 export interface ExtractOptions {
   /** Category names offered by the directory; `categories` is only filled from these. */
@@ -120,6 +122,9 @@ export function extractProfile(pages: readonly SourcePage[], opts: ExtractOption
     };
     if (LIST_FIELDS.has(f) && (!Array.isArray(d.value) || d.value.length === 0)) fields[f] = notFound();
   }
+  // The evidence gate: every number, amount, email, URL and place in a value must be in its own quotes.
+  const gated = gateFields(fields);
+  Object.assign(fields, gated.fields);
   const faqs = extractFaqs(ctx).filter((q) => verifyEvidence(q.question, q.evidence, hay).state === 'ai');
   const founders = extractFounders(ctx).filter((fd) => verifyEvidence(fd.name, fd.evidence, hay).state === 'ai');
   const milestones = extractMilestones(ctx).filter((m) => verifyEvidence(m.title, m.evidence, hay).state === 'ai');
