@@ -53,11 +53,22 @@ const ORG_TYPES = new Set([
   'NewsMediaOrganization',
 ]);
 
+/** A theme's or template's own name ("Hydra Template", "Hugo Shard Theme"): a leftover, never the product. */
+export const TEMPLATE_NAME = /\b(?:theme|template|starter(?: kit)?|boilerplate)\b/i;
+
 function titleSegments(title: string): string[] {
-  return title
+  const segs = title
     .split(TITLE_SEPARATORS)
     .map((s) => s.trim())
     .filter(Boolean);
+  return segs.filter((s) => !TEMPLATE_NAME.test(s) || segs.length === 1);
+}
+
+/** "Acme, the KPI dashboard": a comma separates name and slogan when the title has no other separator. */
+function commaSegments(title: string): string[] | null {
+  if (TITLE_SEPARATORS.test(title)) return null;
+  const m = /^([^,]{2,40}),\s+(.{8,})$/.exec(title);
+  return m && wordCount(m[1]) <= 4 ? [m[1].trim(), m[2].trim()] : null;
 }
 
 function plausibleName(s: string): boolean {
@@ -100,6 +111,7 @@ export function extractName(ctx: Ctx): { field: FieldDraft<string>; aliases: str
       .replace(/^[\s"'“”]+|[\s"'“”:,]+$/g, '')
       .replace(LEGAL_SUFFIX, '');
     if (!plausibleName(display)) return;
+    if (TEMPLATE_NAME.test(display)) return;
     if (phraseLike(display)) weight *= 0.4;
     const key = squash(display);
     if (!key) return;
@@ -119,7 +131,10 @@ export function extractName(ctx: Ctx): { field: FieldDraft<string>; aliases: str
     else if (types.some((t) => ORG_TYPES.has(t))) vote(name, 1.5, ev(home, name));
   }
   const siteName = metaContent($, 'og:site_name');
-  if (siteName) vote(siteName, 3, ev(home, siteName));
+  if (siteName) {
+    const segs = titleSegments(siteName);
+    vote(segs[0] ?? siteName, 4, ev(home, siteName));
+  }
   const appName = metaContent($, 'application-name', 'apple-mobile-web-app-title');
   if (appName) vote(appName, 2.5, ev(home, appName));
 
@@ -128,10 +143,14 @@ export function extractName(ctx: Ctx): { field: FieldDraft<string>; aliases: str
   const considerTitle = (t: string, first: number, last: number, whole: number): void => {
     if (!t) return;
     const segs = titleSegments(t);
+    const comma = commaSegments(t);
     if (segs.length > 1) {
       vote(segs[0], first, ev(home, segs[0]));
       vote(segs.at(-1) as string, last, ev(home, segs.at(-1) as string));
-    } else if (wordCount(t) <= 3) vote(t, whole, ev(home, t));
+      for (const mid of segs.slice(1, -1)) vote(mid, last / 2, ev(home, mid));
+    } else if (segs.length === 1 && segs[0] !== t) vote(segs[0], first, ev(home, segs[0]));
+    else if (comma) vote(comma[0], first * 0.75, ev(home, comma[0]));
+    else if (wordCount(t) <= 3) vote(t, whole, ev(home, t));
   };
   considerTitle(titleFromTag, 2, 1.5, 2);
   const ogTitle = metaContent($, 'og:title');
@@ -185,6 +204,7 @@ export function extractName(ctx: Ctx): { field: FieldDraft<string>; aliases: str
   if (!best || best.score < 1.5) return { field: notFound<string>(), aliases: [] };
   // Shorter or longer forms of the same name also seen on the page ("Streamline" / "Streamline Writer").
   const key = squash(best.display);
+  if (!key) return { field: notFound<string>(), aliases: [] };
   const aliases = ranked
     .filter((c) => c !== best && c.score >= 0.75)
     .map((c) => c.display)
@@ -261,7 +281,9 @@ export function extractIdentity(ctx: Ctx): IdentityResult {
     .filter((n) => jsonLdTypes(n).some((t) => PRODUCT_TYPES.has(t) || t === 'WebSite' || ORG_TYPES.has(t)))
     .map((n) => (typeof n.description === 'string' ? normalizeSpace(n.description) : ''))
     .find((d) => wordCount(d) >= 4);
-  const descMeta = [metaDesc, ogDesc, twDesc, ldDesc ?? ''].find((d) => wordCount(d) >= 4) ?? '';
+  // a meta description that speaks of a theme or template is the template's default, not the product's
+  const descMeta =
+    [metaDesc, ogDesc, twDesc, ldDesc ?? ''].find((d) => wordCount(d) >= 4 && !TEMPLATE_NAME.test(d)) ?? '';
 
   // ---- tagline
   let tagline: Candidate | null = null;
@@ -269,12 +291,15 @@ export function extractIdentity(ctx: Ctx): IdentityResult {
   const fromTitle = (t: string): string | null => {
     if (!t || !name) return null;
     const segs = titleSegments(t);
+    if (segs.length <= 1 && t.split(TITLE_SEPARATORS).length > 1) return null;
     if (segs.length > 1) {
-      const rest = segs.filter((s) => squash(s) !== squash(name));
+      const rest = segs.filter((s) => squash(s) !== squash(name) && !GENERIC_NAMES.has(s.toLowerCase()));
       if (rest.length === segs.length) return null; // the name is not a segment
-      const r = rest.join(' – ');
-      return r;
+      // one slogan segment; a page-title trail ("Pricing | Acme | Home") is not a tagline
+      return rest.length === 1 ? rest[0] : null;
     }
+    const comma = commaSegments(t);
+    if (comma && squash(comma[0]) === squash(name)) return comma[1];
     if (squash(t).startsWith(squash(name)) && t.toLowerCase().startsWith(name.toLowerCase() + ' '))
       return t.slice(name.length).trim();
     return null;

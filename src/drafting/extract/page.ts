@@ -122,12 +122,24 @@ const PLACEHOLDER_IMAGE =
   /(?:source\.unsplash\.com|placehold\.(?:it|co)|via\.placeholder\.com|placeholder\.com|picsum\.photos|dummyimage\.com|placekitten\.com|lorempixel\.com|randomuser\.me)/i;
 const CMS_EDITOR_LINK = /^(?:cloudcannon|forestry|tina|netlifycms|decap):/i;
 
+/** Filler a theme ships with: lorem ipsum, "Feature Feature Feature", "Plan description", "XXXX XXX". */
+const FILLER_TEXT =
+  /\blorem ipsum\b|\bdolor sit amet\b|\b(feature|item|text|title|heading|subtitle|link|option|label|content|placeholder|name)(?:\s+\1){2,}\b|\b(?:plan|product|feature|item|service|section|card|tier|package) description\b/iu;
+const FILLER_DIGITS = /\bX{3,}(?:[\s-]+X{2,})+\b|\b(?:555-\d{4}|123-456-7890|\(?000\)?[\s-]?000[\s-]?0000)\b/;
+
+/** True when a piece of text is a theme's filler (the placeholder copy and numbers of a template). */
+export function isFillerText(text: string): boolean {
+  return FILLER_TEXT.test(text) || FILLER_DIGITS.test(text);
+}
+
 /** Signals that a page is an unfilled theme/template page. */
 export function placeholderSignals($: CheerioRoot): string[] {
   const signals = new Set<string>();
   const text = visibleText($);
   if (/\blorem ipsum\b|\bdolor sit amet\b/i.test(text)) signals.add('lorem ipsum text');
   if (/\b(?:john|jane) doe\b/i.test(text)) signals.add('placeholder person name');
+  const filler = FILLER_TEXT.exec(text) ?? FILLER_DIGITS.exec(text);
+  if (filler) signals.add(`template filler "${filler[0].trim().slice(0, 40)}"`);
   $('a[href]').each((_, el) => {
     const a = $(el);
     if (a.closest('code, pre').length) return;
@@ -151,7 +163,12 @@ export function placeholderSignals($: CheerioRoot): string[] {
 }
 
 export function isPlaceholderEmail(email: string): boolean {
-  return PLACEHOLDER_DOMAIN.test(email) || /^(?:you|your\.?name|name|email|user|someone|john|jane|test)@/i.test(email);
+  return (
+    PLACEHOLDER_DOMAIN.test(email) ||
+    /^(?:you|your\.?name|name|email|user|someone|john|jane|test)@/i.test(email) ||
+    // a theme author's address left in a template
+    /(?:themes?|templates?)[\w.-]*@|@[\w.-]*(?:themes?|templates?)\./i.test(email)
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -20,7 +20,7 @@
 import type { Element } from 'domhandler';
 import { ev, nameSource, type Ctx } from './context.ts';
 import { textOf } from './html.ts';
-import { docOrder, jsonLdTypes, leafBlocks, precedingHeading, type ParsedPage } from './page.ts';
+import { docOrder, isFillerText, jsonLdTypes, leafBlocks, precedingHeading, type ParsedPage } from './page.ts';
 import { sentences, wordCount } from './text.ts';
 import { found, notFound, type Evidence, type FieldDraft, type PricingModel } from './types.ts';
 
@@ -78,6 +78,12 @@ function pricingContext(page: ParsedPage, el: Element): boolean {
       .map((a) => textOf(a))
       .find((t) => t.length < 600) ?? '';
   if (NOT_PRICE_CONTEXT.test(card)) return false;
+  // a theme's demo pricing table ("Plan description", "Feature Feature Feature")
+  const cardWide = ancestors
+    .slice(0, 5)
+    .map((a) => textOf(a))
+    .filter((t) => t.length < 1500);
+  if (cardWide.some(isFillerText)) return false;
   if (page.kind === 'pricing') return true;
   if (/\b(?:pric(?:e|es|ing)|plans?)\b/i.test(heading)) return true;
   return ancestors.some((a) => /\b(?:pricing|plans?|price-?table|prices)\b/.test(classId(a)));

@@ -23,13 +23,13 @@ export function wordCount(s: string): number {
   return s.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
 }
 
-/** Lower-case letters and digits only (for comparing names). */
+/** Lower-case letters and digits of any script, accents dropped (for comparing names). */
 export function squash(s: string): string {
   return s
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '');
+    .replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
 export function tokens(s: string): string[] {
