@@ -13,11 +13,14 @@ import {
   type Draft,
   type ProfileField,
 } from './extract/index.ts';
+import type { CategoryModel } from './classify.ts';
 import { draftWithLlm, mergeLlmDraft, type DroppedProposal, type LlmField } from './llm.ts';
 
 export interface DraftSiteOptions extends CrawlOptions {
   /** Category names offered by the directory (for `categories`). */
   categoryNames?: readonly string[];
+  /** The categories classifier (classify.ts); when given it chooses `categories`. */
+  categoryModel?: CategoryModel | null;
   /** When given, the model proposes tagline/description/categories/features; only verified proposals are kept. */
   llm?: { model: LanguageModel; fields?: readonly LlmField[]; prefer?: 'llm' | 'rules'; timeoutMs?: number } | null;
 }
@@ -35,7 +38,11 @@ export interface DraftSiteResult {
 /** Crawl and draft a site. Throws CrawlError (with a `reason`) when the home page cannot be read. */
 export async function draftSite(url: string, opts: DraftSiteOptions = {}): Promise<DraftSiteResult> {
   const crawl = await crawlSite(url, opts);
-  let draft = extractProfile(crawl.pages, { categoryNames: opts.categoryNames, homeUrl: crawl.homeUrl });
+  let draft = extractProfile(crawl.pages, {
+    categoryNames: opts.categoryNames,
+    categoryModel: opts.categoryModel,
+    homeUrl: crawl.homeUrl,
+  });
   const llmInfo: DraftSiteResult['llm'] = { used: false, dropped: [] };
   if (opts.llm) {
     const r = await draftWithLlm(crawl.pages, {

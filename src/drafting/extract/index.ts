@@ -18,6 +18,7 @@ import {
 } from './content.ts';
 import { haystackOf, locateQuote, verifyEvidence } from './evidence.ts';
 import { gateFields } from './gate.ts';
+import { classifySite, siteTexts, type CategoryModel } from '../classify.ts';
 import { extractIdentity, extractName } from './identity.ts';
 import { extractDemoVideo, extractLogo } from './media.ts';
 import { parsePage, type ParsedPage } from './page.ts';
@@ -39,6 +40,8 @@ export { gateFields, gateField, gateFailures, type GateDrop, type GateFailure } 
 export interface ExtractOptions {
   /** Category names offered by the directory; `categories` is only filled from these. */
   categoryNames?: readonly string[];
+  /** The classifier trained on the directory's tree and live listings (classify.ts); when given it chooses `categories`. */
+  categoryModel?: CategoryModel | null;
   /** URL of the home page; defaults to the page with source 'home', else the first page. */
   homeUrl?: string;
 }
@@ -89,7 +92,7 @@ export function extractProfile(pages: readonly SourcePage[], opts: ExtractOption
     short_description: identity.short_description,
     description: identity.description,
     stage: extractStage(ctx),
-    categories: extractCategories(ctx),
+    categories: opts.categoryModel ? classifiedCategories(opts.categoryModel, trusted) : extractCategories(ctx),
     tags: extractTags(ctx),
     pricing_model: pricing.pricing_model,
     pricing_summary: pricing.pricing_summary,
@@ -138,6 +141,17 @@ export function extractProfile(pages: readonly SourcePage[], opts: ExtractOption
     }
   }
   return { fields, faqs, founders, socials: soc, socials_evidence: socEv, milestones, ignored_pages: ignored };
+}
+
+function classifiedCategories(model: CategoryModel, pages: ParsedPage[]): FieldDraft {
+  const c = classifySite(model, siteTexts(pages));
+  if (c.names.length === 0) return notFound();
+  // every category rests on the same site text that decided the primary one
+  return {
+    value: c.names,
+    state: 'ai',
+    evidence: c.names.flatMap((_, i) => c.evidence.map((e) => ({ ...e, item: i }))),
+  };
 }
 
 // Completeness lives in completeness.ts (loaded at start by the draft views, without the extractors).
