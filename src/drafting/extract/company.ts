@@ -5,6 +5,7 @@ import type { Element } from 'domhandler';
 import { baseDomain, ev, nameSource, type Ctx } from './context.ts';
 import { metaContent, normalizeSpace, resolveUrl, textOf } from './html.ts';
 import { countryCode, DEMONYMS, isUsState, KNOWN_CITIES, US_STATES } from './places.ts';
+import { countryCodeAnyLanguage } from './gate.ts';
 import {
   headingChain,
   inChrome,
@@ -318,6 +319,28 @@ function aboutUs(sentence: string, name: string | null): boolean {
   return false;
 }
 
+const PLACE = "([A-ZÀ-Ýa-zß-ÿ][\\w'À-ÿ-]*(?:\\s+[A-ZÀ-Ý][\\w'À-ÿ-]*){0,2})";
+/** "made / built / developed in <place>[, <country>]" in the drafting languages, any case. */
+const MADE_IN = new RegExp(
+  `\\b(?:made|built|crafted|designed|developed|hergestellt|entwickelt|gemacht|fabriqué|conçu|développé|hecho|desarrollado|fabricado|feito|desenvolvido)\\s+(?:with\\s+\\S+\\s+)?(?:love\\s+|liebe\\s+|amour\\s+|amor\\s+)?(?:in|en|em|à|au|aux|im)\\s+(?:the\\s+)?${PLACE}(?:,\\s*${PLACE})?`,
+  'iu',
+);
+const FROM_COUNTRY = new RegExp(
+  `\\b(?:[Ii]['’]?m|I am|[Ww]e['’]?re|[Ww]e are)\\b[^.!?]{0,60}?\\bfrom\\s+(?:the\\s+)?([A-Z][\\w'À-ÿ-]*(?:\\s+[A-Z][\\w'À-ÿ-]*){0,2})`,
+  'u',
+);
+
+/** The country named by the first 1–3 words of a place ("Canada and more" → CA). */
+function leadingCountry(place: string | undefined): string | null {
+  if (!place) return null;
+  const words = place.split(/\s+/);
+  for (let n = Math.min(3, words.length); n >= 1; n--) {
+    const c = countryCodeAnyLanguage(words.slice(0, n).join(' '));
+    if (c) return c;
+  }
+  return null;
+}
+
 export function extractLocation(ctx: Ctx): LocationResult {
   let country: { code: string; evidence: Evidence[]; score: number } | null = null;
   let city: { name: string; evidence: Evidence[]; score: number } | null = null;
@@ -354,7 +377,9 @@ export function extractLocation(ctx: Ctx): LocationResult {
     for (const b of leafBlocks(page)) {
       if (b.text.length > 2000) continue;
       if (
-        !/\b(?:based|headquartered|located|registered|incorporated|made)\b|\b(?:a|an|the)\s+[A-Z]/.test(b.text) ||
+        !/\b(?:based|headquartered|located|registered|incorporated|made|built|developed|from|hergestellt|entwickelt|gemacht|fabriqué|conçu|développé|hecho|desarrollado|fabricado|feito|desenvolvido)\b|\b(?:a|an|the)\s+[A-Z]/i.test(
+          b.text,
+        ) ||
         inTestimonial(page, b.el)
       )
         continue;
@@ -391,17 +416,26 @@ export function extractLocation(ctx: Ctx): LocationResult {
             DEMONYMS[d] ?? DEMONYMS[d.replace(/-based$/, '')] ?? countryCode(demo[1].replace(/-based$/, '')) ?? null;
           if (code) offerCountry(code, ev(page, s), 3);
         }
-        // "Made with ♥ in Berlin" / "Made in Germany"
-        const made =
-          /\bmade\s+(?:with\s+\S+\s+)?(?:love\s+)?in\s+([A-ZÀ-Ý][\w'À-ÿ-]*(?:\s+[A-ZÀ-Ý][\w'À-ÿ-]*){0,2})/.exec(s);
+        // "Made with ♥ in Berlin" / "made in Edmonton, Canada" / "Entwickelt in Österreich" / "Hecho en México"
+        const made = MADE_IN.exec(s);
         if (made) {
           const place = made[1];
-          const code = countryCode(place);
+          const code = leadingCountry(place);
+          const afterCode = leadingCountry(made[2]);
           if (code) offerCountry(code, ev(page, s), 2);
-          else if (KNOWN_CITIES[place.toLowerCase()]) {
+          else if (afterCode) {
+            offerCountry(afterCode, ev(page, s), 2.5);
+            offerCity(place, ev(page, s), 2.5);
+          } else if (KNOWN_CITIES[place.toLowerCase()]) {
             offerCity(place, ev(page, s), 2);
             offerCountry(KNOWN_CITIES[place.toLowerCase()], ev(page, s), 1.5);
           }
+        }
+        // "I'm a software developer from China" / "we are a team from Portugal"
+        const from = FROM_COUNTRY.exec(s);
+        if (from) {
+          const code = leadingCountry(from[1]);
+          if (code) offerCountry(code, ev(page, s), 2);
         }
       }
     }

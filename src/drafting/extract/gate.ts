@@ -286,3 +286,17 @@ export function gateFields(fields: ProfileFields): { fields: ProfileFields; drop
   }
   return { fields: out, dropped };
 }
+
+let codeByName: Map<string, string> | null = null;
+/** ISO code of a country named in any of the supported languages ("Österreich", "Canadá", "日本"), or null. */
+export function countryCodeAnyLanguage(name: string): string | null {
+  if (!codeByName) {
+    codeByName = new Map();
+    for (const [code, names] of countryNames()) for (const n of names) if (!codeByName.has(n)) codeByName.set(n, code);
+    // cities and demonyms are in countryNames() for the gate; a place name here must be a country
+    for (const c of Object.keys(KNOWN_CITIES)) codeByName.delete(normalizeForMatch(c));
+    for (const s of Object.values(US_STATES)) codeByName.delete(normalizeForMatch(s));
+  }
+  const k = normalizeForMatch(name).replace(/[.,;:!]+$/, '');
+  return codeByName.get(k) ?? codeByName.get(k.replace(/^the\s+/, '')) ?? null;
+}

@@ -304,7 +304,24 @@ export function extractIdentity(ctx: Ctx): IdentityResult {
       return t.slice(name.length).trim();
     return null;
   };
-  for (const t of [titleTag, metaContent($, 'og:title')]) {
+  // the <title> first, then the hero h1, and og:title (often a social-card copy) only after both
+  const ogTitle = metaContent($, 'og:title');
+  const fromTitles = (titles: string[]): void => {
+    for (const t of titles) {
+      const r = fromTitle(t);
+      if (
+        r &&
+        wordCount(r) >= 3 &&
+        wordCount(r) <= 20 &&
+        !(descMeta && similarity(r, descMeta) > 0.8 && coverage(descMeta, r) > 0.8)
+      ) {
+        tagline = { value: r, evidence: [ev(home, t)], score: 1 };
+        break;
+      }
+    }
+  };
+  fromTitles([titleTag]);
+  for (const t of [] as string[]) {
     const r = fromTitle(t);
     if (
       r &&
@@ -338,6 +355,7 @@ export function extractIdentity(ctx: Ctx): IdentityResult {
       }
     }
   }
+  if (!tagline) fromTitles([ogTitle]);
   if (!tagline && descMeta && wordCount(descMeta) <= 15)
     tagline = { value: descMeta, evidence: [ev(home, descMeta)], score: 0.5 };
 

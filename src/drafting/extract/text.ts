@@ -19,8 +19,13 @@ export function sentences(text: string): string[] {
   return out;
 }
 
+const CJK = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\u2e80-\u2fdf]/g;
+
+/** Words; in Chinese and Japanese, which have no spaces, every two characters count as one word. */
 export function wordCount(s: string): number {
-  return s.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+  const cjk = (s.match(CJK) ?? []).length;
+  const rest = s.replace(CJK, ' ');
+  return rest.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length + Math.ceil(cjk / 2);
 }
 
 /** Lower-case letters and digits of any script, accents dropped (for comparing names). */
@@ -32,13 +37,19 @@ export function squash(s: string): string {
     .replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
+/** Latin-script words (accents dropped); Chinese and Japanese runs as character bigrams. */
 export function tokens(s: string): string[] {
-  return s
-    .toLowerCase()
+  const norm = s.normalize('NFKC').toLowerCase();
+  const out = norm
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .split(/[^a-z0-9]+/)
     .filter((t) => t.length > 0);
+  for (const run of norm.match(/[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]+/g) ?? []) {
+    if (run.length === 1) out.push(run);
+    for (let i = 0; i + 1 < run.length; i++) out.push(run.slice(i, i + 2));
+  }
+  return out;
 }
 
 const STOP = new Set(
