@@ -98,7 +98,7 @@ describe('the model path through a stand-in OpenAI-compatible server', () => {
       llm: { model, prefer: 'llm', timeoutMs: 10_000 },
     });
     assert.equal(requests.length, 1, 'the model was asked once, over HTTP');
-    assert.equal(r.llm.used, true, r.llm.error);
+    assert.equal(r.llm.used, true, r.llm.error ?? 'no error');
     const f = r.draft.fields;
     assert.equal(f.tagline.value, 'Private notes that sync');
     assert.doesNotMatch(JSON.stringify(f.description.value), /Berlin|2019/);

@@ -325,10 +325,8 @@ const MADE_IN = new RegExp(
   `\\b(?:made|built|crafted|designed|developed|hergestellt|entwickelt|gemacht|fabriqué|conçu|développé|hecho|desarrollado|fabricado|feito|desenvolvido)\\s+(?:with\\s+\\S+\\s+)?(?:love\\s+|liebe\\s+|amour\\s+|amor\\s+)?(?:in|en|em|à|au|aux|im)\\s+(?:the\\s+)?${PLACE}(?:,\\s*${PLACE})?`,
   'iu',
 );
-const FROM_COUNTRY = new RegExp(
-  `\\b(?:[Ii]['’]?m|I am|[Ww]e['’]?re|[Ww]e are)\\b[^.!?]{0,60}?\\bfrom\\s+(?:the\\s+)?([A-Z][\\w'À-ÿ-]*(?:\\s+[A-Z][\\w'À-ÿ-]*){0,2})`,
-  'u',
-);
+const FROM_COUNTRY =
+  /\b(?:[Ii]['’]?m|I am|[Ww]e['’]?re|[Ww]e are)\b[^.!?]{0,60}?\bfrom\s+(?:the\s+)?([A-Z][\w'À-ÿ-]*(?:\s+[A-Z][\w'À-ÿ-]*){0,2})/u;
 
 /** The country named by the first 1–3 words of a place ("Canada and more" → CA). */
 function leadingCountry(place: string | undefined): string | null {
