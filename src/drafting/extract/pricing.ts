@@ -19,13 +19,21 @@
  */
 import type { Element } from 'domhandler';
 import { ev, nameSource, type Ctx } from './context.ts';
+import { normalizeForMatch } from './evidence.ts';
 import { textOf } from './html.ts';
 import { docOrder, isFillerText, jsonLdTypes, leafBlocks, precedingHeading, type ParsedPage } from './page.ts';
 import { sentences, wordCount } from './text.ts';
 import { found, notFound, type Evidence, type FieldDraft, type PricingModel } from './types.ts';
 
 const MONEY =
-  /(?:(?:US|CA|AU|NZ)?\$|€|£|¥|₹|(?:USD|EUR|GBP|CHF|CAD|AUD)\s?)\s?\d{1,3}(?:[,.\s]\d{3})*(?:[.,]\d{1,2})?|\d{1,3}(?:[,.]\d{3})*(?:[.,]\d{1,2})?\s?(?:€|\$|USD|EUR|GBP|CHF|kr|zł)/;
+  /(?:(?:US|CA|AU|NZ)?\$|€|£|¥|₹|(?:USD|EUR|GBP|CHF|CAD|AUD)\s?)\s?\d{1,3}(?:[,.\s]\d{3})*(?:[.,]\d{1,2})?|\d{1,3}(?:[,.]\d{3})*(?:[.,]\d{1,2})?\s?(?:€|\$|USD|EUR|GBP|CHF|kr|zł|円|元|R\$)/;
+/** The words for "free" in the drafting languages (a zero amount is a free plan only when the card says so). */
+const FREE_WORD = /\b(?:free|gratis|kostenlos|gratuit|gratuito|grátis|gr[aá]tis)\b|無料|免费/i;
+/** A billing period stated in words, in the drafting languages. */
+const PERIOD_WORDS =
+  /\b(?:per (?:month|year)|a month|a year|monthly|yearly|annually|billed|monatlich\w*|jährlich\w*|pro (?:monat|jahr)|im monat|abo(?:nnement)?|par (?:mois|an)|mensuel\w*|annuel\w*|abonnement|al mes|por mes|al año|por año|mensual\w*|anual\w*|suscripci[oó]n|por m[eê]s|por ano|assinatura)\b|月額|年額|月払い|年払い|每月|每年/i;
+const COST_WORDS =
+  /\b(?:price|prices|pricing|cost|costs|fee|fees|kosten|preis\w*|gebühr\w*|prix|tarif\w*|coût\w*|precio\w*|costo\w*|tarifa\w*|preço\w*|custo\w*|vorauszahlung|prepa(?:id|yment))\b|料金|価格|价格|费用/i;
 const NOT_PRICE_CONTEXT =
   /\b(?:sponsor\w*|donat\w*|backers?|patrons?|supporters?|tip jar|contribut\w*|grants?|fund(?:ing|ed|raise\w*)?|raised|pledge\w*|bount\w*|salar\w*|budget|prize|award|revenue|valuation|investors?|savings?|save up to|worth|earn\w*)\b/i;
 const MONTHLY = /(?:per|a|\/|every)\s*(?:month|mo)\b|\bmonthly\b|\/\s?m\b|\bmo\.\b|per user per month/i;
@@ -109,6 +117,8 @@ function tierName(page: ParsedPage, priceEl: Element): string | null {
       const t = textOf(c);
       if (
         t &&
+        /\p{L}/u.test(t) &&
+        !/^(?:get started|start|try|buy|sign up|subscribe|choose|select|order|contact)\b/i.test(t) &&
         wordCount(t) <= 4 &&
         !MONEY.test(t) &&
         t.length <= 40 &&
@@ -150,7 +160,13 @@ export function findPriceTiers(ctx: Ctx): PriceTier[] {
       const amount = amountOf(m[0]);
       if (!Number.isFinite(amount)) continue;
       const parentText = b.el.parent && (b.el.parent as Element).type === 'tag' ? textOf(b.el.parent as Element) : t;
-      const around = parentText.length <= 80 ? parentText : t;
+      let around = parentText.length <= 80 ? parentText : t;
+      // a bare amount ("$0") is too short to quote: take the nearest enclosing text that says more
+      for (let a = b.el.parent as Element | null, i = 0; around.length < 8 && a && a.type === 'tag' && i < 3; i++) {
+        const at = textOf(a);
+        if (at.length <= 120 && at.includes(t)) around = at;
+        a = a.parent as Element | null;
+      }
       const period: PriceTier['period'] = MONTHLY.test(around)
         ? 'month'
         : YEARLY.test(around)
@@ -159,7 +175,14 @@ export function findPriceTiers(ctx: Ctx): PriceTier[] {
             ? 'one-time'
             : null;
       const name = tierName(page, b.el);
-      const evidence = [ev(page, t)];
+      // "0.00€" on a card that does not say free is a calculator's or a template's placeholder, not a free plan
+      if (amount === 0 && !FREE_WORD.test(`${name ?? ''} ${around}`)) continue;
+      if (amount > 0 && tiers.some((x) => x.amount === amount && x.price === m[0].replace(/\s+/g, ''))) continue;
+      // the quote holds the amount with what the card says next to it (currency, period), never a bare "$0"
+      let quote = around.includes(t) ? around : t;
+      if (quote.length < 8 && name && page.haystack.text.includes(normalizeForMatch(`${name} ${quote}`)))
+        quote = `${name} ${quote}`;
+      const evidence = [ev(page, quote)];
       if (name) evidence.unshift(ev(page, name));
       if (tiers.some((x) => x.name === name && x.amount === amount)) continue;
       tiers.push({ name, price: m[0].replace(/\s+/g, ''), amount, period, usage: USAGE.test(around), evidence });
@@ -169,7 +192,16 @@ export function findPriceTiers(ctx: Ctx): PriceTier[] {
 }
 
 interface Statement {
-  kind: 'open_source' | 'free' | 'license' | 'free_plan' | 'one_time' | 'usage' | 'funding' | 'regional';
+  kind:
+    | 'open_source'
+    | 'free'
+    | 'license'
+    | 'free_plan'
+    | 'one_time'
+    | 'usage'
+    | 'funding'
+    | 'regional'
+    | 'subscription';
   quote: string;
   page: ParsedPage;
   license?: string;
@@ -231,7 +263,8 @@ export function findStatements(ctx: Ctx): Statement[] {
       if (
         !/open[- ]?source|free|\$\s?0|0\s?€|licen[cs]|\bfunded|supported|sustained|financed|one[- ]time|lifetime|pay once|buy once|pay[- ]as|usage[- ]based|metered|prices?\s+(?:may\s+)?var/i.test(
           b.text,
-        )
+        ) &&
+        !(page.kind === 'pricing' && PERIOD_WORDS.test(b.text))
       )
         continue;
       // A plan card that says just "Free" / "$0" on a pricing page is a free tier.
@@ -271,6 +304,8 @@ export function findStatements(ctx: Ctx): Statement[] {
           out.push({ kind: 'free_plan', quote: s, page });
         if (ONE_TIME.test(s) && (page.kind === 'pricing' || /\b(?:price|pay|purchase|buy|licen[cs]e)\b/i.test(s)))
           out.push({ kind: 'one_time', quote: s, page });
+        if (page.kind === 'pricing' && PERIOD_WORDS.test(s) && COST_WORDS.test(s) && !sponsorish())
+          out.push({ kind: 'subscription', quote: s, page });
         if (
           /\b(?:pay[- ]as[- ]you[- ]go|usage[- ]based (?:pricing|billing)|only pay for what you use|metered billing)\b/i.test(
             s,
@@ -360,6 +395,11 @@ export function extractPricing(ctx: Ctx): PricingResult {
       model = 'Subscription';
       modelEvidence = paidEv;
     }
+  } else if (first('subscription') && !free) {
+    // no amount is readable (a price calculator, prices on request), but the pricing page speaks of billing periods
+    const sub = first('subscription') as Statement;
+    model = 'Subscription';
+    modelEvidence = [ev(sub.page, sub.quote)];
   } else if (oss || license) {
     model = 'Open source';
     modelEvidence = [oss ? ev(oss.page, oss.quote) : ev(license!.page, license!.quote)];
