@@ -4,7 +4,7 @@
 import type { Element } from 'domhandler';
 import { baseDomain, ev, nameSource, type Ctx } from './context.ts';
 import { metaContent, normalizeSpace, resolveUrl, textOf } from './html.ts';
-import { countryCode, DEMONYMS, isUsState, KNOWN_CITIES, US_STATES } from './places.ts';
+import { countryCode, countryOfPhone, DEMONYMS, isUsState, KNOWN_CITIES, REGIONS_OF, US_STATES } from './places.ts';
 import { countryCodeAnyLanguage } from './gate.ts';
 import {
   headingChain,
@@ -488,6 +488,37 @@ export function extractLocation(ctx: Ctx): LocationResult {
         ev(page, us[0]),
         3,
       );
+    }
+  }
+  // Weakest signals, only when nothing else places the business: a prefecture/province in an address
+  // (Japanese and Chinese addresses name no country), then the calling code of the site's own phone number.
+  for (const page of ctx.pages) {
+    if (country) break;
+    if (!(page.isHome || page.kind === 'contact' || page.kind === 'about')) continue;
+    for (const b of leafBlocks(page)) {
+      if (b.text.length > 300 || inTestimonial(page, b.el)) continue;
+      for (const [code, regions] of Object.entries(REGIONS_OF)) {
+        const r = regions.find((x) => new RegExp(`${x}[^\\s、。,]{1,12}[市区町村郡]`).test(b.text));
+        if (r) {
+          const m = new RegExp(`${r}[^\\s、。,]{1,40}`).exec(b.text);
+          if (m) offerCountry(code, ev(page, m[0]), 1.5);
+        }
+      }
+      if (country) break;
+    }
+  }
+  for (const page of ctx.pages) {
+    if (country) break;
+    if (!(page.isHome || page.kind === 'contact' || page.kind === 'about')) continue;
+    const phones = new Set<string>();
+    page.$('a[href^="tel:" i]').each((_, a) => {
+      const t = textOf(a as Element);
+      if (t && countryOfPhone(t)) phones.add(t);
+    });
+    const codes = new Set([...phones].map((p) => countryOfPhone(p)));
+    if (codes.size === 1) {
+      const p = [...phones][0];
+      offerCountry(countryOfPhone(p) as string, ev(page, p), 1);
     }
   }
   const c = country as { code: string; evidence: Evidence[]; score: number } | null;

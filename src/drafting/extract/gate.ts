@@ -18,7 +18,7 @@
  * that decided them.
  */
 import { normalizeForMatch } from './evidence.ts';
-import { countries, DEMONYMS, KNOWN_CITIES, US_STATES } from './places.ts';
+import { CALLING_CODES, countries, DEMONYMS, KNOWN_CITIES, REGIONS_OF, US_STATES } from './places.ts';
 import { LIST_FIELDS, notFound, type Evidence, type FieldDraft, type ProfileFields } from './types.ts';
 
 const NUMBER = /\d+(?:[.,'\u00a0\u202f ]\d+)*/g;
@@ -148,6 +148,7 @@ export function countryNames(): Map<string, string[]> {
   for (const [d, code] of Object.entries(DEMONYMS)) add(code, d);
   for (const [c, code] of Object.entries(KNOWN_CITIES)) add(code, c);
   for (const s of Object.values(US_STATES)) add('US', s);
+  for (const [code, regions] of Object.entries(REGIONS_OF)) for (const r of regions) add(code, r);
   countryNamesByCode = m;
   return m;
 }
@@ -195,7 +196,10 @@ export function gateFailures(field: string, value: string, quotes: readonly stri
   if (field === 'country') {
     const code = value.trim().toUpperCase();
     const names = countryNames().get(code) ?? [];
-    const ok = names.some((n) => containsWord(all, n)) || new RegExp(`\\b${code}\\b`).test(quotes.join(' '));
+    const phone = Object.entries(CALLING_CODES).some(
+      ([cc, c]) => c === code && new RegExp(`(?:\\+|\\b00)\\s?${cc}[\\s\\d()./-]{6,}`).test(quotes.join(' ')),
+    );
+    const ok = phone || names.some((n) => containsWord(all, n)) || new RegExp(`\\b${code}\\b`).test(quotes.join(' '));
     if (!ok) fails.push({ kind: 'country', fact: value });
     return fails;
   }
@@ -296,6 +300,7 @@ export function countryCodeAnyLanguage(name: string): string | null {
     // cities and demonyms are in countryNames() for the gate; a place name here must be a country
     for (const c of Object.keys(KNOWN_CITIES)) codeByName.delete(normalizeForMatch(c));
     for (const s of Object.values(US_STATES)) codeByName.delete(normalizeForMatch(s));
+    for (const rs of Object.values(REGIONS_OF)) for (const r of rs) codeByName.delete(normalizeForMatch(r));
   }
   const k = normalizeForMatch(name).replace(/[.,;:!]+$/, '');
   return codeByName.get(k) ?? codeByName.get(k.replace(/^the\s+/, '')) ?? null;

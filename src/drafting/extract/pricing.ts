@@ -27,8 +27,6 @@ import { found, notFound, type Evidence, type FieldDraft, type PricingModel } fr
 
 const MONEY =
   /(?:(?:US|CA|AU|NZ)?\$|€|£|¥|₹|(?:USD|EUR|GBP|CHF|CAD|AUD)\s?)\s?\d{1,3}(?:[,.\s]\d{3})*(?:[.,]\d{1,2})?|\d{1,3}(?:[,.]\d{3})*(?:[.,]\d{1,2})?\s?(?:€|\$|USD|EUR|GBP|CHF|kr|zł|円|元|R\$)/;
-/** The words for "free" in the drafting languages (a zero amount is a free plan only when the card says so). */
-const FREE_WORD = /\b(?:free|gratis|kostenlos|gratuit|gratuito|grátis|gr[aá]tis)\b|無料|免费/i;
 /** A billing period stated in words, in the drafting languages. */
 const PERIOD_WORDS =
   /\b(?:per (?:month|year)|a month|a year|monthly|yearly|annually|billed|monatlich\w*|jährlich\w*|pro (?:monat|jahr)|im monat|abo(?:nnement)?|par (?:mois|an)|mensuel\w*|annuel\w*|abonnement|al mes|por mes|al año|por año|mensual\w*|anual\w*|suscripci[oó]n|por m[eê]s|por ano|assinatura)\b|月額|年額|月払い|年払い|每月|每年/i;
@@ -134,6 +132,22 @@ function tierName(page: ParsedPage, priceEl: Element): string | null {
   return null;
 }
 
+/** The element sits in a card with a quantity field and +/− buttons (its amounts are computed by a script). */
+function inCalculator(page: ParsedPage, el: Element): boolean {
+  const $ = page.$;
+  for (const a of $(el).parents().toArray().slice(0, 5) as Element[]) {
+    const inputs = $(a)
+      .find('input')
+      .filter((_, i) => !/^(?:hidden|submit|email|checkbox|radio|search)$/i.test($(i).attr('type') ?? ''));
+    if (inputs.length === 0) continue;
+    const steppers = $(a)
+      .find('button, [role="button"]')
+      .filter((_, b) => /^[+\-−–]$/.test(textOf(b as Element)));
+    if (steppers.length > 0 || $(a).find('input[type="number" i], input[type="range" i]').length > 0) return true;
+  }
+  return false;
+}
+
 export function findPriceTiers(ctx: Ctx): PriceTier[] {
   const tiers: PriceTier[] = [];
   for (const page of ctx.pages) {
@@ -175,8 +189,8 @@ export function findPriceTiers(ctx: Ctx): PriceTier[] {
             ? 'one-time'
             : null;
       const name = tierName(page, b.el);
-      // "0.00€" on a card that does not say free is a calculator's or a template's placeholder, not a free plan
-      if (amount === 0 && !FREE_WORD.test(`${name ?? ''} ${around}`)) continue;
+      // an amount computed by a price calculator on the card (a quantity input with +/− buttons) is not a price
+      if (inCalculator(page, b.el)) continue;
       if (amount > 0 && tiers.some((x) => x.amount === amount && x.price === m[0].replace(/\s+/g, ''))) continue;
       // the quote holds the amount with what the card says next to it (currency, period), never a bare "$0"
       let quote = around.includes(t) ? around : t;
