@@ -1,7 +1,7 @@
 /**
  * features, usps, faqs, founders, milestones, keywords, tags, categories, stage.
  */
-import type { Element } from 'domhandler';
+import type { AnyNode, Element } from 'domhandler';
 import { ev, nameSource, type Ctx } from './context.ts';
 import { metaContent, normalizeSpace, textOf } from './html.ts';
 import {
@@ -38,7 +38,7 @@ interface Item {
 const FEATURE_HEADING =
   /\b(?:features?|what you get|what'?s included|includes?|capabilit\w*|benefits?|highlights?|key|why|what (?:it|we) (?:can )?do|how it works|tools?|everything you need|unique|advantages?|specs?|functionalit\w*)\b/i;
 const SKIP_HEADING =
-  /\b(?:supporters?|backers?|become a|newsletter|subscribe|sign[- ]?up|log[- ]?in|get started|contact|faqs?|frequently asked|questions?|testimonials?|what (?:our )?(?:customers|users|people) say|reviews?|users voice|pricing|plans?|sponsors?|donat\w*|support (?:us|the project|\w+ project)|get involved|join|follow|community|news|blog|announcements?|download|install\w*|licen[sc]e|copyright|about us|our team|meet the team|the team|partners|press|in (?:the )?media|awards?|recognitions?|learning resources|try \w+ now|ready to|stay in touch|quick links|legal|privacy (?:policy|notice|statement)|careers|jobs|hiring|related projects|architecture|examples?|games?|bindings|resources|contribut\w*|sign up|cookie)\b/i;
+  /\b(?:supporters?|backers?|become a|newsletter|subscribe|sign[- ]?up|log[- ]?in|get started|contact|faqs?|frequently asked|questions?|testimonials?|what (?:our )?(?:customers|users|people) say|reviews?|users voice|pricing|plans?|sponsors?|donat\w*|support (?:us|the project|\w+ project)|get involved|join|follow|community|news|blog|announcements?|download|install\w*|licen[sc]e|copyright|about us|about me|who am i|my story|über mich|our team|meet the team|the team|partners|press|in (?:the )?media|awards?|recognitions?|learning resources|try \w+ now|ready to|stay in touch|quick links|legal|privacy (?:policy|notice|statement)|careers|jobs|hiring|related projects|architecture|examples?|games?|bindings|resources|contribut\w*|sign up|cookie)\b/i;
 const CTA =
   /^(?:sign up|get started|try (?:it )?(?:for )?free|download|learn more|read more|contact us|buy now|start free|book a demo|request a demo|join|subscribe|see (?:all|more)|view (?:all|more)|click here)\b/i;
 const VAGUE = /^(?:and more|more\.{0,3}|many more|coming soon|.*\bon the way\b.*)$/i;
@@ -137,6 +137,97 @@ function collectFeatures(ctx: Ctx): { features: Item[]; usps: Item[] } {
         usedEls.add(li);
         add(features, t, [ev(page, textOf(li))], 3 * weight, pageOrder + docOrder(page, li));
       });
+    });
+
+    // A2. lists written as lines: a block whose <br>-separated lines (≥ 3) all start with the same
+    //     bullet (⭐ ✅ • – …) or are all bold — a list by structure, whatever its markup
+    $('p, div, td, dd').each((_, node) => {
+      const el = node as Element;
+      if (inChrome($, el) || usedEls.has(el)) return;
+      const kids = (el.children ?? []) as AnyNode[];
+      if (!kids.some((k) => k.type === 'tag' && (k as Element).name === 'br')) return;
+      if (kids.some((k) => k.type === 'tag' && /^(?:p|div|ul|ol|li|h[1-6]|table|section)$/.test((k as Element).name)))
+        return;
+      const lines: AnyNode[][] = [[]];
+      for (const k of kids) {
+        if (k.type === 'tag' && (k as Element).name === 'br') lines.push([]);
+        else lines[lines.length - 1].push(k);
+      }
+      const texts = lines.map((l) => textOf(l)).filter((t) => t.length > 0);
+      if (texts.length < 3) return;
+      const bullet = (t: string): string => /^[^\p{L}\p{N}\s"'“(]+/u.exec(t)?.[0] ?? '';
+      const lead = bullet(texts[0]) || bullet(texts[1]);
+      const bulleted = lead ? texts.filter((t) => bullet(t) === lead) : [];
+      const bold = lines
+        .filter((l) => textOf(l))
+        .filter((l) => l.some((k) => k.type === 'tag' && /^(?:strong|b)$/.test((k as Element).name)))
+        .map((l) => textOf(l));
+      // most lines carry the same bullet, or most lines are bold: those lines are the list
+      const listed =
+        bulleted.length >= 3 && bulleted.length >= texts.length * 0.75
+          ? bulleted
+          : bold.length >= 3 && bold.length >= texts.length * 0.75
+            ? bold
+            : [];
+      if (listed.length === 0) return;
+      if (inSkippedSection(page, el) || inTestimonial(page, el)) return;
+      for (const t of listed) {
+        const item = cleanItem(t.replace(/^[^\p{L}\p{N}"'“(]+/u, ''));
+        if (!isStatement(item)) continue;
+        add(features, item, [ev(page, t)], 3 * weight, pageOrder + docOrder(page, el));
+      }
+      usedEls.add(el);
+    });
+
+    // A3. repetition: ≥ 3 sibling elements of one kind (same tag, same class) — a checklist of short
+    //     texts, or a grid of cards each with a short title and a sentence
+    $('div, section, ul, ol, dl').each((_, node) => {
+      const parent = node as Element;
+      if (inChrome($, parent)) return;
+      const kids = (parent.children ?? []).filter((k) => (k as AnyNode).type === 'tag') as Element[];
+      if (kids.length < 3) return;
+      const sig = (e: Element): string => `${e.name}.${e.attribs?.class ?? ''}`;
+      const groups = new Map<string, Element[]>();
+      for (const k of kids) groups.set(sig(k), [...(groups.get(sig(k)) ?? []), k]);
+      for (const [, group] of groups) {
+        if (group.length < 3 || group.length > 24 || group[0].name === 'li') continue;
+        if (group.some((g) => usedEls.has(g))) continue;
+        if (inSkippedSection(page, group[0]) || inTestimonial(page, group[0])) continue;
+        const items: Array<{ value: string; quotes: string[]; el: Element }> = [];
+        for (const g of group) {
+          const blocks = leafBlocksOf(page, g);
+          if (blocks.length === 0) continue;
+          if (blocks.some((b) => MONEY_RE.test(b))) return; // a pricing grid
+          const linkOnly = $(g).find('a').length > 0 && normalizeSpace($(g).find('a').text()) === textOf(g);
+          if (linkOnly) continue;
+          if (blocks.length === 1) {
+            const t = cleanItem(blocks[0]);
+            if (isStatement(t, 1) && wordCount(t) <= 30 && !CTA.test(t))
+              items.push({ value: t, quotes: [blocks[0]], el: g });
+          } else {
+            const title = trimPunct(blocks[0]);
+            const body = blocks.slice(1).find((b) => wordCount(b) >= 4);
+            if (!body || wordCount(title) > 8 || PERSONISH.test(title)) continue;
+            const v = `${title}: ${body}`;
+            items.push({
+              value: v.length <= 200 ? v : body,
+              quotes: v.length <= 200 ? [body, blocks[0]] : [body],
+              el: g,
+            });
+          }
+        }
+        if (items.length < 3 || items.length < group.length * 0.6) continue;
+        for (const it of items) {
+          usedEls.add(it.el);
+          add(
+            features,
+            it.value,
+            it.quotes.map((q) => ev(page, q)),
+            2.5 * weight,
+            pageOrder + docOrder(page, it.el),
+          );
+        }
+      }
     });
 
     // B. elements marked as features by class
@@ -263,6 +354,31 @@ function collectFeatures(ctx: Ctx): { features: Item[]; usps: Item[] } {
     }
   }
   return { features, usps };
+}
+
+const MONEY_RE = /(?:\$|€|£|¥)\s?\d|\d\s?(?:€|\$|円|USD|EUR)/;
+/** A card title that is a person's name ("Jane Smith") — team and support-agent cards are not features. */
+const PERSONISH = /^\p{Lu}\p{Ll}+(?:\s\p{Lu}\.?)?\s\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?$/u;
+
+/** The text blocks of an element, in order (verbatim, whitespace-normalised). */
+function leafBlocksOf(page: ParsedPage, el: Element): string[] {
+  const $ = page.$;
+  const out: string[] = [];
+  const walk = (e: Element): void => {
+    const kids = (e.children ?? []).filter((k) => (k as AnyNode).type === 'tag') as Element[];
+    const hasBlock = kids.some((k) =>
+      /^(?:p|div|h[1-6]|li|ul|ol|section|article|dl|dt|dd|figure|blockquote)$/.test(k.name),
+    );
+    if (!hasBlock) {
+      const t = textOf(e);
+      if (t) out.push(t);
+      return;
+    }
+    for (const k of kids) if (!/^(?:script|style|svg|img|picture|button|form)$/.test(k.name)) walk(k);
+  };
+  walk(el);
+  void $;
+  return out;
 }
 
 const CAPABILITY =
