@@ -11,9 +11,11 @@ import {
   inTestimonial,
   jsonLdTypes,
   leafBlocks,
+  linkShare,
   precedingHeading,
   type ParsedPage,
 } from './page.ts';
+import { isFillerProse } from './language.ts';
 import { clip, contentTokens, escapeRegExp, sentences, trimPunct, wordCount } from './text.ts';
 import {
   found,
@@ -91,6 +93,7 @@ function collectFeatures(ctx: Ctx): { features: Item[]; usps: Item[] } {
   const tokenSets = new Map<Item, Set<string>>();
   const add = (list: Item[], value: string, evidence: Evidence[], score: number, order: number): void => {
     const v = clip(value, 200);
+    if (isFillerProse(v) || isFillerProse(value.replace(/^[^:]{1,60}:\s/, ''))) return;
     const tv = new Set(contentTokens(v));
     for (const i of list) {
       const ti = tokenSets.get(i) as Set<string>;
@@ -282,7 +285,11 @@ function collectFeatures(ctx: Ctx): { features: Item[]; usps: Item[] } {
         if (o <= at || $(b.el).closest(h).length) continue;
         if (/^h[1-6]$/.test(b.el.name) || $(b.el).find('h1, h2, h3, h4, h5, h6').length) break;
         if (o - at > 40) break;
-        if (wordCount(b.text) >= 5 && /^(?:p|div|span|dd|blockquote|section|article)$/.test(b.el.name)) {
+        if (
+          wordCount(b.text) >= 5 &&
+          /^(?:p|div|span|dd|blockquote|section|article)$/.test(b.el.name) &&
+          (b.mixed || linkShare($, b.el) < 0.5)
+        ) {
           p = b.el;
           break;
         }

@@ -8,6 +8,7 @@ import type { AnyNode, Element } from 'domhandler';
 import { haystackOf, type PageHaystack } from './evidence.ts';
 import { loadHtml, metaContent, normalizeSpace, textOf, titleOf, visibleText, type CheerioRoot } from './html.ts';
 import type { SourcePage } from './types.ts';
+import { detectLanguage, isFillerProse, type Lang } from './language.ts';
 
 export type PageKind =
   | 'home'
@@ -40,6 +41,8 @@ export interface ParsedPage {
   placeholderSignals: string[];
   haystack: PageHaystack;
   source: SourcePage;
+  /** The language the page is written in (detected from its text; <html lang> breaks ties). */
+  lang: Lang | null;
 }
 
 const KIND_RULES: Array<[PageKind, RegExp]> = [
@@ -140,6 +143,12 @@ export function placeholderSignals($: CheerioRoot): string[] {
   if (/\b(?:john|jane) doe\b/i.test(text)) signals.add('placeholder person name');
   const filler = FILLER_TEXT.exec(text) ?? FILLER_DIGITS.exec(text);
   if (filler) signals.add(`template filler "${filler[0].trim().slice(0, 40)}"`);
+  const prose = $('p, li, h2, h3, h4')
+    .toArray()
+    .filter((el) => !inChrome($, el) && linkShare($, el) < 0.5)
+    .map((el) => textOf(el))
+    .filter((t) => isFillerProse(t));
+  if (prose.length >= 2) signals.add(`template filler prose "${prose[0].slice(0, 40)}"`);
   $('a[href]').each((_, el) => {
     const a = $(el);
     if (a.closest('code, pre').length) return;
@@ -160,6 +169,17 @@ export function placeholderSignals($: CheerioRoot): string[] {
   const emails = text.match(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g) ?? [];
   for (const e of emails) if (PLACEHOLDER_DOMAIN.test(e)) signals.add(`placeholder email ${e}`);
   return [...signals];
+}
+
+/** Share of an element's text that is link or button text (navigation and CTAs, not prose). */
+export function linkShare($: CheerioRoot, el: AnyNode): number {
+  const all = textOf(el).length;
+  if (all === 0) return 0;
+  const linked = $(el as Element)
+    .find('a, button')
+    .toArray()
+    .reduce((n, a) => n + textOf(a).length, 0);
+  return Math.min(1, linked / all);
 }
 
 export function isPlaceholderEmail(email: string): boolean {
@@ -191,6 +211,7 @@ export function parsePage(src: SourcePage, index: number, isHome: boolean): Pars
     placeholderSignals: isHome ? [] : placeholderSignals($),
     haystack: haystackOf(withText),
     source: withText,
+    lang: detectLanguage(text, $('html').attr('lang')),
   };
 }
 
