@@ -221,6 +221,9 @@ export function parsePage(src: SourcePage, index: number, isHome: boolean): Pars
 const NAV_CLASS = /(?:^|[\s_-])(?:nav|navbar|navigation|menu|menubar|breadcrumbs?|topbar|skip-link)(?:$|[\s_-])/i;
 const FOOTER_CLASS = /(?:^|[\s_-])(?:footer|site-footer|colophon)(?:$|[\s_-])/i;
 
+/** Elements that hold a page's content, whatever their class says. */
+const CONTENT_TAGS = new Set(['main', 'article', 'body', 'html', 'h1', 'h2', 'h3', 'p']);
+
 function classAndId(el: Element): string {
   return `${el.attribs?.class ?? ''} ${el.attribs?.id ?? ''}`;
 }
@@ -244,14 +247,23 @@ function chromeFlags($: CheerioRoot): Map<Element, ChromeFlags> {
       const el = node as Element;
       const role = el.attribs?.role ?? '';
       const ci = classAndId(el);
+      // Landmarks decide; a class name only confirms what the structure shows: a "menu" class on a
+      // block that is mostly links is navigation, on <main> or a block of prose it is not.
       const nav =
         inherited.nav ||
         el.name === 'nav' ||
         role === 'navigation' ||
         role === 'menubar' ||
         role === 'menu' ||
-        NAV_CLASS.test(ci);
-      const footer = inherited.footer || el.name === 'footer' || role === 'contentinfo' || FOOTER_CLASS.test(ci);
+        (NAV_CLASS.test(ci) && !CONTENT_TAGS.has(el.name) && linkShare($, el) >= 0.6);
+      const footer =
+        inherited.footer ||
+        el.name === 'footer' ||
+        role === 'contentinfo' ||
+        (FOOTER_CLASS.test(ci) &&
+          !CONTENT_TAGS.has(el.name) &&
+          $(el).find('h1').length === 0 &&
+          textOf(el).length < 4000);
       flags = nav === inherited.nav && footer === inherited.footer ? inherited : { nav, footer };
       m.set(el, flags);
     }

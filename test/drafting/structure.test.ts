@@ -1,0 +1,70 @@
+/** Structure, not class names (issue #19 items 3, 4, 6): navigation, lists and card grids by their shape. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { extractProfile, type SourcePage } from '../../src/drafting/extract/index.ts';
+import { detectLanguage, isFillerProse } from '../../src/drafting/extract/language.ts';
+
+const U = 'https://acme.test/';
+const page = (body: string, head = '<title>Acme | Notes that sync</title>'): SourcePage[] => [
+  { url: U, html: `<!doctype html><html><head>${head}</head><body>${body}</body></html>`, source: 'home' },
+];
+const features = (body: string): string[] =>
+  (extractProfile(page(body)).fields.features.value as string[] | null) ?? [];
+
+test('a "menu" class on <main> does not make the page navigation', () => {
+  const f = features(`<nav><a href="/">Home</a><a href="/pricing">Pricing</a></nav>
+    <main class="menu-page-content"><h1>Acme</h1><h2>Features</h2><ul>
+    <li>Sync notes across all your devices</li><li>Write offline and sync later</li><li>Export everything to Markdown</li></ul></main>`);
+  assert.ok(f.includes('Sync notes across all your devices'), JSON.stringify(f));
+});
+
+test('<br>-separated lines with a shared bullet are a list', () => {
+  const f =
+    features(`<main><h1>Acme</h1><p>⭐ <strong>Open source and free to use</strong><br>⭐ <strong>Sync across phone and desktop</strong><br>
+    ⭐ <strong>Works offline on a plane</strong><br><a href="/more">More</a></p></main>`);
+  assert.ok(f.includes('Open source and free to use'), JSON.stringify(f));
+  assert.ok(f.includes('Works offline on a plane'));
+});
+
+test('repeated cards are read as title + sentence; person cards and price cards are not features', () => {
+  const card = (t: string, p: string) =>
+    `<div class="c"><img src="/i.svg" alt=""><div class="t">${t}</div><div class="p">${p}</div></div>`;
+  const f = features(`<main><h1>Acme</h1><section>
+    ${card('Sketch', 'Write down your ideas instantly with a pen.')}
+    ${card('Organize', 'Organize your boards in folders and tags.')}
+    ${card('Sync', 'Keep every board in sync through your cloud.')}
+    </section><section>${card('Jane Smith', 'Leads our support team with care and patience.')}
+    ${card('John Miller', 'Answers your questions every single day.')}
+    ${card('Ana Lopez', 'Writes the guides you read in our help center.')}</section></main>`);
+  assert.ok(f.includes('Organize: Organize your boards in folders and tags.'), JSON.stringify(f));
+  assert.ok(!f.some((x) => /Jane Smith|John Miller/.test(x)), JSON.stringify(f));
+});
+
+test('template filler prose is recognised; page language is detected', () => {
+  assert.ok(isFillerProse('Churn rate low hanging fruit graphical user interface social media gamification.'));
+  assert.ok(isFillerProse('Quibus nisi Echo verba mecum nisi, haesit dimittere denique nec mille antiquo quas.'));
+  assert.ok(!isFillerProse('We take the complexity out of deploying your backend functions.'));
+  assert.ok(!isFillerProse('FTP, Dropbox, Box, Google Drive, Amazon S3, SharePoint, MySQL and more'));
+  assert.equal(
+    detectLanguage('Die flexible Kalendersoftware für Friseure und Kosmetikstudios, mit der Sie Termine planen.'),
+    'de',
+  );
+  assert.equal(
+    detectLanguage('Le logiciel de calendrier pour les salons, avec des rappels par SMS et une réservation en ligne.'),
+    'fr',
+  );
+  assert.equal(detectLanguage('ペットシッター 結《むすび》は、担当シッターがご自宅にお伺いします。'), 'ja');
+  assert.equal(detectLanguage('我们的软件帮助团队管理项目和任务。'), 'zh');
+});
+
+test('a theme name is never the product name; a theme-author address is never the contact', () => {
+  const d = extractProfile(
+    page(
+      '<main><h1>Modern game engine for Kotlin</h1><p>Contact: themeauthor@gmail.com</p></main>',
+      '<title>Korvo Engine | Hydra Template</title><meta property="og:site_name" content="Hydra Template"><meta name="description" content="A brilliant, modern Hugo theme for startups.">',
+    ),
+  );
+  assert.equal(d.fields.name.value, 'Korvo Engine');
+  assert.equal(d.fields.contact_email.value, null);
+  assert.doesNotMatch(String(d.fields.description.value), /theme/i);
+});
