@@ -22,18 +22,41 @@ function featuresText(v: unknown): string {
   return Array.isArray(x) ? x.filter((s) => typeof s === 'string').join('. ') : '';
 }
 
+/** The questions and answers of a category's FAQ (part of the tree the admin writes). */
+function faqText(v: unknown): string {
+  let x = v;
+  if (typeof x === 'string') {
+    try {
+      x = JSON.parse(x);
+    } catch {
+      return '';
+    }
+  }
+  if (!Array.isArray(x)) return '';
+  return x
+    .map((q) =>
+      q && typeof q === 'object'
+        ? `${(q as { question?: string }).question ?? ''} ${(q as { answer?: string }).answer ?? ''}`
+        : '',
+    )
+    .join(' ');
+}
+
 async function load(db: Kysely<DB>): Promise<CategoryModel> {
-  const cats = await db.selectFrom('categories').select(['id', 'slug', 'name', 'description', 'parent_id']).execute();
+  const cats = await db
+    .selectFrom('categories')
+    .select(['id', 'slug', 'name', 'description', 'parent_id', 'faqs'])
+    .execute();
   const slugOf = new Map(cats.map((c) => [Number(c.id), c.slug]));
   const categories: CategoryInput[] = cats.map((c) => ({
     slug: c.slug,
     name: c.name,
-    description: c.description ?? '',
+    description: `${c.description ?? ''} ${faqText(c.faqs)}`,
     parent: c.parent_id === null ? null : (slugOf.get(Number(c.parent_id)) ?? null),
   }));
   const rows = await db
     .selectFrom('listings')
-    .select(['id', 'name', 'tagline', 'short_description', 'features', 'primary_category_id'])
+    .select(['id', 'name', 'tagline', 'short_description', 'description', 'features', 'primary_category_id'])
     .where('status', '=', 'live')
     .limit(20_000)
     .execute();
@@ -53,7 +76,13 @@ async function load(db: Kysely<DB>): Promise<CategoryModel> {
       ...(r.primary_category_id === null ? [] : [slugOf.get(Number(r.primary_category_id)) ?? '']),
       ...(extraOf.get(Number(r.id)) ?? []),
     ].filter(Boolean),
-    text: [r.name, r.tagline ?? '', r.short_description ?? '', featuresText(r.features)].join('. '),
+    text: [
+      r.name,
+      r.tagline ?? '',
+      r.short_description ?? '',
+      (r.description ?? '').slice(0, 600),
+      featuresText(r.features),
+    ].join('. '),
   }));
   return buildCategoryModel(categories, listings);
 }

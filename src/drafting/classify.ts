@@ -1,21 +1,25 @@
 /**
  * The categories classifier: it learns from the directory itself, nothing is hard-coded per
  * category. Each category of the tree the admin maintains becomes a document made of its name
- * (weighted ×3), its description, and the text of the live listings filed under it (name, tagline,
- * description, features; a parent holds its children's documents too). A site is scored against
- * every document with BM25 (hand-written here: ~100 lines, no model download, no dependency, and
- * the IDF statistics come from our own tree so it follows every change the admin makes).
+ * (weighted ×3), its description (and FAQ), and the text of the live listings filed under it
+ * (name, tagline, descriptions, features); a parent's document holds its children's too. A site's
+ * identity text (home title, meta descriptions, h1/h2, the lead of the home page; the product's own
+ * name left out) is compared with every document by the cosine of TF-IDF vectors — hand-written
+ * here (about 150 lines): no dependency, no model to download, and the IDF statistics come from our
+ * own tree, so it follows every change the admin makes. (BM25 is kept as an option; on the corpus
+ * its long parent documents won on incidental words.)
  *
  * Decision (primary first):
- *   - the best child category wins when it stands out from the other children (its score is at
- *     least `leadRatio` × the runner-up's) and matched at least `minTerms` distinct terms;
- *   - otherwise the best parent category wins when it stands out the same way among parents (a
- *     site that is clearly "developer tools" but none of its children);
- *   - otherwise categories stay empty: the maker picks.
+ *   - a child category wins when its score is at least `leadRatio` (2) × the runner-up child's;
+ *   - else a top-level category wins when it leads the others by `parentLeadRatio` (1.15), scoring
+ *     0.7 × its best child + 0.3 × its own document;
+ *   - else, or below `minScore`, or with fewer than `minTerms` shared terms: categories stay empty
+ *     and the maker picks. A site not written in the tree's language needs twice the score.
  *   After the primary come its parent (for a child) and a close runner-up child, at most 3.
  * Evidence: the site sentences that contributed most to the chosen category's score, verbatim.
  */
 import { textOf } from './extract/html.ts';
+import { detectLanguage, type Lang } from './extract/language.ts';
 import { leafBlocks, type ParsedPage } from './extract/page.ts';
 import { sentences } from './extract/text.ts';
 import type { Evidence } from './extract/types.ts';
@@ -44,7 +48,10 @@ interface Doc {
 
 export interface CategoryModel {
   docs: Doc[];
+  /** the language the tree is written in */
+  lang: Lang | null;
   idf: Map<string, number>;
+  maxIdf: number;
   avgLeaf: number;
   avgParent: number;
 }
@@ -54,6 +61,7 @@ const STOP = new Set(
   (
     'a an and are as at be by for from has have in is it its of on or our the this that to we with you your their they them can will all any not no more most into than then so do does just also get use using used make new one only out over own such very' +
     ' app apps tool tools product products software service services platform free online website web site page home learn more read click here sign up login log download team teams way best easy simple fast help helps' +
+    ' what why how who when where which about contact question questions frequently ask asked answer faq feature features pricing price prices plan plans start started try now today us me my time real great new all every need want like just first' +
     ' der die das und ist mit für von zu den dem ein eine einer sie wir ihr ihre le la les et des du un une pour avec est en el los las y para con por una que o em os as um uma com não'
   ).split(' '),
 );
@@ -133,7 +141,9 @@ export function buildCategoryModel(
   for (const [t, n] of df) idf.set(t, Math.log(1 + (N - n + 0.5) / (n + 0.5)));
   const all = [...docs.values()];
   const avg = (xs: Doc[]): number => (xs.length ? xs.reduce((a, d) => a + d.len, 0) / xs.length : 1);
-  return { docs: all, idf, avgLeaf: avg(leaves), avgParent: avg(all.filter((d) => d.isParent)) };
+  const lang = detectLanguage(categories.map((c) => `${c.name}. ${c.description}`).join(' '));
+  const maxIdf = Math.max(1, ...idf.values());
+  return { docs: all, lang, idf, maxIdf, avgLeaf: avg(leaves), avgParent: avg(all.filter((d) => d.isParent)) };
 }
 
 const K1 = 1.2;
@@ -154,6 +164,44 @@ function bm25(model: CategoryModel, d: Doc, query: Map<string, number>): { score
   return { score, terms };
 }
 
+const normCache = new WeakMap<Doc, number>();
+/** Cosine of TF-IDF vectors (sublinear tf): independent of how long the category's document is. */
+function cosine(
+  model: CategoryModel,
+  d: Doc,
+  query: Map<string, number>,
+): { score: number; terms: Map<string, number> } {
+  let dn = normCache.get(d);
+  if (dn === undefined) {
+    dn = 0;
+    for (const [t, f] of d.tf) {
+      const w = (1 + Math.log(f)) * (model.idf.get(t) ?? 0);
+      dn += w * w;
+    }
+    dn = Math.sqrt(dn) || 1;
+    normCache.set(d, dn);
+  }
+  let qn = 0;
+  let dot = 0;
+  const terms = new Map<string, number>();
+  // a word the tree never uses still counts in the site's norm (with the rarest word's weight): a site
+  // whose words are mostly unknown to the tree (another language, another trade) scores low
+  const unknownIdf = model.maxIdf;
+  for (const [t, qw] of query) {
+    const idf = model.idf.get(t) ?? 0;
+    const qv = qw * (idf || unknownIdf);
+    qn += qv * qv;
+    const f = d.tf.get(t);
+    if (!f || !idf) continue;
+    const s = qv * (1 + Math.log(f)) * idf;
+    dot += s;
+    terms.set(t, s);
+  }
+  const denom = (Math.sqrt(qn) || 1) * dn;
+  for (const [t, v] of terms) terms.set(t, v / denom);
+  return { score: dot / denom, terms };
+}
+
 export interface SiteText {
   /** the text and where it is (for evidence) */
   text: string;
@@ -167,7 +215,8 @@ export function siteTexts(pages: readonly ParsedPage[]): SiteText[] {
   for (const page of pages.slice(0, 6)) {
     const w = page.isHome ? 1 : 0.3;
     const $ = page.$;
-    if (page.title) out.push({ text: page.title, url: page.url, weight: 3 * w });
+    // other pages' titles repeat the site's name and say which page it is: the home page's title only
+    if (page.title && page.isHome) out.push({ text: page.title, url: page.url, weight: 3 });
     for (const k of ['description', 'og:description', 'keywords']) {
       const v = $(`meta[name="${k}" i], meta[property="${k}" i]`).first().attr('content') ?? '';
       if (v) out.push({ text: v, url: page.url, weight: 2 * w });
@@ -199,14 +248,20 @@ export interface Classification {
 }
 
 export interface ClassifyOptions {
-  /** the winner must score at least this many times the runner-up (default 1.5) */
+  /** the winner must score at least this many times the runner-up (default 2) */
   leadRatio?: number;
-  /** the same for a top-level category when no child leads (default 1.1) */
+  /** the same for a top-level category when no child leads (default 1.15) */
   parentLeadRatio?: number;
-  /** distinct site terms the winner must share with its document (default 3) */
+  /** distinct site terms the winner must share with its document (default 2) */
   minTerms?: number;
-  /** the winner's score must be at least this (default 4) */
+  /** the winner's cosine must be at least this (default 0.05; a top-level category 70 % of it) */
   minScore?: number;
+  /** false when the site is not written in the tree's language */
+  sameLanguage?: boolean;
+  /** 'cosine' (default) or 'bm25' */
+  scorer?: 'cosine' | 'bm25';
+  /** the product's name (its words are left out of the query) */
+  name?: string | null;
 }
 
 export function classifySite(
@@ -214,20 +269,35 @@ export function classifySite(
   texts: readonly SiteText[],
   opts: ClassifyOptions = {},
 ): Classification {
-  const leadRatio = opts.leadRatio ?? 1.5;
-  const parentLeadRatio = opts.parentLeadRatio ?? 1.1;
-  const minTerms = opts.minTerms ?? 3;
-  const minScore = opts.minScore ?? 4;
+  const leadRatio = opts.leadRatio ?? 2;
+  const parentLeadRatio = opts.parentLeadRatio ?? 1.15;
+  const minTerms = opts.minTerms ?? 2;
+  // the tree is written in one language; a site in another shares few words with it by chance, so it must score higher
+  const minScore = (opts.minScore ?? 0.05) * (opts.sameLanguage === false ? 2 : 1);
   const q = new Map<string, number>();
   for (const t of texts) for (const tok of classifierTokens(t.text)) q.set(tok, (q.get(tok) ?? 0) + t.weight);
+  // the product's own name is everywhere on its site and says little about its category
+  for (const tok of classifierTokens(opts.name ?? '')) q.delete(tok);
   // sublinear query weights: a word repeated all over the site does not drown the others
   for (const [t, n] of q) q.set(t, 1 + Math.log(n));
-  const scored = model.docs.map((d) => ({ d, ...bm25(model, d, q) })).sort((a, b) => b.score - a.score);
+  const scored = model.docs
+    .map((d) => ({ d, ...(opts.scorer === 'bm25' ? bm25(model, d, q) : cosine(model, d, q)) }))
+    .sort((a, b) => b.score - a.score);
   const leaves = scored.filter((s) => !s.d.isParent);
-  const parents = scored.filter((s) => s.d.isParent);
-  const confident = (list: typeof scored, ratio: number): (typeof scored)[number] | null => {
+  // a top-level category scores by its best child (0.7) and its own name and description (0.3), so
+  // the tree's two levels agree; its matched terms are the best child's and its own
+  const parents = scored
+    .filter((s) => s.d.isParent)
+    .map((p) => {
+      const child = leaves.find((l) => l.d.cat.parent === p.d.cat.slug);
+      const terms = new Map(p.terms);
+      if (child) for (const [t, v] of child.terms) terms.set(t, Math.max(terms.get(t) ?? 0, v));
+      return { ...p, score: 0.7 * (child?.score ?? 0) + 0.3 * p.score, terms };
+    })
+    .sort((a, b) => b.score - a.score);
+  const confident = (list: typeof scored, ratio: number, min: number): (typeof scored)[number] | null => {
     const [a, b] = list;
-    if (!a || a.score < minScore || a.terms.size < minTerms) return null;
+    if (!a || a.score < min || a.terms.size < minTerms) return null;
     if (b && a.score < ratio * b.score) return null;
     return a;
   };
@@ -235,20 +305,18 @@ export function classifySite(
     slugs: [],
     names: [],
     evidence: [],
-    scores: scored.map((s) => ({ slug: s.d.cat.slug, score: s.score })),
+    scores: [...leaves, ...parents].map((s) => ({ slug: s.d.cat.slug, score: s.score })),
   };
-  // a child only when it clearly leads its siblings and its parent leads the parents (the tree agrees with itself)
-  let win = confident(leaves, leadRatio);
-  if (win && parents[0] && win.d.cat.parent && parents[0].d.cat.slug !== win.d.cat.parent) win = null;
-  const chosen = win ?? confident(parents, parentLeadRatio);
+  // a child when it clearly leads all other children; else a top-level category when it leads the others
+  const chosen = confident(leaves, leadRatio, minScore) ?? confident(parents, parentLeadRatio, minScore * 0.7);
   if (!chosen) return out;
   const list = [chosen.d.cat];
   if (!chosen.d.isParent && chosen.d.cat.parent) {
     const p = parents.find((x) => x.d.cat.slug === chosen.d.cat.parent);
     if (p) list.push(p.d.cat);
   }
-  const runner = leaves.find((x) => x !== chosen);
-  if (runner && chosen !== parents[0] && runner.score >= 0.85 * chosen.score) list.push(runner.d.cat);
+  const runner = leaves.find((x) => x.d !== chosen.d);
+  if (runner && !chosen.d.isParent && runner.score >= 0.85 * chosen.score) list.push(runner.d.cat);
   out.slugs = list.slice(0, 3).map((c) => c.slug);
   out.names = list.slice(0, 3).map((c) => c.name);
   // evidence: the site sentences that carry most of the winner's matched terms

@@ -29,9 +29,6 @@ test('the primary category comes first, with its parent, and evidence from the s
   const c = classifySite(
     m,
     text('Write markdown notes with backlinks. Your notebooks sync offline. Find any note fast.'),
-    {
-      minScore: 1,
-    },
   );
   assert.deepEqual(c.slugs.slice(0, 2), ['notes', 'prod']);
   assert.ok(c.evidence.length > 0 && c.evidence.every((e) => /notes?|notebooks/i.test(e.quote)));
@@ -43,9 +40,6 @@ test('it follows the tree it is given (a new category is learnt from its listing
   const c = classifySite(
     buildCategoryModel(withBooks, more),
     text('An epub ebook reader: highlights, library, reader themes.'),
-    {
-      minScore: 1,
-    },
   );
   assert.equal(c.slugs[0], 'books');
 });

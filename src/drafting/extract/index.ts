@@ -92,7 +92,9 @@ export function extractProfile(pages: readonly SourcePage[], opts: ExtractOption
     short_description: identity.short_description,
     description: identity.description,
     stage: extractStage(ctx),
-    categories: opts.categoryModel ? classifiedCategories(opts.categoryModel, trusted) : extractCategories(ctx),
+    categories: opts.categoryModel
+      ? classifiedCategories(opts.categoryModel, trusted, ctx.name)
+      : extractCategories(ctx),
     tags: extractTags(ctx),
     pricing_model: pricing.pricing_model,
     pricing_summary: pricing.pricing_summary,
@@ -143,8 +145,12 @@ export function extractProfile(pages: readonly SourcePage[], opts: ExtractOption
   return { fields, faqs, founders, socials: soc, socials_evidence: socEv, milestones, ignored_pages: ignored };
 }
 
-function classifiedCategories(model: CategoryModel, pages: ParsedPage[]): FieldDraft {
-  const c = classifySite(model, siteTexts(pages));
+function classifiedCategories(model: CategoryModel, pages: ParsedPage[], name: string | null): FieldDraft {
+  const lang = pages[0]?.lang ?? null;
+  const c = classifySite(model, siteTexts(pages), {
+    name,
+    sameLanguage: !model.lang || !lang || lang === model.lang,
+  });
   if (c.names.length === 0) return notFound();
   // every category rests on the same site text that decided the primary one
   return {

@@ -38,15 +38,23 @@ import { TREE } from '../../../src/store/seed/catalog-tree.ts';
  * filed under each child category.
  */
 export function demoCategoryModel(): CategoryModel {
+  // as the seeded database holds them (src/store/seed/index.ts): a category's description and its
+  // FAQ; a live listing's name, tagline, short description (who it is for), description (the
+  // problem it solves) and features
   const cats = TREE.flatMap((p) => [
-    { slug: p.slug, name: p.name, description: p.description, parent: null },
-    ...p.children.map((c) => ({ slug: c.slug, name: c.name, description: c.description, parent: p.slug })),
+    { slug: p.slug, name: p.name, description: `${p.description} ${p.faq.join(' ')}`, parent: null },
+    ...p.children.map((c) => ({
+      slug: c.slug,
+      name: c.name,
+      description: `${c.description} ${c.faq.join(' ')}`,
+      parent: p.slug,
+    })),
   ]);
   const listings = TREE.flatMap((p) =>
     p.children.flatMap((c) =>
       c.products.map(([name, tagline, features]) => ({
         categories: [c.slug],
-        text: [name, tagline, ...features].join('. '),
+        text: [name, tagline, `${name} helps ${c.audience}`, c.problem, ...features].join('. '),
       })),
     ),
   );
