@@ -68,3 +68,36 @@ test('a theme name is never the product name; a theme-author address is never th
   assert.equal(d.fields.contact_email.value, null);
   assert.doesNotMatch(String(d.fields.description.value), /theme/i);
 });
+
+test('founding years and places in the drafting languages, any case', () => {
+  const fields = (b: string) =>
+    extractProfile([
+      {
+        url: U,
+        html: `<html><head><title>Acme</title></head><body><h1>Acme</h1>${b}</body></html>`,
+        source: 'home',
+      },
+    ]).fields;
+  const cases: Array<[string, string | null, string | null, string | null]> = [
+    ['<p>We began in January 2014 with two people.</p>', '2014', null, null],
+    ['<p>Acme wurde 2015 in Wien gegründet.</p>', '2015', null, null],
+    ['<p>Acme a été fondée en 2012 à Lyon.</p>', '2012', null, null],
+    ['<p>Acme fue fundada en 2010.</p>', '2010', null, null],
+    ['<p>2015年4月設立</p>', '2015', null, null],
+    ['<p>公司成立于2016年</p>', '2016', null, null],
+    ['<p>Made in Andorra.</p>', null, 'AD', null],
+    ['<p>Wir sind ein Team aus Graz, entwickelt in Österreich.</p>', null, 'AT', null],
+    ['<p>Hecho en México con cariño.</p>', null, 'MX', null],
+    ['<p>We are based in Le Havre, France.</p>', null, 'FR', 'Le Havre'],
+    ['<p>Mover is made with love in Edmonton, Canada</p>', null, 'CA', 'Edmonton'],
+    ["<p>I'm a software developer from China.</p>", null, 'CN', null],
+    ['<p>島根県出雲市上塩冶町2623-1</p>', null, 'JP', null],
+    ['<p>Call us: <a href="tel:+43676000000">+43 676 000000</a></p>', null, 'AT', null],
+  ];
+  for (const [html, year, country, city] of cases) {
+    const f = fields(html);
+    assert.equal(f.founded_year.value, year, html);
+    assert.equal(f.country.value, country, html);
+    assert.equal(f.city.value, city, html);
+  }
+});

@@ -532,6 +532,19 @@ export function extractLocation(ctx: Ctx): LocationResult {
 // ---------------------------------------------------------------------------------------------
 // Founded year
 
+const FOUNDED_INTL = new RegExp(
+  [
+    // de / fr / es / pt: verb (then up to 3 words) then the year
+    '\\b(?:gegründet|gründete|gründeten|fondée?s?|créée?s?|fundad[ao]s?|fundó|fundou|criad[ao]s?)\\b(?:\\s+[\\wÀ-ÿ.]+){0,3}?\\s+(?:im\\s+jahr\\s+|en\\s+|em\\s+|in\\s+)?((?:18|19|20)\\d{2})\\b',
+    // de word order: "wurde 2015 in Wien gegründet"
+    '\\b((?:18|19|20)\\d{2})(?:\\s+[\\wÀ-ÿ.]+){0,3}?\\s+gegründet\\b',
+    // ja / zh: year then 設立/創業/創立/成立 (or 成立于 + year)
+    '((?:18|19|20)\\d{2})\\s*年\\s*(?:\\d{1,2}\\s*月\\s*)?(?:\\d{1,2}\\s*日\\s*)?(?:に)?(?:設立|創業|創立|成立|创立|创建)',
+    '(?:成立|创立|创建|設立|創業)(?:于|於)?\\s*((?:18|19|20)\\d{2})\\s*年',
+  ].join('|'),
+  'i',
+);
+
 export function extractFounded(ctx: Ctx): FieldDraft<string> {
   const thisYear = new Date().getUTCFullYear();
   const ok = (y: number): boolean => y >= 1800 && y <= thisYear;
@@ -554,6 +567,14 @@ export function extractFounded(ctx: Ctx): FieldDraft<string> {
         b.text,
       );
       if (badge && ok(Number(badge[1]))) return found(badge[1], [ev(page, b.text)]);
+      // the other drafting languages: "gegründet 2015", "fondée en 2012", "fundada en 2010", "desde 2008",
+      // "2015年設立", "成立于2015年" — about the business (a subject or no other year-bearing noun)
+      for (const s of sentences(b.text)) {
+        const m = FOUNDED_INTL.exec(s);
+        const y = m ? (m[1] ?? m[2] ?? m[3] ?? m[4]) : null;
+        if (y && ok(Number(y)) && (aboutUs(s, name) || wordCount(s) <= 8 || /[\u3040-\u9fff]/.test(s)))
+          return found(y, [ev(page, s)]);
+      }
       if (
         headingChain(page, b.el).some((h) =>
           /\b(?:blog|news|posts?|articles?|case stud\w*|customers?|stories|press)\b/i.test(h.text),
@@ -563,7 +584,7 @@ export function extractFounded(ctx: Ctx): FieldDraft<string> {
       const subj = `(?:${name ? `${name}|` : ''}we|our (?:company|team|studio|business|project)|the (?:company|business|project|studio)|this project)`;
       const YEAR = '((?:18|19|20)\\d{2})';
       const A = new RegExp(
-        `\\b${subj}\\s+(?:was\\s+|were\\s+|has been\\s+|have been\\s+)?(?:first\\s+|originally\\s+|officially\\s+)?(?:founded|established|incorporated|started|launched|created|born)\\s+(?:back\\s+)?(?:in|during|on)\\s+(?:(?:early|mid|late)\\s+)?(?:[A-Za-z]+\\s+)?(?:\\d{1,2}(?:st|nd|rd|th)?,?\\s+)?${YEAR}\\b`,
+        `\\b${subj}\\s+(?:was\\s+|were\\s+|has been\\s+|have been\\s+)?(?:first\\s+|originally\\s+|officially\\s+)?(?:founded|established|incorporated|started|launched|created|born|began|begun)\\s+(?:back\\s+)?(?:in|during|on)\\s+(?:(?:early|mid|late)\\s+)?(?:[A-Za-z]+\\s+)?(?:\\d{1,2}(?:st|nd|rd|th)?,?\\s+)?${YEAR}\\b`,
         'i',
       );
       const B = new RegExp(
