@@ -4,6 +4,7 @@
  */
 import type { AnyNode, Element } from 'domhandler';
 import { ev, nameSource, type Candidate, type Ctx } from './context.ts';
+import { normalizeForMatch } from './evidence.ts';
 import { metaContent, normalizeSpace, textOf } from './html.ts';
 import { inChrome, jsonLdTypes, type ParsedPage } from './page.ts';
 import {
@@ -215,6 +216,32 @@ export function extractName(ctx: Ctx): { field: FieldDraft<string>; aliases: str
   return { field: found(best.display, best.evidence.slice(0, 3)), aliases: [best.display, ...aliases] };
 }
 
+const GREETING =
+  /^(?:hallo|hello|hi|hey|welcome|willkommen|bienvenue|bienvenid[oa]s?|bem-vind[oa]s?|ol[aá]|hola|salut|servus|moin|ようこそ|こんにちは|欢迎|你好)\b[^.?]{0,40}[!.]?$/iu;
+const WE_ARE =
+  /^(?:we are|we're|this is|wir sind|das ist|nous sommes|voici|somos|nosotros somos|n[oó]s somos|este es|esta [eé])\s+/i;
+
+/** The short lines right after the hero h1, joined (up to a link or button, 6 lines, 40 words). */
+function heroRun(h1: Element): string | null {
+  const parts: string[] = [];
+  let sib: AnyNode | null = h1.next ?? null;
+  while (sib && parts.length < 6) {
+    if (sib.type === 'tag') {
+      const el = sib as Element;
+      if (/^(?:a|button|form|nav|img|picture|video|iframe)$/.test(el.name)) break;
+      if (el.children?.some((c) => c.type === 'tag' && /^(?:a|button)$/.test((c as Element).name))) break;
+      const t = textOf(el);
+      if (t) {
+        if (wordCount(t) > 12) break;
+        parts.push(t);
+      }
+    }
+    sib = (sib as Element).next ?? null;
+  }
+  const run = parts.join(' ');
+  return parts.length >= 2 && wordCount(run) <= 40 ? run : null;
+}
+
 /** Hero block: the first h1 and the elements right after it (sub-heading, lead paragraph). */
 function heroFollowers(_page: ParsedPage, h1: Element, max = 3): Element[] {
   const out: Element[] = [];
@@ -265,7 +292,9 @@ const DESC_VERB =
 
 function nameSentence(text: string, name: string): string | null {
   const re = new RegExp(`^(?:the\\s+)?${name}(?:\\s+\\w+)?\\s+${DESC_VERB}\\b`, 'i');
-  for (const s of sentences(text).slice(0, 3)) if (re.test(s) && wordCount(s) >= 5) return s;
+  // Japanese / Chinese: "<…> Name は、…" / "Name 是…" near the start of the sentence
+  const cjk = new RegExp(`^[^。！？]{0,12}?${name}\\s*(?:は|とは|是|为|為)`, 'u');
+  for (const s of sentences(text).slice(0, 3)) if ((re.test(s) || cjk.test(s)) && wordCount(s) >= 5) return s;
   return null;
 }
 
@@ -337,7 +366,21 @@ export function extractIdentity(ctx: Ctx): IdentityResult {
   const h1Text = h1 ? textOf(h1) : '';
   const followers = h1 && !/\?$/.test(h1Text) ? heroFollowers(home, h1).filter((el) => !/\?$/.test(textOf(el))) : [];
   let usedFollower: Element | null = null;
-  if (!tagline && h1 && h1Text && !/\?$/.test(h1Text)) {
+  // A greeting h1 ("Hallo Beauty-Liebhaber!", "Welcome!") is not a tagline: the hero's next short
+  // lines are ("Wir sind CALENDALL / die flexible Salonkalendersoftware. / für Friseure …").
+  if (!tagline && h1 && GREETING.test(h1Text)) {
+    const run = heroRun(h1);
+    const m = run ? WE_ARE.exec(run) : null;
+    let rest = run && m ? run.slice(m[0].length) : run;
+    if (rest && name && squash(rest).startsWith(squash(name))) {
+      const words = rest.split(/\s+/);
+      const k = words.findIndex((_, i) => squash(words.slice(0, i + 1).join(' ')) === squash(name));
+      if (k >= 0) rest = words.slice(k + 1).join(' ');
+    }
+    if (rest && wordCount(rest) >= 3 && wordCount(rest) <= 20 && home.haystack.text.includes(normalizeForMatch(rest)))
+      tagline = { value: rest.replace(/\.\s+(?=\p{Ll})/gu, ' '), evidence: [ev(home, rest)], score: 1 };
+  }
+  if (!tagline && h1 && h1Text && !/\?$/.test(h1Text) && !GREETING.test(h1Text)) {
     const stripped = stripNamePrefix(h1Text, name);
     if (stripped && wordCount(stripped) >= 3 && wordCount(stripped) <= 20)
       tagline = { value: stripped, evidence: [ev(home, h1Text)], score: 1 };

@@ -5,7 +5,7 @@ const ABBREV = /(?:\b(?:e\.g|i\.e|etc|vs|approx|inc|ltd|co|corp|mr|mrs|ms|dr|st|
 /** Split text into sentences (keeps the end punctuation; avoids common abbreviations). */
 export function sentences(text: string): string[] {
   const out: string[] = [];
-  const re = /[^.!?…]+(?:[.!?…]+["'”’)\]]*|$)/g;
+  const re = /[^.!?…。！？]+(?:[.!?…。！？]+["'”’)\]」』]*|$)/g;
   let buf = '';
   for (const m of text.match(re) ?? []) {
     buf += m;
