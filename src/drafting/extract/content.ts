@@ -40,7 +40,13 @@ interface Item {
 const FEATURE_HEADING =
   /\b(?:features?|what you get|what'?s included|includes?|capabilit\w*|benefits?|highlights?|key|why|what (?:it|we) (?:can )?do|how it works|tools?|everything you need|unique|advantages?|specs?|functionalit\w*)\b/i;
 const SKIP_HEADING =
-  /\b(?:supporters?|backers?|become a|newsletter|subscribe|sign[- ]?up|log[- ]?in|get started|contact|faqs?|frequently asked|questions?|testimonials?|what (?:our )?(?:customers|users|people) say|reviews?|users voice|pricing|plans?|sponsors?|donat\w*|support (?:us|the project|\w+ project)|get involved|join|follow|community|news|blog|announcements?|download|install\w*|licen[sc]e|copyright|about us|about me|who am i|my story|über mich|our team|meet the team|the team|partners|press|in (?:the )?media|awards?|recognitions?|learning resources|try \w+ now|ready to|stay in touch|quick links|legal|privacy (?:policy|notice|statement)|careers|jobs|hiring|related projects|architecture|examples?|games?|bindings|resources|contribut\w*|sign up|cookie)\b/i;
+  /\b(?:supporters?|backers?|become a|newsletter|subscribe|sign[- ]?up|log[- ]?in|get started|contact|faqs?|frequently asked|questions?|testimonials?|what (?:our )?(?:customers|users|people) say|reviews?|users voice|pricing|plans?|sponsors?|donat\w*|support (?:us|the project|\w+ project)|get involved|join|follow|community|news|blog|announcements?|download|install\w*|licen[sc]e|copyright|about us|about me|who am i|my story|über mich|our team|staff|greetings?|service areas?|areas? (?:we serve|served)|coverage area|einsatzgebiet\w*|kontakt\w*|contacto|contato|nous contacter|preise|tarifs|precios|preços|meet the team|the team|partners|press|in (?:the )?media|awards?|recognitions?|learning resources|try \w+ now|ready to|stay in touch|quick links|legal|privacy (?:policy|notice|statement)|careers|jobs|hiring|related projects|architecture|examples?|games?|bindings|resources|contribut\w*|sign up|cookie)\b/i;
+/** The same in Chinese and Japanese, which have no word boundaries. */
+const SKIP_HEADING_CJK =
+  /ご挨拶|挨拶|スタッフ|対応エリア|エリア|代表|お問い合わせ|問い合わせ|ご相談|联系|料金|価格|价格|よくある質問|常见问题/;
+function skipHeading(t: string): boolean {
+  return SKIP_HEADING.test(t) || SKIP_HEADING_CJK.test(t);
+}
 const CTA =
   /^(?:sign up|get started|try (?:it )?(?:for )?free|download|learn more|read more|contact us|buy now|start free|book a demo|request a demo|join|subscribe|see (?:all|more)|view (?:all|more)|click here)\b/i;
 const VAGUE = /^(?:and more|more\.{0,3}|many more|coming soon|.*\bon the way\b.*)$/i;
@@ -70,10 +76,14 @@ function inSkippedSection(page: ParsedPage, el: Element, allowFaq = false): bool
     .$('h1')
     .toArray()
     .find((e) => !inChrome(page.$, e));
-  for (const h of headingChain(page, el)) {
+  const chain = headingChain(page, el);
+  // the nearest heading names the section: "Features" under a page-level "Get the installer" is features
+  const nearest = chain.at(-1);
+  if (nearest && FEATURE_HEADING.test(nearest.text) && !skipHeading(nearest.text)) return false;
+  for (const h of chain) {
     if (h.el === hero || /\?$/.test(h.text)) continue;
     if (allowFaq && FAQ_SECTION.test(h.text)) continue;
-    if (SKIP_HEADING.test(h.text) && !FEATURE_HEADING.test(h.text)) return true;
+    if (skipHeading(h.text) && !FEATURE_HEADING.test(h.text)) return true;
   }
   return false;
 }
@@ -132,7 +142,8 @@ function collectFeatures(ctx: Ctx): { features: Item[]; usps: Item[] } {
       const cls = `${$(list).attr('class') ?? ''} ${$(list).parent().attr('class') ?? ''}`;
       const featureish =
         FEATURE_HEADING.test(heading) || /feature|benefit|check/i.test(cls) || page.kind === 'features';
-      if (SKIP_HEADING.test(heading) && !FEATURE_HEADING.test(heading)) return;
+      if (skipHeading(heading) && !FEATURE_HEADING.test(heading)) return;
+      if (inSkippedSection(page, list) || inTestimonial(page, list)) return;
       if (!featureish && !(page.isHome && statements.length >= 4 && statements.every((t) => wordCount(t) >= 3))) return;
       items.forEach((li, i) => {
         const t = texts[i];
@@ -195,6 +206,8 @@ function collectFeatures(ctx: Ctx): { features: Item[]; usps: Item[] } {
       for (const [, group] of groups) {
         if (group.length < 3 || group.length > 24 || group[0].name === 'li') continue;
         if (group.some((g) => usedEls.has(g))) continue;
+        // a form's fields and labels are not features
+        if ($(parent).closest('form').length || $(parent).find('input, select, textarea').length) continue;
         if (inSkippedSection(page, group[0]) || inTestimonial(page, group[0])) continue;
         const items: Array<{ value: string; quotes: string[]; el: Element }> = [];
         for (const g of group) {
@@ -272,7 +285,7 @@ function collectFeatures(ctx: Ctx): { features: Item[]; usps: Item[] } {
       const ht = trimPunct(textOf(h));
       if (ctx.nameAliases.some((a) => a.toLowerCase() === ht.toLowerCase())) return;
       if (!ht || wordCount(ht) > 12 || /\?$/.test(textOf(h))) return;
-      if (SKIP_HEADING.test(ht) && !FEATURE_HEADING.test(ht)) return;
+      if (skipHeading(ht) && !FEATURE_HEADING.test(ht)) return;
       if (VAGUE.test(ht) || /^(?:\d+[.)]\s|step\s*\d)/i.test(ht)) return;
       // a bare section title ("Features", "Key features") introduces items; it is not one
       if (FEATURE_HEADING.test(ht) && wordCount(ht) <= 3) return;
@@ -349,7 +362,8 @@ function collectFeatures(ctx: Ctx): { features: Item[]; usps: Item[] } {
       if (cells.length < 2 || cells.length > 6) continue;
       const first = cleanItem(textOf(cells[0]));
       const rest = cells.slice(1).map((c) => textOf(c));
-      if (!first || wordCount(first) > 6 || /\d[\d,.]*\s*(?:\$|€|£)|(?:\$|€|£)\s*\d/.test(first)) continue;
+      // a row label with a number is a quantity, a duration or a fee ("60分", "2 days before: 30%"), not a feature
+      if (!first || wordCount(first) > 6 || /\d/.test(first)) continue;
       if (rest.some((t) => t.length > 14)) continue;
       if ($(r).find('h1, h2, h3').length) continue;
       labels.push({ el: cells[0], text: first });

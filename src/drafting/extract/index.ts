@@ -16,7 +16,7 @@ import {
   extractStage,
   extractTags,
 } from './content.ts';
-import { haystackOf, locateQuote, verifyEvidence } from './evidence.ts';
+import { haystackOf, locateQuote, verifyEvidence, verifyItems } from './evidence.ts';
 import { gateFields } from './gate.ts';
 import { classifySite, siteTexts, type CategoryModel } from '../classify.ts';
 import { extractIdentity, extractName } from './identity.ts';
@@ -114,6 +114,12 @@ export function extractProfile(pages: readonly SourcePage[], opts: ExtractOption
   for (const f of PROFILE_FIELDS) {
     const d = fields[f];
     if (d.state !== 'ai') continue;
+    // list fields item by item: an item whose quotes are not on the pages is dropped, not the list
+    if (LIST_FIELDS.has(f) && Array.isArray(d.value) && d.evidence.some((e) => e.item !== undefined)) {
+      const items = d.value.map((v, i) => ({ value: v, evidence: d.evidence.filter((e) => e.item === i) }));
+      fields[f] = verifyItems(items, hay).field;
+      continue;
+    }
     const checked = verifyEvidence(d.value, d.evidence, hay);
     if (checked.state !== 'ai') {
       fields[f] = notFound();

@@ -53,7 +53,10 @@ const KIND_RULES: Array<[PageKind, RegExp]> = [
     'about',
     /\b(?:about(?:-?us)?|team|company|our[- ]story|who[- ]we[- ]are|mission|founders?|ueber[- ]uns|a[- ]propos)\b/,
   ],
-  ['features', /\b(?:features?|tour|how[- ]it[- ]works|product|overview|capabilities|benefits|use[- ]cases?)\b/],
+  [
+    'features',
+    /\b(?:features?|tour|how[- ]it[- ]works|product|overview|capabilities|benefits|use[- ]cases?|services?|funktionen|leistungen|fonctionnalit[eé]s|servicios|funcionalidades|servi[cç]os)\b|サービス|機能|功能|服务/,
+  ],
   ['why', /\bwhy\b/],
   ['license', /\blicen[cs]e\b/],
   ['legal', /\b(?:privacy|terms|cookies?|legal|gdpr|imprint|impressum|dpa|eula)\b/],
