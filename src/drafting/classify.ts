@@ -221,6 +221,16 @@ export function siteTexts(pages: readonly ParsedPage[]): SiteText[] {
       const v = $(`meta[name="${k}" i], meta[property="${k}" i]`).first().attr('content') ?? '';
       if (v) out.push({ text: v, url: page.url, weight: 2 * w });
     }
+    // what the site says it is, in structured data: applicationCategory, genre, keywords
+    for (const n of page.jsonld) {
+      for (const k of ['applicationCategory', 'applicationSubCategory', 'genre', 'keywords', 'category']) {
+        const v = n[k];
+        const vals = Array.isArray(v) ? v : [v];
+        for (const x of vals)
+          if (typeof x === 'string' && x.length <= 200)
+            out.push({ text: x.replace(/Application$/, ''), url: page.url, weight: 2 * w });
+      }
+    }
     $('h1, h2').each((_, el) => {
       const t = textOf(el);
       if (t && t.length <= 200) out.push({ text: t, url: page.url, weight: (el.name === 'h1' ? 2 : 1) * w });
@@ -252,7 +262,7 @@ export interface ClassifyOptions {
   leadRatio?: number;
   /** the same for a top-level category when no child leads (default 1.15) */
   parentLeadRatio?: number;
-  /** distinct site terms the winner must share with its document (default 2) */
+  /** distinct site terms the winner must share with its document (default 1: a category the admin just created has no listings yet, only its name and description) */
   minTerms?: number;
   /** the winner's cosine must be at least this (default 0.05; a top-level category 70 % of it) */
   minScore?: number;
@@ -271,7 +281,7 @@ export function classifySite(
 ): Classification {
   const leadRatio = opts.leadRatio ?? 2;
   const parentLeadRatio = opts.parentLeadRatio ?? 1.15;
-  const minTerms = opts.minTerms ?? 2;
+  const minTerms = opts.minTerms ?? 1;
   // the tree is written in one language; a site in another shares few words with it by chance, so it must score higher
   const minScore = (opts.minScore ?? 0.05) * (opts.sameLanguage === false ? 2 : 1);
   const q = new Map<string, number>();
