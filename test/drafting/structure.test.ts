@@ -92,7 +92,13 @@ test('founding years and places in the drafting languages, any case', () => {
     ['<p>Mover is made with love in Edmonton, Canada</p>', null, 'CA', 'Edmonton'],
     ["<p>I'm a software developer from China.</p>", null, 'CN', null],
     ['<p>島根県出雲市上塩冶町2623-1</p>', null, 'JP', null],
-    ['<p>Call us: <a href="tel:+43676000000">+43 676 000000</a></p>', null, 'AT', null],
+    [
+      '<p>Rufen Sie uns an, wir sind für Sie und Ihr Team da: <a href="tel:+43676000000">+43 676 000000</a></p>',
+      null,
+      'AT',
+      null,
+    ],
+    ['<p>Call us: <a href="tel:+43676000000">+43 676 000000</a></p>', null, null, null],
   ];
   for (const [html, year, country, city] of cases) {
     const f = fields(html);

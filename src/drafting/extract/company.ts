@@ -4,7 +4,16 @@
 import type { Element } from 'domhandler';
 import { baseDomain, ev, nameSource, type Ctx } from './context.ts';
 import { metaContent, normalizeSpace, resolveUrl, textOf } from './html.ts';
-import { countryCode, countryOfPhone, DEMONYMS, isUsState, KNOWN_CITIES, REGIONS_OF, US_STATES } from './places.ts';
+import {
+  countryCode,
+  countryOfPhone,
+  DEMONYMS,
+  LANGS_OF_COUNTRY,
+  isUsState,
+  KNOWN_CITIES,
+  REGIONS_OF,
+  US_STATES,
+} from './places.ts';
 import { countryCodeAnyLanguage } from './gate.ts';
 import {
   headingChain,
@@ -516,7 +525,9 @@ export function extractLocation(ctx: Ctx): LocationResult {
       if (t && countryOfPhone(t)) phones.add(t);
     });
     const codes = new Set([...phones].map((p) => countryOfPhone(p)));
-    if (codes.size === 1) {
+    const only = codes.size === 1 ? ([...codes][0] as string) : null;
+    // a calling code is trusted only when the page is written in a language of that country
+    if (only && page.lang && (LANGS_OF_COUNTRY[only] ?? []).includes(page.lang)) {
       const p = [...phones][0];
       offerCountry(countryOfPhone(p) as string, ev(page, p), 1);
     }

@@ -425,6 +425,40 @@ export const CALLING_CODES: Record<string, string> = {
   '972': 'IL',
 };
 
+/** Countries where a drafting language is an official one (for trusting a phone's calling code). */
+export const LANGS_OF_COUNTRY: Record<string, string[]> = {
+  AT: ['de'],
+  DE: ['de'],
+  CH: ['de', 'fr'],
+  LU: ['de', 'fr'],
+  BE: ['fr'],
+  FR: ['fr'],
+  ES: ['es'],
+  MX: ['es'],
+  AR: ['es'],
+  CL: ['es'],
+  CO: ['es'],
+  PE: ['es'],
+  PT: ['pt'],
+  BR: ['pt'],
+  JP: ['ja'],
+  CN: ['zh'],
+  TW: ['zh'],
+  HK: ['zh', 'en'],
+  SG: ['en', 'zh'],
+  GB: ['en'],
+  IE: ['en'],
+  AU: ['en'],
+  NZ: ['en'],
+  IN: ['en'],
+  ZA: ['en'],
+  NG: ['en'],
+  KE: ['en'],
+  PH: ['en'],
+  MT: ['en'],
+  PK: ['en'],
+};
+
 /** The country of an international phone number ("+43 676 …"), or null when its code is shared or unknown. */
 export function countryOfPhone(phone: string): string | null {
   const m = /^\s*(?:\+|00)\s*(\d{1,3})/.exec(phone);
