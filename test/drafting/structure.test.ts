@@ -107,3 +107,22 @@ test('founding years and places in the drafting languages, any case', () => {
     assert.equal(f.city.value, city, html);
   }
 });
+
+test('an SEO title is a summary; a short slogan opening the description is the tagline', () => {
+  const d = extractProfile(
+    page(
+      '<main><h1>Cloud File Migrations</h1></main>',
+      '<title>Backup, Copy, and Migrate Files Between Cloud Storage Services • Shifter</title><meta property="og:description" content="The smarter way to move files. FTP, Dropbox, Box and S3, the list goes on!">',
+    ),
+  );
+  assert.equal(d.fields.tagline.value, 'The smarter way to move files');
+  assert.match(String(d.fields.description.value), /^Backup, Copy, and Migrate Files Between Cloud Storage Services\./);
+  // a sentence-case title slogan stays the tagline
+  const e = extractProfile(
+    page(
+      '<main><h1>Acme</h1></main>',
+      '<title>Acme | Notes that sync across devices</title><meta name="description" content="Fast notes. Sync everywhere, offline too.">',
+    ),
+  );
+  assert.equal(e.fields.tagline.value, 'Notes that sync across devices');
+});

@@ -216,6 +216,13 @@ export function extractName(ctx: Ctx): { field: FieldDraft<string>; aliases: str
   return { field: found(best.display, best.evidence.slice(0, 3)), aliases: [best.display, ...aliases] };
 }
 
+/** Title Case For Most Words (five words or more): an SEO title rather than a sentence. */
+function titleCase(s: string): boolean {
+  const words = s.split(/\s+/).filter((w) => /^\p{L}/u.test(w) && w.length >= 4);
+  if (words.length < 4) return false;
+  return words.filter((w) => /^\p{Lu}/u.test(w)).length / words.length >= 0.8;
+}
+
 const GREETING =
   /^(?:hallo|hello|hi|hey|welcome|willkommen|bienvenue|bienvenid[oa]s?|bem-vind[oa]s?|ol[aá]|hola|salut|servus|moin|ようこそ|こんにちは|欢迎|你好)\b[^.?]{0,40}[!.]?$/iu;
 const WE_ARE =
@@ -350,6 +357,27 @@ export function extractIdentity(ctx: Ctx): IdentityResult {
     }
   };
   fromTitles([titleTag]);
+  // An SEO title ("Backup, Copy, and Migrate Files Between Cloud Storage Services") is a summary, not
+  // a slogan, when the description opens with a short slogan sentence ("The smarter way to move
+  // files."): that sentence is the tagline, and the title goes into the description.
+  let seoTitle: { text: string; quote: string } | null = null;
+  {
+    const t = tagline as Candidate | null;
+    const lead = descMeta ? sentences(descMeta)[0] : '';
+    if (
+      t &&
+      titleCase(t.value) &&
+      lead &&
+      lead !== descMeta &&
+      wordCount(lead) >= 3 &&
+      wordCount(lead) <= 10 &&
+      !/[,:;]/.test(lead) &&
+      !titleCase(lead)
+    ) {
+      seoTitle = { text: t.value, quote: t.evidence[0].quote };
+      tagline = { value: lead, evidence: [ev(home, lead)], score: 1 };
+    }
+  }
   for (const t of [] as string[]) {
     const r = fromTitle(t);
     if (
@@ -412,6 +440,7 @@ export function extractIdentity(ctx: Ctx): IdentityResult {
     if (parts.some((p) => similarity(p.value, t) > 0.6 || coverage(t, p.value) > 0.85)) return;
     parts.push({ value: t, evidence, score: 1 });
   };
+  if (seoTitle) addPart(`${seoTitle.text}.`, [ev(home, seoTitle.quote)]);
   if (descMeta) addPart(descMeta, [ev(home, descMeta)]);
   for (const f of followers) {
     if (f === usedFollower) continue;
