@@ -126,3 +126,41 @@ test('an SEO title is a summary; a short slogan opening the description is the t
   );
   assert.equal(e.fields.tagline.value, 'Notes that sync across devices');
 });
+
+test("the issue's examples: whole amounts, saving badges, general contact, US street addresses, the HQ", () => {
+  const fields = (b: string) =>
+    extractProfile([
+      {
+        url: U,
+        html: `<html><head><title>Acme</title></head><body><h1>Acme</h1>${b}</body></html>`,
+        source: 'home',
+      },
+    ]).fields;
+  assert.equal(
+    fields(
+      '<section><h2>Pricing</h2><div><h3>Enterprise</h3><p>$1399/month</p></div><div><h3>Pro</h3><p>$99/month</p></div></section>',
+    ).pricing_summary.value,
+    'Enterprise: $1399/month; Pro: $99/month.',
+  );
+  assert.doesNotMatch(
+    String(
+      fields('<section><h2>Pricing</h2><div><h3>Lifetime</h3><p>$399</p><span>SAVE $1598</span></div></section>')
+        .pricing_summary.value,
+    ),
+    /1598/,
+  );
+  assert.equal(
+    fields(
+      '<footer><p><a href="mailto:press@acme.test">press@acme.test</a> · <a href="mailto:hello@acme.test">hello@acme.test</a></p></footer>',
+    ).contact_email.value,
+    'hello@acme.test',
+  );
+  assert.equal(
+    fields('<footer><address>Acme Inc., 123 Race Street San Jose, CA 95126</address></footer>').city.value,
+    'San Jose',
+  );
+  const hq = fields(
+    '<main><h2>Our offices</h2><h3>Sales office</h3><address>1 Main Road, Leeds, United Kingdom</address><h3>Headquarters</h3><address>Hauptstraße 5, Berlin, Germany</address></main>',
+  );
+  assert.deepEqual([hq.country.value, hq.city.value], ['DE', 'Berlin']);
+});

@@ -33,7 +33,9 @@ import { found, notFound, type Evidence, type FieldDraft, type SocialPlatform } 
 
 const EMAIL_RE = /[A-Za-z0-9][A-Za-z0-9._%+-]*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,24}/g;
 const GOOD_LOCAL =
-  /^(?:hello|hi|hey|contact|info|team|support|help|sales|inquiries|enquiries|office|mail|general|business|press|partners?)$/i;
+  /^(?:hello|hi|hey|contact|info|team|support|help|inquiries|enquiries|office|mail|general|kontakt|contacto|contato|bonjour|hallo|hola|ola)$/i;
+/** Addresses for one audience (press, sales, partners…): fine when the site has nothing general. */
+const ROLE_LOCAL = /^(?:press|media|pr|sales|partners?|partnerships|marketing|investors?|ir|events?|sponsors?)$/i;
 const BAD_LOCAL =
   /^(?:no-?reply|do-?not-?reply|mailer-daemon|postmaster|abuse|privacy|dpo|gdpr|legal|security|unsubscribe|webmaster|hostmaster|root|admin|billing|jobs|careers|hr)$/i;
 
@@ -49,6 +51,7 @@ export function extractEmail(ctx: Ctx): FieldDraft<string> {
     let score = 1;
     if (domains.has(baseDomain(domain))) score += 3;
     if (GOOD_LOCAL.test(local)) score += 2;
+    else if (ROLE_LOCAL.test(local)) score += 0.5;
     if (BAD_LOCAL.test(local)) score -= 3;
     if (page.kind === 'contact') score += 2;
     if (/\b(?:contact|e-?mail us|write to us|reach us|get in touch|inquir|enquir|questions?)\b/i.test(context))
@@ -328,6 +331,10 @@ function aboutUs(sentence: string, name: string | null): boolean {
   return false;
 }
 
+const HQ_WORDS =
+  /\b(?:hq|headquarters?|head office|main office|registered office|hauptsitz|firmensitz|sitz|siège(?: social)?|sede (?:central|social)|matriz)\b|本社|总部|本部/i;
+const STREET_WORD =
+  /^(?:street|st\.?|avenue|ave\.?|road|rd\.?|boulevard|blvd\.?|drive|dr\.?|lane|ln\.?|way|court|ct\.?|place|pl\.?|parkway|pkwy\.?|highway|hwy\.?|suite|ste\.?|floor|fl\.?|square|sq\.?|terrace|plaza)$/i;
 const PLACE = "([A-ZÀ-Ýa-zß-ÿ][\\w'À-ÿ-]*(?:\\s+[A-ZÀ-Ý][\\w'À-ÿ-]*){0,2})";
 /** "made / built / developed in <place>[, <country>]" in the drafting languages, any case. */
 const MADE_IN = new RegExp(
@@ -448,12 +455,18 @@ export function extractLocation(ctx: Ctx): LocationResult {
     }
     // Postal addresses on contact / about pages and in the footer
     const $ = page.$;
-    const addressBlocks: string[] = [];
+    const addressBlocks: Array<{ t: string; bonus: number }> = [];
     $('address, [itemtype*="PostalAddress" i], [class*="address" i]').each((_, el) => {
       const t = textOf(el);
-      if (t && t.length < 300) addressBlocks.push(t);
+      if (!t || t.length >= 300) return;
+      // of several offices, the one the site calls its headquarters wins
+      const h = precedingHeading($, el);
+      const label =
+        (el as Element).prev && (el as Element).prev?.type === 'text' ? '' : textOf((el as Element).prev as Element);
+      const around = `${t} ${h ? textOf(h.get(0)) : ''} ${label.length < 80 ? label : ''}`;
+      addressBlocks.push({ t, bonus: HQ_WORDS.test(around) ? 1 : 0 });
     });
-    for (const t of addressBlocks) {
+    for (const { t, bonus } of addressBlocks) {
       const parts = t
         .split(/\s*(?:,|\n|·|\|)\s*/)
         .map((p) => p.trim())
@@ -461,13 +474,13 @@ export function extractLocation(ctx: Ctx): LocationResult {
       const last = parts.at(-1) ?? '';
       const code = countryCode(last.replace(/\.$/, ''));
       if (code && parts.length >= 2) {
-        offerCountry(code, ev(page, last), 3.5);
+        offerCountry(code, ev(page, last), 3.5 + bonus);
         const prev = parts.at(-2) as string;
         const cityName = prev
           .replace(/^\d{3,6}\s+/, '')
           .replace(/\s+\d{3,6}$/, '')
           .replace(/\s+[A-Z]{2}\s+\d{5}(?:-\d{4})?$/, '');
-        if (!/\d/.test(cityName) && !countryCode(cityName)) offerCity(cityName, ev(page, prev), 3.5);
+        if (!/\d/.test(cityName) && !countryCode(cityName)) offerCity(cityName, ev(page, prev), 3.5 + bonus);
       }
     }
     // "Hauptstraße 5, 10115 Berlin, Germany" style addresses on contact / about pages and the home page
@@ -489,14 +502,16 @@ export function extractLocation(ctx: Ctx): LocationResult {
     const us = /\b([A-Z][a-zA-Z .'-]{2,30}),\s+([A-Z]{2})\s+\d{5}(?:-\d{4})?\b/.exec(page.text);
     if (us && US_STATES[us[2]] && (page.kind === 'contact' || page.kind === 'about' || page.isHome)) {
       offerCountry('US', ev(page, us[0]), 3);
-      offerCity(
+      // "123 Race Street San Jose, CA 95126": the city is what follows the street
+      const words = (
         us[1]
           .trim()
           .split(/\s{2,}/)
-          .pop() as string,
-        ev(page, us[0]),
-        3,
-      );
+          .pop() as string
+      ).split(/\s+/);
+      const street = words.reduce((at, w, i) => (STREET_WORD.test(w) ? i : at), -1);
+      const cityWords = words.slice(street + 1);
+      if (cityWords.length > 0 && cityWords.length <= 3) offerCity(cityWords.join(' '), ev(page, us[0]), 3);
     }
   }
   // Weakest signals, only when nothing else places the business: a prefecture/province in an address

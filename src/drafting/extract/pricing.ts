@@ -21,12 +21,20 @@ import type { Element } from 'domhandler';
 import { ev, nameSource, type Ctx } from './context.ts';
 import { normalizeForMatch } from './evidence.ts';
 import { textOf } from './html.ts';
-import { docOrder, isFillerText, jsonLdTypes, leafBlocks, precedingHeading, type ParsedPage } from './page.ts';
+import {
+  docOrder,
+  headingChain,
+  isFillerText,
+  jsonLdTypes,
+  leafBlocks,
+  precedingHeading,
+  type ParsedPage,
+} from './page.ts';
 import { sentences, wordCount } from './text.ts';
 import { found, notFound, type Evidence, type FieldDraft, type PricingModel } from './types.ts';
 
 const MONEY =
-  /(?:(?:US|CA|AU|NZ)?\$|€|£|¥|₹|(?:USD|EUR|GBP|CHF|CAD|AUD)\s?)\s?\d{1,3}(?:[,.\s]\d{3})*(?:[.,]\d{1,2})?|\d{1,3}(?:[,.]\d{3})*(?:[.,]\d{1,2})?\s?(?:€|\$|USD|EUR|GBP|CHF|kr|zł|円|元|R\$)/;
+  /(?:(?:US|CA|AU|NZ)?\$|€|£|¥|₹|(?:USD|EUR|GBP|CHF|CAD|AUD)\s?)\s?(?:\d{1,3}(?:[,.\s]\d{3})+|\d+)(?:[.,]\d{1,2})?(?!\d)|(?:\d{1,3}(?:[,.]\d{3})+|\d+)(?:[.,]\d{1,2})?\s?(?:€|\$|USD|EUR|GBP|CHF|kr|zł|円|元|R\$)/;
 /** A billing period stated in words, in the drafting languages. */
 const PERIOD_WORDS =
   /\b(?:per (?:month|year)|a month|a year|monthly|yearly|annually|billed|monatlich\w*|jährlich\w*|pro (?:monat|jahr)|im monat|abo(?:nnement)?|par (?:mois|an)|mensuel\w*|annuel\w*|abonnement|al mes|por mes|al año|por año|mensual\w*|anual\w*|suscripci[oó]n|por m[eê]s|por ano|assinatura)\b|月額|年額|月払い|年払い|每月|每年/i;
@@ -34,6 +42,8 @@ const COST_WORDS =
   /\b(?:price|prices|pricing|cost|costs|fee|fees|kosten|preis\w*|gebühr\w*|prix|tarif\w*|coût\w*|precio\w*|costo\w*|tarifa\w*|preço\w*|custo\w*|vorauszahlung|prepa(?:id|yment))\b|料金|価格|价格|费用/i;
 const NOT_PRICE_CONTEXT =
   /\b(?:sponsor\w*|donat\w*|backers?|patrons?|supporters?|tip jar|contribut\w*|grants?|fund(?:ing|ed|raise\w*)?|raised|pledge\w*|bount\w*|salar\w*|budget|prize|award|revenue|valuation|investors?|savings?|save up to|worth|earn\w*)\b/i;
+/** A saving or discount badge ("SAVE $1598", "20% off") is not a price. */
+const SAVING = /\b(?:save|saving|you save|discount\w*|off|rabatt|sparen|spare|économisez|ahorra\w*|economize)\b/i;
 const MONTHLY = /(?:per|a|\/|every)\s*(?:month|mo)\b|\bmonthly\b|\/\s?m\b|\bmo\.\b|per user per month/i;
 const YEARLY = /(?:per|a|\/|every)\s*(?:year|yr|annum)\b|\b(?:yearly|annually|annual)\b/i;
 const ONE_TIME =
@@ -92,6 +102,13 @@ function pricingContext(page: ParsedPage, el: Element): boolean {
   if (cardWide.some(isFillerText)) return false;
   if (page.kind === 'pricing') return true;
   if (/\b(?:pric(?:e|es|ing)|plans?)\b/i.test(heading)) return true;
+  // a plan card's own heading ("Pro") under a section headed "Pricing" / "Preise" / "料金"
+  if (
+    headingChain(page, el).some((h) =>
+      /\b(?:pric(?:e|es|ing)|plans?|preise|tarifs?|precios|preços|planes|planos)\b|料金|価格|价格/i.test(h.text),
+    )
+  )
+    return true;
   return ancestors.some((a) => /\b(?:pricing|plans?|price-?table|prices)\b/.test(classId(a)));
 }
 
@@ -169,6 +186,7 @@ export function findPriceTiers(ctx: Ctx): PriceTier[] {
       }
       if (t.length > 60 || !MONEY.test(t)) continue;
       if (!pricingContext(page, b.el)) continue;
+      if (SAVING.test(t)) continue;
       const m = MONEY.exec(t);
       if (!m) continue;
       const amount = amountOf(m[0]);
