@@ -33,11 +33,19 @@ test('repeated cards are read as title + sentence; person cards and price cards 
     ${card('Sketch', 'Write down your ideas instantly with a pen.')}
     ${card('Organize', 'Organize your boards in folders and tags.')}
     ${card('Sync', 'Keep every board in sync through your cloud.')}
-    </section><section>${card('Jane Smith', 'Leads our support team with care and patience.')}
-    ${card('John Miller', 'Answers your questions every single day.')}
-    ${card('Ana Lopez', 'Writes the guides you read in our help center.')}</section></main>`);
+    </section><section>
+    ${card('Smart Sync', 'Changes reach every device within a second.')}
+    ${card('Offline Mode', 'Keep writing on a plane or in a tunnel.')}
+    ${card('Team Sharing', 'Share a board with your whole team in one click.')}
+    </section><section>${card('Jane Smith', 'Head of Support, answers your tickets.')}
+    ${card('John Miller', 'Support agent for our European customers.')}
+    ${card('Ana Lopez', 'Customer success lead for new teams.')}</section>
+    <section><div class="p"><h3>Basic</h3><p>$5 per month for one person.</p></div><div class="p"><h3>Team</h3><p>$9 per month for every seat.</p></div>
+    <div class="p"><h3>Business</h3><p>$19 per month with priority help.</p></div></section></main>`);
   assert.ok(f.includes('Organize: Organize your boards in folders and tags.'), JSON.stringify(f));
-  assert.ok(!f.some((x) => /Jane Smith|John Miller/.test(x)), JSON.stringify(f));
+  assert.ok(f.includes('Offline Mode: Keep writing on a plane or in a tunnel.'), JSON.stringify(f));
+  assert.ok(!f.some((x) => /Jane Smith|John Miller|Ana Lopez/.test(x)), JSON.stringify(f));
+  assert.ok(!f.some((x) => /\$\d/.test(x)), JSON.stringify(f));
 });
 
 test('template filler prose is recognised; page language is detected', () => {

@@ -16,7 +16,7 @@ import {
   type ParsedPage,
 } from './page.ts';
 import { isFillerProse } from './language.ts';
-import { clip, contentTokens, escapeRegExp, sentences, trimPunct, wordCount } from './text.ts';
+import { clip, contentTokens, escapeRegExp, sentences, squash, trimPunct, wordCount } from './text.ts';
 import {
   found,
   notFound,
@@ -223,7 +223,7 @@ function collectFeatures(ctx: Ctx): { features: Item[]; usps: Item[] } {
           } else {
             const title = trimPunct(blocks[0]);
             const body = blocks.slice(1).find((b) => wordCount(b) >= 4);
-            if (!body || wordCount(title) > 8 || PERSONISH.test(title)) continue;
+            if (!body || wordCount(title) > 8) continue;
             const v = `${title}: ${body}`;
             items.push({
               value: v.length <= 200 ? v : body,
@@ -233,6 +233,23 @@ function collectFeatures(ctx: Ctx): { features: Item[]; usps: Item[] } {
           }
         }
         if (items.length < 3 || items.length < group.length * 0.6) continue;
+        // team and support-agent cards: every title a person's name, and the cards give roles or portraits
+        const titles = group.map((g) => leafBlocksOf(page, g)[0] ?? '');
+        if (
+          titles.every((t) => PERSONISH.test(t)) &&
+          (group.some((g) => ROLE_WORDS.test(textOf(g))) ||
+            group.every((g) =>
+              $(g)
+                .find('img[alt]')
+                .toArray()
+                .some(
+                  (i) =>
+                    squash($(i).attr('alt') ?? '').length > 2 &&
+                    squash(textOf(g)).includes(squash($(i).attr('alt') ?? '')),
+                ),
+            ))
+        )
+          continue;
         for (const it of items) {
           usedEls.add(it.el);
           add(
@@ -312,6 +329,8 @@ function collectFeatures(ctx: Ctx): { features: Item[]; usps: Item[] } {
         headingChain(page, h).some((x) =>
           /\b(?:unique|why|different|advantages?|stand out|what makes)\b/i.test(x.text),
         ) || page.kind === 'why';
+      // a plan card ("Team: $9 per month…") is pricing, not a feature
+      if (MONEY_RE.test(textOf(p))) return;
       const ps = sentences(textOf(p)).filter((s) => wordCount(s) >= 4);
       if (ps.length === 0) return;
       const headingLevel = Number(h.name.slice(1));
@@ -379,6 +398,8 @@ function collectFeatures(ctx: Ctx): { features: Item[]; usps: Item[] } {
 
 const MONEY_RE = /(?:\$|€|£|¥)\s?\d|\d\s?(?:€|\$|円|USD|EUR)/;
 /** A card title that is a person's name ("Jane Smith") — team and support-agent cards are not features. */
+const ROLE_WORDS =
+  /\b(?:ceo|cto|coo|cfo|cpo|founder|co-?founder|engineer|developer|designer|manager|director|head of|team lead|lead \w+|advisor|intern|support agent|customer success|specialist|gründer\w*|geschäftsführer\w*|fondat\w+|fundador\w*|directeur|directora?)\b|代表|エンジニア|创始人/i;
 const PERSONISH = /^\p{Lu}\p{Ll}+(?:\s\p{Lu}\.?)?\s\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?$/u;
 
 /** The text blocks of an element, in order (verbatim, whitespace-normalised). */
