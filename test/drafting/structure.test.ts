@@ -172,3 +172,13 @@ test("the issue's examples: whole amounts, saving badges, general contact, US st
   );
   assert.deepEqual([hq.country.value, hq.city.value], ['DE', 'Berlin']);
 });
+
+test('sentences stay whole across file names and versions', async () => {
+  const { sentences } = await import('../../src/drafting/extract/text.ts');
+  assert.deepEqual(sentences('Edit bindings.json to add keys. Then restart.'), [
+    'Edit bindings.json to add keys.',
+    'Then restart.',
+  ]);
+  assert.deepEqual(sentences('Export to `.mp4` files! Use v1.2 now.'), ['Export to `.mp4` files!', 'Use v1.2 now.']);
+  assert.deepEqual(sentences('ペットのお世話をします。散歩もします。'), ['ペットのお世話をします。', '散歩もします。']);
+});

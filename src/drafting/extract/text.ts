@@ -2,13 +2,18 @@
 
 const ABBREV = /(?:\b(?:e\.g|i\.e|etc|vs|approx|inc|ltd|co|corp|mr|mrs|ms|dr|st|no|fig|jr|sr|u\.s|a\.m|p\.m)\.)$/i;
 
-/** Split text into sentences (keeps the end punctuation; avoids common abbreviations). */
+/**
+ * Split text into sentences (keeps the end punctuation; avoids common abbreviations). A sentence
+ * ends at . ! ? … followed by a space — so "bindings.json", "`.mp4`" and "v1.2" stay whole — or at
+ * the Chinese/Japanese 。！？.
+ */
 export function sentences(text: string): string[] {
   const out: string[] = [];
-  const re = /[^.!?…。！？]+(?:[.!?…。！？]+["'”’)\]」』]*|$)/g;
+  const parts = text.split(/(?<=[.!?…]["'”’)\]]*)\s+|(?<=[。！？]["'”’)\]」』]*)(?![。！？"'”’)\]」』])/);
   let buf = '';
-  for (const m of text.match(re) ?? []) {
-    buf += m;
+  for (const part of parts) {
+    if (!part) continue;
+    buf = buf ? `${buf}${/[。！？」』]$/.test(buf) ? '' : ' '}${part}` : part;
     const t = buf.trim();
     if (!t) continue;
     if (ABBREV.test(t) || /\b[A-Z]\.$/.test(t) || /\d\.$/.test(t)) continue; // "e.g." / "U.S." / "v1." keep going
