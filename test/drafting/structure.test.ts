@@ -182,3 +182,14 @@ test('sentences stay whole across file names and versions', async () => {
   assert.deepEqual(sentences('Export to `.mp4` files! Use v1.2 now.'), ['Export to `.mp4` files!', 'Use v1.2 now.']);
   assert.deepEqual(sentences('ペットのお世話をします。散歩もします。'), ['ペットのお世話をします。', '散歩もします。']);
 });
+
+test('a truncated meta description loses to the complete og:description', () => {
+  const d = extractProfile(
+    page(
+      '<main><h1>Acme</h1></main>',
+      '<title>Acme</title><meta name="description" content="Acme keeps your notes in sync across desktop and mobile ..."><meta property="og:description" content="Acme keeps your notes in sync across desktop and mobile devices, even offline.">',
+    ),
+  );
+  assert.match(String(d.fields.description.value), /mobile devices, even offline\./);
+  assert.doesNotMatch(String(d.fields.description.value), /mobile \.\.\./);
+});

@@ -318,8 +318,10 @@ export function extractIdentity(ctx: Ctx): IdentityResult {
     .map((n) => (typeof n.description === 'string' ? normalizeSpace(n.description) : ''))
     .find((d) => wordCount(d) >= 4);
   // a meta description that speaks of a theme or template is the template's default, not the product's
-  const descMeta =
-    [metaDesc, ogDesc, twDesc, ldDesc ?? ''].find((d) => wordCount(d) >= 4 && !TEMPLATE_NAME.test(d)) ?? '';
+  // a description cut off with "…" loses to a complete one (often og:description holds the whole text)
+  const descs = [metaDesc, ogDesc, twDesc, ldDesc ?? ''].filter((d) => wordCount(d) >= 4 && !TEMPLATE_NAME.test(d));
+  const truncated = (d: string): boolean => /(?:\.\.\.|…)\s*$/.test(d);
+  const descMeta = descs.find((d) => !truncated(d)) ?? descs[0] ?? '';
 
   // ---- tagline
   let tagline: Candidate | null = null;
