@@ -3,8 +3,8 @@
  * category. Each category of the tree the admin maintains becomes a document made of its name
  * (weighted ×3), its description (and FAQ), and the text of the live listings filed under it
  * (name, tagline, descriptions, features); a parent's document holds its children's too. A site's
- * identity text (home title, meta descriptions, h1/h2, the lead of the home page; the product's own
- * name left out) is compared with every document by the cosine of TF-IDF vectors — hand-written
+ * identity text (home title, meta descriptions, JSON-LD categories, h1/h2, the lead of the home
+ * page; the product's own name counted once) is compared with every document by the cosine of TF-IDF vectors — hand-written
  * here (about 150 lines): no dependency, no model to download, and the IDF statistics come from our
  * own tree, so it follows every change the admin makes. (BM25 is kept as an option; on the corpus
  * its long parent documents won on incidental words.)
@@ -16,6 +16,7 @@
  *   - else, or below `minScore`, or with fewer than `minTerms` shared terms: categories stay empty
  *     and the maker picks. A site not written in the tree's language needs twice the score.
  *   After the primary come its parent (for a child) and a close runner-up child, at most 3.
+ *   A category without children is a leaf wherever it sits (a flat tree works too).
  * Evidence: the site sentences that contributed most to the chosen category's score, verbatim.
  */
 import { textOf } from './extract/html.ts';
@@ -116,7 +117,7 @@ export function buildCategoryModel(
     const tf = new Map<string, number>();
     let len = addTokens(tf, c.name, 3);
     len += addTokens(tf, c.description);
-    docs.set(c.slug, { cat: c, tf, len, isParent: parents.has(c.slug) || c.parent === null });
+    docs.set(c.slug, { cat: c, tf, len, isParent: parents.has(c.slug) });
   }
   for (const l of listings) {
     // a listing's text counts once per category it is filed under; capped so one long listing cannot dominate
@@ -286,8 +287,8 @@ export function classifySite(
   const minScore = (opts.minScore ?? 0.05) * (opts.sameLanguage === false ? 2 : 1);
   const q = new Map<string, number>();
   for (const t of texts) for (const tok of classifierTokens(t.text)) q.set(tok, (q.get(tok) ?? 0) + t.weight);
-  // the product's own name is everywhere on its site and says little about its category
-  for (const tok of classifierTokens(opts.name ?? '')) q.delete(tok);
+  // the product's own name is everywhere on its site: its words count as if said once
+  for (const tok of classifierTokens(opts.name ?? '')) if (q.has(tok)) q.set(tok, Math.min(q.get(tok) as number, 1));
   // sublinear query weights: a word repeated all over the site does not drown the others
   for (const [t, n] of q) q.set(t, 1 + Math.log(n));
   const scored = model.docs

@@ -14,7 +14,7 @@ import {
   type ProfileField,
 } from './extract/index.ts';
 import type { CategoryModel } from './classify.ts';
-import { draftWithLlm, mergeLlmDraft, type DroppedProposal, type LlmField } from './llm.ts';
+import { draftWithLlm, LLM_FIELDS, mergeLlmDraft, type DroppedProposal, type LlmField } from './llm.ts';
 
 export interface DraftSiteOptions extends CrawlOptions {
   /** Category names offered by the directory (for `categories`). */
@@ -48,7 +48,8 @@ export async function draftSite(url: string, opts: DraftSiteOptions = {}): Promi
     const r = await draftWithLlm(crawl.pages, {
       model: opts.llm.model,
       categoryNames: opts.categoryNames ?? [],
-      fields: opts.llm.fields,
+      // categories are the classifier's when it has the directory to learn from
+      fields: (opts.llm.fields ?? LLM_FIELDS).filter((f) => f !== 'categories' || !opts.categoryModel),
       abortSignal: opts.signal,
       timeoutMs: opts.llm.timeoutMs,
     });

@@ -90,7 +90,10 @@ export const defaultDrafter: Drafter = async (pages, opts) => {
   const model = await llmModelOf(opts.config, opts.services);
   if (model) {
     const { LLM_FIELDS, draftWithLlm, mergeLlmDraft } = await llm();
-    const fields = opts.fields ? LLM_FIELDS.filter((f) => opts.fields!.includes(f)) : [...LLM_FIELDS];
+    // categories are the classifier's when it has the directory to learn from; the model proposes the rest
+    const fields = (opts.fields ? LLM_FIELDS.filter((f) => opts.fields!.includes(f)) : [...LLM_FIELDS]).filter(
+      (f) => f !== 'categories' || !opts.categoryModel,
+    );
     if (fields.length) {
       const r = await draftWithLlm(pages, {
         model,
