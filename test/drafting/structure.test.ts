@@ -193,3 +193,12 @@ test('a truncated meta description loses to the complete og:description', () => 
   assert.match(String(d.fields.description.value), /mobile devices, even offline\./);
   assert.doesNotMatch(String(d.fields.description.value), /mobile \.\.\./);
 });
+
+test('plain privacy and offline promises in FAQ answers are features', () => {
+  const f = features(`<main><h1>Acme</h1><h2>Frequently Asked Questions</h2>
+    <h3>Do you track me?</h3><p>Nope. No tracking/analytics installed and not planning to.</p>
+    <h3>Is my writing uploaded?</h3><p>Nope. All writing and saving is done locally.</p>
+    <h3>What is it written in?</h3><p>Yes. It’s written in Swift and Objective-C, natively for the Mac.</p></main>`);
+  assert.ok(f.includes('No tracking/analytics installed and not planning to.'), JSON.stringify(f));
+  assert.ok(f.includes('All writing and saving is done locally.'), JSON.stringify(f));
+});

@@ -428,9 +428,15 @@ const CAPABILITY =
 const NO_NEED =
   /\bno (?:sign-?ups?|registration|account|accounts|tracking|ads|installation|credit card|subscription|login|internet connection)\s+(?:is\s+)?(?:required|needed|necessary)\b/i;
 
-function capabilitySentence(s: string, name: string | null): boolean {
+/** Privacy and offline promises stated plainly: "No tracking/analytics installed", "All saving is done locally". */
+const PROMISE =
+  /\bno (?:tracking|analytics|ads|advertising|telemetry|data collection|cookies)\b|\b(?:done|stored|saved|kept|processed|runs?|works?) (?:entirely |fully |completely )?(?:locally|offline|on your (?:device|computer|machine))\b|\bnever leaves? your (?:device|computer|machine)\b/i;
+
+function capabilitySentence(raw: string, name: string | null): boolean {
+  const s = raw.replace(/[‘’]/g, "'");
   const w = wordCount(s);
   if (w >= 3 && w <= 20 && NO_NEED.test(s)) return true;
+  if (w >= 3 && w <= 16 && PROMISE.test(s) && !/\?$/.test(s)) return true;
   if (w < 6 || w > 45 || /\?$/.test(s) || /^(?:if|when|as for|whether)\b/i.test(s)) return false;
   if (
     /\b(?:cookies?|privacy policy|newsletter|subscribe|hiring|careers|copyright|all rights reserved|terms of)\b/i.test(
