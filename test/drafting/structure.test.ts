@@ -202,3 +202,19 @@ test('plain privacy and offline promises in FAQ answers are features', () => {
   assert.ok(f.includes('No tracking/analytics installed and not planning to.'), JSON.stringify(f));
   assert.ok(f.includes('All writing and saving is done locally.'), JSON.stringify(f));
 });
+
+test('imprint addresses: a postcode line gives the city; a country in its own language gives the country', () => {
+  const draft = (imprint: string) =>
+    extractProfile([
+      { url: U, html: '<html><head><title>Acme</title></head><body><h1>Acme</h1></body></html>', source: 'home' },
+      {
+        url: `${U}imprint/`,
+        html: `<html><head><title>Imprint</title></head><body><h1>Imprint</h1>${imprint}</body></html>`,
+        source: 'link',
+      },
+    ]).fields;
+  const a = draft('<p>Angaben gemäß § 5 TMG</p><p>Max Muster</p><p>17109 Demmin</p>');
+  assert.deepEqual([a.city.value, a.country.value], ['Demmin', null]);
+  const b = draft('<p>Acme OG, Hauptplatz 5, 6020 Innsbruck, Österreich</p>');
+  assert.deepEqual([b.city.value, b.country.value], ['Innsbruck', 'AT']);
+});

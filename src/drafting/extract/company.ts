@@ -487,12 +487,18 @@ export function extractLocation(ctx: Ctx): LocationResult {
     if (page.kind === 'contact' || page.kind === 'about' || page.isHome) {
       for (const b of leafBlocks(page)) {
         if (b.text.length > 400) continue;
+        // an imprint's address line on its own: "17109 Demmin" (postcode and city, no country)
+        const line =
+          page.kind === 'contact'
+            ? /^(?:[A-Z]{1,2}-)?\d{4,5}\s+([A-ZÀ-Ý][\wÀ-ÿ.'-]+(?:[ -][A-ZÀ-Ý][\wÀ-ÿ.'-]+)?)$/.exec(b.text)
+            : null;
+        if (line && !countryCodeAnyLanguage(line[1])) offerCity(line[1], ev(page, b.text), 2.5);
         const m =
-          /\b\d{4,5}\s+([A-ZÀ-Ý][\wÀ-ÿ.'-]+(?:[ -][A-ZÀ-Ý][\wÀ-ÿ.'-]+)?),\s*([A-Z][A-Za-z .]+?)\s*(?:$|[,.|·])/.exec(
+          /\b\d{4,5}\s+([A-ZÀ-Ý][\wÀ-ÿ.'-]+(?:[ -][A-ZÀ-Ý][\wÀ-ÿ.'-]+)?),\s*(\p{Lu}[\p{L} .]+?)\s*(?:$|[,.|·])/u.exec(
             b.text,
           );
         if (!m) continue;
-        const code = countryCode(m[2]);
+        const code = countryCodeAnyLanguage(m[2]);
         if (!code) continue;
         offerCountry(code, ev(page, m[0].replace(/[,.|·\s]+$/, '')), 3);
         offerCity(m[1], ev(page, m[0].replace(/[,.|·\s]+$/, '')), 3);
