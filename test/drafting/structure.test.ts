@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { extractProfile, type SourcePage } from '../../src/drafting/extract/index.ts';
 import { detectLanguage, isFillerProse } from '../../src/drafting/extract/language.ts';
+import { leafBlocks, parsePage } from '../../src/drafting/extract/page.ts';
 
 const U = 'https://acme.test/';
 const page = (body: string, head = '<title>Acme | Notes that sync</title>'): SourcePage[] => [
@@ -217,4 +218,26 @@ test('imprint addresses: a postcode line gives the city; a country in its own la
   assert.deepEqual([a.city.value, a.country.value], ['Demmin', null]);
   const b = draft('<p>Acme OG, Hauptplatz 5, 6020 Innsbruck, Österreich</p>');
   assert.deepEqual([b.city.value, b.country.value], ['Innsbruck', 'AT']);
+});
+
+test('a cookie banner is chrome, not content', () => {
+  const d = extractProfile(
+    page(
+      `<div class="x1"><p>We use cookies to improve your experience and analyse traffic.</p><button>Accept all</button><button>Reject</button></div>
+      <main><h1>Acme</h1><p>Acme keeps your notes in sync across every device you own.</p></main>`,
+      '<title>Acme</title>',
+    ),
+  );
+  assert.doesNotMatch(JSON.stringify(d.fields), /We use cookies/);
+  const parsed = parsePage(
+    {
+      url: U,
+      html: '<html><body><div><p>We use cookies to analyse traffic.</p><button>Accept all</button></div><main><p>Acme keeps notes in sync.</p></main></body></html>',
+    },
+    0,
+    true,
+  );
+  const blocks = leafBlocks(parsed);
+  assert.equal(blocks.find((b) => /We use cookies/.test(b.text))?.chrome, true);
+  assert.equal(blocks.find((b) => /Acme keeps/.test(b.text))?.chrome, false);
 });

@@ -273,10 +273,34 @@ function chromeFlags($: CheerioRoot): Map<Element, ChromeFlags> {
     for (const c of (node as Element).children ?? []) walk(c as AnyNode, flags);
   };
   walk($.root().get(0) as AnyNode, { nav: false, footer: false });
+  // Cookie and consent banners: a small block that speaks of cookies and holds an accept/decline button
+  $('button, a, [role="button"], input[type="button" i], input[type="submit" i]').each((_, btn) => {
+    const label = `${textOf(btn)} ${$(btn).attr('value') ?? ''}`.trim();
+    if (!CONSENT_BUTTON.test(label)) return;
+    for (const a of $(btn).parents().toArray().slice(0, 5) as Element[]) {
+      if (a.name === 'body' || a.name === 'main') break;
+      const t = textOf(a);
+      if (t.length > 1200) break;
+      if (!COOKIE_WORDS.test(t)) continue;
+      const mark = (n: AnyNode): void => {
+        if (n.type !== 'tag') return;
+        const f = m.get(n as Element) ?? { nav: false, footer: false };
+        m.set(n as Element, { nav: f.nav, footer: true });
+        for (const c of (n as Element).children ?? []) mark(c as AnyNode);
+      };
+      mark(a);
+      break;
+    }
+  });
   map = m;
   chromeCache.set($, map);
   return map;
 }
+
+const COOKIE_WORDS =
+  /\bcookies?\b|\bconsent\b|\btracking\b|datenschutz|einwilligung|\brgpd\b|\bgdpr\b|\bdsgvo\b|クッキー|同意/i;
+const CONSENT_BUTTON =
+  /^(?:accept|accept all|allow|allow all|agree|i agree|got it|ok(?:ay)?|decline|reject|reject all|deny|akzeptieren|alle akzeptieren|zustimmen|ablehnen|einverstanden|accepter|tout accepter|refuser|aceptar|rechazar|aceitar|recusar|同意する|接受)\b/i;
 
 /** True when the element sits in navigation (nav, role=navigation, menu/navbar classes). */
 export function inNav($: CheerioRoot, el: AnyNode): boolean {
