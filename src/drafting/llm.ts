@@ -118,7 +118,7 @@ Rules:
 - Every value must come with one or more quotes copied character for character from the page text given, with that page's URL.
 - If the site does not state something, return null for it.
 - Categories must be copied exactly from the allowed list; pick none if none fits.
-- Write in English, plainly, without hype.`;
+- Write in the language the site is written in (never translate), plainly, without hype.`;
 
 function pageDigest(pages: readonly SourcePage[], maxChars: number): string {
   const per = Math.max(1500, Math.floor(maxChars / Math.max(1, pages.length)));
