@@ -241,3 +241,22 @@ test('a cookie banner is chrome, not content', () => {
   assert.equal(blocks.find((b) => /We use cookies/.test(b.text))?.chrome, true);
   assert.equal(blocks.find((b) => /Acme keeps/.test(b.text))?.chrome, false);
 });
+
+test('FAQ answers on a pricing page give capability features, not billing policies', () => {
+  const d = extractProfile([
+    { url: U, html: '<html><head><title>Acme</title></head><body><h1>Acme</h1></body></html>', source: 'home' },
+    {
+      url: `${U}pricing/`,
+      html: `<html><head><title>Pricing</title></head><body><h1>Pricing</h1><h2>Frequently asked questions</h2>
+        <h3>What is image to vector?</h3><p>With our image-to-vector feature you can turn a photo of your notes into an editable canvas.</p>
+        <h3>Can I cancel?</h3><p>Yes, you can cancel your subscription at any time from the settings.</p></body></html>`,
+      source: 'link',
+    },
+  ]);
+  const f = (d.fields.features.value as string[] | null) ?? [];
+  assert.ok(
+    f.some((x) => /turn a photo of your notes/.test(x)),
+    JSON.stringify(f),
+  );
+  assert.ok(!f.some((x) => /cancel/.test(x)), JSON.stringify(f));
+});

@@ -223,7 +223,7 @@ function collectFeatures(ctx: Ctx): { features: Item[]; usps: Item[] } {
           } else {
             const title = trimPunct(blocks[0]);
             const body = blocks.slice(1).find((b) => wordCount(b) >= 4);
-            if (!body || wordCount(title) > 8) continue;
+            if (!body || wordCount(title) > 8 || VAGUE.test(title) || VAGUE.test(body)) continue;
             const v = `${title}: ${body}`;
             items.push({
               value: v.length <= 200 ? v : body,
@@ -358,13 +358,17 @@ function collectFeatures(ctx: Ctx): { features: Item[]; usps: Item[] } {
   pageOrder = 0;
   for (const page of ctx.pages) {
     pageOrder += 10_000;
-    if (!['home', 'features', 'about'].includes(page.kind)) continue;
+    // FAQ answers on pricing and FAQ pages speak of the product too ("With our … feature you can …")
+    const faqOnly = page.kind === 'pricing' || page.kind === 'faq';
+    if (!['home', 'features', 'about'].includes(page.kind) && !faqOnly) continue;
     const weight = pageWeight(page);
     for (const b of leafBlocks(page)) {
       if (b.chrome || !/^(?:p|div|dd|li|blockquote|span|td)$/.test(b.el.name) || b.text.length > 1500) continue;
       if (inSkippedSection(page, b.el, true) || inTestimonial(page, b.el)) continue;
+      if (faqOnly && !headingChain(page, b.el).some((h) => FAQ_SECTION.test(h.text) || /\?$/.test(h.text))) continue;
       for (const s of sentences(b.text)) {
         if (!capabilitySentence(s, nameSource(ctx))) continue;
+        if (faqOnly && BILLING.test(s)) continue;
         add(features, s, [ev(page, s)], 1 * weight, pageOrder + docOrder(page, b.el) + 0.7);
       }
     }
@@ -398,6 +402,9 @@ function collectFeatures(ctx: Ctx): { features: Item[]; usps: Item[] } {
 
 const MONEY_RE = /(?:\$|€|£|¥)\s?\d|\d\s?(?:€|\$|円|USD|EUR)/;
 /** A card title that is a person's name ("Jane Smith") — team and support-agent cards are not features. */
+/** Billing terms: on a pricing page, "you can cancel anytime" is a policy, not a feature. */
+const BILLING =
+  /\b(?:cancel\w*|refund\w*|billing|billed|invoice\w*|upgrade\w*|downgrade\w*|plans?|trial|subscri\w+|pay\w*|price\w*|pricing|discount\w*|coupon\w*|tax\w*|vat)\b/i;
 const ROLE_WORDS =
   /\b(?:ceo|cto|coo|cfo|cpo|founder|co-?founder|engineer|developer|designer|manager|director|head of|team lead|lead \w+|advisor|intern|support agent|customer success|specialist|gründer\w*|geschäftsführer\w*|fondat\w+|fundador\w*|directeur|directora?)\b|代表|エンジニア|创始人/i;
 const PERSONISH = /^\p{Lu}\p{Ll}+(?:\s\p{Lu}\.?)?\s\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?$/u;
