@@ -19,6 +19,7 @@ import {
   loadLabels,
   scoreSite,
   summarize,
+  type DraftedSite,
   type SiteScore,
 } from '../test/drafting/support/corpus.ts';
 import { serveRoutes, html } from '../test/drafting/support/static-site.ts';
@@ -72,6 +73,15 @@ async function tenPageSite(): Promise<DraftingBenchResult['tenPage']> {
   }
 }
 
+/** Evidence quotes of a draft (fields, socials, FAQs, founders, milestones). */
+function countQuotes(d: DraftedSite): number {
+  let n = 0;
+  for (const f of Object.values(d.draft.fields)) n += f.evidence.length;
+  for (const e of Object.values(d.draft.socials_evidence)) n += e?.length ?? 0;
+  for (const x of [...d.draft.faqs, ...d.draft.founders, ...d.draft.milestones]) n += x.evidence.length;
+  return n;
+}
+
 export async function benchDrafting(log: (s: string) => void = console.log): Promise<DraftingBenchResult> {
   const result: DraftingBenchResult = {
     sites: [],
@@ -79,7 +89,8 @@ export async function benchDrafting(log: (s: string) => void = console.log): Pro
     tenPage: { pages: 0, crawlMs: 0, extractMs: 0, totalMs: 0, budgetMs: BUDGET_MS },
   };
   if (corpusAvailable()) {
-    log('site            pages  crawl ms  draft ms  completeness');
+    const rows: string[][] = [];
+    const tot = { inv: 0, wrong: 0, qv: 0, qt: 0, sf: 0, sl: 0, ff: 0, fl: 0, ca: 0, cn: 0, worst: 0 };
     for (const site of await corpusSites()) {
       const d = await draftCorpusSite(site);
       const c = completeness(d.draft).percent;
@@ -90,11 +101,65 @@ export async function benchDrafting(log: (s: string) => void = console.log): Pro
         extractMs: d.extractMs,
         completeness: c,
       });
-      result.scores.push(scoreSite(d, await loadLabels(site)));
-      log(
-        `${site.padEnd(16)}${String(d.crawl.pages.length).padStart(5)}${d.crawlMs.toFixed(0).padStart(10)}${d.extractMs.toFixed(0).padStart(10)}${`${c}%`.padStart(14)}`,
-      );
+      const s = scoreSite(d, await loadLabels(site));
+      result.scores.push(s);
+      const fields = Object.values(s.fields);
+      const inv = s.inventions.length;
+      const wrong = fields.filter((f) => f.labelled && f.produced && !f.correct).length;
+      const stated = fields.filter((f) => f.labelled).length;
+      const found = fields.filter((f) => f.labelled && f.correct).length;
+      const quotes = countQuotes(d);
+      const ms = d.crawlMs + d.extractMs;
+      tot.inv += inv;
+      tot.wrong += wrong;
+      tot.qv += quotes - s.unverifiedQuotes.length;
+      tot.qt += quotes;
+      tot.sf += found;
+      tot.sl += stated;
+      tot.ff += s.features.found;
+      tot.fl += s.features.labelled;
+      if (s.category.ok !== null) {
+        tot.cn++;
+        if (s.category.ok) tot.ca++;
+      }
+      tot.worst = Math.max(tot.worst, ms);
+      rows.push([
+        site,
+        String(inv),
+        String(wrong),
+        `${quotes - s.unverifiedQuotes.length}/${quotes}`,
+        `${found}/${stated}`,
+        `${s.features.found}/${s.features.labelled}`,
+        s.category.ok === null
+          ? `– (${s.category.primary ?? 'none'})`
+          : `${s.category.ok ? 'yes' : 'no'} (${s.category.primary ?? 'none'})`,
+        `${(ms / 1000).toFixed(2)} s`,
+      ]);
     }
+    const pct = (a: number, b: number): string => (b ? `${Math.round((100 * a) / b)} %` : '–');
+    rows.push([
+      'total',
+      String(tot.inv),
+      String(tot.wrong),
+      `${tot.qv}/${tot.qt}`,
+      `${tot.sf}/${tot.sl} (${pct(tot.sf, tot.sl)})`,
+      `${tot.ff}/${tot.fl} (${pct(tot.ff, tot.fl)})`,
+      `${tot.ca}/${tot.cn} (${pct(tot.ca, tot.cn)})`,
+      `max ${(tot.worst / 1000).toFixed(2)} s`,
+    ]);
+    const head = [
+      'site',
+      'invented',
+      'wrong values',
+      'quotes verbatim',
+      'stated facts found',
+      'features found',
+      'category acceptable (primary)',
+      'time to ready',
+    ];
+    log(`| ${head.join(' | ')} |`);
+    log(`|${head.map(() => '---').join('|')}|`);
+    for (const r of rows) log(`| ${r.join(' | ')} |`);
     log('');
     log(formatTable(summarize(result.scores)));
     log(

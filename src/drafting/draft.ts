@@ -7,16 +7,20 @@ import { crawlSite, type CrawlOptions, type CrawlResult } from './crawler/crawl.
 import {
   completeness,
   extractProfile,
+  gateFields,
   missing,
   type Completeness,
   type Draft,
   type ProfileField,
 } from './extract/index.ts';
-import { draftWithLlm, mergeLlmDraft, type DroppedProposal, type LlmField } from './llm.ts';
+import type { CategoryModel } from './classify.ts';
+import { draftWithLlm, LLM_FIELDS, mergeLlmDraft, type DroppedProposal, type LlmField } from './llm.ts';
 
 export interface DraftSiteOptions extends CrawlOptions {
   /** Category names offered by the directory (for `categories`). */
   categoryNames?: readonly string[];
+  /** The categories classifier (classify.ts); when given it chooses `categories`. */
+  categoryModel?: CategoryModel | null;
   /** When given, the model proposes tagline/description/categories/features; only verified proposals are kept. */
   llm?: { model: LanguageModel; fields?: readonly LlmField[]; prefer?: 'llm' | 'rules'; timeoutMs?: number } | null;
 }
@@ -34,13 +38,18 @@ export interface DraftSiteResult {
 /** Crawl and draft a site. Throws CrawlError (with a `reason`) when the home page cannot be read. */
 export async function draftSite(url: string, opts: DraftSiteOptions = {}): Promise<DraftSiteResult> {
   const crawl = await crawlSite(url, opts);
-  let draft = extractProfile(crawl.pages, { categoryNames: opts.categoryNames, homeUrl: crawl.homeUrl });
+  let draft = extractProfile(crawl.pages, {
+    categoryNames: opts.categoryNames,
+    categoryModel: opts.categoryModel,
+    homeUrl: crawl.homeUrl,
+  });
   const llmInfo: DraftSiteResult['llm'] = { used: false, dropped: [] };
   if (opts.llm) {
     const r = await draftWithLlm(crawl.pages, {
       model: opts.llm.model,
       categoryNames: opts.categoryNames ?? [],
-      fields: opts.llm.fields,
+      // categories are the classifier's when it has the directory to learn from
+      fields: (opts.llm.fields ?? LLM_FIELDS).filter((f) => f !== 'categories' || !opts.categoryModel),
       abortSignal: opts.signal,
       timeoutMs: opts.llm.timeoutMs,
     });
@@ -49,6 +58,8 @@ export async function draftSite(url: string, opts: DraftSiteOptions = {}): Promi
     llmInfo.dropped = r.dropped;
     if (r.error) llmInfo.error = r.error;
   }
+  // The evidence gate is the last step, whoever proposed the values.
+  draft = { ...draft, fields: gateFields(draft.fields).fields };
   return {
     draft,
     completeness: completeness(draft),

@@ -15,6 +15,7 @@
 import type { LanguageModel } from 'ai';
 import { z } from 'zod';
 import { verifyEvidence, verifyItems } from './extract/evidence.ts';
+import { gateField, gateFailures } from './extract/gate.ts';
 import { visibleTextOfHtml, loadHtml, metaContent, titleOf } from './extract/html.ts';
 import { coverage } from './extract/text.ts';
 import { found, notFound, type Draft, type Evidence, type FieldDraft, type SourcePage } from './extract/types.ts';
@@ -90,7 +91,13 @@ export interface LlmDraftOptions {
 export interface DroppedProposal {
   field: LlmField;
   value: string;
-  reason: 'quote_not_found' | 'not_supported_by_quotes' | 'category_not_allowed' | 'no_quotes' | 'too_long';
+  reason:
+    | 'quote_not_found'
+    | 'not_supported_by_quotes'
+    | 'category_not_allowed'
+    | 'no_quotes'
+    | 'too_long'
+    | 'value_not_in_quotes';
 }
 
 export interface LlmDraftResult {
@@ -111,7 +118,7 @@ Rules:
 - Every value must come with one or more quotes copied character for character from the page text given, with that page's URL.
 - If the site does not state something, return null for it.
 - Categories must be copied exactly from the allowed list; pick none if none fits.
-- Write in English, plainly, without hype.`;
+- Write in the language the site is written in (never translate), plainly, without hype.`;
 
 function pageDigest(pages: readonly SourcePage[], maxChars: number): string {
   const per = Math.max(1500, Math.floor(maxChars / Math.max(1, pages.length)));
@@ -163,6 +170,14 @@ export function verifyProposal(
     const v = verifyEvidence(value, q, pages);
     if (v.state !== 'ai') return void dropped.push({ field, value, reason: 'quote_not_found' });
     if (!supported(value, q)) return void dropped.push({ field, value, reason: 'not_supported_by_quotes' });
+    if (
+      gateFailures(
+        field,
+        value,
+        q.map((x) => x.quote),
+      ).length
+    )
+      return void dropped.push({ field, value, reason: 'value_not_in_quotes' });
     fields[field] = v as FieldDraft<string>;
   };
   single('tagline', proposal.tagline, 200);
@@ -204,6 +219,14 @@ export function verifyProposal(
       if (q.length === 0) dropped.push({ field: 'features', value, reason: 'no_quotes' });
       else if (value.length > 200) dropped.push({ field: 'features', value, reason: 'too_long' });
       else if (!supported(value, q)) dropped.push({ field: 'features', value, reason: 'not_supported_by_quotes' });
+      else if (
+        gateFailures(
+          'features',
+          value,
+          q.map((x) => x.quote),
+        ).length
+      )
+        dropped.push({ field: 'features', value, reason: 'value_not_in_quotes' });
       else candidates.push({ value, evidence: q });
     }
     const r = verifyItems(candidates, pages);
@@ -250,7 +273,8 @@ export function mergeLlmDraft(draft: Draft, llm: LlmDraftResult, opts: { prefer?
   const prefer = opts.prefer ?? 'llm';
   const fields = { ...draft.fields };
   for (const f of LLM_FIELDS) {
-    const v = llm.fields[f];
+    // the gate again, as the last step: whatever built the result, no unbacked value gets in
+    const v = llm.fields[f] ? gateField(f, llm.fields[f] as FieldDraft) : undefined;
     if (v?.state !== 'ai') continue;
     if (prefer === 'llm' || fields[f].state !== 'ai') fields[f] = v as FieldDraft;
   }

@@ -19,6 +19,7 @@ import { normaliseDomain } from '../domain/urls.ts';
 import type { CrawlError, CrawledPage, CrawlOptions } from '../drafting/crawler/crawl.ts';
 import type { Draft as ProfileDraft, SourcePage } from '../drafting/extract/types.ts';
 import type { LanguageModel } from 'ai';
+import type { CategoryModel } from '../drafting/classify.ts';
 import { sendMail } from '../mail/index.ts';
 import { submitToListing, syncDraftEdit } from './draft-listing.ts';
 import { refuseListedSite } from './same-site.ts';
@@ -80,11 +81,18 @@ async function llmModelOf(
  * found on the pages (drafting/llm.ts). A failing model leaves the rules draft as it is.
  */
 export const defaultDrafter: Drafter = async (pages, opts) => {
-  let draft = (await extractors()).extractProfile(pages, { categoryNames: opts.categoryNames, homeUrl: pages[0]?.url });
+  let draft = (await extractors()).extractProfile(pages, {
+    categoryNames: opts.categoryNames,
+    categoryModel: opts.categoryModel,
+    homeUrl: pages[0]?.url,
+  });
   const model = await llmModelOf(opts.config, opts.services);
   if (model) {
     const { LLM_FIELDS, draftWithLlm, mergeLlmDraft } = await llm();
-    const fields = opts.fields ? LLM_FIELDS.filter((f) => opts.fields!.includes(f)) : [...LLM_FIELDS];
+    // categories are the classifier's when it has the directory to learn from; the model proposes the rest
+    const fields = (opts.fields ? LLM_FIELDS.filter((f) => opts.fields!.includes(f)) : [...LLM_FIELDS]).filter(
+      (f) => f !== 'categories' || !opts.categoryModel,
+    );
     if (fields.length) {
       const r = await draftWithLlm(pages, {
         model,
@@ -137,6 +145,11 @@ function sourcePagesOf(pages: readonly StoredPage[]): SourcePage[] {
     source: i === 0 ? 'home' : 'link',
     linkedFromHome: true,
   }));
+}
+
+/** The categories classifier, trained on the directory's tree and live listings; null when it cannot be read. */
+async function categoryModel(db: JobDeps['store']['db']): Promise<CategoryModel | null> {
+  return (await import('../drafting/category-model.ts')).categoryModelOf(db).catch(() => null);
 }
 
 async function categoryNames(db: JobDeps['store']['db']): Promise<string[]> {
@@ -348,6 +361,7 @@ async function runDraftBuild(ctx: JobContext<{ draftId: string }>): Promise<void
   try {
     profile = await drafterOf(deps)(sourcePagesOf(stored), {
       categoryNames: await categoryNames(db),
+      categoryModel: await categoryModel(db),
       signal,
       config: deps.config,
       services: deps.services,
@@ -629,6 +643,7 @@ export async function applyDraftUpdate(ctx: Ctx, id: string, body: DraftPatch): 
   if (regen.length)
     regenerated = await drafterOf(ctx)(sourcePagesOf(draft.pages), {
       categoryNames: await categoryNames(ctx.db),
+      categoryModel: await categoryModel(ctx.db),
       fields: regen,
       config: ctx.config,
       services: ctx.services,

@@ -7,6 +7,7 @@ import type { CrawlOptions } from '../drafting/crawler/crawl.ts';
 import type { Resolver } from '../drafting/crawler/guarded-fetch.ts';
 import type { RobotsCache } from '../drafting/crawler/robots.ts';
 import type { ProfileField } from '../drafting/extract/types.ts';
+import type { CategoryModel } from '../drafting/classify.ts';
 import type { Draft as ProfileDraft, SourcePage } from '../drafting/extract/types.ts';
 
 /** Turns crawled pages into a profile draft (the rules extractor, then the LLM when configured). */
@@ -14,6 +15,8 @@ export type Drafter = (
   pages: SourcePage[],
   opts: {
     categoryNames: readonly string[];
+    /** The categories classifier trained on the directory (drafting/category-model.ts). */
+    categoryModel?: CategoryModel | null;
     fields?: readonly ProfileField[];
     signal?: AbortSignal;
     config: Config;

@@ -14,6 +14,7 @@ import {
   loadLabels,
   scoreSite,
   summarize,
+  SCORED_FIELDS,
   type DraftedSite,
   type Labels,
   type SiteScore,
@@ -74,16 +75,9 @@ describe('drafting the corpus sites', { skip: !available && 'corpus not found' }
     }
   });
 
-  test('no wrong value for pricing model, contact email, country, founding year, demo video', () => {
+  test('no wrong value in any scored field (the issue #19 target: 0 wrong values)', () => {
     for (const { score } of drafted.values()) {
-      for (const f of [
-        'pricing_model',
-        'contact_email',
-        'country',
-        'founded_year',
-        'demo_video_url',
-        'city',
-      ] as const) {
+      for (const f of SCORED_FIELDS) {
         const s = score.fields[f];
         assert.ok(!s.produced || s.correct, `${score.site}.${f} is wrong`);
       }
@@ -116,6 +110,21 @@ describe('drafting the corpus sites', { skip: !available && 'corpus not found' }
     assert.ok(s.d.crawl.pages.every((p) => !/\/(?:pricing|about|contact)\/$/.test(p.url)));
   });
 
+  test('the classifier (demo category tree) picks an acceptable primary category on enough sites', () => {
+    const withCats = [...drafted.values()].filter((x) => x.score.category.ok !== null);
+    const ok = withCats.filter((x) => x.score.category.ok).length;
+    console.log(
+      `primary category acceptable: ${ok}/${withCats.length}; ${[...drafted.values()].map((x) => `${x.d.site}=${x.score.category.primary ?? '–'}`).join(' ')}`,
+    );
+    // floor at what the classifier reaches today; the issue's target is 85 %
+    assert.ok(ok / withCats.length >= 0.4, `${ok}/${withCats.length}`);
+    for (const { d } of drafted.values()) {
+      const f = d.draft.fields.categories;
+      if (f.state === 'ai')
+        assert.ok(f.evidence.length > 0, `${d.site}: categories have the site text that decided them`);
+    }
+  });
+
   test('recall of labelled facts stays at or above the floors', () => {
     const table = summarize([...drafted.values()].map((x) => x.score));
     console.log(`\n${formatTable(table)}\n`);
@@ -129,9 +138,15 @@ describe('drafting the corpus sites', { skip: !available && 'corpus not found' }
       logo_url: 0.85,
       demo_video_url: 0.5,
       country: 1,
-      'features (items)': 0.6,
+      // the issue's target (#19): features ≥ 70 %
+      'features (items)': 0.7,
       'socials (links)': 0.9,
     };
+    // the issue's target (#19): stated facts found ≥ 90 % (the scored single-value fields together)
+    const single = table.rows.filter((r) => !r.field.includes('('));
+    const stated = single.reduce((a, r) => a + r.labelled, 0);
+    const found = single.reduce((a, r) => a + r.found, 0);
+    assert.ok(found / stated >= 0.9, `stated facts found ${found}/${stated}`);
     for (const row of table.rows) {
       const floor = floors[row.field];
       if (floor === undefined || row.recall === null) continue;

@@ -415,6 +415,13 @@ export async function crawlSite(inputUrl: string, opts: CrawlOptions = {}): Prom
       });
   };
   for (const l of linksOf($home, homeUrl)) addCandidate(l.url, l.text, 'link', true);
+  // The URL the home page declares for itself (canonical, og:url) is a page of the site too: when it
+  // is not the home page (a copied head, a script-built navigation) it is often the only link there is.
+  for (const declared of [
+    resolveUrl($home('link[rel~="canonical" i]').first().attr('href'), homeUrl),
+    resolveUrl(metaContent($home, 'og:url'), homeUrl),
+  ])
+    if (declared) addCandidate(declared, '', 'link', true);
 
   if (opts.useSitemap !== false && remaining() > 1000) {
     const sitemapUrls = new Set<string>();

@@ -4,7 +4,17 @@
 import type { Element } from 'domhandler';
 import { baseDomain, ev, nameSource, type Ctx } from './context.ts';
 import { metaContent, normalizeSpace, resolveUrl, textOf } from './html.ts';
-import { countryCode, DEMONYMS, isUsState, KNOWN_CITIES, US_STATES } from './places.ts';
+import {
+  countryCode,
+  countryOfPhone,
+  DEMONYMS,
+  LANGS_OF_COUNTRY,
+  isUsState,
+  KNOWN_CITIES,
+  REGIONS_OF,
+  US_STATES,
+} from './places.ts';
+import { countryCodeAnyLanguage } from './gate.ts';
 import {
   headingChain,
   inChrome,
@@ -23,7 +33,9 @@ import { found, notFound, type Evidence, type FieldDraft, type SocialPlatform } 
 
 const EMAIL_RE = /[A-Za-z0-9][A-Za-z0-9._%+-]*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,24}/g;
 const GOOD_LOCAL =
-  /^(?:hello|hi|hey|contact|info|team|support|help|sales|inquiries|enquiries|office|mail|general|business|press|partners?)$/i;
+  /^(?:hello|hi|hey|contact|info|team|support|help|inquiries|enquiries|office|mail|general|kontakt|contacto|contato|bonjour|hallo|hola|ola)$/i;
+/** Addresses for one audience (press, sales, partners…): fine when the site has nothing general. */
+const ROLE_LOCAL = /^(?:press|media|pr|sales|partners?|partnerships|marketing|investors?|ir|events?|sponsors?)$/i;
 const BAD_LOCAL =
   /^(?:no-?reply|do-?not-?reply|mailer-daemon|postmaster|abuse|privacy|dpo|gdpr|legal|security|unsubscribe|webmaster|hostmaster|root|admin|billing|jobs|careers|hr)$/i;
 
@@ -39,6 +51,7 @@ export function extractEmail(ctx: Ctx): FieldDraft<string> {
     let score = 1;
     if (domains.has(baseDomain(domain))) score += 3;
     if (GOOD_LOCAL.test(local)) score += 2;
+    else if (ROLE_LOCAL.test(local)) score += 0.5;
     if (BAD_LOCAL.test(local)) score -= 3;
     if (page.kind === 'contact') score += 2;
     if (/\b(?:contact|e-?mail us|write to us|reach us|get in touch|inquir|enquir|questions?)\b/i.test(context))
@@ -318,6 +331,30 @@ function aboutUs(sentence: string, name: string | null): boolean {
   return false;
 }
 
+const HQ_WORDS =
+  /\b(?:hq|headquarters?|head office|main office|registered office|hauptsitz|firmensitz|sitz|siège(?: social)?|sede (?:central|social)|matriz)\b|本社|总部|本部/i;
+const STREET_WORD =
+  /^(?:street|st\.?|avenue|ave\.?|road|rd\.?|boulevard|blvd\.?|drive|dr\.?|lane|ln\.?|way|court|ct\.?|place|pl\.?|parkway|pkwy\.?|highway|hwy\.?|suite|ste\.?|floor|fl\.?|square|sq\.?|terrace|plaza)$/i;
+const PLACE = "([A-ZÀ-Ýa-zß-ÿ][\\w'À-ÿ-]*(?:\\s+[A-ZÀ-Ý][\\w'À-ÿ-]*){0,2})";
+/** "made / built / developed in <place>[, <country>]" in the drafting languages, any case. */
+const MADE_IN = new RegExp(
+  `\\b(?:made|built|crafted|designed|developed|hergestellt|entwickelt|gemacht|fabriqué|conçu|développé|hecho|desarrollado|fabricado|feito|desenvolvido)\\s+(?:with\\s+\\S+\\s+)?(?:love\\s+|liebe\\s+|amour\\s+|amor\\s+)?(?:in|en|em|à|au|aux|im)\\s+(?:the\\s+)?${PLACE}(?:,\\s*${PLACE})?`,
+  'iu',
+);
+const FROM_COUNTRY =
+  /\b(?:[Ii]['’]?m|I am|[Ww]e['’]?re|[Ww]e are)\b[^.!?]{0,60}?\bfrom\s+(?:the\s+)?([A-Z][\w'À-ÿ-]*(?:\s+[A-Z][\w'À-ÿ-]*){0,2})/u;
+
+/** The country named by the first 1–3 words of a place ("Canada and more" → CA). */
+function leadingCountry(place: string | undefined): string | null {
+  if (!place) return null;
+  const words = place.split(/\s+/);
+  for (let n = Math.min(3, words.length); n >= 1; n--) {
+    const c = countryCodeAnyLanguage(words.slice(0, n).join(' '));
+    if (c) return c;
+  }
+  return null;
+}
+
 export function extractLocation(ctx: Ctx): LocationResult {
   let country: { code: string; evidence: Evidence[]; score: number } | null = null;
   let city: { name: string; evidence: Evidence[]; score: number } | null = null;
@@ -354,7 +391,9 @@ export function extractLocation(ctx: Ctx): LocationResult {
     for (const b of leafBlocks(page)) {
       if (b.text.length > 2000) continue;
       if (
-        !/\b(?:based|headquartered|located|registered|incorporated|made)\b|\b(?:a|an|the)\s+[A-Z]/.test(b.text) ||
+        !/\b(?:based|headquartered|located|registered|incorporated|made|built|developed|from|hergestellt|entwickelt|gemacht|fabriqué|conçu|développé|hecho|desarrollado|fabricado|feito|desenvolvido)\b|\b(?:a|an|the)\s+[A-Z]/i.test(
+          b.text,
+        ) ||
         inTestimonial(page, b.el)
       )
         continue;
@@ -391,28 +430,43 @@ export function extractLocation(ctx: Ctx): LocationResult {
             DEMONYMS[d] ?? DEMONYMS[d.replace(/-based$/, '')] ?? countryCode(demo[1].replace(/-based$/, '')) ?? null;
           if (code) offerCountry(code, ev(page, s), 3);
         }
-        // "Made with ♥ in Berlin" / "Made in Germany"
-        const made =
-          /\bmade\s+(?:with\s+\S+\s+)?(?:love\s+)?in\s+([A-ZÀ-Ý][\w'À-ÿ-]*(?:\s+[A-ZÀ-Ý][\w'À-ÿ-]*){0,2})/.exec(s);
+        // "Made with ♥ in Berlin" / "made in Edmonton, Canada" / "Entwickelt in Österreich" / "Hecho en México"
+        const made = MADE_IN.exec(s);
         if (made) {
           const place = made[1];
-          const code = countryCode(place);
+          const code = leadingCountry(place);
+          const afterCode = leadingCountry(made[2]);
           if (code) offerCountry(code, ev(page, s), 2);
-          else if (KNOWN_CITIES[place.toLowerCase()]) {
+          else if (afterCode) {
+            offerCountry(afterCode, ev(page, s), 2.5);
+            offerCity(place, ev(page, s), 2.5);
+          } else if (KNOWN_CITIES[place.toLowerCase()]) {
             offerCity(place, ev(page, s), 2);
             offerCountry(KNOWN_CITIES[place.toLowerCase()], ev(page, s), 1.5);
           }
+        }
+        // "I'm a software developer from China" / "we are a team from Portugal"
+        const from = FROM_COUNTRY.exec(s);
+        if (from) {
+          const code = leadingCountry(from[1]);
+          if (code) offerCountry(code, ev(page, s), 2);
         }
       }
     }
     // Postal addresses on contact / about pages and in the footer
     const $ = page.$;
-    const addressBlocks: string[] = [];
+    const addressBlocks: Array<{ t: string; bonus: number }> = [];
     $('address, [itemtype*="PostalAddress" i], [class*="address" i]').each((_, el) => {
       const t = textOf(el);
-      if (t && t.length < 300) addressBlocks.push(t);
+      if (!t || t.length >= 300) return;
+      // of several offices, the one the site calls its headquarters wins
+      const h = precedingHeading($, el);
+      const label =
+        (el as Element).prev && (el as Element).prev?.type === 'text' ? '' : textOf((el as Element).prev as Element);
+      const around = `${t} ${h ? textOf(h.get(0)) : ''} ${label.length < 80 ? label : ''}`;
+      addressBlocks.push({ t, bonus: HQ_WORDS.test(around) ? 1 : 0 });
     });
-    for (const t of addressBlocks) {
+    for (const { t, bonus } of addressBlocks) {
       const parts = t
         .split(/\s*(?:,|\n|·|\|)\s*/)
         .map((p) => p.trim())
@@ -420,25 +474,31 @@ export function extractLocation(ctx: Ctx): LocationResult {
       const last = parts.at(-1) ?? '';
       const code = countryCode(last.replace(/\.$/, ''));
       if (code && parts.length >= 2) {
-        offerCountry(code, ev(page, last), 3.5);
+        offerCountry(code, ev(page, last), 3.5 + bonus);
         const prev = parts.at(-2) as string;
         const cityName = prev
           .replace(/^\d{3,6}\s+/, '')
           .replace(/\s+\d{3,6}$/, '')
           .replace(/\s+[A-Z]{2}\s+\d{5}(?:-\d{4})?$/, '');
-        if (!/\d/.test(cityName) && !countryCode(cityName)) offerCity(cityName, ev(page, prev), 3.5);
+        if (!/\d/.test(cityName) && !countryCode(cityName)) offerCity(cityName, ev(page, prev), 3.5 + bonus);
       }
     }
     // "Hauptstraße 5, 10115 Berlin, Germany" style addresses on contact / about pages and the home page
     if (page.kind === 'contact' || page.kind === 'about' || page.isHome) {
       for (const b of leafBlocks(page)) {
         if (b.text.length > 400) continue;
+        // an imprint's address line on its own: "17109 Demmin" (postcode and city, no country)
+        const line =
+          page.kind === 'contact'
+            ? /^(?:[A-Z]{1,2}-)?\d{4,5}\s+([A-ZÀ-Ý][\wÀ-ÿ.'-]+(?:[ -][A-ZÀ-Ý][\wÀ-ÿ.'-]+)?)$/.exec(b.text)
+            : null;
+        if (line && !countryCodeAnyLanguage(line[1])) offerCity(line[1], ev(page, b.text), 2.5);
         const m =
-          /\b\d{4,5}\s+([A-ZÀ-Ý][\wÀ-ÿ.'-]+(?:[ -][A-ZÀ-Ý][\wÀ-ÿ.'-]+)?),\s*([A-Z][A-Za-z .]+?)\s*(?:$|[,.|·])/.exec(
+          /\b\d{4,5}\s+([A-ZÀ-Ý][\wÀ-ÿ.'-]+(?:[ -][A-ZÀ-Ý][\wÀ-ÿ.'-]+)?),\s*(\p{Lu}[\p{L} .]+?)\s*(?:$|[,.|·])/u.exec(
             b.text,
           );
         if (!m) continue;
-        const code = countryCode(m[2]);
+        const code = countryCodeAnyLanguage(m[2]);
         if (!code) continue;
         offerCountry(code, ev(page, m[0].replace(/[,.|·\s]+$/, '')), 3);
         offerCity(m[1], ev(page, m[0].replace(/[,.|·\s]+$/, '')), 3);
@@ -448,14 +508,49 @@ export function extractLocation(ctx: Ctx): LocationResult {
     const us = /\b([A-Z][a-zA-Z .'-]{2,30}),\s+([A-Z]{2})\s+\d{5}(?:-\d{4})?\b/.exec(page.text);
     if (us && US_STATES[us[2]] && (page.kind === 'contact' || page.kind === 'about' || page.isHome)) {
       offerCountry('US', ev(page, us[0]), 3);
-      offerCity(
+      // "123 Race Street San Jose, CA 95126": the city is what follows the street
+      const words = (
         us[1]
           .trim()
           .split(/\s{2,}/)
-          .pop() as string,
-        ev(page, us[0]),
-        3,
-      );
+          .pop() as string
+      ).split(/\s+/);
+      const street = words.reduce((at, w, i) => (STREET_WORD.test(w) ? i : at), -1);
+      const cityWords = words.slice(street + 1);
+      if (cityWords.length > 0 && cityWords.length <= 3) offerCity(cityWords.join(' '), ev(page, us[0]), 3);
+    }
+  }
+  // Weakest signals, only when nothing else places the business: a prefecture/province in an address
+  // (Japanese and Chinese addresses name no country), then the calling code of the site's own phone number.
+  for (const page of ctx.pages) {
+    if (country) break;
+    if (!(page.isHome || page.kind === 'contact' || page.kind === 'about')) continue;
+    for (const b of leafBlocks(page)) {
+      if (b.text.length > 300 || inTestimonial(page, b.el)) continue;
+      for (const [code, regions] of Object.entries(REGIONS_OF)) {
+        const r = regions.find((x) => new RegExp(`${x}[^\\s、。,]{1,12}[市区町村郡]`).test(b.text));
+        if (r) {
+          const m = new RegExp(`${r}[^\\s、。,]{1,40}`).exec(b.text);
+          if (m) offerCountry(code, ev(page, m[0]), 1.5);
+        }
+      }
+      if (country) break;
+    }
+  }
+  for (const page of ctx.pages) {
+    if (country) break;
+    if (!(page.isHome || page.kind === 'contact' || page.kind === 'about')) continue;
+    const phones = new Set<string>();
+    page.$('a[href^="tel:" i]').each((_, a) => {
+      const t = textOf(a as Element);
+      if (t && countryOfPhone(t)) phones.add(t);
+    });
+    const codes = new Set([...phones].map((p) => countryOfPhone(p)));
+    const only = codes.size === 1 ? ([...codes][0] as string) : null;
+    // a calling code is trusted only when the page is written in a language of that country
+    if (only && page.lang && (LANGS_OF_COUNTRY[only] ?? []).includes(page.lang)) {
+      const p = [...phones][0];
+      offerCountry(countryOfPhone(p) as string, ev(page, p), 1);
     }
   }
   const c = country as { code: string; evidence: Evidence[]; score: number } | null;
@@ -468,6 +563,19 @@ export function extractLocation(ctx: Ctx): LocationResult {
 
 // ---------------------------------------------------------------------------------------------
 // Founded year
+
+const FOUNDED_INTL = new RegExp(
+  [
+    // de / fr / es / pt: verb (then up to 3 words) then the year
+    '\\b(?:gegründet|gründete|gründeten|fondée?s?|créée?s?|fundad[ao]s?|fundó|fundou|criad[ao]s?)\\b(?:\\s+[\\wÀ-ÿ.]+){0,3}?\\s+(?:im\\s+jahr\\s+|en\\s+|em\\s+|in\\s+)?((?:18|19|20)\\d{2})\\b',
+    // de word order: "wurde 2015 in Wien gegründet"
+    '\\b((?:18|19|20)\\d{2})(?:\\s+[\\wÀ-ÿ.]+){0,3}?\\s+gegründet\\b',
+    // ja / zh: year then 設立/創業/創立/成立 (or 成立于 + year)
+    '((?:18|19|20)\\d{2})\\s*年\\s*(?:\\d{1,2}\\s*月\\s*)?(?:\\d{1,2}\\s*日\\s*)?(?:に)?(?:設立|創業|創立|成立|创立|创建)',
+    '(?:成立|创立|创建|設立|創業)(?:于|於)?\\s*((?:18|19|20)\\d{2})\\s*年',
+  ].join('|'),
+  'i',
+);
 
 export function extractFounded(ctx: Ctx): FieldDraft<string> {
   const thisYear = new Date().getUTCFullYear();
@@ -491,6 +599,14 @@ export function extractFounded(ctx: Ctx): FieldDraft<string> {
         b.text,
       );
       if (badge && ok(Number(badge[1]))) return found(badge[1], [ev(page, b.text)]);
+      // the other drafting languages: "gegründet 2015", "fondée en 2012", "fundada en 2010", "desde 2008",
+      // "2015年設立", "成立于2015年" — about the business (a subject or no other year-bearing noun)
+      for (const s of sentences(b.text)) {
+        const m = FOUNDED_INTL.exec(s);
+        const y = m ? (m[1] ?? m[2] ?? m[3] ?? m[4]) : null;
+        if (y && ok(Number(y)) && (aboutUs(s, name) || wordCount(s) <= 8 || /[\u3040-\u9fff]/.test(s)))
+          return found(y, [ev(page, s)]);
+      }
       if (
         headingChain(page, b.el).some((h) =>
           /\b(?:blog|news|posts?|articles?|case stud\w*|customers?|stories|press)\b/i.test(h.text),
@@ -500,7 +616,7 @@ export function extractFounded(ctx: Ctx): FieldDraft<string> {
       const subj = `(?:${name ? `${name}|` : ''}we|our (?:company|team|studio|business|project)|the (?:company|business|project|studio)|this project)`;
       const YEAR = '((?:18|19|20)\\d{2})';
       const A = new RegExp(
-        `\\b${subj}\\s+(?:was\\s+|were\\s+|has been\\s+|have been\\s+)?(?:first\\s+|originally\\s+|officially\\s+)?(?:founded|established|incorporated|started|launched|created|born)\\s+(?:back\\s+)?(?:in|during|on)\\s+(?:(?:early|mid|late)\\s+)?(?:[A-Za-z]+\\s+)?(?:\\d{1,2}(?:st|nd|rd|th)?,?\\s+)?${YEAR}\\b`,
+        `\\b${subj}\\s+(?:was\\s+|were\\s+|has been\\s+|have been\\s+)?(?:first\\s+|originally\\s+|officially\\s+)?(?:founded|established|incorporated|started|launched|created|born|began|begun)\\s+(?:back\\s+)?(?:in|during|on)\\s+(?:(?:early|mid|late)\\s+)?(?:[A-Za-z]+\\s+)?(?:\\d{1,2}(?:st|nd|rd|th)?,?\\s+)?${YEAR}\\b`,
         'i',
       );
       const B = new RegExp(

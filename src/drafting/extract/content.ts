@@ -1,7 +1,7 @@
 /**
  * features, usps, faqs, founders, milestones, keywords, tags, categories, stage.
  */
-import type { Element } from 'domhandler';
+import type { AnyNode, Element } from 'domhandler';
 import { ev, nameSource, type Ctx } from './context.ts';
 import { metaContent, normalizeSpace, textOf } from './html.ts';
 import {
@@ -11,10 +11,12 @@ import {
   inTestimonial,
   jsonLdTypes,
   leafBlocks,
+  linkShare,
   precedingHeading,
   type ParsedPage,
 } from './page.ts';
-import { clip, contentTokens, escapeRegExp, sentences, trimPunct, wordCount } from './text.ts';
+import { isFillerProse } from './language.ts';
+import { clip, contentTokens, escapeRegExp, sentences, squash, trimPunct, wordCount } from './text.ts';
 import {
   found,
   notFound,
@@ -38,7 +40,13 @@ interface Item {
 const FEATURE_HEADING =
   /\b(?:features?|what you get|what'?s included|includes?|capabilit\w*|benefits?|highlights?|key|why|what (?:it|we) (?:can )?do|how it works|tools?|everything you need|unique|advantages?|specs?|functionalit\w*)\b/i;
 const SKIP_HEADING =
-  /\b(?:supporters?|backers?|become a|newsletter|subscribe|sign[- ]?up|log[- ]?in|get started|contact|faqs?|frequently asked|questions?|testimonials?|what (?:our )?(?:customers|users|people) say|reviews?|users voice|pricing|plans?|sponsors?|donat\w*|support (?:us|the project|\w+ project)|get involved|join|follow|community|news|blog|announcements?|download|install\w*|licen[sc]e|copyright|about us|our team|meet the team|the team|partners|press|in (?:the )?media|awards?|recognitions?|learning resources|try \w+ now|ready to|stay in touch|quick links|legal|privacy (?:policy|notice|statement)|careers|jobs|hiring|related projects|architecture|examples?|games?|bindings|resources|contribut\w*|sign up|cookie)\b/i;
+  /\b(?:supporters?|backers?|become a|newsletter|subscribe|sign[- ]?up|log[- ]?in|get started|contact|faqs?|frequently asked|questions?|testimonials?|what (?:our )?(?:customers|users|people) say|reviews?|users voice|pricing|plans?|sponsors?|donat\w*|support (?:us|the project|\w+ project)|get involved|join|follow|community|news|blog|announcements?|download|install\w*|licen[sc]e|copyright|about us|about me|who am i|my story|über mich|our team|staff|greetings?|service areas?|areas? (?:we serve|served)|coverage area|einsatzgebiet\w*|kontakt\w*|contacto|contato|nous contacter|preise|tarifs|precios|preços|meet the team|the team|partners|press|in (?:the )?media|awards?|recognitions?|learning resources|try \w+ now|ready to|stay in touch|quick links|legal|privacy (?:policy|notice|statement)|careers|jobs|hiring|related projects|architecture|examples?|games?|bindings|resources|contribut\w*|sign up|cookie)\b/i;
+/** The same in Chinese and Japanese, which have no word boundaries. */
+const SKIP_HEADING_CJK =
+  /ご挨拶|挨拶|スタッフ|対応エリア|エリア|代表|お問い合わせ|問い合わせ|ご相談|联系|料金|価格|价格|よくある質問|常见问题/;
+function skipHeading(t: string): boolean {
+  return SKIP_HEADING.test(t) || SKIP_HEADING_CJK.test(t);
+}
 const CTA =
   /^(?:sign up|get started|try (?:it )?(?:for )?free|download|learn more|read more|contact us|buy now|start free|book a demo|request a demo|join|subscribe|see (?:all|more)|view (?:all|more)|click here)\b/i;
 const VAGUE = /^(?:and more|more\.{0,3}|many more|coming soon|.*\bon the way\b.*)$/i;
@@ -68,10 +76,14 @@ function inSkippedSection(page: ParsedPage, el: Element, allowFaq = false): bool
     .$('h1')
     .toArray()
     .find((e) => !inChrome(page.$, e));
-  for (const h of headingChain(page, el)) {
+  const chain = headingChain(page, el);
+  // the nearest heading names the section: "Features" under a page-level "Get the installer" is features
+  const nearest = chain.at(-1);
+  if (nearest && FEATURE_HEADING.test(nearest.text) && !skipHeading(nearest.text)) return false;
+  for (const h of chain) {
     if (h.el === hero || /\?$/.test(h.text)) continue;
     if (allowFaq && FAQ_SECTION.test(h.text)) continue;
-    if (SKIP_HEADING.test(h.text) && !FEATURE_HEADING.test(h.text)) return true;
+    if (skipHeading(h.text) && !FEATURE_HEADING.test(h.text)) return true;
   }
   return false;
 }
@@ -91,6 +103,7 @@ function collectFeatures(ctx: Ctx): { features: Item[]; usps: Item[] } {
   const tokenSets = new Map<Item, Set<string>>();
   const add = (list: Item[], value: string, evidence: Evidence[], score: number, order: number): void => {
     const v = clip(value, 200);
+    if (isFillerProse(v) || isFillerProse(value.replace(/^[^:]{1,60}:\s/, ''))) return;
     const tv = new Set(contentTokens(v));
     for (const i of list) {
       const ti = tokenSets.get(i) as Set<string>;
@@ -129,7 +142,8 @@ function collectFeatures(ctx: Ctx): { features: Item[]; usps: Item[] } {
       const cls = `${$(list).attr('class') ?? ''} ${$(list).parent().attr('class') ?? ''}`;
       const featureish =
         FEATURE_HEADING.test(heading) || /feature|benefit|check/i.test(cls) || page.kind === 'features';
-      if (SKIP_HEADING.test(heading) && !FEATURE_HEADING.test(heading)) return;
+      if (skipHeading(heading) && !FEATURE_HEADING.test(heading)) return;
+      if (inSkippedSection(page, list) || inTestimonial(page, list)) return;
       if (!featureish && !(page.isHome && statements.length >= 4 && statements.every((t) => wordCount(t) >= 3))) return;
       items.forEach((li, i) => {
         const t = texts[i];
@@ -137,6 +151,116 @@ function collectFeatures(ctx: Ctx): { features: Item[]; usps: Item[] } {
         usedEls.add(li);
         add(features, t, [ev(page, textOf(li))], 3 * weight, pageOrder + docOrder(page, li));
       });
+    });
+
+    // A2. lists written as lines: a block whose <br>-separated lines (≥ 3) all start with the same
+    //     bullet (⭐ ✅ • – …) or are all bold — a list by structure, whatever its markup
+    $('p, div, td, dd').each((_, node) => {
+      const el = node as Element;
+      if (inChrome($, el) || usedEls.has(el)) return;
+      const kids = (el.children ?? []) as AnyNode[];
+      if (!kids.some((k) => k.type === 'tag' && (k as Element).name === 'br')) return;
+      if (kids.some((k) => k.type === 'tag' && /^(?:p|div|ul|ol|li|h[1-6]|table|section)$/.test((k as Element).name)))
+        return;
+      const lines: AnyNode[][] = [[]];
+      for (const k of kids) {
+        if (k.type === 'tag' && (k as Element).name === 'br') lines.push([]);
+        else lines[lines.length - 1].push(k);
+      }
+      const texts = lines.map((l) => textOf(l)).filter((t) => t.length > 0);
+      if (texts.length < 3) return;
+      const bullet = (t: string): string => /^[^\p{L}\p{N}\s"'“(]+/u.exec(t)?.[0] ?? '';
+      const lead = bullet(texts[0]) || bullet(texts[1]);
+      const bulleted = lead ? texts.filter((t) => bullet(t) === lead) : [];
+      const bold = lines
+        .filter((l) => textOf(l))
+        .filter((l) => l.some((k) => k.type === 'tag' && /^(?:strong|b)$/.test((k as Element).name)))
+        .map((l) => textOf(l));
+      // most lines carry the same bullet, or most lines are bold: those lines are the list
+      const listed =
+        bulleted.length >= 3 && bulleted.length >= texts.length * 0.75
+          ? bulleted
+          : bold.length >= 3 && bold.length >= texts.length * 0.75
+            ? bold
+            : [];
+      if (listed.length === 0) return;
+      if (inSkippedSection(page, el) || inTestimonial(page, el)) return;
+      for (const t of listed) {
+        const item = cleanItem(t.replace(/^[^\p{L}\p{N}"'“(]+/u, ''));
+        if (!isStatement(item)) continue;
+        add(features, item, [ev(page, t)], 3 * weight, pageOrder + docOrder(page, el));
+      }
+      usedEls.add(el);
+    });
+
+    // A3. repetition: ≥ 3 sibling elements of one kind (same tag, same class) — a checklist of short
+    //     texts, or a grid of cards each with a short title and a sentence
+    $('div, section, ul, ol, dl').each((_, node) => {
+      const parent = node as Element;
+      if (inChrome($, parent)) return;
+      const kids = (parent.children ?? []).filter((k) => (k as AnyNode).type === 'tag') as Element[];
+      if (kids.length < 3) return;
+      const sig = (e: Element): string => `${e.name}.${e.attribs?.class ?? ''}`;
+      const groups = new Map<string, Element[]>();
+      for (const k of kids) groups.set(sig(k), [...(groups.get(sig(k)) ?? []), k]);
+      for (const [, group] of groups) {
+        if (group.length < 3 || group.length > 24 || group[0].name === 'li') continue;
+        if (group.some((g) => usedEls.has(g))) continue;
+        // a form's fields and labels are not features
+        if ($(parent).closest('form').length || $(parent).find('input, select, textarea').length) continue;
+        if (inSkippedSection(page, group[0]) || inTestimonial(page, group[0])) continue;
+        const items: Array<{ value: string; quotes: string[]; el: Element }> = [];
+        for (const g of group) {
+          const blocks = leafBlocksOf(page, g);
+          if (blocks.length === 0) continue;
+          if (blocks.some((b) => MONEY_RE.test(b))) return; // a pricing grid
+          const linkOnly = $(g).find('a').length > 0 && normalizeSpace($(g).find('a').text()) === textOf(g);
+          if (linkOnly) continue;
+          if (blocks.length === 1) {
+            const t = cleanItem(blocks[0]);
+            if (isStatement(t, 1) && wordCount(t) <= 30 && !CTA.test(t))
+              items.push({ value: t, quotes: [blocks[0]], el: g });
+          } else {
+            const title = trimPunct(blocks[0]);
+            const body = blocks.slice(1).find((b) => wordCount(b) >= 4);
+            if (!body || wordCount(title) > 8 || VAGUE.test(title) || VAGUE.test(body)) continue;
+            const v = `${title}: ${body}`;
+            items.push({
+              value: v.length <= 200 ? v : body,
+              quotes: v.length <= 200 ? [body, blocks[0]] : [body],
+              el: g,
+            });
+          }
+        }
+        if (items.length < 3 || items.length < group.length * 0.6) continue;
+        // team and support-agent cards: every title a person's name, and the cards give roles or portraits
+        const titles = group.map((g) => leafBlocksOf(page, g)[0] ?? '');
+        if (
+          titles.every((t) => PERSONISH.test(t)) &&
+          (group.some((g) => ROLE_WORDS.test(textOf(g))) ||
+            group.every((g) =>
+              $(g)
+                .find('img[alt]')
+                .toArray()
+                .some(
+                  (i) =>
+                    squash($(i).attr('alt') ?? '').length > 2 &&
+                    squash(textOf(g)).includes(squash($(i).attr('alt') ?? '')),
+                ),
+            ))
+        )
+          continue;
+        for (const it of items) {
+          usedEls.add(it.el);
+          add(
+            features,
+            it.value,
+            it.quotes.map((q) => ev(page, q)),
+            2.5 * weight,
+            pageOrder + docOrder(page, it.el),
+          );
+        }
+      }
     });
 
     // B. elements marked as features by class
@@ -161,7 +285,7 @@ function collectFeatures(ctx: Ctx): { features: Item[]; usps: Item[] } {
       add(
         features,
         value,
-        [ev(page, h.length && p.length ? textOf(p.get(0)) : textOf(el))],
+        h.length && p.length ? [ev(page, textOf(p.get(0))), ev(page, textOf(h.get(0)))] : [ev(page, textOf(el))],
         3 * weight,
         pageOrder + docOrder(page, el),
       );
@@ -178,7 +302,7 @@ function collectFeatures(ctx: Ctx): { features: Item[]; usps: Item[] } {
       const ht = trimPunct(textOf(h));
       if (ctx.nameAliases.some((a) => a.toLowerCase() === ht.toLowerCase())) return;
       if (!ht || wordCount(ht) > 12 || /\?$/.test(textOf(h))) return;
-      if (SKIP_HEADING.test(ht) && !FEATURE_HEADING.test(ht)) return;
+      if (skipHeading(ht) && !FEATURE_HEADING.test(ht)) return;
       if (VAGUE.test(ht) || /^(?:\d+[.)]\s|step\s*\d)/i.test(ht)) return;
       // a bare section title ("Features", "Key features") introduces items; it is not one
       if (FEATURE_HEADING.test(ht) && wordCount(ht) <= 3) return;
@@ -191,7 +315,11 @@ function collectFeatures(ctx: Ctx): { features: Item[]; usps: Item[] } {
         if (o <= at || $(b.el).closest(h).length) continue;
         if (/^h[1-6]$/.test(b.el.name) || $(b.el).find('h1, h2, h3, h4, h5, h6').length) break;
         if (o - at > 40) break;
-        if (wordCount(b.text) >= 5 && /^(?:p|div|span|dd|blockquote|section|article)$/.test(b.el.name)) {
+        if (
+          wordCount(b.text) >= 5 &&
+          /^(?:p|div|span|dd|blockquote|section|article)$/.test(b.el.name) &&
+          (b.mixed || linkShare($, b.el) < 0.5)
+        ) {
           p = b.el;
           break;
         }
@@ -201,6 +329,8 @@ function collectFeatures(ctx: Ctx): { features: Item[]; usps: Item[] } {
         headingChain(page, h).some((x) =>
           /\b(?:unique|why|different|advantages?|stand out|what makes)\b/i.test(x.text),
         ) || page.kind === 'why';
+      // a plan card ("Team: $9 per month…") is pricing, not a feature
+      if (MONEY_RE.test(textOf(p))) return;
       const ps = sentences(textOf(p)).filter((s) => wordCount(s) >= 4);
       if (ps.length === 0) return;
       const headingLevel = Number(h.name.slice(1));
@@ -228,13 +358,17 @@ function collectFeatures(ctx: Ctx): { features: Item[]; usps: Item[] } {
   pageOrder = 0;
   for (const page of ctx.pages) {
     pageOrder += 10_000;
-    if (!['home', 'features', 'about'].includes(page.kind)) continue;
+    // FAQ answers on pricing and FAQ pages speak of the product too ("With our … feature you can …")
+    const faqOnly = page.kind === 'pricing' || page.kind === 'faq';
+    if (!['home', 'features', 'about'].includes(page.kind) && !faqOnly) continue;
     const weight = pageWeight(page);
     for (const b of leafBlocks(page)) {
       if (b.chrome || !/^(?:p|div|dd|li|blockquote|span|td)$/.test(b.el.name) || b.text.length > 1500) continue;
       if (inSkippedSection(page, b.el, true) || inTestimonial(page, b.el)) continue;
+      if (faqOnly && !headingChain(page, b.el).some((h) => FAQ_SECTION.test(h.text) || /\?$/.test(h.text))) continue;
       for (const s of sentences(b.text)) {
         if (!capabilitySentence(s, nameSource(ctx))) continue;
+        if (faqOnly && BILLING.test(s)) continue;
         add(features, s, [ev(page, s)], 1 * weight, pageOrder + docOrder(page, b.el) + 0.7);
       }
     }
@@ -251,7 +385,8 @@ function collectFeatures(ctx: Ctx): { features: Item[]; usps: Item[] } {
       if (cells.length < 2 || cells.length > 6) continue;
       const first = cleanItem(textOf(cells[0]));
       const rest = cells.slice(1).map((c) => textOf(c));
-      if (!first || wordCount(first) > 6 || /\d[\d,.]*\s*(?:\$|€|£)|(?:\$|€|£)\s*\d/.test(first)) continue;
+      // a row label with a number is a quantity, a duration or a fee ("60分", "2 days before: 30%"), not a feature
+      if (!first || wordCount(first) > 6 || /\d/.test(first)) continue;
       if (rest.some((t) => t.length > 14)) continue;
       if ($(r).find('h1, h2, h3').length) continue;
       labels.push({ el: cells[0], text: first });
@@ -265,14 +400,50 @@ function collectFeatures(ctx: Ctx): { features: Item[]; usps: Item[] } {
   return { features, usps };
 }
 
+const MONEY_RE = /(?:\$|€|£|¥)\s?\d|\d\s?(?:€|\$|円|USD|EUR)/;
+/** A card title that is a person's name ("Jane Smith") — team and support-agent cards are not features. */
+/** Billing terms: on a pricing page, "you can cancel anytime" is a policy, not a feature. */
+const BILLING =
+  /\b(?:cancel\w*|refund\w*|billing|billed|invoice\w*|upgrade\w*|downgrade\w*|plans?|trial|subscri\w+|pay\w*|price\w*|pricing|discount\w*|coupon\w*|tax\w*|vat)\b/i;
+const ROLE_WORDS =
+  /\b(?:ceo|cto|coo|cfo|cpo|founder|co-?founder|engineer|developer|designer|manager|director|head of|team lead|lead \w+|advisor|intern|support agent|customer success|specialist|gründer\w*|geschäftsführer\w*|fondat\w+|fundador\w*|directeur|directora?)\b|代表|エンジニア|创始人/i;
+const PERSONISH = /^\p{Lu}\p{Ll}+(?:\s\p{Lu}\.?)?\s\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?$/u;
+
+/** The text blocks of an element, in order (verbatim, whitespace-normalised). */
+function leafBlocksOf(page: ParsedPage, el: Element): string[] {
+  const $ = page.$;
+  const out: string[] = [];
+  const walk = (e: Element): void => {
+    const kids = (e.children ?? []).filter((k) => (k as AnyNode).type === 'tag') as Element[];
+    const hasBlock = kids.some((k) =>
+      /^(?:p|div|h[1-6]|li|ul|ol|section|article|dl|dt|dd|figure|blockquote)$/.test(k.name),
+    );
+    if (!hasBlock) {
+      const t = textOf(e);
+      if (t) out.push(t);
+      return;
+    }
+    for (const k of kids) if (!/^(?:script|style|svg|img|picture|button|form)$/.test(k.name)) walk(k);
+  };
+  walk(el);
+  void $;
+  return out;
+}
+
 const CAPABILITY =
   /\b(?:you can|you'll be able to|lets you|let you|allows? you(?: to)?|enables? you(?: to)?|helps? you|gives you|makes it (?:easy|simple))\b/i;
 const NO_NEED =
   /\bno (?:sign-?ups?|registration|account|accounts|tracking|ads|installation|credit card|subscription|login|internet connection)\s+(?:is\s+)?(?:required|needed|necessary)\b/i;
 
-function capabilitySentence(s: string, name: string | null): boolean {
+/** Privacy and offline promises stated plainly: "No tracking/analytics installed", "All saving is done locally". */
+const PROMISE =
+  /\bno (?:tracking|analytics|ads|advertising|telemetry|data collection|cookies)\b|\b(?:done|stored|saved|kept|processed|runs?|works?) (?:entirely |fully |completely )?(?:locally|offline|on your (?:device|computer|machine))\b|\bnever leaves? your (?:device|computer|machine)\b/i;
+
+function capabilitySentence(raw: string, name: string | null): boolean {
+  const s = raw.replace(/[‘’]/g, "'");
   const w = wordCount(s);
   if (w >= 3 && w <= 20 && NO_NEED.test(s)) return true;
+  if (w >= 3 && w <= 16 && PROMISE.test(s) && !/\?$/.test(s)) return true;
   if (w < 6 || w > 45 || /\?$/.test(s) || /^(?:if|when|as for|whether)\b/i.test(s)) return false;
   if (
     /\b(?:cookies?|privacy policy|newsletter|subscribe|hiring|careers|copyright|all rights reserved|terms of)\b/i.test(

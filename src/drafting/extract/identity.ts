@@ -4,6 +4,7 @@
  */
 import type { AnyNode, Element } from 'domhandler';
 import { ev, nameSource, type Candidate, type Ctx } from './context.ts';
+import { normalizeForMatch } from './evidence.ts';
 import { metaContent, normalizeSpace, textOf } from './html.ts';
 import { inChrome, jsonLdTypes, type ParsedPage } from './page.ts';
 import {
@@ -53,11 +54,22 @@ const ORG_TYPES = new Set([
   'NewsMediaOrganization',
 ]);
 
+/** A theme's or template's own name ("Hydra Template", "Hugo Shard Theme"): a leftover, never the product. */
+export const TEMPLATE_NAME = /\b(?:theme|template|starter(?: kit)?|boilerplate)\b/i;
+
 function titleSegments(title: string): string[] {
-  return title
+  const segs = title
     .split(TITLE_SEPARATORS)
     .map((s) => s.trim())
     .filter(Boolean);
+  return segs.filter((s) => !TEMPLATE_NAME.test(s) || segs.length === 1);
+}
+
+/** "Acme, the KPI dashboard": a comma separates name and slogan when the title has no other separator. */
+function commaSegments(title: string): string[] | null {
+  if (TITLE_SEPARATORS.test(title)) return null;
+  const m = /^([^,]{2,40}),\s+(.{8,})$/.exec(title);
+  return m && wordCount(m[1]) <= 4 ? [m[1].trim(), m[2].trim()] : null;
 }
 
 function plausibleName(s: string): boolean {
@@ -100,6 +112,7 @@ export function extractName(ctx: Ctx): { field: FieldDraft<string>; aliases: str
       .replace(/^[\s"'“”]+|[\s"'“”:,]+$/g, '')
       .replace(LEGAL_SUFFIX, '');
     if (!plausibleName(display)) return;
+    if (TEMPLATE_NAME.test(display)) return;
     if (phraseLike(display)) weight *= 0.4;
     const key = squash(display);
     if (!key) return;
@@ -119,7 +132,10 @@ export function extractName(ctx: Ctx): { field: FieldDraft<string>; aliases: str
     else if (types.some((t) => ORG_TYPES.has(t))) vote(name, 1.5, ev(home, name));
   }
   const siteName = metaContent($, 'og:site_name');
-  if (siteName) vote(siteName, 3, ev(home, siteName));
+  if (siteName) {
+    const segs = titleSegments(siteName);
+    vote(segs[0] ?? siteName, 4, ev(home, siteName));
+  }
   const appName = metaContent($, 'application-name', 'apple-mobile-web-app-title');
   if (appName) vote(appName, 2.5, ev(home, appName));
 
@@ -128,10 +144,14 @@ export function extractName(ctx: Ctx): { field: FieldDraft<string>; aliases: str
   const considerTitle = (t: string, first: number, last: number, whole: number): void => {
     if (!t) return;
     const segs = titleSegments(t);
+    const comma = commaSegments(t);
     if (segs.length > 1) {
       vote(segs[0], first, ev(home, segs[0]));
       vote(segs.at(-1) as string, last, ev(home, segs.at(-1) as string));
-    } else if (wordCount(t) <= 3) vote(t, whole, ev(home, t));
+      for (const mid of segs.slice(1, -1)) vote(mid, last / 2, ev(home, mid));
+    } else if (segs.length === 1 && segs[0] !== t) vote(segs[0], first, ev(home, segs[0]));
+    else if (comma) vote(comma[0], first * 0.75, ev(home, comma[0]));
+    else if (wordCount(t) <= 3) vote(t, whole, ev(home, t));
   };
   considerTitle(titleFromTag, 2, 1.5, 2);
   const ogTitle = metaContent($, 'og:title');
@@ -185,6 +205,7 @@ export function extractName(ctx: Ctx): { field: FieldDraft<string>; aliases: str
   if (!best || best.score < 1.5) return { field: notFound<string>(), aliases: [] };
   // Shorter or longer forms of the same name also seen on the page ("Streamline" / "Streamline Writer").
   const key = squash(best.display);
+  if (!key) return { field: notFound<string>(), aliases: [] };
   const aliases = ranked
     .filter((c) => c !== best && c.score >= 0.75)
     .map((c) => c.display)
@@ -193,6 +214,39 @@ export function extractName(ctx: Ctx): { field: FieldDraft<string>; aliases: str
       return k.length >= 3 && (key.startsWith(k) || k.startsWith(key) || key.endsWith(k));
     });
   return { field: found(best.display, best.evidence.slice(0, 3)), aliases: [best.display, ...aliases] };
+}
+
+/** Title Case For Most Words (five words or more): an SEO title rather than a sentence. */
+function titleCase(s: string): boolean {
+  const words = s.split(/\s+/).filter((w) => /^\p{L}/u.test(w) && w.length >= 4);
+  if (words.length < 4) return false;
+  return words.filter((w) => /^\p{Lu}/u.test(w)).length / words.length >= 0.8;
+}
+
+const GREETING =
+  /^(?:hallo|hello|hi|hey|welcome|willkommen|bienvenue|bienvenid[oa]s?|bem-vind[oa]s?|ol[aá]|hola|salut|servus|moin|ようこそ|こんにちは|欢迎|你好)\b[^.?]{0,40}[!.]?$/iu;
+const WE_ARE =
+  /^(?:we are|we're|this is|wir sind|das ist|nous sommes|voici|somos|nosotros somos|n[oó]s somos|este es|esta [eé])\s+/i;
+
+/** The short lines right after the hero h1, joined (up to a link or button, 6 lines, 40 words). */
+function heroRun(h1: Element): string | null {
+  const parts: string[] = [];
+  let sib: AnyNode | null = h1.next ?? null;
+  while (sib && parts.length < 6) {
+    if (sib.type === 'tag') {
+      const el = sib as Element;
+      if (/^(?:a|button|form|nav|img|picture|video|iframe)$/.test(el.name)) break;
+      if (el.children?.some((c) => c.type === 'tag' && /^(?:a|button)$/.test((c as Element).name))) break;
+      const t = textOf(el);
+      if (t) {
+        if (wordCount(t) > 12) break;
+        parts.push(t);
+      }
+    }
+    sib = (sib as Element).next ?? null;
+  }
+  const run = parts.join(' ');
+  return parts.length >= 2 && wordCount(run) <= 40 ? run : null;
 }
 
 /** Hero block: the first h1 and the elements right after it (sub-heading, lead paragraph). */
@@ -245,7 +299,9 @@ const DESC_VERB =
 
 function nameSentence(text: string, name: string): string | null {
   const re = new RegExp(`^(?:the\\s+)?${name}(?:\\s+\\w+)?\\s+${DESC_VERB}\\b`, 'i');
-  for (const s of sentences(text).slice(0, 3)) if (re.test(s) && wordCount(s) >= 5) return s;
+  // Japanese / Chinese: "<…> Name は、…" / "Name 是…" near the start of the sentence
+  const cjk = new RegExp(`^[^。！？]{0,12}?${name}\\s*(?:は|とは|是|为|為)`, 'u');
+  for (const s of sentences(text).slice(0, 3)) if ((re.test(s) || cjk.test(s)) && wordCount(s) >= 5) return s;
   return null;
 }
 
@@ -261,7 +317,11 @@ export function extractIdentity(ctx: Ctx): IdentityResult {
     .filter((n) => jsonLdTypes(n).some((t) => PRODUCT_TYPES.has(t) || t === 'WebSite' || ORG_TYPES.has(t)))
     .map((n) => (typeof n.description === 'string' ? normalizeSpace(n.description) : ''))
     .find((d) => wordCount(d) >= 4);
-  const descMeta = [metaDesc, ogDesc, twDesc, ldDesc ?? ''].find((d) => wordCount(d) >= 4) ?? '';
+  // a meta description that speaks of a theme or template is the template's default, not the product's
+  // a description cut off with "…" loses to a complete one (often og:description holds the whole text)
+  const descs = [metaDesc, ogDesc, twDesc, ldDesc ?? ''].filter((d) => wordCount(d) >= 4 && !TEMPLATE_NAME.test(d));
+  const truncated = (d: string): boolean => /(?:\.\.\.|…)\s*$/.test(d);
+  const descMeta = descs.find((d) => !truncated(d)) ?? descs[0] ?? '';
 
   // ---- tagline
   let tagline: Candidate | null = null;
@@ -269,17 +329,58 @@ export function extractIdentity(ctx: Ctx): IdentityResult {
   const fromTitle = (t: string): string | null => {
     if (!t || !name) return null;
     const segs = titleSegments(t);
+    if (segs.length <= 1 && t.split(TITLE_SEPARATORS).length > 1) return null;
     if (segs.length > 1) {
-      const rest = segs.filter((s) => squash(s) !== squash(name));
+      const rest = segs.filter((s) => squash(s) !== squash(name) && !GENERIC_NAMES.has(s.toLowerCase()));
       if (rest.length === segs.length) return null; // the name is not a segment
-      const r = rest.join(' – ');
-      return r;
+      // one slogan segment; a page-title trail ("Pricing | Acme | Home") is not a tagline
+      return rest.length === 1 ? rest[0] : null;
     }
+    const comma = commaSegments(t);
+    if (comma && squash(comma[0]) === squash(name)) return comma[1];
     if (squash(t).startsWith(squash(name)) && t.toLowerCase().startsWith(name.toLowerCase() + ' '))
       return t.slice(name.length).trim();
     return null;
   };
-  for (const t of [titleTag, metaContent($, 'og:title')]) {
+  // the <title> first, then the hero h1, and og:title (often a social-card copy) only after both
+  const ogTitle = metaContent($, 'og:title');
+  const fromTitles = (titles: string[]): void => {
+    for (const t of titles) {
+      const r = fromTitle(t);
+      if (
+        r &&
+        wordCount(r) >= 3 &&
+        wordCount(r) <= 20 &&
+        !(descMeta && similarity(r, descMeta) > 0.8 && coverage(descMeta, r) > 0.8)
+      ) {
+        tagline = { value: r, evidence: [ev(home, t)], score: 1 };
+        break;
+      }
+    }
+  };
+  fromTitles([titleTag]);
+  // An SEO title ("Backup, Copy, and Migrate Files Between Cloud Storage Services") is a summary, not
+  // a slogan, when the description opens with a short slogan sentence ("The smarter way to move
+  // files."): that sentence is the tagline, and the title goes into the description.
+  let seoTitle: { text: string; quote: string } | null = null;
+  {
+    const t = tagline as Candidate | null;
+    const lead = descMeta ? sentences(descMeta)[0] : '';
+    if (
+      t &&
+      titleCase(t.value) &&
+      lead &&
+      lead !== descMeta &&
+      wordCount(lead) >= 3 &&
+      wordCount(lead) <= 10 &&
+      !/[,:;]/.test(lead) &&
+      !titleCase(lead)
+    ) {
+      seoTitle = { text: t.value, quote: t.evidence[0].quote };
+      tagline = { value: lead, evidence: [ev(home, lead)], score: 1 };
+    }
+  }
+  for (const t of [] as string[]) {
     const r = fromTitle(t);
     if (
       r &&
@@ -295,7 +396,21 @@ export function extractIdentity(ctx: Ctx): IdentityResult {
   const h1Text = h1 ? textOf(h1) : '';
   const followers = h1 && !/\?$/.test(h1Text) ? heroFollowers(home, h1).filter((el) => !/\?$/.test(textOf(el))) : [];
   let usedFollower: Element | null = null;
-  if (!tagline && h1 && h1Text && !/\?$/.test(h1Text)) {
+  // A greeting h1 ("Hallo Beauty-Liebhaber!", "Welcome!") is not a tagline: the hero's next short
+  // lines are ("Wir sind CALENDALL / die flexible Salonkalendersoftware. / für Friseure …").
+  if (!tagline && h1 && GREETING.test(h1Text)) {
+    const run = heroRun(h1);
+    const m = run ? WE_ARE.exec(run) : null;
+    let rest = run && m ? run.slice(m[0].length) : run;
+    if (rest && name && squash(rest).startsWith(squash(name))) {
+      const words = rest.split(/\s+/);
+      const k = words.findIndex((_, i) => squash(words.slice(0, i + 1).join(' ')) === squash(name));
+      if (k >= 0) rest = words.slice(k + 1).join(' ');
+    }
+    if (rest && wordCount(rest) >= 3 && wordCount(rest) <= 20 && home.haystack.text.includes(normalizeForMatch(rest)))
+      tagline = { value: rest.replace(/\.\s+(?=\p{Ll})/gu, ' '), evidence: [ev(home, rest)], score: 1 };
+  }
+  if (!tagline && h1 && h1Text && !/\?$/.test(h1Text) && !GREETING.test(h1Text)) {
     const stripped = stripNamePrefix(h1Text, name);
     if (stripped && wordCount(stripped) >= 3 && wordCount(stripped) <= 20)
       tagline = { value: stripped, evidence: [ev(home, h1Text)], score: 1 };
@@ -313,6 +428,7 @@ export function extractIdentity(ctx: Ctx): IdentityResult {
       }
     }
   }
+  if (!tagline) fromTitles([ogTitle]);
   if (!tagline && descMeta && wordCount(descMeta) <= 15)
     tagline = { value: descMeta, evidence: [ev(home, descMeta)], score: 0.5 };
 
@@ -326,6 +442,7 @@ export function extractIdentity(ctx: Ctx): IdentityResult {
     if (parts.some((p) => similarity(p.value, t) > 0.6 || coverage(t, p.value) > 0.85)) return;
     parts.push({ value: t, evidence, score: 1 });
   };
+  if (seoTitle) addPart(`${seoTitle.text}.`, [ev(home, seoTitle.quote)]);
   if (descMeta) addPart(descMeta, [ev(home, descMeta)]);
   for (const f of followers) {
     if (f === usedFollower) continue;

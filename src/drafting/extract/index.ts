@@ -16,7 +16,9 @@ import {
   extractStage,
   extractTags,
 } from './content.ts';
-import { haystackOf, locateQuote, verifyEvidence } from './evidence.ts';
+import { haystackOf, locateQuote, verifyEvidence, verifyItems } from './evidence.ts';
+import { gateFields } from './gate.ts';
+import { classifySite, siteTexts, type CategoryModel } from '../classify.ts';
 import { extractIdentity, extractName } from './identity.ts';
 import { extractDemoVideo, extractLogo } from './media.ts';
 import { parsePage, type ParsedPage } from './page.ts';
@@ -33,10 +35,13 @@ import {
 
 export * from './types.ts';
 export { verifyEvidence, verifyItems, normalizeForMatch, locateQuote } from './evidence.ts';
+export { gateFields, gateField, gateFailures, type GateDrop, type GateFailure } from './gate.ts';
 
 export interface ExtractOptions {
   /** Category names offered by the directory; `categories` is only filled from these. */
   categoryNames?: readonly string[];
+  /** The classifier trained on the directory's tree and live listings (classify.ts); when given it chooses `categories`. */
+  categoryModel?: CategoryModel | null;
   /** URL of the home page; defaults to the page with source 'home', else the first page. */
   homeUrl?: string;
 }
@@ -87,7 +92,9 @@ export function extractProfile(pages: readonly SourcePage[], opts: ExtractOption
     short_description: identity.short_description,
     description: identity.description,
     stage: extractStage(ctx),
-    categories: extractCategories(ctx),
+    categories: opts.categoryModel
+      ? classifiedCategories(opts.categoryModel, trusted, ctx.name)
+      : extractCategories(ctx),
     tags: extractTags(ctx),
     pricing_model: pricing.pricing_model,
     pricing_summary: pricing.pricing_summary,
@@ -107,6 +114,12 @@ export function extractProfile(pages: readonly SourcePage[], opts: ExtractOption
   for (const f of PROFILE_FIELDS) {
     const d = fields[f];
     if (d.state !== 'ai') continue;
+    // list fields item by item: an item whose quotes are not on the pages is dropped, not the list
+    if (LIST_FIELDS.has(f) && Array.isArray(d.value) && d.evidence.some((e) => e.item !== undefined)) {
+      const items = d.value.map((v, i) => ({ value: v, evidence: d.evidence.filter((e) => e.item === i) }));
+      fields[f] = verifyItems(items, hay).field;
+      continue;
+    }
     const checked = verifyEvidence(d.value, d.evidence, hay);
     if (checked.state !== 'ai') {
       fields[f] = notFound();
@@ -120,6 +133,9 @@ export function extractProfile(pages: readonly SourcePage[], opts: ExtractOption
     };
     if (LIST_FIELDS.has(f) && (!Array.isArray(d.value) || d.value.length === 0)) fields[f] = notFound();
   }
+  // The evidence gate: every number, amount, email, URL and place in a value must be in its own quotes.
+  const gated = gateFields(fields);
+  Object.assign(fields, gated.fields);
   const faqs = extractFaqs(ctx).filter((q) => verifyEvidence(q.question, q.evidence, hay).state === 'ai');
   const founders = extractFounders(ctx).filter((fd) => verifyEvidence(fd.name, fd.evidence, hay).state === 'ai');
   const milestones = extractMilestones(ctx).filter((m) => verifyEvidence(m.title, m.evidence, hay).state === 'ai');
@@ -133,6 +149,21 @@ export function extractProfile(pages: readonly SourcePage[], opts: ExtractOption
     }
   }
   return { fields, faqs, founders, socials: soc, socials_evidence: socEv, milestones, ignored_pages: ignored };
+}
+
+function classifiedCategories(model: CategoryModel, pages: ParsedPage[], name: string | null): FieldDraft {
+  const lang = pages[0]?.lang ?? null;
+  const c = classifySite(model, siteTexts(pages), {
+    name,
+    sameLanguage: !model.lang || !lang || lang === model.lang,
+  });
+  if (c.names.length === 0) return notFound();
+  // every category rests on the same site text that decided the primary one
+  return {
+    value: c.names,
+    state: 'ai',
+    evidence: c.names.flatMap((_, i) => c.evidence.map((e) => ({ ...e, item: i }))),
+  };
 }
 
 // Completeness lives in completeness.ts (loaded at start by the draft views, without the extractors).

@@ -4,8 +4,8 @@
  * Logo, in order: JSON-LD Organization/Brand logo; <meta property="og:logo"> / itemprop=logo; an
  * <img> that says it is the site's logo (id/class/alt/src with "logo", in the header or linking
  * home, named after the product; third-party and sponsor logos excluded); og:image / twitter:image
- * only when the file name says logo and not client/partner/customer logos; apple-touch-icon; a
- * PNG/SVG link rel=icon. The value is the absolute URL; the evidence quote is the attribute value.
+ * only when the file name says logo and not client/partner/customer logos. A favicon or touch icon
+ * is never a logo. The value is the absolute URL; the evidence quote is the attribute value.
  *
  * Demo video: embeds and links on video sites (YouTube, Vimeo, Loom, Wistia) — iframes, Wistia
  * async embeds, og:video, JSON-LD VideoObject, and links whose text says demo/video/tour — on the
@@ -14,7 +14,7 @@
 import type { Element } from 'domhandler';
 import { ev, type Ctx } from './context.ts';
 import { metaContent, normalizeSpace, resolveUrl, textOf } from './html.ts';
-import { inChrome, inNav, jsonLdTypes, precedingHeading, type ParsedPage } from './page.ts';
+import { docOrder, inChrome, inNav, jsonLdTypes, precedingHeading, type ParsedPage } from './page.ts';
 import { squash } from './text.ts';
 import { found, notFound, type Evidence, type FieldDraft } from './types.ts';
 
@@ -85,8 +85,28 @@ export function extractLogo(ctx: Ctx): FieldDraft<string> {
     if (/logo/i.test(idc)) score += 1.5;
     if (/logo/i.test(alt)) score += 1;
     if (/logo/i.test(file)) score += 1;
+    // a file of the site's own named just "logo" is the site's logo wherever the page shows it
+    const own = (() => {
+      try {
+        return new URL(src, home.url).host === new URL(home.url).host;
+      } catch {
+        return false;
+      }
+    })();
+    if (
+      own &&
+      /^logo(?:[-_.@](?:\d+x|small|large|dark|light|white|black|color|colour|full|main))*\.(?:png|svg|webp|jpe?g|gif|avif)$/i.test(
+        file,
+      )
+    )
+      score += 1;
     if (/\b(?:logo|brand|navbar-brand|site-title)\b/i.test(parentIdc)) score += 1;
-    const inHeader = $(el).closest('header, [role="banner"]').length > 0 || inNav($, el);
+    // the top of the page: the header landmark, navigation, or anything before the first heading
+    const firstHeading = $('h1, h2').first().get(0) as Element | undefined;
+    const inHeader =
+      $(el).closest('header, [role="banner"]').length > 0 ||
+      inNav($, el) ||
+      (firstHeading !== undefined && docOrder(home, el) < docOrder(home, firstHeading));
     if (inHeader) score += 1.5;
     const link = $(el).closest('a[href]');
     if (link.length) {
@@ -126,25 +146,7 @@ export function extractLogo(ctx: Ctx): FieldDraft<string> {
       if (r) return r;
     }
   }
-  const touch = $('link[rel~="apple-touch-icon" i][href], link[rel~="apple-touch-icon-precomposed" i][href]')
-    .first()
-    .attr('href');
-  if (touch) {
-    const r = mk(touch);
-    if (r) return r;
-  }
-  const icons = $('link[rel~="icon" i][href]')
-    .toArray()
-    .map((e) => ({
-      href: ($(e).attr('href') ?? '').trim(),
-      size: Number(/(\d+)x\d+/.exec($(e).attr('sizes') ?? '')?.[1] ?? 0),
-    }))
-    .filter((i) => i.href && !/\.ico(?:$|\?)/i.test(i.href))
-    .sort((a, b2) => b2.size - a.size);
-  if (icons[0]) {
-    const r = mk(icons[0].href);
-    if (r) return r;
-  }
+  // a favicon or a touch icon is an icon, not the logo: never drafted as logo_url
   return notFound<string>();
 }
 

@@ -8,6 +8,7 @@ import type { AnyNode, Element } from 'domhandler';
 import { haystackOf, type PageHaystack } from './evidence.ts';
 import { loadHtml, metaContent, normalizeSpace, textOf, titleOf, visibleText, type CheerioRoot } from './html.ts';
 import type { SourcePage } from './types.ts';
+import { detectLanguage, isFillerProse, type Lang } from './language.ts';
 
 export type PageKind =
   | 'home'
@@ -40,6 +41,8 @@ export interface ParsedPage {
   placeholderSignals: string[];
   haystack: PageHaystack;
   source: SourcePage;
+  /** The language the page is written in (detected from its text; <html lang> breaks ties). */
+  lang: Lang | null;
 }
 
 const KIND_RULES: Array<[PageKind, RegExp]> = [
@@ -50,7 +53,10 @@ const KIND_RULES: Array<[PageKind, RegExp]> = [
     'about',
     /\b(?:about(?:-?us)?|team|company|our[- ]story|who[- ]we[- ]are|mission|founders?|ueber[- ]uns|a[- ]propos)\b/,
   ],
-  ['features', /\b(?:features?|tour|how[- ]it[- ]works|product|overview|capabilities|benefits|use[- ]cases?)\b/],
+  [
+    'features',
+    /\b(?:features?|tour|how[- ]it[- ]works|product|overview|capabilities|benefits|use[- ]cases?|services?|funktionen|leistungen|fonctionnalit[eé]s|servicios|funcionalidades|servi[cç]os)\b|サービス|機能|功能|服务/,
+  ],
   ['why', /\bwhy\b/],
   ['license', /\blicen[cs]e\b/],
   ['legal', /\b(?:privacy|terms|cookies?|legal|gdpr|imprint|impressum|dpa|eula)\b/],
@@ -122,12 +128,30 @@ const PLACEHOLDER_IMAGE =
   /(?:source\.unsplash\.com|placehold\.(?:it|co)|via\.placeholder\.com|placeholder\.com|picsum\.photos|dummyimage\.com|placekitten\.com|lorempixel\.com|randomuser\.me)/i;
 const CMS_EDITOR_LINK = /^(?:cloudcannon|forestry|tina|netlifycms|decap):/i;
 
+/** Filler a theme ships with: lorem ipsum, "Feature Feature Feature", "Plan description", "XXXX XXX". */
+const FILLER_TEXT =
+  /\blorem ipsum\b|\bdolor sit amet\b|\b(feature|item|text|title|heading|subtitle|link|option|label|content|placeholder|name)(?:\s+\1){2,}\b|\b(?:plan|product|feature|item|service|section|card|tier|package) description\b/iu;
+const FILLER_DIGITS = /\bX{3,}(?:[\s-]+X{2,})+\b|\b(?:555-\d{4}|123-456-7890|\(?000\)?[\s-]?000[\s-]?0000)\b/;
+
+/** True when a piece of text is a theme's filler (the placeholder copy and numbers of a template). */
+export function isFillerText(text: string): boolean {
+  return FILLER_TEXT.test(text) || FILLER_DIGITS.test(text);
+}
+
 /** Signals that a page is an unfilled theme/template page. */
 export function placeholderSignals($: CheerioRoot): string[] {
   const signals = new Set<string>();
   const text = visibleText($);
   if (/\blorem ipsum\b|\bdolor sit amet\b/i.test(text)) signals.add('lorem ipsum text');
   if (/\b(?:john|jane) doe\b/i.test(text)) signals.add('placeholder person name');
+  const filler = FILLER_TEXT.exec(text) ?? FILLER_DIGITS.exec(text);
+  if (filler) signals.add(`template filler "${filler[0].trim().slice(0, 40)}"`);
+  const prose = $('p, li, h2, h3, h4')
+    .toArray()
+    .filter((el) => !inChrome($, el) && linkShare($, el) < 0.5)
+    .map((el) => textOf(el))
+    .filter((t) => isFillerProse(t));
+  if (prose.length >= 2) signals.add(`template filler prose "${prose[0].slice(0, 40)}"`);
   $('a[href]').each((_, el) => {
     const a = $(el);
     if (a.closest('code, pre').length) return;
@@ -150,8 +174,24 @@ export function placeholderSignals($: CheerioRoot): string[] {
   return [...signals];
 }
 
+/** Share of an element's text that is link or button text (navigation and CTAs, not prose). */
+export function linkShare($: CheerioRoot, el: AnyNode): number {
+  const all = textOf(el).length;
+  if (all === 0) return 0;
+  const linked = $(el as Element)
+    .find('a, button')
+    .toArray()
+    .reduce((n, a) => n + textOf(a).length, 0);
+  return Math.min(1, linked / all);
+}
+
 export function isPlaceholderEmail(email: string): boolean {
-  return PLACEHOLDER_DOMAIN.test(email) || /^(?:you|your\.?name|name|email|user|someone|john|jane|test)@/i.test(email);
+  return (
+    PLACEHOLDER_DOMAIN.test(email) ||
+    /^(?:you|your\.?name|name|email|user|someone|john|jane|test)@/i.test(email) ||
+    // a theme author's address left in a template
+    /(?:themes?|templates?)[\w.-]*@|@[\w.-]*(?:themes?|templates?)\./i.test(email)
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -174,6 +214,7 @@ export function parsePage(src: SourcePage, index: number, isHome: boolean): Pars
     placeholderSignals: isHome ? [] : placeholderSignals($),
     haystack: haystackOf(withText),
     source: withText,
+    lang: detectLanguage(text, $('html').attr('lang')),
   };
 }
 
@@ -182,6 +223,9 @@ export function parsePage(src: SourcePage, index: number, isHome: boolean): Pars
 
 const NAV_CLASS = /(?:^|[\s_-])(?:nav|navbar|navigation|menu|menubar|breadcrumbs?|topbar|skip-link)(?:$|[\s_-])/i;
 const FOOTER_CLASS = /(?:^|[\s_-])(?:footer|site-footer|colophon)(?:$|[\s_-])/i;
+
+/** Elements that hold a page's content, whatever their class says. */
+const CONTENT_TAGS = new Set(['main', 'article', 'body', 'html', 'h1', 'h2', 'h3', 'p']);
 
 function classAndId(el: Element): string {
   return `${el.attribs?.class ?? ''} ${el.attribs?.id ?? ''}`;
@@ -206,24 +250,57 @@ function chromeFlags($: CheerioRoot): Map<Element, ChromeFlags> {
       const el = node as Element;
       const role = el.attribs?.role ?? '';
       const ci = classAndId(el);
+      // Landmarks decide; a class name only confirms what the structure shows: a "menu" class on a
+      // block that is mostly links is navigation, on <main> or a block of prose it is not.
       const nav =
         inherited.nav ||
         el.name === 'nav' ||
         role === 'navigation' ||
         role === 'menubar' ||
         role === 'menu' ||
-        NAV_CLASS.test(ci);
-      const footer = inherited.footer || el.name === 'footer' || role === 'contentinfo' || FOOTER_CLASS.test(ci);
+        (NAV_CLASS.test(ci) && !CONTENT_TAGS.has(el.name) && linkShare($, el) >= 0.6);
+      const footer =
+        inherited.footer ||
+        el.name === 'footer' ||
+        role === 'contentinfo' ||
+        (FOOTER_CLASS.test(ci) &&
+          !CONTENT_TAGS.has(el.name) &&
+          $(el).find('h1').length === 0 &&
+          textOf(el).length < 4000);
       flags = nav === inherited.nav && footer === inherited.footer ? inherited : { nav, footer };
       m.set(el, flags);
     }
     for (const c of (node as Element).children ?? []) walk(c as AnyNode, flags);
   };
   walk($.root().get(0) as AnyNode, { nav: false, footer: false });
+  // Cookie and consent banners: a small block that speaks of cookies and holds an accept/decline button
+  $('button, a, [role="button"], input[type="button" i], input[type="submit" i]').each((_, btn) => {
+    const label = `${textOf(btn)} ${$(btn).attr('value') ?? ''}`.trim();
+    if (!CONSENT_BUTTON.test(label)) return;
+    for (const a of $(btn).parents().toArray().slice(0, 5) as Element[]) {
+      if (a.name === 'body' || a.name === 'main') break;
+      const t = textOf(a);
+      if (t.length > 1200) break;
+      if (!COOKIE_WORDS.test(t)) continue;
+      const mark = (n: AnyNode): void => {
+        if (n.type !== 'tag') return;
+        const f = m.get(n as Element) ?? { nav: false, footer: false };
+        m.set(n as Element, { nav: f.nav, footer: true });
+        for (const c of (n as Element).children ?? []) mark(c as AnyNode);
+      };
+      mark(a);
+      break;
+    }
+  });
   map = m;
   chromeCache.set($, map);
   return map;
 }
+
+const COOKIE_WORDS =
+  /\bcookies?\b|\bconsent\b|\btracking\b|datenschutz|einwilligung|\brgpd\b|\bgdpr\b|\bdsgvo\b|クッキー|同意/i;
+const CONSENT_BUTTON =
+  /^(?:accept|accept all|allow|allow all|agree|i agree|got it|ok(?:ay)?|decline|reject|reject all|deny|akzeptieren|alle akzeptieren|zustimmen|ablehnen|einverstanden|accepter|tout accepter|refuser|aceptar|rechazar|aceitar|recusar|同意する|接受)\b/i;
 
 /** True when the element sits in navigation (nav, role=navigation, menu/navbar classes). */
 export function inNav($: CheerioRoot, el: AnyNode): boolean {

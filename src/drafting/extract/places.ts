@@ -356,3 +356,126 @@ export const KNOWN_CITIES: Record<string, string> = {
   'ho chi minh city': 'VN',
   hanoi: 'VN',
 };
+
+/**
+ * International calling codes that belong to one country only (+1, +7 and other shared codes are
+ * left out): a phone number the site gives as its own, with such a code, places the business there.
+ */
+export const CALLING_CODES: Record<string, string> = {
+  '20': 'EG',
+  '27': 'ZA',
+  '30': 'GR',
+  '31': 'NL',
+  '32': 'BE',
+  '33': 'FR',
+  '34': 'ES',
+  '36': 'HU',
+  '39': 'IT',
+  '40': 'RO',
+  '41': 'CH',
+  '43': 'AT',
+  '44': 'GB',
+  '45': 'DK',
+  '46': 'SE',
+  '47': 'NO',
+  '48': 'PL',
+  '49': 'DE',
+  '51': 'PE',
+  '52': 'MX',
+  '54': 'AR',
+  '55': 'BR',
+  '56': 'CL',
+  '57': 'CO',
+  '60': 'MY',
+  '61': 'AU',
+  '62': 'ID',
+  '63': 'PH',
+  '64': 'NZ',
+  '65': 'SG',
+  '66': 'TH',
+  '81': 'JP',
+  '82': 'KR',
+  '84': 'VN',
+  '86': 'CN',
+  '90': 'TR',
+  '91': 'IN',
+  '92': 'PK',
+  '234': 'NG',
+  '254': 'KE',
+  '351': 'PT',
+  '352': 'LU',
+  '353': 'IE',
+  '354': 'IS',
+  '356': 'MT',
+  '357': 'CY',
+  '358': 'FI',
+  '359': 'BG',
+  '370': 'LT',
+  '371': 'LV',
+  '372': 'EE',
+  '380': 'UA',
+  '381': 'RS',
+  '385': 'HR',
+  '386': 'SI',
+  '420': 'CZ',
+  '421': 'SK',
+  '852': 'HK',
+  '886': 'TW',
+  '971': 'AE',
+  '972': 'IL',
+};
+
+/** Countries where a drafting language is an official one (for trusting a phone's calling code). */
+export const LANGS_OF_COUNTRY: Record<string, string[]> = {
+  AT: ['de'],
+  DE: ['de'],
+  CH: ['de', 'fr'],
+  LU: ['de', 'fr'],
+  BE: ['fr'],
+  FR: ['fr'],
+  ES: ['es'],
+  MX: ['es'],
+  AR: ['es'],
+  CL: ['es'],
+  CO: ['es'],
+  PE: ['es'],
+  PT: ['pt'],
+  BR: ['pt'],
+  JP: ['ja'],
+  CN: ['zh'],
+  TW: ['zh'],
+  HK: ['zh', 'en'],
+  SG: ['en', 'zh'],
+  GB: ['en'],
+  IE: ['en'],
+  AU: ['en'],
+  NZ: ['en'],
+  IN: ['en'],
+  ZA: ['en'],
+  NG: ['en'],
+  KE: ['en'],
+  PH: ['en'],
+  MT: ['en'],
+  PK: ['en'],
+};
+
+/** The country of an international phone number ("+43 676 …"), or null when its code is shared or unknown. */
+export function countryOfPhone(phone: string): string | null {
+  const m = /^\s*(?:\+|00)\s*(\d{1,3})/.exec(phone);
+  if (!m) return null;
+  for (const len of [3, 2]) {
+    const cc = m[1].slice(0, len);
+    if (cc.length === len && CALLING_CODES[cc]) return CALLING_CODES[cc];
+  }
+  return null;
+}
+
+/** Japan's 47 prefectures and China's provinces: an address that names one is in that country. */
+export const REGIONS_OF: Record<string, string[]> = {
+  JP: '北海道 青森県 岩手県 宮城県 秋田県 山形県 福島県 茨城県 栃木県 群馬県 埼玉県 千葉県 東京都 神奈川県 新潟県 富山県 石川県 福井県 山梨県 長野県 岐阜県 静岡県 愛知県 三重県 滋賀県 京都府 大阪府 兵庫県 奈良県 和歌山県 鳥取県 島根県 岡山県 広島県 山口県 徳島県 香川県 愛媛県 高知県 福岡県 佐賀県 長崎県 熊本県 大分県 宮崎県 鹿児島県 沖縄県'.split(
+    ' ',
+  ),
+  CN: '北京市 天津市 上海市 重庆市 河北省 山西省 辽宁省 吉林省 黑龙江省 江苏省 浙江省 安徽省 福建省 江西省 山东省 河南省 湖北省 湖南省 广东省 海南省 四川省 贵州省 云南省 陕西省 甘肃省 青海省 广西 内蒙古 西藏 宁夏 新疆'.split(
+    ' ',
+  ),
+};

@@ -19,15 +19,31 @@
  */
 import type { Element } from 'domhandler';
 import { ev, nameSource, type Ctx } from './context.ts';
+import { normalizeForMatch } from './evidence.ts';
 import { textOf } from './html.ts';
-import { docOrder, jsonLdTypes, leafBlocks, precedingHeading, type ParsedPage } from './page.ts';
+import {
+  docOrder,
+  headingChain,
+  isFillerText,
+  jsonLdTypes,
+  leafBlocks,
+  precedingHeading,
+  type ParsedPage,
+} from './page.ts';
 import { sentences, wordCount } from './text.ts';
 import { found, notFound, type Evidence, type FieldDraft, type PricingModel } from './types.ts';
 
 const MONEY =
-  /(?:(?:US|CA|AU|NZ)?\$|€|£|¥|₹|(?:USD|EUR|GBP|CHF|CAD|AUD)\s?)\s?\d{1,3}(?:[,.\s]\d{3})*(?:[.,]\d{1,2})?|\d{1,3}(?:[,.]\d{3})*(?:[.,]\d{1,2})?\s?(?:€|\$|USD|EUR|GBP|CHF|kr|zł)/;
+  /(?:(?:US|CA|AU|NZ)?\$|€|£|¥|₹|(?:USD|EUR|GBP|CHF|CAD|AUD)\s?)\s?(?:\d{1,3}(?:[,.\s]\d{3})+|\d+)(?:[.,]\d{1,2})?(?!\d)|(?:\d{1,3}(?:[,.]\d{3})+|\d+)(?:[.,]\d{1,2})?\s?(?:€|\$|USD|EUR|GBP|CHF|kr|zł|円|元|R\$)/;
+/** A billing period stated in words, in the drafting languages. */
+const PERIOD_WORDS =
+  /\b(?:per (?:month|year)|a month|a year|monthly|yearly|annually|billed|monatlich\w*|jährlich\w*|pro (?:monat|jahr)|im monat|abo(?:nnement)?|par (?:mois|an)|mensuel\w*|annuel\w*|abonnement|al mes|por mes|al año|por año|mensual\w*|anual\w*|suscripci[oó]n|por m[eê]s|por ano|assinatura)\b|月額|年額|月払い|年払い|每月|每年/i;
+const COST_WORDS =
+  /\b(?:price|prices|pricing|cost|costs|fee|fees|kosten|preis\w*|gebühr\w*|prix|tarif\w*|coût\w*|precio\w*|costo\w*|tarifa\w*|preço\w*|custo\w*|vorauszahlung|prepa(?:id|yment))\b|料金|価格|价格|费用/i;
 const NOT_PRICE_CONTEXT =
   /\b(?:sponsor\w*|donat\w*|backers?|patrons?|supporters?|tip jar|contribut\w*|grants?|fund(?:ing|ed|raise\w*)?|raised|pledge\w*|bount\w*|salar\w*|budget|prize|award|revenue|valuation|investors?|savings?|save up to|worth|earn\w*)\b/i;
+/** A saving or discount badge ("SAVE $1598", "20% off") is not a price. */
+const SAVING = /\b(?:save|saving|you save|discount\w*|off|rabatt|sparen|spare|économisez|ahorra\w*|economize)\b/i;
 const MONTHLY = /(?:per|a|\/|every)\s*(?:month|mo)\b|\bmonthly\b|\/\s?m\b|\bmo\.\b|per user per month/i;
 const YEARLY = /(?:per|a|\/|every)\s*(?:year|yr|annum)\b|\b(?:yearly|annually|annual)\b/i;
 const ONE_TIME =
@@ -78,8 +94,21 @@ function pricingContext(page: ParsedPage, el: Element): boolean {
       .map((a) => textOf(a))
       .find((t) => t.length < 600) ?? '';
   if (NOT_PRICE_CONTEXT.test(card)) return false;
+  // a theme's demo pricing table ("Plan description", "Feature Feature Feature")
+  const cardWide = ancestors
+    .slice(0, 5)
+    .map((a) => textOf(a))
+    .filter((t) => t.length < 1500);
+  if (cardWide.some(isFillerText)) return false;
   if (page.kind === 'pricing') return true;
   if (/\b(?:pric(?:e|es|ing)|plans?)\b/i.test(heading)) return true;
+  // a plan card's own heading ("Pro") under a section headed "Pricing" / "Preise" / "料金"
+  if (
+    headingChain(page, el).some((h) =>
+      /\b(?:pric(?:e|es|ing)|plans?|preise|tarifs?|precios|preços|planes|planos)\b|料金|価格|价格/i.test(h.text),
+    )
+  )
+    return true;
   return ancestors.some((a) => /\b(?:pricing|plans?|price-?table|prices)\b/.test(classId(a)));
 }
 
@@ -103,6 +132,8 @@ function tierName(page: ParsedPage, priceEl: Element): string | null {
       const t = textOf(c);
       if (
         t &&
+        /\p{L}/u.test(t) &&
+        !/^(?:get started|start|try|buy|sign up|subscribe|choose|select|order|contact)\b/i.test(t) &&
         wordCount(t) <= 4 &&
         !MONEY.test(t) &&
         t.length <= 40 &&
@@ -116,6 +147,22 @@ function tierName(page: ParsedPage, priceEl: Element): string | null {
     cur = parent;
   }
   return null;
+}
+
+/** The element sits in a card with a quantity field and +/− buttons (its amounts are computed by a script). */
+function inCalculator(page: ParsedPage, el: Element): boolean {
+  const $ = page.$;
+  for (const a of $(el).parents().toArray().slice(0, 5) as Element[]) {
+    const inputs = $(a)
+      .find('input')
+      .filter((_, i) => !/^(?:hidden|submit|email|checkbox|radio|search)$/i.test($(i).attr('type') ?? ''));
+    if (inputs.length === 0) continue;
+    const steppers = $(a)
+      .find('button, [role="button"]')
+      .filter((_, b) => /^[+\-−–]$/.test(textOf(b as Element)));
+    if (steppers.length > 0 || $(a).find('input[type="number" i], input[type="range" i]').length > 0) return true;
+  }
+  return false;
 }
 
 export function findPriceTiers(ctx: Ctx): PriceTier[] {
@@ -139,12 +186,19 @@ export function findPriceTiers(ctx: Ctx): PriceTier[] {
       }
       if (t.length > 60 || !MONEY.test(t)) continue;
       if (!pricingContext(page, b.el)) continue;
+      if (SAVING.test(t)) continue;
       const m = MONEY.exec(t);
       if (!m) continue;
       const amount = amountOf(m[0]);
       if (!Number.isFinite(amount)) continue;
       const parentText = b.el.parent && (b.el.parent as Element).type === 'tag' ? textOf(b.el.parent as Element) : t;
-      const around = parentText.length <= 80 ? parentText : t;
+      let around = parentText.length <= 80 ? parentText : t;
+      // a bare amount ("$0") is too short to quote: take the nearest enclosing text that says more
+      for (let a = b.el.parent as Element | null, i = 0; around.length < 8 && a && a.type === 'tag' && i < 3; i++) {
+        const at = textOf(a);
+        if (at.length <= 120 && at.includes(t)) around = at;
+        a = a.parent as Element | null;
+      }
       const period: PriceTier['period'] = MONTHLY.test(around)
         ? 'month'
         : YEARLY.test(around)
@@ -153,7 +207,14 @@ export function findPriceTiers(ctx: Ctx): PriceTier[] {
             ? 'one-time'
             : null;
       const name = tierName(page, b.el);
-      const evidence = [ev(page, t)];
+      // an amount computed by a price calculator on the card (a quantity input with +/− buttons) is not a price
+      if (inCalculator(page, b.el)) continue;
+      if (amount > 0 && tiers.some((x) => x.amount === amount && x.price === m[0].replace(/\s+/g, ''))) continue;
+      // the quote holds the amount with what the card says next to it (currency, period), never a bare "$0"
+      let quote = around.includes(t) ? around : t;
+      if (quote.length < 8 && name && page.haystack.text.includes(normalizeForMatch(`${name} ${quote}`)))
+        quote = `${name} ${quote}`;
+      const evidence = [ev(page, quote)];
       if (name) evidence.unshift(ev(page, name));
       if (tiers.some((x) => x.name === name && x.amount === amount)) continue;
       tiers.push({ name, price: m[0].replace(/\s+/g, ''), amount, period, usage: USAGE.test(around), evidence });
@@ -163,7 +224,16 @@ export function findPriceTiers(ctx: Ctx): PriceTier[] {
 }
 
 interface Statement {
-  kind: 'open_source' | 'free' | 'license' | 'free_plan' | 'one_time' | 'usage' | 'funding' | 'regional';
+  kind:
+    | 'open_source'
+    | 'free'
+    | 'license'
+    | 'free_plan'
+    | 'one_time'
+    | 'usage'
+    | 'funding'
+    | 'regional'
+    | 'subscription';
   quote: string;
   page: ParsedPage;
   license?: string;
@@ -225,7 +295,8 @@ export function findStatements(ctx: Ctx): Statement[] {
       if (
         !/open[- ]?source|free|\$\s?0|0\s?€|licen[cs]|\bfunded|supported|sustained|financed|one[- ]time|lifetime|pay once|buy once|pay[- ]as|usage[- ]based|metered|prices?\s+(?:may\s+)?var/i.test(
           b.text,
-        )
+        ) &&
+        !(page.kind === 'pricing' && PERIOD_WORDS.test(b.text))
       )
         continue;
       // A plan card that says just "Free" / "$0" on a pricing page is a free tier.
@@ -265,6 +336,8 @@ export function findStatements(ctx: Ctx): Statement[] {
           out.push({ kind: 'free_plan', quote: s, page });
         if (ONE_TIME.test(s) && (page.kind === 'pricing' || /\b(?:price|pay|purchase|buy|licen[cs]e)\b/i.test(s)))
           out.push({ kind: 'one_time', quote: s, page });
+        if (page.kind === 'pricing' && PERIOD_WORDS.test(s) && COST_WORDS.test(s) && !sponsorish())
+          out.push({ kind: 'subscription', quote: s, page });
         if (
           /\b(?:pay[- ]as[- ]you[- ]go|usage[- ]based (?:pricing|billing)|only pay for what you use|metered billing)\b/i.test(
             s,
@@ -354,6 +427,11 @@ export function extractPricing(ctx: Ctx): PricingResult {
       model = 'Subscription';
       modelEvidence = paidEv;
     }
+  } else if (first('subscription') && !free) {
+    // no amount is readable (a price calculator, prices on request), but the pricing page speaks of billing periods
+    const sub = first('subscription') as Statement;
+    model = 'Subscription';
+    modelEvidence = [ev(sub.page, sub.quote)];
   } else if (oss || license) {
     model = 'Open source';
     modelEvidence = [oss ? ev(oss.page, oss.quote) : ev(license!.page, license!.quote)];

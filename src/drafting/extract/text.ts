@@ -2,13 +2,18 @@
 
 const ABBREV = /(?:\b(?:e\.g|i\.e|etc|vs|approx|inc|ltd|co|corp|mr|mrs|ms|dr|st|no|fig|jr|sr|u\.s|a\.m|p\.m)\.)$/i;
 
-/** Split text into sentences (keeps the end punctuation; avoids common abbreviations). */
+/**
+ * Split text into sentences (keeps the end punctuation; avoids common abbreviations). A sentence
+ * ends at . ! ? … followed by a space — so "bindings.json", "`.mp4`" and "v1.2" stay whole — or at
+ * the Chinese/Japanese 。！？.
+ */
 export function sentences(text: string): string[] {
   const out: string[] = [];
-  const re = /[^.!?…]+(?:[.!?…]+["'”’)\]]*|$)/g;
+  const parts = text.split(/(?<=[.!?…]["'”’)\]]*)\s+|(?<=[。！？]["'”’)\]」』]*)(?![。！？"'”’)\]」』])/);
   let buf = '';
-  for (const m of text.match(re) ?? []) {
-    buf += m;
+  for (const part of parts) {
+    if (!part) continue;
+    buf = buf ? `${buf}${/[。！？」』]$/.test(buf) ? '' : ' '}${part}` : part;
     const t = buf.trim();
     if (!t) continue;
     if (ABBREV.test(t) || /\b[A-Z]\.$/.test(t) || /\d\.$/.test(t)) continue; // "e.g." / "U.S." / "v1." keep going
@@ -19,26 +24,37 @@ export function sentences(text: string): string[] {
   return out;
 }
 
+const CJK = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\u2e80-\u2fdf]/g;
+
+/** Words; in Chinese and Japanese, which have no spaces, every two characters count as one word. */
 export function wordCount(s: string): number {
-  return s.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+  const cjk = (s.match(CJK) ?? []).length;
+  const rest = s.replace(CJK, ' ');
+  return rest.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length + Math.ceil(cjk / 2);
 }
 
-/** Lower-case letters and digits only (for comparing names). */
+/** Lower-case letters and digits of any script, accents dropped (for comparing names). */
 export function squash(s: string): string {
   return s
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '');
+    .replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
+/** Latin-script words (accents dropped); Chinese and Japanese runs as character bigrams. */
 export function tokens(s: string): string[] {
-  return s
-    .toLowerCase()
+  const norm = s.normalize('NFKC').toLowerCase();
+  const out = norm
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .split(/[^a-z0-9]+/)
     .filter((t) => t.length > 0);
+  for (const run of norm.match(/[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]+/g) ?? []) {
+    if (run.length === 1) out.push(run);
+    for (let i = 0; i + 1 < run.length; i++) out.push(run.slice(i, i + 2));
+  }
+  return out;
 }
 
 const STOP = new Set(

@@ -29,6 +29,43 @@ import { extractProfile, locateQuote, type Draft, type ProfileField } from '../.
 import { countryCode } from '../../../src/drafting/extract/places.ts';
 import { coverage, squash } from '../../../src/drafting/extract/text.ts';
 import { serveStaticSite } from './static-site.ts';
+import { buildCategoryModel, type CategoryModel } from '../../../src/drafting/classify.ts';
+import { TREE } from '../../../src/store/seed/catalog-tree.ts';
+
+/**
+ * The demo category tree (src/store/seed) as the classifier sees it in the service: every
+ * category with its name and description, and the seeded live listings (name, tagline, features)
+ * filed under each child category.
+ */
+export function demoCategoryModel(): CategoryModel {
+  // as the seeded database holds them (src/store/seed/index.ts): a category's description and its
+  // FAQ; a live listing's name, tagline, short description (who it is for), description (the
+  // problem it solves) and features
+  const cats = TREE.flatMap((p) => [
+    { slug: p.slug, name: p.name, description: `${p.description} ${p.faq.join(' ')}`, parent: null },
+    ...p.children.map((c) => ({
+      slug: c.slug,
+      name: c.name,
+      description: `${c.description} ${c.faq.join(' ')}`,
+      parent: p.slug,
+    })),
+  ]);
+  const listings = TREE.flatMap((p) =>
+    p.children.flatMap((c) =>
+      c.products.map(([name, tagline, features]) => ({
+        categories: [c.slug],
+        text: [name, tagline, `${name} helps ${c.audience}`, c.problem, ...features].join('. '),
+      })),
+    ),
+  );
+  return buildCategoryModel(cats, listings);
+}
+
+/** Category name → slug in the demo tree. */
+export const DEMO_CATEGORY_SLUGS: ReadonlyMap<string, string> = new Map(
+  TREE.flatMap((p) => [[p.name, p.slug] as const, ...p.children.map((c) => [c.name, c.slug] as const)]),
+);
+let demoModel: CategoryModel | null = null;
 
 /** ../shared/corpus next to the checkout. */
 const SIBLING_CORPUS = fileURLToPath(new URL('../../../../shared/corpus/', import.meta.url));
@@ -72,6 +109,8 @@ export interface Labels {
   not_stated: string[];
   acceptable_inferences?: Record<string, Array<string | number>>;
   notes?: string[];
+  /** slugs of the categories a careful editor would accept as primary, best first; [] when none fits */
+  categories_acceptable?: string[];
 }
 
 export async function loadLabels(site: string): Promise<Labels> {
@@ -94,7 +133,8 @@ export async function draftCorpusSite(site: string): Promise<DraftedSite> {
     const t0 = performance.now();
     const crawl = await crawlSite(`${server.origin}/`, { allowHosts: [server.host], robots: new RobotsCache() });
     const t1 = performance.now();
-    const draft = extractProfile(crawl.pages);
+    demoModel ??= demoCategoryModel();
+    const draft = extractProfile(crawl.pages, { categoryModel: demoModel });
     const t2 = performance.now();
     return { site, origin: server.origin, crawl, draft, crawlMs: t1 - t0, extractMs: t2 - t1 };
   } finally {
@@ -139,6 +179,8 @@ export interface SiteScore {
   unverifiedQuotes: string[];
   /** Values in not_stated fields that are not acceptable inferences (must be empty). */
   inventions: string[];
+  /** Primary category: ours (slug), the acceptable ones, and whether ours is acceptable (null when the labels accept none). */
+  category: { primary: string | null; acceptable: string[]; ok: boolean | null };
 }
 
 function str(v: unknown): string {
@@ -329,7 +371,15 @@ export function scoreSite(d: DraftedSite, labels: Labels): SiteScore {
     socials: { labelled: sLabelled, found: sFound, produced: producedSocials.length, correct: sFound, wrong },
     unverifiedQuotes,
     inventions,
+    category: categoryScore(d, labels),
   };
+}
+
+function categoryScore(d: DraftedSite, labels: Labels): SiteScore['category'] {
+  const names = (d.draft.fields.categories.value as string[] | null) ?? [];
+  const primary = names.length ? (DEMO_CATEGORY_SLUGS.get(names[0]) ?? names[0]) : null;
+  const acceptable = labels.categories_acceptable ?? [];
+  return { primary, acceptable, ok: acceptable.length ? primary !== null && acceptable.includes(primary) : null };
 }
 
 export interface Table {

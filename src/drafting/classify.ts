@@ -1,0 +1,354 @@
+/**
+ * The categories classifier: it learns from the directory itself, nothing is hard-coded per
+ * category. Each category of the tree the admin maintains becomes a document made of its name
+ * (weighted ×3), its description (and FAQ), and the text of the live listings filed under it
+ * (name, tagline, descriptions, features); a parent's document holds its children's too. A site's
+ * identity text (home title, meta descriptions, JSON-LD categories, h1/h2, the lead of the home
+ * page; the product's own name counted once) is compared with every document by the cosine of TF-IDF vectors — hand-written
+ * here (about 150 lines): no dependency, no model to download, and the IDF statistics come from our
+ * own tree, so it follows every change the admin makes. (BM25 is kept as an option; on the corpus
+ * its long parent documents won on incidental words.)
+ *
+ * Decision (primary first):
+ *   - a child category wins when its score is at least `leadRatio` (2) × the runner-up child's;
+ *   - else a top-level category wins when it leads the others by `parentLeadRatio` (1.15), scoring
+ *     0.7 × its best child + 0.3 × its own document;
+ *   - else, or below `minScore`, or with fewer than `minTerms` shared terms: categories stay empty
+ *     and the maker picks. A site not written in the tree's language needs twice the score.
+ *   After the primary come its parent (for a child) and a close runner-up child, at most 3.
+ *   A category without children is a leaf wherever it sits (a flat tree works too).
+ * Evidence: the site sentences that contributed most to the chosen category's score, verbatim.
+ */
+import { textOf } from './extract/html.ts';
+import { detectLanguage, type Lang } from './extract/language.ts';
+import { leafBlocks, type ParsedPage } from './extract/page.ts';
+import { sentences } from './extract/text.ts';
+import type { Evidence } from './extract/types.ts';
+
+export interface CategoryInput {
+  slug: string;
+  name: string;
+  description: string;
+  /** slug of the parent category; null for a top-level one */
+  parent: string | null;
+}
+
+export interface ListingInput {
+  /** slugs of the categories the listing is filed under (primary first) */
+  categories: string[];
+  /** name, tagline, description, features… joined */
+  text: string;
+}
+
+interface Doc {
+  cat: CategoryInput;
+  tf: Map<string, number>;
+  len: number;
+  isParent: boolean;
+}
+
+export interface CategoryModel {
+  docs: Doc[];
+  /** the language the tree is written in */
+  lang: Lang | null;
+  idf: Map<string, number>;
+  maxIdf: number;
+  avgLeaf: number;
+  avgParent: number;
+}
+
+// English plus the other drafting languages' most common function words; web boilerplate too.
+const STOP = new Set(
+  (
+    'a an and are as at be by for from has have in is it its of on or our the this that to we with you your their they them can will all any not no more most into than then so do does just also get use using used make new one only out over own such very' +
+    ' app apps tool tools product products software service services platform free online website web site page home learn more read click here sign up login log download team teams way best easy simple fast help helps' +
+    ' what why how who when where which about contact question questions frequently ask asked answer faq feature features pricing price prices plan plans start started try now today us me my time real great new all every need want like just first' +
+    ' der die das und ist mit für von zu den dem ein eine einer sie wir ihr ihre le la les et des du un une pour avec est en el los las y para con por una que o em os as um uma com não'
+  ).split(' '),
+);
+
+function stem(t: string): string {
+  if (t.length > 5 && t.endsWith('ies')) return `${t.slice(0, -3)}y`;
+  if (t.length > 5 && t.endsWith('ing')) return t.slice(0, -3);
+  if (t.length > 4 && t.endsWith('ed')) return t.slice(0, -2);
+  if (t.length > 4 && t.endsWith('es') && /(?:ss|x|ch|sh)es$/.test(t)) return t.slice(0, -2);
+  if (t.length > 3 && t.endsWith('s') && !t.endsWith('ss')) return t.slice(0, -1);
+  return t;
+}
+
+/** Word tokens (stemmed, stop words out); CJK runs become character bigrams. */
+export function classifierTokens(s: string): string[] {
+  const out: string[] = [];
+  const norm = s
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .normalize('NFC')
+    .toLowerCase();
+  for (const m of norm.matchAll(/[\p{L}\p{N}]+/gu)) {
+    const w = m[0];
+    if (/[\u3040-\u30ff\u3400-\u9fff]/.test(w)) {
+      for (let i = 0; i + 1 < w.length; i++) out.push(w.slice(i, i + 2));
+      continue;
+    }
+    if (w.length < 2 || STOP.has(w) || /^\d+$/.test(w)) continue;
+    const st = stem(w);
+    if (!STOP.has(st)) out.push(st);
+  }
+  return out;
+}
+
+function addTokens(tf: Map<string, number>, text: string, weight = 1): number {
+  let n = 0;
+  for (const t of classifierTokens(text)) {
+    tf.set(t, (tf.get(t) ?? 0) + weight);
+    n += weight;
+  }
+  return n;
+}
+
+/** Build the model from the category tree and the live listings filed under it. */
+export function buildCategoryModel(
+  categories: readonly CategoryInput[],
+  listings: readonly ListingInput[] = [],
+): CategoryModel {
+  const parents = new Set(categories.map((c) => c.parent).filter((p): p is string => !!p));
+  const docs = new Map<string, Doc>();
+  for (const c of categories) {
+    const tf = new Map<string, number>();
+    let len = addTokens(tf, c.name, 3);
+    len += addTokens(tf, c.description);
+    docs.set(c.slug, { cat: c, tf, len, isParent: parents.has(c.slug) });
+  }
+  for (const l of listings) {
+    // a listing's text counts once per category it is filed under; capped so one long listing cannot dominate
+    const text = l.text.slice(0, 1500);
+    for (const slug of new Set(l.categories)) {
+      const d = docs.get(slug);
+      if (d) d.len += addTokens(d.tf, text);
+    }
+  }
+  // parents also hold their children's documents
+  for (const d of docs.values()) {
+    const p = d.cat.parent ? docs.get(d.cat.parent) : undefined;
+    if (!p) continue;
+    for (const [t, n] of d.tf) p.tf.set(t, (p.tf.get(t) ?? 0) + n);
+    p.len += d.len;
+  }
+  const leaves = [...docs.values()].filter((d) => !d.isParent);
+  const df = new Map<string, number>();
+  for (const d of leaves) for (const t of d.tf.keys()) df.set(t, (df.get(t) ?? 0) + 1);
+  const N = Math.max(1, leaves.length);
+  const idf = new Map<string, number>();
+  for (const [t, n] of df) idf.set(t, Math.log(1 + (N - n + 0.5) / (n + 0.5)));
+  const all = [...docs.values()];
+  const avg = (xs: Doc[]): number => (xs.length ? xs.reduce((a, d) => a + d.len, 0) / xs.length : 1);
+  const lang = detectLanguage(categories.map((c) => `${c.name}. ${c.description}`).join(' '));
+  const maxIdf = Math.max(1, ...idf.values());
+  return { docs: all, lang, idf, maxIdf, avgLeaf: avg(leaves), avgParent: avg(all.filter((d) => d.isParent)) };
+}
+
+const K1 = 1.2;
+const B = 0.75;
+
+function bm25(model: CategoryModel, d: Doc, query: Map<string, number>): { score: number; terms: Map<string, number> } {
+  const avg = d.isParent ? model.avgParent : model.avgLeaf;
+  let score = 0;
+  const terms = new Map<string, number>();
+  for (const [t, qw] of query) {
+    const f = d.tf.get(t);
+    const idf = model.idf.get(t);
+    if (!f || !idf) continue;
+    const s = qw * idf * ((f * (K1 + 1)) / (f + K1 * (1 - B + (B * d.len) / avg)));
+    score += s;
+    terms.set(t, s);
+  }
+  return { score, terms };
+}
+
+const normCache = new WeakMap<Doc, number>();
+/** Cosine of TF-IDF vectors (sublinear tf): independent of how long the category's document is. */
+function cosine(
+  model: CategoryModel,
+  d: Doc,
+  query: Map<string, number>,
+): { score: number; terms: Map<string, number> } {
+  let dn = normCache.get(d);
+  if (dn === undefined) {
+    dn = 0;
+    for (const [t, f] of d.tf) {
+      const w = (1 + Math.log(f)) * (model.idf.get(t) ?? 0);
+      dn += w * w;
+    }
+    dn = Math.sqrt(dn) || 1;
+    normCache.set(d, dn);
+  }
+  let qn = 0;
+  let dot = 0;
+  const terms = new Map<string, number>();
+  // a word the tree never uses still counts in the site's norm (with the rarest word's weight): a site
+  // whose words are mostly unknown to the tree (another language, another trade) scores low
+  const unknownIdf = model.maxIdf;
+  for (const [t, qw] of query) {
+    const idf = model.idf.get(t) ?? 0;
+    const qv = qw * (idf || unknownIdf);
+    qn += qv * qv;
+    const f = d.tf.get(t);
+    if (!f || !idf) continue;
+    const s = qv * (1 + Math.log(f)) * idf;
+    dot += s;
+    terms.set(t, s);
+  }
+  const denom = (Math.sqrt(qn) || 1) * dn;
+  for (const [t, v] of terms) terms.set(t, v / denom);
+  return { score: dot / denom, terms };
+}
+
+export interface SiteText {
+  /** the text and where it is (for evidence) */
+  text: string;
+  url: string;
+  weight: number;
+}
+
+/** The parts of a site that say what it is: title, meta description, headings, lead paragraphs. */
+export function siteTexts(pages: readonly ParsedPage[]): SiteText[] {
+  const out: SiteText[] = [];
+  for (const page of pages.slice(0, 6)) {
+    const w = page.isHome ? 1 : 0.3;
+    const $ = page.$;
+    // other pages' titles repeat the site's name and say which page it is: the home page's title only
+    if (page.title && page.isHome) out.push({ text: page.title, url: page.url, weight: 3 });
+    for (const k of ['description', 'og:description', 'keywords']) {
+      const v = $(`meta[name="${k}" i], meta[property="${k}" i]`).first().attr('content') ?? '';
+      if (v) out.push({ text: v, url: page.url, weight: 2 * w });
+    }
+    // what the site says it is, in structured data: applicationCategory, genre, keywords
+    for (const n of page.jsonld) {
+      for (const k of ['applicationCategory', 'applicationSubCategory', 'genre', 'keywords', 'category']) {
+        const v = n[k];
+        const vals = Array.isArray(v) ? v : [v];
+        for (const x of vals)
+          if (typeof x === 'string' && x.length <= 200)
+            out.push({ text: x.replace(/Application$/, ''), url: page.url, weight: 2 * w });
+      }
+    }
+    $('h1, h2').each((_, el) => {
+      const t = textOf(el);
+      if (t && t.length <= 200) out.push({ text: t, url: page.url, weight: (el.name === 'h1' ? 2 : 1) * w });
+    });
+    if (!page.isHome) continue;
+    // the lead of the home page: its first blocks of prose
+    let used = 0;
+    for (const b of leafBlocks(page)) {
+      if (b.chrome || /^h[1-6]$/.test(b.el.name) || b.text.length < 30) continue;
+      if (used > 1500) break;
+      used += b.text.length;
+      out.push({ text: b.text, url: page.url, weight: 0.5 });
+    }
+  }
+  return out;
+}
+
+export interface Classification {
+  /** category slugs, primary first (empty when not confident) */
+  slugs: string[];
+  names: string[];
+  evidence: Evidence[];
+  /** every category's score, best first (for the bench and debugging) */
+  scores: Array<{ slug: string; score: number }>;
+}
+
+export interface ClassifyOptions {
+  /** the winner must score at least this many times the runner-up (default 2) */
+  leadRatio?: number;
+  /** the same for a top-level category when no child leads (default 1.15) */
+  parentLeadRatio?: number;
+  /** distinct site terms the winner must share with its document (default 1: a category the admin just created has no listings yet, only its name and description) */
+  minTerms?: number;
+  /** the winner's cosine must be at least this (default 0.05; a top-level category 70 % of it) */
+  minScore?: number;
+  /** false when the site is not written in the tree's language */
+  sameLanguage?: boolean;
+  /** 'cosine' (default) or 'bm25' */
+  scorer?: 'cosine' | 'bm25';
+  /** the product's name (its words are left out of the query) */
+  name?: string | null;
+}
+
+export function classifySite(
+  model: CategoryModel,
+  texts: readonly SiteText[],
+  opts: ClassifyOptions = {},
+): Classification {
+  const leadRatio = opts.leadRatio ?? 2;
+  const parentLeadRatio = opts.parentLeadRatio ?? 1.15;
+  const minTerms = opts.minTerms ?? 1;
+  // the tree is written in one language; a site in another shares few words with it by chance, so it must score higher
+  const minScore = (opts.minScore ?? 0.05) * (opts.sameLanguage === false ? 2 : 1);
+  const q = new Map<string, number>();
+  for (const t of texts) for (const tok of classifierTokens(t.text)) q.set(tok, (q.get(tok) ?? 0) + t.weight);
+  // the product's own name is everywhere on its site: its words count as if said once
+  for (const tok of classifierTokens(opts.name ?? '')) if (q.has(tok)) q.set(tok, Math.min(q.get(tok) as number, 1));
+  // sublinear query weights: a word repeated all over the site does not drown the others
+  for (const [t, n] of q) q.set(t, 1 + Math.log(n));
+  const scored = model.docs
+    .map((d) => ({ d, ...(opts.scorer === 'bm25' ? bm25(model, d, q) : cosine(model, d, q)) }))
+    .sort((a, b) => b.score - a.score);
+  const leaves = scored.filter((s) => !s.d.isParent);
+  // a top-level category scores by its best child (0.7) and its own name and description (0.3), so
+  // the tree's two levels agree; its matched terms are the best child's and its own
+  const parents = scored
+    .filter((s) => s.d.isParent)
+    .map((p) => {
+      const child = leaves.find((l) => l.d.cat.parent === p.d.cat.slug);
+      const terms = new Map(p.terms);
+      if (child) for (const [t, v] of child.terms) terms.set(t, Math.max(terms.get(t) ?? 0, v));
+      return { ...p, score: 0.7 * (child?.score ?? 0) + 0.3 * p.score, terms };
+    })
+    .sort((a, b) => b.score - a.score);
+  const confident = (list: typeof scored, ratio: number, min: number): (typeof scored)[number] | null => {
+    const [a, b] = list;
+    if (!a || a.score < min || a.terms.size < minTerms) return null;
+    if (b && a.score < ratio * b.score) return null;
+    return a;
+  };
+  const out: Classification = {
+    slugs: [],
+    names: [],
+    evidence: [],
+    scores: [...leaves, ...parents].map((s) => ({ slug: s.d.cat.slug, score: s.score })),
+  };
+  // a child when it clearly leads all other children; else a top-level category when it leads the others
+  const chosen = confident(leaves, leadRatio, minScore) ?? confident(parents, parentLeadRatio, minScore * 0.7);
+  if (!chosen) return out;
+  const list = [chosen.d.cat];
+  if (!chosen.d.isParent && chosen.d.cat.parent) {
+    const p = parents.find((x) => x.d.cat.slug === chosen.d.cat.parent);
+    if (p) list.push(p.d.cat);
+  }
+  const runner = leaves.find((x) => x.d !== chosen.d);
+  if (runner && !chosen.d.isParent && runner.score >= 0.85 * chosen.score) list.push(runner.d.cat);
+  out.slugs = list.slice(0, 3).map((c) => c.slug);
+  out.names = list.slice(0, 3).map((c) => c.name);
+  // evidence: the site sentences that carry most of the winner's matched terms
+  const cands: Array<{ quote: string; url: string; s: number }> = [];
+  for (const t of texts) {
+    for (const s of sentences(t.text)) {
+      if (s.length < 8 || s.length > 300) continue;
+      const toks = new Set(classifierTokens(s));
+      let v = 0;
+      for (const tok of toks) v += chosen.terms.get(tok) ?? 0;
+      if (v > 0) cands.push({ quote: s, url: t.url, s: v * t.weight });
+    }
+  }
+  cands.sort((a, b) => b.s - a.s);
+  const seen = new Set<string>();
+  for (const c of cands) {
+    if (seen.has(c.quote)) continue;
+    seen.add(c.quote);
+    out.evidence.push({ quote: c.quote, url: c.url });
+    if (out.evidence.length >= 2) break;
+  }
+  if (out.evidence.length === 0) return { ...out, slugs: [], names: [] };
+  return out;
+}
