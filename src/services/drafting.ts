@@ -12,7 +12,7 @@ import type { Drafter, DraftingOptions } from './options.ts';
 import { userOf } from '../operations/context.ts';
 import { ApiError, conflict, notFound, type ErrorDetail } from '../operations/errors.ts';
 import { validationError } from '../operations/errors.ts';
-import { enqueue, type Job, type JobContext, type JobDeps, type JobHandler } from '../jobs/queue.ts';
+import { enqueue, type JobContext, type JobDeps, type JobHandler } from '../jobs/queue.ts';
 import { checkUrl, FetchRefused } from '../drafting/crawler/guarded-fetch.ts';
 import { isIpLiteral } from '../drafting/crawler/ip.ts';
 import { normaliseDomain } from '../domain/urls.ts';
@@ -926,8 +926,6 @@ export async function submitDraftAsListing(ctx: Ctx, id: string) {
     return { ...saved, draft_id: id };
   });
 }
-
-export type { Job };
 
 // ---------------------------------------------------------------------------------------------
 // accepting a co-founder invite (the link in the invite mail): the invited person adds their own

@@ -157,10 +157,6 @@ const VIDEO_URL =
 const DEMO_WORDS =
   /\b(?:demo|video|watch|tour|walkthrough|walk-through|see (?:it|how)|in action|how it works|overview|trailer|intro(?:duction)?|screencast|tutorial|showcase)\b/i;
 
-export function isVideoSiteUrl(url: string): boolean {
-  return VIDEO_URL.test(url);
-}
-
 export function extractDemoVideo(ctx: Ctx): FieldDraft<string> {
   const pages = ctx.pages.filter(
     (p) => p.isHome || p.kind === 'features' || p.kind === 'about' || p.kind === 'why' || p.kind === 'other',

@@ -308,12 +308,6 @@ export function inNav($: CheerioRoot, el: AnyNode): boolean {
   return f ? f.nav : false;
 }
 
-/** True when the element sits in the page footer. */
-export function inFooter($: CheerioRoot, el: AnyNode): boolean {
-  const f = chromeFlags($).get(el as Element);
-  return f ? f.footer : false;
-}
-
 export function inChrome($: CheerioRoot, el: AnyNode): boolean {
   const f = chromeFlags($).get(el as Element);
   return f ? f.nav || f.footer : false;
