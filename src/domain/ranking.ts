@@ -75,3 +75,35 @@ export function trendOf(latest: number, previous: number | null | undefined): Tr
   if (latest < previous) return 'down';
   return 'flat';
 }
+
+/**
+ * Fair first hours: for `hours` after a launch week starts (Monday 00:00 UTC) its launches are shown
+ * in an order shuffled per visitor, with no vote figures. Returns when the window of the week holding
+ * `now` ends (ISO), or null when `now` is outside it (or hours is 0).
+ */
+export function fairStartUntil(now: Date, weekMonday: string, hours: number): string | null {
+  if (hours <= 0) return null;
+  const start = Date.parse(weekMonday + 'T00:00:00.000Z');
+  const end = start + hours * 3_600_000;
+  const t = now.getTime();
+  return t >= start && t < end ? new Date(end).toISOString() : null;
+}
+
+/** A deterministic shuffle (Fisher–Yates driven by a 32-bit seed): the same seed, the same order. */
+export function seededShuffle<T>(items: readonly T[], seed: number): T[] {
+  const out = [...items];
+  let s = seed >>> 0 || 0x9e3779b9;
+  const next = () => {
+    // mulberry32
+    s = (s + 0x6d2b79f5) >>> 0;
+    let x = s;
+    x = Math.imul(x ^ (x >>> 15), x | 1);
+    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    [out[i], out[j]] = [out[j] as T, out[i] as T];
+  }
+  return out;
+}

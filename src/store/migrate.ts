@@ -30,6 +30,7 @@ const MIGRATIONS: ReadonlyArray<
   ['130_updates_recent', () => import('./migrations/130_updates_recent.ts')],
   ['140_search_feed_summary', () => import('./migrations/140_search_feed_summary.ts')],
   ['160_recurring_jobs_once', () => import('./migrations/160_recurring_jobs_once.ts')],
+  ['190_vote_weights', () => import('./migrations/190_vote_weights.ts')],
 ];
 
 /** The names of every migration this version runs (readiness checks that the database has them all). */

@@ -26,6 +26,7 @@ import {
 } from './text.ts';
 import { DAY_MS, WEEK_MS, addWeeks, dayStart, mondayOf, toDateString } from '../../domain/weeks.ts';
 import { computeAwards } from '../repos/awards.ts';
+import { recountAllVotes } from '../repos/votes.ts';
 import { directoryIsEmpty } from './empty.ts';
 
 export interface SeedOptions {
@@ -708,6 +709,7 @@ export async function seedDemo(store: Store, opts: SeedOptions = {}): Promise<Se
       for (const [day, count] of pl.views) views.push({ listing_id: lid, day, count });
     }
     await insert('votes', votes, 2000);
+    await recountAllVotes(db); // the maintained sums the rankings read (migration 190)
     await insert('follows', follows, 2000);
     await insert('listing_views', views, 2000);
     // Each listing's total: the sum of its days (the trigger of migration 100 made its row).

@@ -8,6 +8,7 @@ import { compareListings, getAlternatives, getListing } from '../../operations/l
 import { getBadges } from '../../operations/badges.ts';
 import type { FactValue } from '../../operations/profile.ts';
 import { react, reactionsOf, type Reaction, type ReactionAction } from '../../store/repos/votes.ts';
+import { voteContextOf, voteKey, voteWeightsOf } from '../../services/vote-context.ts';
 import { attributeLabel } from '../../store/repos/listings.ts';
 import { checkCsrf, getWebContext, type WebContext } from '../context.ts';
 import { csrfField, html, raw, safeHref, type SafeHtml } from '../layout.ts';
@@ -549,7 +550,17 @@ async function reactRoute(
 <p><a href="${back}">Back</a></p>`,
     );
   }
-  const r = await react(deps.store.db, deps.store.engine, kind, slug, web.user.id, action);
+  // A vote keeps its context (keyed hashes, never the address) and is weighed by the configured rules.
+  const now = new Date();
+  const r = await react(deps.store.db, deps.store.engine, kind, slug, web.user.id, action, {
+    now,
+    ...(kind === 'vote'
+      ? {
+          vote: voteContextOf(voteKey(deps.services), web.user, req, f.t, now),
+          weights: voteWeightsOf(deps.config),
+        }
+      : {}),
+  });
   if (r.status === 'not_found') return sendNotFoundPage(deps, req, reply);
   if (r.status === 'not_live') {
     const what = kind === 'vote' ? 'voted for' : 'followed';

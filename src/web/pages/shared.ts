@@ -321,7 +321,8 @@ export function voteForm(
   if (!web.user) {
     return html`<a class="vote-btn" href="${withQuery('/sign-in', { next: back })}">${count}<span class="sr-only">${votes}. Sign in to upvote ${s.name}</span></a>`;
   }
-  return html`<form method="post" action="/listings/${s.slug}/vote" class="vote">${csrfField(web.csrf)}<input type="hidden" name="next" value="${back}"><input type="hidden" name="action" value="${on ? 'remove' : 'add'}">
+  const stamp = web.pageStamp ? html`<input type="hidden" name="t" value="${web.pageStamp}">` : '';
+  return html`<form method="post" action="/listings/${s.slug}/vote" class="vote">${csrfField(web.csrf)}${stamp}<input type="hidden" name="next" value="${back}"><input type="hidden" name="action" value="${on ? 'remove' : 'add'}">
 <button type="submit" class="vote-btn" aria-pressed="${on ? 'true' : 'false'}" title="${on ? `You upvoted ${s.name}: press to take your vote back` : `Upvote ${s.name}`}">${count}<span class="sr-only">${votes}. ${on ? `You upvoted ${s.name}; press to take your vote back` : `Upvote ${s.name}`}</span></button></form>`;
 }
 
