@@ -27,6 +27,7 @@ import { registerAdminEditPages } from './web/admin/edits.ts';
 import { registerAdminHome } from './web/admin/home.ts';
 import { registerAdminOrdersPage } from './web/admin/orders.ts';
 import { registerAdminPricesPage } from './web/admin/prices.ts';
+import { registerAdminVotesPage } from './web/admin/votes.ts';
 import { registerCheckoutPages } from './web/checkout.ts';
 import { registerClaimPages } from './web/claims.ts';
 import { registerWebAuth } from './web/index.ts';
@@ -52,6 +53,7 @@ const ROUTES: readonly RouteGroup[] = [
   registerAdminPricesPage, // /admin/prices
   registerAdminEditPages, // /admin/edits: listing edits to review
   registerAdminOrdersPage, // /admin/orders: paid lines to deliver
+  registerAdminVotesPage, // /admin/votes: vote patterns to review
   registerAdminHome, // /admin
   registerClaimPages, // email claim links
   registerMakerPages, // the maker's pages: /submit, /drafts, /my/listings, /claims (signed in)

@@ -109,6 +109,12 @@ export function up(engine: Engine) {
       .execute();
     await db.schema.createIndex('vote_decisions_review').on('vote_decisions').columns(['review_id', 'id']).execute();
 
+    // The detection job is a recurring chain (jobs/vote-detection.ts): at most one queued run, as
+    // migration 160 does for its kinds (an index of its own, so that list stays as it shipped).
+    await sql`CREATE UNIQUE INDEX jobs_recurring_votes_detect ON jobs (kind) WHERE status = 'queued' AND kind = 'votes.detect'`.execute(
+      db,
+    );
+
     // Backfill: every existing vote counts 1.
     await sql`INSERT INTO listing_vote_totals (listing_id, weighted, votes, discounted, by_reason, trend, last_vote_at)
       SELECT listing_id, count(*), count(*), 0, '{}', 0, max(created_at) FROM votes GROUP BY listing_id`.execute(db);
