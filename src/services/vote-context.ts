@@ -99,3 +99,19 @@ export function voteContextOf(
     pageMs: pageMsOf(key, stamp, now.getTime()),
   };
 }
+
+/**
+ * Fair first hours: the seed of this visitor's shuffled order of a week's launches. Signed in, from
+ * the account; signed out, from keyed hashes of the network and user agent (no cookie is set), so a
+ * visitor sees the same order on every request of the week and different visitors different ones.
+ */
+export function visitorSeed(
+  key: Buffer,
+  req: { ip: string; headers: Record<string, string | string[] | undefined> },
+  userId: number | null,
+  week: string,
+): number {
+  const ua = req.headers['user-agent'];
+  const who = userId !== null ? `u:${userId}` : `a:${req.ip}\0${Array.isArray(ua) ? ua[0] : (ua ?? '')}`;
+  return createHmac('sha256', key).update(`shuffle\0${week}\0${who}`).digest().readUInt32BE(0);
+}

@@ -101,6 +101,8 @@ export interface Viewer {
    * (buttons, header, hints) goes in as slots, filled per request (web/personal.ts).
    */
   slots?: Slots;
+  /** Fair first hours: vote buttons show no count. */
+  hideCounts?: boolean;
 }
 
 /** Wraps a public page's handler in the shared page cache (web/page-cache.ts). */
@@ -300,6 +302,11 @@ export function voteButton(
   s: Pick<Summary, 'slug' | 'name' | 'votes' | 'status'>,
   opts: { anchor?: string } = {},
 ): SafeHtml {
+  if (v.hideCounts && s.status === 'live') {
+    const back = v.here.split('#')[0] + (opts.anchor ? `#${opts.anchor}` : '');
+    const slot = { kind: 'vote' as const, slug: s.slug, name: s.name, votes: s.votes, back, hideCount: true };
+    return v.slots ? v.slots.add(slot) : voteForm(v.web, slot, v.voted.has(s.slug));
+  }
   const count = html`<span class="arrow" aria-hidden="true">▲</span><span class="n">${fmtNum(s.votes)}</span>`;
   const votes = s.votes === 1 ? ' vote' : ' votes';
   if (s.status !== 'live')
@@ -312,11 +319,14 @@ export function voteButton(
 /** A live listing's vote button for this person: a link to sign in first, or the form (voted or not). */
 export function voteForm(
   web: WebContext,
-  s: { slug: string; name: string; votes: number; back: string },
+  s: { slug: string; name: string; votes: number; back: string; hideCount?: boolean },
   on: boolean,
 ): SafeHtml {
-  const count = html`<span class="arrow" aria-hidden="true">▲</span><span class="n">${fmtNum(s.votes)}</span>`;
-  const votes = s.votes === 1 ? ' vote' : ' votes';
+  // Fair first hours: the button carries no count (a dash in its place).
+  const count = s.hideCount
+    ? html`<span class="arrow" aria-hidden="true">▲</span><span class="n hidden-count" aria-hidden="true">–</span>`
+    : html`<span class="arrow" aria-hidden="true">▲</span><span class="n">${fmtNum(s.votes)}</span>`;
+  const votes = s.hideCount ? ' Vote' : s.votes === 1 ? ' vote' : ' votes';
   const back = s.back;
   if (!web.user) {
     return html`<a class="vote-btn" href="${withQuery('/sign-in', { next: back })}">${count}<span class="sr-only">${votes}. Sign in to upvote ${s.name}</span></a>`;
