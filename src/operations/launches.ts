@@ -108,7 +108,7 @@ const LaunchSection = z.strictObject({
     .string()
     .nullable()
     .describe(
-      'During the fair first hours of the current launch week (FAIR_START_HOURS after Monday 00:00 UTC): when they end (ISO 8601); null otherwise. While set, `this-week` lists by name with no `rank` nor `week_votes` (see /how-ranking-works).',
+      '`this-week` and `today` during the fair first hours of the current launch week (FAIR_START_HOURS after Monday 00:00 UTC): when they end (ISO 8601); null otherwise. While set, they list by name with no `rank` nor `week_votes` (see /how-ranking-works).',
     ),
   ...Paged(SectionItem).shape,
 });
@@ -326,7 +326,10 @@ export const listLaunches = defineOperation({
   paginated: true,
   handler: async (ctx, input) => {
     const now = ctx.now();
-    const fair = input.section === 'this-week' ? fairStartUntil(now, mondayOf(now), ctx.config.FAIR_START_HOURS) : null;
+    const fair =
+      input.section === 'this-week' || input.section === 'today'
+        ? fairStartUntil(now, mondayOf(now), ctx.config.FAIR_START_HOURS)
+        : null;
     const { items, total } = await launchSection(
       ctx.db,
       ctx.engine,

@@ -163,7 +163,7 @@ export async function launchSection(
     num((await apply(countBase()).executeTakeFirstOrThrow()).n);
   const countBase = () => db.selectFrom('listings as l').select((eb) => eb.fn.countAll<number>().as('n'));
   const thisMonday = mondayOf(now);
-  const hidden = opts.hideCounts === true && section === 'this-week';
+  const hidden = opts.hideCounts === true && (section === 'this-week' || section === 'today');
   const finish = (rows: Array<Record<string, unknown>>, extra?: (r: Record<string, unknown>) => Partial<SectionItem>) =>
     rows.map((r, i) => ({
       ...(RANKED.has(section) && !hidden ? { rank: offset + i + 1 } : {}),
@@ -181,7 +181,8 @@ export async function launchSection(
         .where('l.launched_at', '>=', d.from)
         .where('l.launched_at', '<', d.to)
         .leftJoin('listing_vote_totals as tv', 'tv.listing_id', 'l.id')
-        .orderBy(sql`coalesce(tv.weighted, 0)`, 'desc')
+        // Fair first hours: by name (no vote order), else by counted votes.
+        .orderBy(hidden ? sql`l.name` : sql`coalesce(tv.weighted, 0)`, hidden ? 'asc' : 'desc')
         .orderBy('l.launched_at', 'asc')
         .orderBy('l.id', 'asc')
         .limit(limit)

@@ -131,9 +131,13 @@ ${week.total > week.items.length ? html`<p><a href="/launches/weeks/this">All ${
 </section>
 <aside aria-label="More launches">
 ${featuredBlock(v, featured, 'featured-h', ' for a few days')}
-<h2 id="trending-h">Trending</h2>
+${
+  fair
+    ? '' // its order would show this week's leaders during the fair first hours
+    : html`<h2 id="trending-h">Trending</h2>
 ${listingList(v, trending.items, { compact: true, rows: () => ({ vote: false }), empty: 'Nothing is trending yet.' })}
-<p><a href="/launches?section=trending">More trending →</a></p>
+<p><a href="/launches?section=trending">More trending →</a></p>`
+}
 <h2 id="upcoming-h">Upcoming</h2>
 ${listingList(v, upcoming.items, { compact: true, rows: () => ({ vote: false }), empty: 'No launches are scheduled yet.' })}
 <p><a href="/launches?section=upcoming">All upcoming launches →</a></p>

@@ -188,7 +188,10 @@ export function send(
   if (shared && slots) {
     // Rendered for everyone: the shared page cache fills the slots and sends it (web/page-cache.ts).
     shared.result = { text: renderPage(opts, body), status };
-    return reply;
+    // Not `reply`: a FastifyReply is a thenable that settles once the response is sent, so an async
+    // page handler returning it would wait for a send that only happens after it returns (every
+    // shared page hung whenever SHARED_CACHE_MS > 0). The cache does not use the return value.
+    return undefined as unknown as FastifyReply;
   }
   return sendPage(reply, opts, body, status);
 }
