@@ -95,7 +95,9 @@ const SectionItem = ListingSummary.extend({
   week_votes: z
     .number()
     .optional()
-    .describe('`this-week` only: counted (weighted) votes cast this week, 2 decimals; absent during the fair first hours.'),
+    .describe(
+      '`this-week` only: counted (weighted) votes cast this week, 2 decimals; absent during the fair first hours.',
+    ),
   trending_score: z
     .number()
     .optional()

@@ -141,7 +141,10 @@ export const profileShape = {
   verified: z.boolean().describe('Ownership proved (not the same as paid).'),
   awards: z.array(AwardWin).describe('Launch of the Week wins, newest first.'),
   seo: z.strictObject({ title: z.string().nullable(), description: z.string().nullable() }),
-  votes: z.number().int().describe('All-time community votes (every vote; `vote_integrity.counted` is what they count).'),
+  votes: z
+    .number()
+    .int()
+    .describe('All-time community votes (every vote; `vote_integrity.counted` is what they count).'),
   followers: z.number().int(),
   views: z.number().int(),
   updated_at: Timestamp,

@@ -105,8 +105,7 @@ async function ranks(t: TestApp) {
   const section = await api(t, '/launches?section=this-week');
   const trending = await api(t, '/launches?section=trending');
   const mostVoted = await api(t, '/launches?section=most-voted');
-  const slugs = (xs: Array<{ listing?: { slug: string }; slug?: string }>) =>
-    xs.map((x) => x.listing?.slug ?? x.slug);
+  const slugs = (xs: Array<{ listing?: { slug: string }; slug?: string }>) => xs.map((x) => x.listing?.slug ?? x.slug);
   return {
     week: week.launches.map((x: { listing: { slug: string }; rank: number; votes: number }) => [
       x.listing.slug,
@@ -179,7 +178,10 @@ describe('vote weight rules (domain/vote-weight.ts)', () => {
     const xs = Array.from({ length: 20 }, (_, i) => i);
     assert.deepEqual(seededShuffle(xs, 42), seededShuffle(xs, 42));
     assert.notDeepEqual(seededShuffle(xs, 42), seededShuffle(xs, 43));
-    assert.deepEqual([...seededShuffle(xs, 42)].sort((a, b) => a - b), xs);
+    assert.deepEqual(
+      [...seededShuffle(xs, 42)].sort((a, b) => a - b),
+      xs,
+    );
   });
 });
 
@@ -248,7 +250,12 @@ describe('weighted votes on the site', () => {
     assert.deepEqual(pumped.vote_integrity, { counted: 2, discounted: 8, by_reason: { new_account: 8 } });
 
     // The detection job files the burst; its votes wait for review at × 0.5 more.
-    const filed = await detectVotePatterns(t.store.db, new Date(), detectionSettingsOf(t.config), voteWeightsOf(t.config));
+    const filed = await detectVotePatterns(
+      t.store.db,
+      new Date(),
+      detectionSettingsOf(t.config),
+      voteWeightsOf(t.config),
+    );
     assert.deepEqual(
       filed.map((f) => [f.kind, f.votes]),
       [['burst', 8]],
@@ -297,7 +304,9 @@ describe('weighted votes on the site', () => {
     const id = review.attr('data-review')!;
     assert.equal($('[data-count="open"]').text(), '1');
     const form = (action: string) => {
-      const f = $(`form[action="/admin/votes/${id}/decide"]`).filter((_, el) => $(el).find(`input[value=${action}]`).length > 0);
+      const f = $(`form[action="/admin/votes/${id}/decide"]`).filter(
+        (_, el) => $(el).find(`input[value=${action}]`).length > 0,
+      );
       return { _csrf: f.find('input[name=_csrf]').val() as string, action, note: `checked by hand: ${action}` };
     };
     // Without the CSRF token nothing changes.
@@ -359,7 +368,12 @@ describe('weighted votes on the site', () => {
     // Someone who also voted for those three and for another listing is not part of it.
     const other = await person(t, '198.19.99.5', 24 * 40);
     for (const slug of ['r1', 'r2', 'r3', 'r4']) await vote(other, slug);
-    const filed = await detectVotePatterns(t.store.db, new Date(), detectionSettingsOf(t.config), voteWeightsOf(t.config));
+    const filed = await detectVotePatterns(
+      t.store.db,
+      new Date(),
+      detectionSettingsOf(t.config),
+      voteWeightsOf(t.config),
+    );
     assert.deepEqual(
       filed.map((f) => [f.kind, f.votes]),
       [['ring', 12]],
@@ -369,7 +383,10 @@ describe('weighted votes on the site', () => {
       .selectAll()
       .where('id', '=', filed[0].id)
       .executeTakeFirstOrThrow();
-    assert.deepEqual(JSON.parse(r.user_ids), ring.map((c) => c.id).sort((a, b) => a - b));
+    assert.deepEqual(
+      JSON.parse(r.user_ids),
+      ring.map((c) => c.id).sort((a, b) => a - b),
+    );
     const r1 = await api(t, '/listings/r1');
     assert.deepEqual(r1.vote_integrity, { counted: 3, discounted: 4, by_reason: { under_review: 4 } });
     const { $ } = await (await person(t, '198.19.50.1', 24 * 100, 'admin')).page('/admin/votes');
@@ -394,7 +411,8 @@ describe('weighted votes on the site', () => {
       await vote(c, 'free-one', 30_000);
       await vote(c, 'paid-one', 30_000);
     }
-    const weights = async (slug: string) => (await votesOf(t, slug)).map((v) => [v.user_id, Number(v.weight), v.reason]);
+    const weights = async (slug: string) =>
+      (await votesOf(t, slug)).map((v) => [v.user_id, Number(v.weight), v.reason]);
     const snapshot = async () => ({
       paid: await weights('paid-one'),
       free: await weights('free-one'),
@@ -409,8 +427,9 @@ describe('weighted votes on the site', () => {
     // paid-one's maker pays: a paid plan, an order with lines for it, billboard money, a featured placement.
     const db = t.store.db;
     const owner = voters[0];
-    const listingId = (await db.selectFrom('listings').select('id').where('slug', '=', 'paid-one').executeTakeFirstOrThrow())
-      .id;
+    const listingId = (
+      await db.selectFrom('listings').select('id').where('slug', '=', 'paid-one').executeTakeFirstOrThrow()
+    ).id;
     const now = new Date().toISOString();
     await db
       .updateTable('listings')
@@ -567,7 +586,10 @@ describe('fair first hours', () => {
     const orders: string[][] = [];
     for (const c of visitors) {
       const a = await order(c, '/launches/weeks/this');
-      assert.deepEqual(a.slice().sort(), slugs.map((s) => `/listings/${s}`));
+      assert.deepEqual(
+        a.slice().sort(),
+        slugs.map((s) => `/listings/${s}`),
+      );
       assert.deepEqual(await order(c, '/launches/weeks/this'), a, 'the same visitor, the same order');
       orders.push(a);
     }
@@ -579,6 +601,9 @@ describe('fair first hours', () => {
     // Signed in: the order follows the account.
     const p = await person(t, '198.51.100.200', 24 * 30);
     const mine = await order(p, '/launches/weeks/this');
-    assert.deepEqual(mine.slice().sort(), slugs.map((s) => `/listings/${s}`));
+    assert.deepEqual(
+      mine.slice().sort(),
+      slugs.map((s) => `/listings/${s}`),
+    );
   });
 });

@@ -127,7 +127,11 @@ export function up(engine: Engine) {
     );
     // The trending score as of each listing's last vote (votes of the 14 days before it, halving every 48 h).
     const rows = (
-      await sql<{ listing_id: number; created_at: string | Date; last: string | Date }>`SELECT v.listing_id, v.created_at, t.last_vote_at AS last
+      await sql<{
+        listing_id: number;
+        created_at: string | Date;
+        last: string | Date;
+      }>`SELECT v.listing_id, v.created_at, t.last_vote_at AS last
         FROM votes v JOIN listing_vote_totals t ON t.listing_id = v.listing_id`.execute(db)
     ).rows;
     const trend = new Map<number, number>();

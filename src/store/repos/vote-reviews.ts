@@ -302,12 +302,7 @@ export async function decideVoteReview(
     const voteIds = (
       await trx.selectFrom('vote_review_votes').select('vote_id').where('review_id', '=', reviewId).execute()
     ).map((r) => r.vote_id);
-    const votesChanged = await reweighVotes(
-      trx,
-      voteIds,
-      action === 'discount' ? 'discounted' : 'restored',
-      weights,
-    );
+    const votesChanged = await reweighVotes(trx, voteIds, action === 'discount' ? 'discounted' : 'restored', weights);
     const at = now.toISOString();
     await trx
       .updateTable('vote_reviews')

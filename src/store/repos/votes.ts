@@ -16,12 +16,7 @@ import { num } from './sql-helpers.ts';
 import { lockRows } from '../dialect.ts';
 import { mondayOf } from '../../domain/weeks.ts';
 import { TRENDING_HALF_LIFE_HOURS, TRENDING_WINDOW_DAYS } from '../../domain/ranking.ts';
-import {
-  DEFAULT_VOTE_WEIGHTS,
-  weighVote,
-  type VoteReview,
-  type VoteWeightSettings,
-} from '../../domain/vote-weight.ts';
+import { DEFAULT_VOTE_WEIGHTS, weighVote, type VoteReview, type VoteWeightSettings } from '../../domain/vote-weight.ts';
 
 /** What the website knows about a vote as it is cast (hashes already keyed; never a raw address). */
 export interface VoteCastContext {

@@ -582,7 +582,10 @@ ${listingList(v, items, { ranked: false, empty: 'No launches yet this week.' })}
 }
 
 export function registerBrowsePages(app: FastifyInstance, deps: AppDeps, shared: Shared): void {
-  app.get('/', fairOrShared(deps, shared, (req, reply) => home(deps, req, reply)));
+  app.get(
+    '/',
+    fairOrShared(deps, shared, (req, reply) => home(deps, req, reply)),
+  );
   app.get(
     '/search',
     shared((req, reply) => search(deps, req, reply)),
