@@ -242,7 +242,7 @@ test('/admin: linked from the header for admins only; it counts what waits for t
     $('main a')
       .map((_, a) => $(a).attr('href'))
       .get(),
-    ['/admin/edits', '/admin/orders', '/admin/prices'],
+    ['/admin/edits', '/admin/orders', '/admin/votes', '/admin/prices'],
   );
   const unreviewed = await t.store.db
     .selectFrom('listing_versions')
