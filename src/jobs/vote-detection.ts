@@ -28,6 +28,7 @@ export const voteDetectHandler: JobHandler<Record<string, never>> = {
     const { config } = ctx.deps;
     const filed = await detectVotePatterns(
       ctx.deps.store.db,
+      ctx.deps.store.engine,
       ctx.now(),
       detectionSettingsOf(config),
       voteWeightsOf(config),

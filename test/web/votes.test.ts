@@ -252,6 +252,7 @@ describe('weighted votes on the site', () => {
     // The detection job files the burst; its votes wait for review at × 0.5 more.
     const filed = await detectVotePatterns(
       t.store.db,
+      t.store.engine,
       new Date(),
       detectionSettingsOf(t.config),
       voteWeightsOf(t.config),
@@ -261,7 +262,13 @@ describe('weighted votes on the site', () => {
       [['burst', 8]],
     );
     assert.deepEqual(
-      await detectVotePatterns(t.store.db, new Date(), detectionSettingsOf(t.config), voteWeightsOf(t.config)),
+      await detectVotePatterns(
+        t.store.db,
+        t.store.engine,
+        new Date(),
+        detectionSettingsOf(t.config),
+        voteWeightsOf(t.config),
+      ),
       [],
       're-running files nothing twice',
     );
@@ -334,7 +341,13 @@ describe('weighted votes on the site', () => {
       by_reason: { new_account: 8 },
     });
     assert.deepEqual(
-      await detectVotePatterns(t.store.db, new Date(), detectionSettingsOf(t.config), voteWeightsOf(t.config)),
+      await detectVotePatterns(
+        t.store.db,
+        t.store.engine,
+        new Date(),
+        detectionSettingsOf(t.config),
+        voteWeightsOf(t.config),
+      ),
       [],
     );
 
@@ -370,6 +383,7 @@ describe('weighted votes on the site', () => {
     for (const slug of ['r1', 'r2', 'r3', 'r4']) await vote(other, slug);
     const filed = await detectVotePatterns(
       t.store.db,
+      t.store.engine,
       new Date(),
       detectionSettingsOf(t.config),
       voteWeightsOf(t.config),
@@ -496,7 +510,7 @@ describe('weighted votes on the site', () => {
       .execute();
     // Everything that could weigh again does: the sums rebuilt from the votes, a detection pass.
     await recountAllVotes(db);
-    await detectVotePatterns(db, new Date(), detectionSettingsOf(t.config), voteWeightsOf(t.config));
+    await detectVotePatterns(db, t.store.engine, new Date(), detectionSettingsOf(t.config), voteWeightsOf(t.config));
     const afterPay = await snapshot();
     assert.deepEqual(afterPay, before, 'weights, integrity and every community rank are unchanged');
     const billboard = await api(t, '/leaderboards/billboard');

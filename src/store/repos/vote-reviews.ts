@@ -150,6 +150,7 @@ async function findRings(db: Kysely<DB>, now: Date, s: DetectionSettings): Promi
  */
 export async function detectVotePatterns(
   db: Kysely<DB>,
+  engine: Engine,
   now: Date,
   s: DetectionSettings,
   weights: VoteWeightSettings,
@@ -180,7 +181,7 @@ export async function detectVotePatterns(
         .values(f.voteIds.map((vote_id) => ({ review_id: row.id, vote_id })))
         .execute();
       // Only votes no review has seen: a vote is filed once.
-      await reweighVotes(trx, f.voteIds, 'pending', weights, { onlyIfReview: [null] });
+      await reweighVotes(trx, engine, f.voteIds, 'pending', weights, { onlyIfReview: [null] });
       return row.id;
     });
     if (id !== undefined) filed.push({ id, kind: f.kind, votes: f.voteIds.length });
@@ -302,7 +303,13 @@ export async function decideVoteReview(
     const voteIds = (
       await trx.selectFrom('vote_review_votes').select('vote_id').where('review_id', '=', reviewId).execute()
     ).map((r) => r.vote_id);
-    const votesChanged = await reweighVotes(trx, voteIds, action === 'discount' ? 'discounted' : 'restored', weights);
+    const votesChanged = await reweighVotes(
+      trx,
+      engine,
+      voteIds,
+      action === 'discount' ? 'discounted' : 'restored',
+      weights,
+    );
     const at = now.toISOString();
     await trx
       .updateTable('vote_reviews')

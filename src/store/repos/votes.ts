@@ -290,12 +290,29 @@ export async function recountAllVotes(db: Kysely<DB>): Promise<void> {
  */
 export async function reweighVotes(
   trx: Kysely<DB>,
+  engine: Engine,
   voteIds: readonly number[],
   review: VoteReview | undefined,
   weights: VoteWeightSettings,
   opts: { onlyIfReview?: readonly (string | null)[] } = {},
 ): Promise<number> {
   if (!voteIds.length) return 0;
+  // The listings' rows first, in id order, as react() does: a vote cast meanwhile waits, and each
+  // recount below sees every committed vote (PostgreSQL; SQLite has one writer at a time).
+  await trx
+    .selectFrom('listings')
+    .select('id')
+    .where(
+      'id',
+      'in',
+      trx
+        .selectFrom('votes')
+        .select('listing_id')
+        .where('id', 'in', [...voteIds]),
+    )
+    .orderBy('id')
+    .$call(lockRows(engine))
+    .execute();
   const rows = await trx
     .selectFrom('votes')
     .select(['id', 'listing_id', 'weight', 'reason', 'account_age_hours', 'email_confirmed', 'page_ms', 'review'])
