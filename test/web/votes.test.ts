@@ -11,6 +11,7 @@ import { makeUser, PASSWORD } from '../auth/helpers.ts';
 import { pageStamp, voteKey, networkOf, networkHash } from '../../src/services/vote-context.ts';
 import { detectVotePatterns } from '../../src/store/repos/vote-reviews.ts';
 import { detectionSettingsOf, ensureVoteDetectionScheduled, VOTES_DETECT } from '../../src/jobs/vote-detection.ts';
+import { drainJobs, jobHandlers } from '../../src/jobs/index.ts';
 import { voteWeightsOf } from '../../src/services/vote-context.ts';
 import { recountAllVotes } from '../../src/store/repos/votes.ts';
 import { weighVote, DEFAULT_VOTE_WEIGHTS } from '../../src/domain/vote-weight.ts';
@@ -407,11 +408,35 @@ describe('weighted votes on the site', () => {
     assert.match($(`#review-${filed[0].id}`).text(), /4 accounts voted for exactly the same 3 listings/);
   });
 
-  test('the detection job is one recurring chain', async () => {
+  test('the detection job runs on the queue and reschedules itself, one chain', async () => {
     assert.equal(await ensureVoteDetectionScheduled(t.store.db), true);
     assert.equal(await ensureVoteDetectionScheduled(t.store.db), false);
-    const jobs = await t.store.db.selectFrom('jobs').select('id').where('kind', '=', VOTES_DETECT).execute();
-    assert.equal(jobs.length, 1);
+    // A new burst since the last pass: the job files it.
+    for (let i = 0; i < 5; i++) await vote(await person(t, `203.0.114.${10 + i}`, 2), 'r4', 5_000);
+    const ran = await drainJobs(t.server.deps, jobHandlers);
+    assert.deepEqual(
+      ran.map((r) => [r.job.kind, r.outcome]),
+      [[VOTES_DETECT, 'done']],
+    );
+    const burst = await t.store.db
+      .selectFrom('vote_reviews')
+      .select(['kind', 'status', 'listing_ids'])
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    assert.equal(burst.kind, 'burst');
+    assert.equal(burst.status, 'open');
+    const jobs = await t.store.db
+      .selectFrom('jobs')
+      .select(['status', 'run_at'])
+      .where('kind', '=', VOTES_DETECT)
+      .orderBy('id')
+      .execute();
+    assert.deepEqual(
+      jobs.map((j) => j.status),
+      ['done', 'queued'],
+    );
+    const next = Date.parse(String(jobs[1].run_at)) - Date.now();
+    assert.ok(next > 14 * 60_000 && next <= 15 * 60_000, 'the next run in VOTE_SCAN_MINUTES');
   });
 
   test('paying changes no vote, no weight and no rank', async () => {
