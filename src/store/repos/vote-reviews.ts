@@ -154,11 +154,16 @@ export async function detectVotePatterns(
   now: Date,
   s: DetectionSettings,
   weights: VoteWeightSettings,
+  opts: { kinds?: readonly ReviewKind[] } = {},
 ): Promise<Array<{ id: number; kind: ReviewKind; votes: number }>> {
-  const found = [...(await findBursts(db, now, s)), ...(await findRings(db, now, s))];
+  const kinds = opts.kinds ?? ['burst', 'ring'];
+  const found = [
+    ...(kinds.includes('burst') ? await findBursts(db, now, s) : []),
+    ...(kinds.includes('ring') ? await findRings(db, now, s) : []),
+  ];
   const filed: Array<{ id: number; kind: ReviewKind; votes: number }> = [];
   for (const f of found) {
-    const id = await db.transaction().execute(async (trx) => {
+    const file = async (trx: Kysely<DB>) => {
       const row = await trx
         .insertInto('vote_reviews')
         .values({
@@ -183,7 +188,9 @@ export async function detectVotePatterns(
       // Only votes no review has seen: a vote is filed once.
       await reweighVotes(trx, engine, f.voteIds, 'pending', weights, { onlyIfReview: [null] });
       return row.id;
-    });
+    };
+    // One transaction per pattern (inside the caller's when it passes one: the demo seed).
+    const id = await (db.isTransaction ? file(db) : db.transaction().execute(file));
     if (id !== undefined) filed.push({ id, kind: f.kind, votes: f.voteIds.length });
   }
   return filed;

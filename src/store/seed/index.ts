@@ -27,6 +27,7 @@ import {
 import { DAY_MS, WEEK_MS, addWeeks, dayStart, mondayOf, toDateString } from '../../domain/weeks.ts';
 import { computeAwards } from '../repos/awards.ts';
 import { recountAllVotes } from '../repos/votes.ts';
+import { seedVoteBurst } from './vote-burst.ts';
 import { directoryIsEmpty } from './empty.ts';
 
 export interface SeedOptions {
@@ -933,6 +934,8 @@ export async function seedDemo(store: Store, opts: SeedOptions = {}): Promise<Se
     // awards for every finished launch week, from the votes above
     let awards = 0;
     for (let k = 1; k <= 12; k++) awards += (await computeAwards(trx, addWeeks(thisMonday, -k), { now })).length;
+    // A burst of new accounts for this week's vote integrity report and the admin's review queue.
+    const burstVotes = await seedVoteBurst(trx, store.engine, thisMonday, now);
 
     const countStatus = (s: string) => listings.filter((l) => l.row.status === s).length;
     return {
@@ -942,9 +945,9 @@ export async function seedDemo(store: Store, opts: SeedOptions = {}): Promise<Se
       scheduled: countStatus('scheduled'),
       awaiting_badge: countStatus('awaiting_badge'),
       drafts: countStatus('draft'),
-      users: userRows.length,
+      users: userRows.length + burstVotes, // one new account per burst vote
       founders: founders.length,
-      votes: votes.length,
+      votes: votes.length + burstVotes,
       awards,
       blog_posts: POSTS.length,
       ms: 0,
