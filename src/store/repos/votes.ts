@@ -187,17 +187,6 @@ export async function reactionsOf(
 
 // ---------------------------------------------------------------- weighted sums
 
-/** Integrity figures of one listing (get_listing's vote_integrity). */
-export interface VoteIntegrity {
-  /** The weighted total the rankings use (2 decimals). */
-  counted: number;
-  /** Votes counted below full weight. */
-  discounted: number;
-  /** Of those, how many per reason category. */
-  by_reason: Record<string, number>;
-}
-
-const round2 = (x: number) => Math.round(x * 100) / 100;
 const round4 = (x: number) => Math.round(x * 10_000) / 10_000;
 const ms = (t: string | Date) => (typeof t === 'string' ? Date.parse(t) : t.getTime());
 
@@ -344,34 +333,4 @@ export async function reweighVotes(
   }
   for (const id of touched) await recountVotes(trx, id);
   return changed;
-}
-
-/** A listing's integrity figures, from its maintained sums (one row by key). */
-export async function voteIntegrityOf(db: Kysely<DB>, listingId: number): Promise<VoteIntegrity> {
-  const t = await db
-    .selectFrom('listing_vote_totals')
-    .select(['weighted', 'discounted', 'by_reason'])
-    .where('listing_id', '=', listingId)
-    .executeTakeFirst();
-  if (!t) return { counted: 0, discounted: 0, by_reason: {} };
-  return {
-    counted: round2(Number(t.weighted)),
-    discounted: num(t.discounted),
-    by_reason: JSON.parse(t.by_reason) as Record<string, number>,
-  };
-}
-
-/** The weighted sums of the given listings in one launch week (for the awards and snapshots). */
-export async function weekCounted(
-  db: Kysely<DB>,
-  monday: string,
-): Promise<Array<{ listing_id: number; counted: number; votes: number }>> {
-  const rows = await db
-    .selectFrom('listing_week_votes')
-    .select(['listing_id', 'weighted', 'votes'])
-    .where('week', '=', monday)
-    .orderBy('weighted', 'desc')
-    .orderBy('listing_id')
-    .execute();
-  return rows.map((r) => ({ listing_id: r.listing_id, counted: round4(Number(r.weighted)), votes: num(r.votes) }));
 }

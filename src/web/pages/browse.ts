@@ -388,7 +388,7 @@ ${listingList(v, items, {
   empty: info.paid ? 'No one has contributed to the billboard yet.' : 'Nothing is ranked here yet.',
 })}
 ${pager(r, (page) => withQuery(`/leaderboards/${board}`, { week, page }))}
-<p class="meta">Other rankings: community votes decide the weekly and all-time boards and the <a href="/awards">Launch of the Week awards</a>; the billboard is paid; Domain Rating is a third-party metric.</p>`;
+<p class="meta">Other rankings: community votes decide the weekly and all-time boards and the <a href="/awards">Launch of the Week awards</a> (<a href="/how-ranking-works">how votes are counted</a>); the billboard is paid; Domain Rating is a third-party metric.</p>`;
   return send(
     deps,
     reply,
