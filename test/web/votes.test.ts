@@ -637,6 +637,7 @@ describe('fair first hours', () => {
     assert.deepEqual(board, orders[0], 'the board shows the same order to the same visitor');
     const home = await order(visitors[1], '/');
     assert.deepEqual(home, orders[1]);
+    assert.deepEqual(await order(visitors[2], '/launches'), orders[2]);
     // Signed in: the order follows the account.
     const p = await person(t, '198.51.100.200', 24 * 30);
     const mine = await order(p, '/launches/weeks/this');

@@ -254,6 +254,10 @@ async function launches(deps: AppDeps, req: FastifyRequest, reply: FastifyReply)
     reply,
     result.items.map((s) => s.slug),
   );
+  // Fair first hours (this-week and today): shuffled for this visitor, counts hidden; not shared (routes).
+  const fair = result.fair_start_until;
+  const items = fair ? seededShuffle(result.items, await seedOf(deps, req, reply, mondayOf(new Date()))) : result.items;
+  if (fair) v.hideCounts = true;
   const label = SECTION_LABELS.find(([k]) => k === result.section)?.[1] ?? result.section;
   const metric = (s: ResultOf<typeof listLaunches>['items'][number]): string | null => {
     switch (result.section) {
@@ -272,7 +276,8 @@ async function launches(deps: AppDeps, req: FastifyRequest, reply: FastifyReply)
 <p class="lede">Every week new products launch on Launchlist. Weeks run Monday to Sunday (UTC).</p>
 ${tabs(SECTION_LABELS, result.section, (k) => withQuery('/launches', { section: k === 'this-week' ? undefined : k }), 'Launch sections')}
 <h2>${label}</h2>
-${listingList(v, result.items, { ranked: result.section !== 'recent' && result.section !== 'upcoming', rows: (s) => ({ rank: s.rank ?? null, metric: metric(s) }), empty: 'Nothing here yet.' })}
+${fair ? fairNotice(fair) : ''}
+${listingList(v, items, { ranked: !fair && result.section !== 'recent' && result.section !== 'upcoming', rows: (s) => ({ rank: s.rank ?? null, metric: metric(s) }), empty: 'Nothing here yet.' })}
 ${pager(result, (page) => withQuery('/launches', { section: result.section === 'this-week' ? undefined : result.section, page }))}
 <h2>Browse by week</h2>
 <ul><li><a href="/launches/weeks/last">Last week</a></li><li><a href="/launches/weeks/this">This week</a></li><li><a href="/launches/weeks/next">Next week</a></li><li><a href="/awards">Launch of the Week awards</a></li></ul>`;
@@ -592,7 +597,7 @@ export function registerBrowsePages(app: FastifyInstance, deps: AppDeps, shared:
   );
   app.get(
     '/launches',
-    shared((req, reply) => launches(deps, req, reply)),
+    fairOrShared(deps, shared, (req, reply) => launches(deps, req, reply)),
   );
   app.get(
     '/launches/weeks/:week',
