@@ -13,7 +13,7 @@ import { detectVotePatterns } from '../../src/store/repos/vote-reviews.ts';
 import { detectionSettingsOf, ensureVoteDetectionScheduled, VOTES_DETECT } from '../../src/jobs/vote-detection.ts';
 import { drainJobs, jobHandlers } from '../../src/jobs/index.ts';
 import { voteWeightsOf } from '../../src/services/vote-context.ts';
-import { recountAllVotes } from '../../src/store/repos/votes.ts';
+import { recountAllVotes, reweighAllVotes } from '../../src/store/repos/votes.ts';
 import { weighVote, DEFAULT_VOTE_WEIGHTS } from '../../src/domain/vote-weight.ts';
 import { fairStartUntil, seededShuffle } from '../../src/domain/ranking.ts';
 import { mondayOf } from '../../src/domain/weeks.ts';
@@ -546,6 +546,22 @@ describe('weighted votes on the site', () => {
     await vote(late, 'free-one', 30_000);
     await vote(late, 'paid-one', 30_000);
     assert.deepEqual(await weights('paid-one'), await weights('free-one'));
+  });
+
+  test('a change of settings applies to the votes already cast once they are weighed again (votes reweigh)', async () => {
+    const before = (await api(t, '/listings/pumped')).vote_integrity;
+    assert.deepEqual(before, { counted: 2, discounted: 8, by_reason: { new_account: 8 } });
+    const half = { ...voteWeightsOf(t.config), newAccountWeight: 0.5 };
+    assert.ok((await reweighAllVotes(t.store.db, t.store.engine, half, 7)) >= 8);
+    assert.deepEqual((await api(t, '/listings/pumped')).vote_integrity, {
+      counted: 4,
+      discounted: 8,
+      by_reason: { new_account: 8 },
+    });
+    // Review decisions stay: the ring's votes are still under review.
+    assert.deepEqual((await api(t, '/listings/r1')).vote_integrity.by_reason, { under_review: 4 });
+    await reweighAllVotes(t.store.db, t.store.engine, voteWeightsOf(t.config));
+    assert.deepEqual((await api(t, '/listings/pumped')).vote_integrity, before);
   });
 
   test('the ranking formula and weight rules are public, linked from every page', async () => {

@@ -334,3 +334,25 @@ export async function reweighVotes(
   for (const id of touched) await recountVotes(trx, id);
   return changed;
 }
+
+/**
+ * Weighs every vote again with `weights` (after a change of the VOTE_WEIGHT_* settings: a vote keeps
+ * the weight it was given when cast until then), `chunk` votes per transaction. Review states stay.
+ * Returns how many votes changed weight.
+ */
+export async function reweighAllVotes(
+  db: Kysely<DB>,
+  engine: Engine,
+  weights: VoteWeightSettings,
+  chunk = 1000,
+): Promise<number> {
+  let changed = 0;
+  for (let after = 0; ; ) {
+    const ids = (
+      await db.selectFrom('votes').select('id').where('id', '>', after).orderBy('id').limit(chunk).execute()
+    ).map((r) => r.id);
+    if (!ids.length) return changed;
+    after = ids[ids.length - 1] as number;
+    changed += await db.transaction().execute((trx) => reweighVotes(trx, engine, ids, undefined, weights));
+  }
+}
