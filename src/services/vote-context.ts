@@ -65,17 +65,20 @@ export function userAgentHash(key: Buffer, ua: string | undefined): string | nul
   return ua ? mac(key, 'ua', ua) : null;
 }
 
-/** The signed page time a vote form carries: `<ms>.<mac>`. */
-export function pageStamp(key: Buffer, at: number): string {
-  return `${at}.${mac(key, 'page', String(at))}`;
+/** The signed page time a vote form carries: `<ms>.<mac>`, bound to the person it was served to. */
+export function pageStamp(key: Buffer, at: number, userId: number): string {
+  return `${at}.${mac(key, 'page', `${at}\0${userId}`)}`;
 }
 
-/** ms between the stamped page time and `now`, or null when the stamp is missing, forged or in the future. */
-export function pageMsOf(key: Buffer, stamp: unknown, now: number): number | null {
+/**
+ * ms between the stamped page time and `now`, or null when the stamp is missing, forged, made for
+ * another person or in the future.
+ */
+export function pageMsOf(key: Buffer, stamp: unknown, userId: number, now: number): number | null {
   if (typeof stamp !== 'string') return null;
   const m = /^(\d{1,15})\.([\w-]{22})$/.exec(stamp);
   if (!m) return null;
-  const want = Buffer.from(mac(key, 'page', m[1] as string));
+  const want = Buffer.from(mac(key, 'page', `${m[1]}\0${userId}`));
   const got = Buffer.from(m[2] as string);
   if (want.length !== got.length || !timingSafeEqual(want, got)) return null;
   const ms = now - Number(m[1]);
@@ -85,7 +88,7 @@ export function pageMsOf(key: Buffer, stamp: unknown, now: number): number | nul
 /** The context of a vote cast now by this person from this request. */
 export function voteContextOf(
   key: Buffer,
-  user: { created_at: string; email_verified: boolean },
+  user: { id: number; created_at: string; email_verified: boolean },
   req: { ip: string; headers: Record<string, string | string[] | undefined> },
   stamp: unknown,
   now: Date,
@@ -96,7 +99,7 @@ export function voteContextOf(
     emailConfirmed: user.email_verified,
     netHash: networkHash(key, req.ip),
     uaHash: userAgentHash(key, Array.isArray(ua) ? ua[0] : ua),
-    pageMs: pageMsOf(key, stamp, now.getTime()),
+    pageMs: pageMsOf(key, stamp, user.id, now.getTime()),
   };
 }
 

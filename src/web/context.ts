@@ -55,7 +55,7 @@ async function load(deps: AppDeps, req: FastifyRequest, reply: FastifyReply): Pr
       session: found.session,
       csrf: found.session.csrf,
       get pageStamp(): string {
-        return pageStamp(voteKey(deps.services), Date.now());
+        return pageStamp(voteKey(deps.services), Date.now(), found.user.id);
       },
     };
   // Signed out: the CSRF cookie is only created when a form actually needs a token, so plain public

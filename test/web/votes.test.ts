@@ -80,7 +80,7 @@ async function person(t: TestApp, ip: string, ageHours: number, role?: 'admin'):
  * Votes through the website's form. `pageAgoMs`: how long before the vote the page was served (the
  * form's signed page time is re-signed for that moment, as if the person had read the page that long).
  */
-async function vote(c: Client, slug: string, pageAgoMs = 20_000): Promise<void> {
+async function vote(c: Client & { id: number }, slug: string, pageAgoMs = 20_000): Promise<void> {
   const { $ } = await c.page(`/listings/${slug}`);
   const f = $(`form[action="/listings/${slug}/vote"]`).first();
   const form: Record<string, string> = {};
@@ -88,7 +88,7 @@ async function vote(c: Client, slug: string, pageAgoMs = 20_000): Promise<void> 
     form[$(el).attr('name')!] = $(el).attr('value') ?? '';
   });
   assert.ok(form.t, 'the vote form carries a signed page time');
-  form.t = pageStamp(voteKey(c.t.server.deps.services), Date.now() - pageAgoMs);
+  form.t = pageStamp(voteKey(c.t.server.deps.services), Date.now() - pageAgoMs, c.id);
   const res = await c.req('POST', `/listings/${slug}/vote`, form);
   assert.equal(res.statusCode, 303, `voted for ${slug}`);
 }
@@ -226,7 +226,8 @@ describe('weighted votes on the site', () => {
     $('form[action="/listings/honest/vote"] input[type=hidden]').each((_, el) => {
       form[$(el).attr('name')!] = $(el).attr('value') ?? '';
     });
-    form.t = `${Date.now() - 60_000}.AAAAAAAAAAAAAAAAAAAAAA`;
+    // A stamp signed for another person (c) does not count for d either.
+    form.t = pageStamp(voteKey(t.server.deps.services), Date.now() - 60_000, c.id);
     await d.req('POST', '/listings/honest/vote', form);
     const hasty = (await votesOf(t, 'honest')).find((x) => x.user_id === d.id)!;
     assert.equal(Number(hasty.weight), 0.5);
