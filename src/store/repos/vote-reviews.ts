@@ -10,6 +10,7 @@
 // decision sets the review's votes to 'discounted' (× 0) or 'restored' (the rules' own weight), is
 // logged in vote_decisions (who, when, what, how many votes changed weight), and recounts the
 // listings' sums in the same transaction. Paid plans and orders are never read here.
+import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../types.ts';
 import type { Engine } from '../connect.ts';
@@ -169,7 +170,8 @@ export async function detectVotePatterns(
         .values({
           kind: f.kind,
           status: 'open',
-          signature: f.signature,
+          // Hashed: a ring's accounts and listings can be longer than an index entry may be.
+          signature: createHash('sha256').update(f.signature).digest('hex'),
           summary: f.summary,
           listing_ids: JSON.stringify(f.listingIds),
           user_ids: JSON.stringify(f.userIds),
