@@ -183,10 +183,11 @@ export async function detectVotePatterns(
         .returning('id')
         .executeTakeFirst();
       if (!row) return undefined;
-      await trx
-        .insertInto('vote_review_votes')
-        .values(f.voteIds.map((vote_id) => ({ review_id: row.id, vote_id })))
-        .execute();
+      for (let i = 0; i < f.voteIds.length; i += 500)
+        await trx
+          .insertInto('vote_review_votes')
+          .values(f.voteIds.slice(i, i + 500).map((vote_id) => ({ review_id: row.id, vote_id })))
+          .execute();
       // Only votes no review has seen: a vote is filed once.
       await reweighVotes(trx, engine, f.voteIds, 'pending', weights, { onlyIfReview: [null] });
       return row.id;

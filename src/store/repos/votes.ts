@@ -285,50 +285,46 @@ export async function reweighVotes(
   weights: VoteWeightSettings,
   opts: { onlyIfReview?: readonly (string | null)[] } = {},
 ): Promise<number> {
-  if (!voteIds.length) return 0;
-  // The listings' rows first, in id order, as react() does: a vote cast meanwhile waits, and each
-  // recount below sees every committed vote (PostgreSQL; SQLite has one writer at a time).
-  await trx
-    .selectFrom('listings')
-    .select('id')
-    .where(
-      'id',
-      'in',
-      trx
-        .selectFrom('votes')
-        .select('listing_id')
-        .where('id', 'in', [...voteIds]),
-    )
-    .orderBy('id')
-    .$call(lockRows(engine))
-    .execute();
-  const rows = await trx
-    .selectFrom('votes')
-    .select(['id', 'listing_id', 'weight', 'reason', 'account_age_hours', 'email_confirmed', 'page_ms', 'review'])
-    .where('id', 'in', [...voteIds])
-    .execute();
   const touched = new Set<number>();
   let changed = 0;
-  for (const v of rows) {
-    if (opts.onlyIfReview && !opts.onlyIfReview.includes(v.review)) continue;
-    const nextReview = review === undefined ? (v.review as VoteReview) : review;
-    const w = weighVote(
-      {
-        accountAgeHours: v.account_age_hours === null ? null : Number(v.account_age_hours),
-        emailConfirmed: v.email_confirmed === null ? null : Boolean(Number(v.email_confirmed)),
-        pageMs: v.page_ms === null ? null : Number(v.page_ms),
-        review: nextReview,
-      },
-      weights,
-    );
-    if (w.weight !== Number(v.weight)) changed++;
-    if (w.weight !== Number(v.weight) || w.reason !== v.reason || nextReview !== v.review) {
-      await trx
-        .updateTable('votes')
-        .set({ weight: w.weight, reason: w.reason, review: nextReview })
-        .where('id', '=', v.id)
-        .execute();
-      touched.add(v.listing_id);
+  // In chunks, so that a large review stays within the engines' limits on parameters.
+  for (let i = 0; i < voteIds.length; i += 1000) {
+    const ids = voteIds.slice(i, i + 1000);
+    // The listings' rows first, in id order, as react() does: a vote cast meanwhile waits, and each
+    // recount below sees every committed vote (PostgreSQL; SQLite has one writer at a time).
+    await trx
+      .selectFrom('listings')
+      .select('id')
+      .where('id', 'in', trx.selectFrom('votes').select('listing_id').where('id', 'in', ids))
+      .orderBy('id')
+      .$call(lockRows(engine))
+      .execute();
+    const rows = await trx
+      .selectFrom('votes')
+      .select(['id', 'listing_id', 'weight', 'reason', 'account_age_hours', 'email_confirmed', 'page_ms', 'review'])
+      .where('id', 'in', ids)
+      .execute();
+    for (const v of rows) {
+      if (opts.onlyIfReview && !opts.onlyIfReview.includes(v.review)) continue;
+      const nextReview = review === undefined ? (v.review as VoteReview) : review;
+      const w = weighVote(
+        {
+          accountAgeHours: v.account_age_hours === null ? null : Number(v.account_age_hours),
+          emailConfirmed: v.email_confirmed === null ? null : Boolean(Number(v.email_confirmed)),
+          pageMs: v.page_ms === null ? null : Number(v.page_ms),
+          review: nextReview,
+        },
+        weights,
+      );
+      if (w.weight !== Number(v.weight)) changed++;
+      if (w.weight !== Number(v.weight) || w.reason !== v.reason || nextReview !== v.review) {
+        await trx
+          .updateTable('votes')
+          .set({ weight: w.weight, reason: w.reason, review: nextReview })
+          .where('id', '=', v.id)
+          .execute();
+        touched.add(v.listing_id);
+      }
     }
   }
   for (const id of touched) await recountVotes(trx, id);
