@@ -7,7 +7,7 @@
  */
 export const TRENDING_HALF_LIFE_HOURS = 48;
 export const TRENDING_WINDOW_DAYS = 14;
-export const TRENDING_FORMULA = `score = Σ over the listing's votes of 0.5^(age_hours / ${TRENDING_HALF_LIFE_HOURS}) (each vote loses half its weight every ${TRENDING_HALF_LIFE_HOURS} hours; votes older than ${TRENDING_WINDOW_DAYS} days are left out); ties: more votes in total, then the earlier launch`;
+export const TRENDING_FORMULA = `score = Σ over the listing's votes of weight × 0.5^(age_hours / ${TRENDING_HALF_LIFE_HOURS}) (each vote, weighing 0 to 1, loses half its weight every ${TRENDING_HALF_LIFE_HOURS} hours; a listing is listed while it has a vote from the last ${TRENDING_WINDOW_DAYS} days, and votes more than ${TRENDING_WINDOW_DAYS} days older than its latest vote are left out); ties: more counted votes in total, then the earlier launch`;
 
 export function voteWeight(ageHours: number): number {
   if (ageHours < 0) ageHours = 0; // a clock a little ahead never gives a vote more than full weight

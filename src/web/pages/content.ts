@@ -234,7 +234,7 @@ async function howRankingWorks(deps: AppDeps, req: FastifyRequest, reply: Fastif
 <ul>
 <li><strong>Launches of a week</strong> and the <strong>weekly board</strong>: the sum of the weights of the votes cast during the week (Monday 00:00 to the next Monday 00:00 UTC); ties go to the earlier launch, then the older listing. <strong>Launch of the Week</strong> #1–#3 are the top three when the week ends.</li>
 <li><strong>All-time board</strong> and <strong>most voted</strong>: the sum of the weights of all a listing's votes.</li>
-<li><strong>Trending</strong>: ${TRENDING_FORMULA}, each vote multiplied by its weight.</li>
+<li><strong>Trending</strong>: ${TRENDING_FORMULA}.</li>
 </ul>
 <h2>Detection and review</h2>
 <p>Every ${plural(c.VOTE_SCAN_MINUTES, 'minute')} a job looks for <strong>bursts</strong> (${c.VOTE_BURST_ACCOUNTS} or more accounts younger than ${plural(c.VOTE_NEW_ACCOUNT_HOURS, 'hour')} voting from one network within ${plural(c.VOTE_BURST_WINDOW_MINUTES, 'minute')}) and <strong>rings</strong> (${c.VOTE_RING_ACCOUNTS} or more accounts that all voted for the same ${c.VOTE_RING_LISTINGS} or more listings within ${plural(c.VOTE_RING_WINDOW_DAYS, 'day')}). What it finds waits for the site team; their decision (discount or restore) is logged with who made it and when.</p>
