@@ -144,6 +144,19 @@ export const commands: Command[] = [
     },
   },
   {
+    name: 'votes reweigh',
+    usage: 'votes reweigh',
+    summary:
+      'Weigh every vote again with the current VOTE_WEIGHT_* settings (a vote keeps the weight it was cast with until then) and recount the rankings; review decisions stay.',
+    async run(ctx) {
+      const store = await ctx.store();
+      const { reweighAllVotes } = await import('./store/repos/votes.ts');
+      const { voteWeightsOf } = await import('./services/vote-context.ts');
+      const changed = await reweighAllVotes(store.db, store.engine, voteWeightsOf(ctx.config));
+      ctx.out(`Votes weighed again with the current settings: ${changed} changed weight.`);
+    },
+  },
+  {
     name: 'backup',
     usage: 'backup --to FILE',
     summary:

@@ -62,6 +62,25 @@ export const ConfigSchema = z.object({
   VIES_URL: z.url().default('https://ec.europa.eu/taxation_customs/vies/rest-api'),
   VIES_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   VIES_FALLBACK: z.enum(['accept', 'charge']).default('accept'),
+  // Vote weights (domain/vote-weight.ts, README "How votes count"): each factor multiplies a vote's weight.
+  VOTE_WEIGHT_UNCONFIRMED: z.coerce.number().min(0).max(1).default(0), // account's email not confirmed
+  VOTE_NEW_ACCOUNT_HOURS: z.coerce.number().min(0).default(72), // an account younger than this is new…
+  VOTE_WEIGHT_NEW_ACCOUNT: z.coerce.number().min(0).max(1).default(0.25), // …and its votes count this much
+  VOTE_MIN_PAGE_MS: z.coerce.number().int().min(0).default(3000), // a vote sooner after the page was served is hasty…
+  VOTE_WEIGHT_HASTY: z.coerce.number().min(0).max(1).default(0.5), // …and counts this much
+  VOTE_WEIGHT_UNDER_REVIEW: z.coerce.number().min(0).max(1).default(0.5), // flagged by detection, until an admin decides
+  // Detection (jobs/vote-detection.ts), every VOTE_SCAN_MINUTES: a burst is at least VOTE_BURST_ACCOUNTS new
+  // accounts voting from one network within VOTE_BURST_WINDOW_MINUTES; a ring is at least VOTE_RING_ACCOUNTS
+  // accounts that all voted for the same VOTE_RING_LISTINGS or more listings within VOTE_RING_WINDOW_DAYS.
+  VOTE_SCAN_MINUTES: z.coerce.number().int().min(1).default(15),
+  VOTE_BURST_ACCOUNTS: z.coerce.number().int().min(2).default(5),
+  VOTE_BURST_WINDOW_MINUTES: z.coerce.number().int().min(1).default(60),
+  VOTE_RING_ACCOUNTS: z.coerce.number().int().min(2).default(4),
+  VOTE_RING_LISTINGS: z.coerce.number().int().min(2).default(3),
+  VOTE_RING_WINDOW_DAYS: z.coerce.number().int().min(1).default(14),
+  // Fair first hours: for this many hours after a launch week starts (Monday 00:00 UTC), the week's page
+  // and board list its launches in an order shuffled per visitor and hide vote counts (0: off).
+  FAIR_START_HOURS: z.coerce.number().min(0).max(168).default(4),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { publicUrl: string };

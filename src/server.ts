@@ -29,6 +29,7 @@ import { registerAdminHome } from './web/admin/home.ts';
 import { registerAdminOrdersPage } from './web/admin/orders.ts';
 import { registerAdminPricesPage } from './web/admin/prices.ts';
 import { registerAdminProgrammePages } from './web/admin/programmes.ts';
+import { registerAdminVotesPage } from './web/admin/votes.ts';
 import { registerCheckoutPages } from './web/checkout.ts';
 import { registerClaimPages } from './web/claims.ts';
 import { registerWebAuth } from './web/index.ts';
@@ -56,6 +57,7 @@ const ROUTES: readonly RouteGroup[] = [
   registerAdminEditPages, // /admin/edits: listing edits to review
   registerAdminOrdersPage, // /admin/orders: paid lines to deliver
   registerAdminProgrammePages, // /admin/programmes: programmes, jury places, award signing keys
+  registerAdminVotesPage, // /admin/votes: vote patterns to review
   registerAdminHome, // /admin
   registerClaimPages, // email claim links
   registerMakerPages, // the maker's pages: /submit, /drafts, /my/listings, /claims (signed in)

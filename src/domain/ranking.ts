@@ -7,7 +7,7 @@
  */
 export const TRENDING_HALF_LIFE_HOURS = 48;
 export const TRENDING_WINDOW_DAYS = 14;
-export const TRENDING_FORMULA = `score = Σ over the listing's votes of 0.5^(age_hours / ${TRENDING_HALF_LIFE_HOURS}) (each vote loses half its weight every ${TRENDING_HALF_LIFE_HOURS} hours; votes older than ${TRENDING_WINDOW_DAYS} days are left out); ties: more votes in total, then the earlier launch`;
+export const TRENDING_FORMULA = `score = Σ over the listing's votes of weight × 0.5^(age_hours / ${TRENDING_HALF_LIFE_HOURS}) (each vote, weighing 0 to 1, loses half its weight every ${TRENDING_HALF_LIFE_HOURS} hours; a listing is listed while it has a vote from the last ${TRENDING_WINDOW_DAYS} days, and votes more than ${TRENDING_WINDOW_DAYS} days older than its latest vote are left out); ties: more counted votes in total, then the earlier launch`;
 
 export function voteWeight(ageHours: number): number {
   if (ageHours < 0) ageHours = 0; // a clock a little ahead never gives a vote more than full weight
@@ -74,4 +74,36 @@ export function trendOf(latest: number, previous: number | null | undefined): Tr
   if (latest > previous) return 'up';
   if (latest < previous) return 'down';
   return 'flat';
+}
+
+/**
+ * Fair first hours: for `hours` after a launch week starts (Monday 00:00 UTC) its launches are shown
+ * in an order shuffled per visitor, with no vote figures. Returns when the window of the week holding
+ * `now` ends (ISO), or null when `now` is outside it (or hours is 0).
+ */
+export function fairStartUntil(now: Date, weekMonday: string, hours: number): string | null {
+  if (hours <= 0) return null;
+  const start = Date.parse(weekMonday + 'T00:00:00.000Z');
+  const end = start + hours * 3_600_000;
+  const t = now.getTime();
+  return t >= start && t < end ? new Date(end).toISOString() : null;
+}
+
+/** A deterministic shuffle (Fisher–Yates driven by a 32-bit seed): the same seed, the same order. */
+export function seededShuffle<T>(items: readonly T[], seed: number): T[] {
+  const out = [...items];
+  let s = seed >>> 0 || 0x9e3779b9;
+  const next = () => {
+    // mulberry32
+    s = (s + 0x6d2b79f5) >>> 0;
+    let x = s;
+    x = Math.imul(x ^ (x >>> 15), x | 1);
+    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    [out[i], out[j]] = [out[j] as T, out[i] as T];
+  }
+  return out;
 }

@@ -6,6 +6,7 @@ import { DRAFT_BUILD, draftBuildHandler } from '../services/drafting.ts';
 import { AWARDS_COMPUTE, awardsComputeHandler, ensureAwardsScheduled } from './awards.ts';
 import { LISTINGS_ADVANCE, listingsAdvanceHandler, ensureListingsAdvanceScheduled } from './listings.ts';
 import { MAIL_DELIVER, mailDeliverHandler } from './mail.ts';
+import { VOTES_DETECT, voteDetectHandler, ensureVoteDetectionScheduled } from './vote-detection.ts';
 
 export * from './queue.ts';
 
@@ -15,6 +16,7 @@ export const jobHandlers: JobHandlers = {
   [AWARDS_COMPUTE]: awardsComputeHandler,
   [LISTINGS_ADVANCE]: listingsAdvanceHandler,
   [MAIL_DELIVER]: mailDeliverHandler,
+  [VOTES_DETECT]: voteDetectHandler,
 };
 
 /**
@@ -35,6 +37,9 @@ export function attachWorkers(
   ensureAwardsScheduled(deps.store.db).catch((err) => app.log.error({ err }, 'could not schedule the awards job'));
   ensureListingsAdvanceScheduled(deps.store.db).catch((err) =>
     app.log.error({ err }, 'could not schedule the listings.advance job'),
+  );
+  ensureVoteDetectionScheduled(deps.store.db).catch((err) =>
+    app.log.error({ err }, 'could not schedule the votes.detect job'),
   );
   app.addHook('onClose', async () => {
     await workers.stop();

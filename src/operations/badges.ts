@@ -47,7 +47,9 @@ const Style = z.strictObject({
 const BadgeAward = z.strictObject({
   week: WeekString,
   iso_week: z.string().describe('The ISO week, e.g. "2026-W47".'),
-  votes: z.number().int().describe('Community votes cast for it during that week.'),
+  votes: z
+    .number()
+    .describe('Community votes counted for it during that week (the weighted sum the ranking used, 2 decimals).'),
   verify_url: z
     .string()
     .describe("The award's verification page (its signed statement); the badge links to the newest one."),

@@ -75,6 +75,7 @@ export const EXAMPLE_PROFILE: z.input<typeof ListingProfile> = {
   awards: [{ week: '2026-11-16', rank: 1, title: 'Launch of the Week #1', votes: 128 }],
   seo: { title: null, description: null },
   votes: 128,
+  vote_integrity: { counted: 121.5, discounted: 10, by_reason: { new_account: 8, hasty: 2 } },
   followers: 31,
   views: 2210,
   updated_at: '2026-11-20T10:00:00.000Z',

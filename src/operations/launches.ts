@@ -16,8 +16,8 @@ import {
   weekRule,
 } from './schemas.ts';
 import { EXAMPLE_SUMMARY } from './examples.ts';
-import { isDateString, resolveWeek, weekInfo } from '../domain/weeks.ts';
-import { AWARD_KIND, TRENDING_FORMULA, TRENDS } from '../domain/ranking.ts';
+import { isDateString, mondayOf, resolveWeek, weekInfo } from '../domain/weeks.ts';
+import { AWARD_KIND, TRENDING_FORMULA, TRENDS, fairStartUntil } from '../domain/ranking.ts';
 import {
   BOARDS,
   BOARD_INFO,
@@ -61,14 +61,27 @@ const LaunchWeek = z.strictObject({
           .number()
           .int()
           .nullable()
-          .describe('1 = the most votes cast in the week; null for a future week (not ranked).'),
+          .describe(
+            '1 = the most counted votes cast in the week; null for a future week (not ranked) and during the fair first hours.',
+          ),
         listing: ListingSummary,
-        votes: z.number().int().nullable().describe('Votes cast during that week; null for a future week.'),
+        votes: z
+          .number()
+          .nullable()
+          .describe(
+            'Counted votes cast during that week: the sum of their weights (each in [0, 1], see /how-ranking-works), 2 decimals; the figure the week is ranked and awarded by. Null for a future week and during the fair first hours.',
+          ),
       }),
     )
-    .describe(`Ranked (a future week: by name); at most ${WEEK_LIMIT}.`),
+    .describe(`Ranked (a future week, or the fair first hours: by name); at most ${WEEK_LIMIT}.`),
   total: z.number().int().describe("All of the week's launches, listed or not."),
   truncated: z.boolean().describe('True when `total` is more than the launches listed.'),
+  fair_start_until: z
+    .string()
+    .nullable()
+    .describe(
+      'During the fair first hours of the current launch week (FAIR_START_HOURS after Monday 00:00 UTC): when they end (ISO 8601); null otherwise. While set, no vote figure or rank of the week is published (see /how-ranking-works).',
+    ),
 });
 
 const SectionItem = ListingSummary.extend({
@@ -79,7 +92,12 @@ const SectionItem = ListingSummary.extend({
     .describe('Position in the section (1-based, across pages); absent in `recent` and `upcoming`.'),
   views: z.number().int().describe('Page views, all time.'),
   followers: z.number().int().describe('People following it.'),
-  week_votes: z.number().int().optional().describe('`this-week` only: votes cast this week.'),
+  week_votes: z
+    .number()
+    .optional()
+    .describe(
+      '`this-week` only: counted (weighted) votes cast this week, 2 decimals; absent during the fair first hours.',
+    ),
   trending_score: z
     .number()
     .optional()
@@ -88,6 +106,12 @@ const SectionItem = ListingSummary.extend({
 
 const LaunchSection = z.strictObject({
   section: z.enum(LAUNCH_SECTIONS).describe('The section listed.'),
+  fair_start_until: z
+    .string()
+    .nullable()
+    .describe(
+      '`this-week` and `today` during the fair first hours of the current launch week (FAIR_START_HOURS after Monday 00:00 UTC): when they end (ISO 8601); null otherwise. While set, they list by name with no `rank` nor `week_votes` (see /how-ranking-works).',
+    ),
   ...Paged(SectionItem).shape,
 });
 
@@ -97,8 +121,12 @@ const BoardMetric = z
   .discriminatedUnion('name', [
     z.strictObject({
       name: z.literal('votes'),
-      value: z.number().int().describe('The same as `votes`.'),
-      votes: z.number().int().describe('Community votes: cast in the week (weekly) or ever (all time).'),
+      value: z.number().describe('The same as `votes`.'),
+      votes: z
+        .number()
+        .describe(
+          'Counted community votes (the sum of their weights, 2 decimals): cast in the week (weekly) or ever (all time).',
+        ),
     }),
     z.strictObject({
       name: z.literal('amount_cents'),
@@ -153,6 +181,12 @@ const Leaderboard = z.strictObject({
     })
     .describe('The board: what it ranks by, and whether it is paid.'),
   week: WeekInfo.optional().describe('community-weekly only: the week ranked.'),
+  fair_start_until: z
+    .string()
+    .optional()
+    .describe(
+      'community-weekly of the current week during its fair first hours: when they end (ISO 8601). Until then the board publishes no items (total 0).',
+    ),
   ...Paged(BoardItem).shape,
 });
 
@@ -163,7 +197,9 @@ const AwardItem = z.strictObject({
   rank: z.number().int().describe('1, 2 or 3.'),
   title: z.string().describe('e.g. "Launch of the Week #1".'),
   kind: z.literal(AWARD_KIND).describe('The award: Launch of the Week (the only kind).'),
-  votes: z.number().int().describe('Community votes cast for it during its launch week.'),
+  votes: z
+    .number()
+    .describe('Community votes counted for it during its launch week (the weighted sum the ranking used, 2 decimals).'),
   listing: ListingSummary.describe('The winning listing.'),
 });
 
@@ -208,7 +244,10 @@ export const getLaunchWeek = defineOperation({
       "YYYY-MM-DD, which snaps to its Monday. Returns the week's live launches ranked by community votes",
       'cast during that week (Monday 00:00 to the next Monday 00:00 UTC; ties: the earlier launch first),',
       'and for a future week the launches scheduled for it (no ranks: `rank` and `votes` are null). A week',
-      'with no launches answers 200 with an empty list.',
+      'with no launches answers 200 with an empty list. `votes` are counted votes: each vote weighs 0 to 1',
+      '(rules at /how-ranking-works). Fair first hours: for FAIR_START_HOURS (default 4) after the current',
+      'week starts, `fair_start_until` says when they end and the launches come by name with `rank` and',
+      '`votes` null (the website shows them shuffled per visitor); do not present that order as a ranking.',
     ].join(' '),
     [
       'Returns `{week: {start (Monday), end (Sunday), iso_week (e.g. "2026-W47"), is_current, is_future,',
@@ -221,9 +260,10 @@ export const getLaunchWeek = defineOperation({
   examples: {
     response: {
       week: EXAMPLE_WEEK,
-      launches: [{ rank: 1, listing: EXAMPLE_SUMMARY, votes: 96 }],
+      launches: [{ rank: 1, listing: EXAMPLE_SUMMARY, votes: 95.5 }],
       total: 1,
       truncated: false,
+      fair_start_until: null,
     },
   },
   status: 200,
@@ -232,8 +272,15 @@ export const getLaunchWeek = defineOperation({
   handler: async (ctx, input) => {
     const now = ctx.now();
     const monday = weekOrThrow(input.week, now, 'path', WEEK_WORDS);
-    const { items, total } = await launchesOfWeek(ctx.db, monday, now, WEEK_LIMIT);
-    return { week: weekInfo(monday, now), launches: items, total, truncated: total > items.length };
+    const fair = fairStartUntil(now, monday, ctx.config.FAIR_START_HOURS);
+    const { items, total } = await launchesOfWeek(ctx.db, monday, now, WEEK_LIMIT, { hideCounts: fair !== null });
+    return {
+      week: weekInfo(monday, now),
+      launches: items,
+      total,
+      truncated: total > items.length,
+      fair_start_until: fair,
+    };
   },
 });
 
@@ -262,7 +309,9 @@ export const listLaunches = defineOperation({
     ].join('\n'),
     [
       'Returns `{section, items, page, per_page, total, has_more}`; each item is a listing summary plus',
-      `\`views\`, \`followers\`, and \`rank\` in ranked sections (all but recent and upcoming). ${SUMMARY_TEXT}`,
+      `\`views\`, \`followers\`, and \`rank\` in ranked sections (all but recent and upcoming). Votes-based sections rank by`,
+      'counted votes (each vote weighs 0 to 1; /how-ranking-works). `fair_start_until` is set for this-week and today',
+      `during the fair first hours of the week: they then list by name with no rank or week_votes. ${SUMMARY_TEXT}`,
     ].join(' '),
   ].join('\n\n'),
   query: z.object({ section: z.enum(LAUNCH_SECTIONS).default('this-week'), ...Pagination }),
@@ -270,7 +319,8 @@ export const listLaunches = defineOperation({
   examples: {
     response: {
       section: 'this-week',
-      items: [{ rank: 1, ...EXAMPLE_SUMMARY, views: 2210, followers: 31, week_votes: 96 }],
+      fair_start_until: null,
+      items: [{ rank: 1, ...EXAMPLE_SUMMARY, views: 2210, followers: 31, week_votes: 95.5 }],
       page: 1,
       per_page: 20,
       total: 1,
@@ -281,15 +331,21 @@ export const listLaunches = defineOperation({
   idempotencyKey: false,
   paginated: true,
   handler: async (ctx, input) => {
+    const now = ctx.now();
+    const fair =
+      input.section === 'this-week' || input.section === 'today'
+        ? fairStartUntil(now, mondayOf(now), ctx.config.FAIR_START_HOURS)
+        : null;
     const { items, total } = await launchSection(
       ctx.db,
       ctx.engine,
       input.section,
-      ctx.now(),
+      now,
       input.per_page,
       offsetOf(input),
+      { hideCounts: fair !== null },
     );
-    return { section: input.section, ...paged(items, total, input) };
+    return { section: input.section, fair_start_until: fair, ...paged(items, total, input) };
   },
 });
 
@@ -316,6 +372,8 @@ export const getLeaderboard = defineOperation({
       'billboard `{name: "amount_cents", value, amount_cents, amount (formatted USD), paid: true}`;',
       'domain-rating `{name: "domain_rating", value, as_of, previous, previous_date, change, trend:',
       'up|down|flat|new}`; revenue `{name: "monthly_revenue_cents", value, amount, month, verified}`.',
+      'Community boards rank by counted votes (each vote weighs 0 to 1; /how-ranking-works), 2 decimals. During the',
+      'fair first hours of the current week, community-weekly for that week has no items and says `fair_start_until`.',
       `Listings without a value for the metric are not ranked. ${SUMMARY_TEXT}`,
     ].join(' '),
   ].join('\n\n'),
@@ -355,10 +413,14 @@ export const getLeaderboard = defineOperation({
     if (input.board === 'community-weekly') {
       week = weekOrThrow(input.week ?? 'this', now, 'query', BOARD_WEEK_WORDS);
     }
-    const { items, total } = await leaderboard(ctx.db, input.board, week, input.per_page, offsetOf(input));
+    const fair = week ? fairStartUntil(now, week, ctx.config.FAIR_START_HOURS) : null;
+    const { items, total } = fair
+      ? { items: [], total: 0 }
+      : await leaderboard(ctx.db, input.board, week, input.per_page, offsetOf(input));
     return {
       board: BOARD_INFO[input.board],
       ...(week ? { week: weekInfo(week, now) } : {}),
+      ...(fair ? { fair_start_until: fair } : {}),
       ...paged(items, total, input),
     };
   },

@@ -113,9 +113,11 @@ const EXAMPLE_BADGES = {
   page: 'https://launchlist.example/listings/funnelry/badges',
 };
 
+const { vote_integrity: _publicOnly, ...EXAMPLE_OWN_PROFILE } = EXAMPLE_PROFILE;
+
 const EXAMPLE_OWN: z.input<typeof OwnListing> = {
   listing_id: 512,
-  ...EXAMPLE_PROFILE,
+  ...EXAMPLE_OWN_PROFILE,
   story: {
     title: 'Why we built Funnelry',
     story: null,

@@ -2,6 +2,7 @@
 // (get_my_listing) and the rest of the API. Built by store/repos/listings.ts buildProfile().
 import { z } from 'zod';
 import { TRENDS } from '../domain/ranking.ts';
+import { VOTE_REASONS } from '../domain/vote-weight.ts';
 import { PROFILE_FIELDS } from '../domain/vocabulary.ts';
 import { DateString, ListingStatus, Timestamp, WeekString } from './schemas.ts';
 
@@ -61,7 +62,7 @@ export const AwardWin = z.strictObject({
   week: WeekString,
   rank: z.number().int().describe('1, 2 or 3.'),
   title: z.string().describe('e.g. "Launch of the Week #1".'),
-  votes: z.number().int().describe('Community votes counted for the week.'),
+  votes: z.number().describe('Community votes counted for the week: the weighted sum (2 decimals) the ranking used.'),
 });
 
 /** The profile fields every profile has (public and owner's). */
@@ -140,7 +141,10 @@ export const profileShape = {
   verified: z.boolean().describe('Ownership proved (not the same as paid).'),
   awards: z.array(AwardWin).describe('Launch of the Week wins, newest first.'),
   seo: z.strictObject({ title: z.string().nullable(), description: z.string().nullable() }),
-  votes: z.number().int().describe('All-time community votes.'),
+  votes: z
+    .number()
+    .int()
+    .describe('All-time community votes (every vote; `vote_integrity.counted` is what they count).'),
   followers: z.number().int(),
   views: z.number().int(),
   updated_at: Timestamp,
@@ -153,8 +157,26 @@ export const paidSectionsShape = {
   media: z.array(MediaItem).describe('Screenshots and videos (present only when unlocked).'),
 };
 
+/** A listing's vote integrity report (get_listing): what its votes counted, and why some counted less. */
+export const VoteIntegrity = z
+  .strictObject({
+    counted: z
+      .number()
+      .describe(
+        'The counted votes: the sum of the weights of all its votes (each in [0, 1]), 2 decimals; what the community rankings use.',
+      ),
+    discounted: z.number().int().describe('How many of its votes count less than 1.'),
+    by_reason: z
+      .partialRecord(z.enum(VOTE_REASONS), z.number().int())
+      .describe(
+        'The discounted votes per reason category (each vote under the one that took the most weight): unconfirmed_email, new_account, hasty (cast too soon after the page was served, or without it), under_review (flagged by detection, waiting for the site team), coordinated (the team reviewed and discounted it). Categories with none are left out. The rules: /how-ranking-works.',
+      ),
+  })
+  .describe('What its votes counted: `votes` is every vote, `counted` their weighted sum.');
+
 export const ListingProfile = z.strictObject({
   ...profileShape,
+  vote_integrity: VoteIntegrity,
   story: paidSectionsShape.story.optional(),
   milestones: paidSectionsShape.milestones.optional(),
   media: paidSectionsShape.media.optional(),

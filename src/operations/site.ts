@@ -88,6 +88,7 @@ export const MCP_VERSIONS = ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-
 export const SITE_RULES = [
   'There is no voting through the API: votes come only from people on the website.',
   'The billboard is a PAID ranking by money contributed; always present it as paid. Awards (Launch of the Week) follow community votes only.',
+  'Community rankings count weighted votes (each vote 0–1; the formula and weight rules are at /how-ranking-works). During the fair first hours of a launch week (fair_start_until) its launches come by name with no ranks or counts: never present that order as a ranking.',
   'Prices are set by the site admin in USD cents, exclude VAT and must never be hard-coded: read them from list_products or quote_order.',
   'Checkout links (checkout_url) are handed to the person, who reviews and pays on our page themselves; never ask for card or payment details.',
   "Drafts quote evidence from the product's own website; anything not found there is left blank, never invented.",

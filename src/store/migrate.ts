@@ -31,6 +31,7 @@ const MIGRATIONS: ReadonlyArray<
   ['140_search_feed_summary', () => import('./migrations/140_search_feed_summary.ts')],
   ['160_recurring_jobs_once', () => import('./migrations/160_recurring_jobs_once.ts')],
   ['180_trophies', () => import('./migrations/180_trophies.ts')],
+  ['190_vote_weights', () => import('./migrations/190_vote_weights.ts')],
   ['200_membership_stamp', () => import('./migrations/200_membership_stamp.ts')],
 ];
 

@@ -43,6 +43,10 @@ export interface ProfileHit {
   votes: number;
   followers: number;
   views: number;
+  /** vote_integrity (listing_vote_totals, migration 190): weighted sum, discounted votes, by_reason as JSON text. */
+  counted: number;
+  discounted: number;
+  byReason: string;
 }
 
 interface Row {
@@ -53,6 +57,9 @@ interface Row {
   votes: number;
   followers: number;
   views: number;
+  counted: number;
+  discounted: number;
+  byReason: string;
 }
 
 /**
@@ -68,7 +75,7 @@ const MAX_BATCHES_IN_FLIGHT = 2;
  * the ~8 µs a read costs at 100,000 listings.
  */
 const SQLITE_BY_SLUG =
-  "SELECT l.id, l.profile_rev, p.rev, p.body, l.votes_count, l.followers_count, v.views FROM listings l JOIN listing_view_totals v ON v.listing_id = l.id LEFT JOIN listing_profiles p ON p.listing_id = l.id WHERE l.slug = ? AND l.status = 'live'";
+  "SELECT l.id, l.profile_rev, p.rev, p.body, l.votes_count, l.followers_count, v.views, t.weighted, t.discounted, t.by_reason FROM listings l JOIN listing_view_totals v ON v.listing_id = l.id LEFT JOIN listing_profiles p ON p.listing_id = l.id LEFT JOIN listing_vote_totals t ON t.listing_id = l.id WHERE l.slug = ? AND l.status = 'live'";
 type SqliteRow = [
   id: number,
   rev: number,
@@ -77,6 +84,9 @@ type SqliteRow = [
   votes: number,
   followers: number,
   views: number,
+  weighted: number | null,
+  discounted: number | null,
+  by_reason: string | null,
 ];
 
 /**
@@ -87,12 +97,14 @@ type SqliteRow = [
  * then rebuilt, as on SQLite). `views` likewise, unless the total held is fresh.
  */
 const PG_BATCH = `SELECT l.id, l.slug, l.profile_rev AS rev, l.votes_count AS votes, l.followers_count AS followers,
+    t.weighted, t.discounted, t.by_reason,
     CASE WHEN k.views_held AND k.id = l.id THEN NULL
       ELSE coalesce((SELECT v.views FROM listing_view_totals v WHERE v.listing_id = l.id), 0) END AS views,
     CASE WHEN k.id = l.id AND k.rev = l.profile_rev THEN NULL
       ELSE (SELECT p.body FROM listing_profiles p WHERE p.listing_id = l.id AND p.rev = l.profile_rev) END AS body
   FROM unnest($1::text[], $2::int[], $3::int[], $4::boolean[]) AS k(slug, id, rev, views_held)
   JOIN listings l ON l.slug = k.slug
+  LEFT JOIN listing_vote_totals t ON t.listing_id = l.id
   WHERE l.status = 'live'`;
 
 /** `views` is NULL when this process holds a fresh total for that listing (the batch said so). */
@@ -104,6 +116,18 @@ interface PgRow {
   followers: number;
   views: number | null;
   body: string | null;
+  weighted: number | null;
+  discounted: number | null;
+  by_reason: string | null;
+}
+
+/** The integrity counters of a row of listing_vote_totals (none: a listing without votes). */
+function integrityOf(weighted: unknown, discounted: unknown, byReason: string | null) {
+  return {
+    counted: weighted === null || weighted === undefined ? 0 : Math.round(Number(weighted) * 100) / 100,
+    discounted: discounted === null || discounted === undefined ? 0 : Number(discounted),
+    byReason: byReason ?? '{}',
+  };
 }
 
 /** How long a held listing's view total is used without asking the database (see the header). */
@@ -126,6 +150,7 @@ export interface HeldText {
   viewsEpoch?: number;
   votes?: number;
   followers?: number;
+  integrity?: { counted: number; discounted: number; byReason: string };
   confirmedAt?: number;
   writes?: number;
 }
@@ -175,12 +200,12 @@ const ENTRY_OVERHEAD = 120;
 export function etagOf(hit: ProfileHit, pendingViews = 0): string | undefined {
   return hit.rev === undefined
     ? undefined
-    : `W/"p${hit.id}.${hit.rev}.${hit.votes}.${hit.followers}.${hit.views + pendingViews}"`;
+    : `W/"p${hit.id}.${hit.rev}.${hit.votes}.${hit.counted}.${hit.discounted}.${hit.followers}.${hit.views + pendingViews}"`;
 }
 
 /** The whole profile text: the base with the counters appended (`views` may include views not yet written). */
 export function withCounters(hit: ProfileHit, pendingViews = 0): string {
-  return `${hit.base.slice(0, -1)},"votes":${hit.votes},"followers":${hit.followers},"views":${hit.views + pendingViews}}`;
+  return `${hit.base.slice(0, -1)},"votes":${hit.votes},"vote_integrity":{"counted":${hit.counted},"discounted":${hit.discounted},"by_reason":${hit.byReason}},"followers":${hit.followers},"views":${hit.views + pendingViews}}`;
 }
 
 export class ProfileReader {
@@ -241,6 +266,9 @@ export class ProfileReader {
         votes: row.votes,
         followers: row.followers,
         views: row.views,
+        counted: row.counted,
+        discounted: row.discounted,
+        byReason: row.byReason,
       };
     }
     cacheCounts.profile_stored.miss++;
@@ -257,6 +285,9 @@ export class ProfileReader {
       votes: Number(p.votes),
       followers: Number(p.followers),
       views: Number(p.views),
+      counted: row.counted,
+      discounted: row.discounted,
+      byReason: row.byReason,
     };
   }
 
@@ -304,6 +335,7 @@ export class ProfileReader {
       votes: h.votes!,
       followers: h.followers!,
       views: h.views,
+      ...h.integrity!,
     };
   }
 
@@ -335,7 +367,18 @@ export class ProfileReader {
         }
       }
       const r = this.#bySlug.get(slug) as unknown as SqliteRow | undefined;
-      return r && { id: r[0], rev: r[1], cache_rev: r[2], cache: r[3], votes: r[4], followers: r[5], views: r[6] };
+      return (
+        r && {
+          id: r[0],
+          rev: r[1],
+          cache_rev: r[2],
+          cache: r[3],
+          votes: r[4],
+          followers: r[5],
+          views: r[6],
+          ...integrityOf(r[7], r[8], r[9]),
+        }
+      );
     }
     if (!this.#store.pgPool)
       throw new Error('ProfileReader needs an SQLite file or a PostgreSQL pool (stores from connect() have one)');
@@ -411,7 +454,12 @@ export class ProfileReader {
   ): Row {
     const mine = held !== undefined && held.id === r.id;
     // NULL only for a listing this process holds a fresh total for (the statement's CASE).
-    const counters = { votes: r.votes, followers: r.followers, views: r.views ?? held!.views! };
+    const counters = {
+      votes: r.votes,
+      followers: r.followers,
+      views: r.views ?? held!.views!,
+      ...integrityOf(r.weighted, r.discounted, r.by_reason),
+    };
     let row: Row;
     if (r.body !== null) {
       cacheCounts.profile_text.miss++;
@@ -428,7 +476,13 @@ export class ProfileReader {
     if (r.views !== null && keepViews)
       Object.assign(entry, { views: r.views, viewsAt: keepViews.at, viewsEpoch: keepViews.epoch });
     if (confirm)
-      Object.assign(entry, { votes: r.votes, followers: r.followers, confirmedAt: confirm.at, writes: confirm.writes });
+      Object.assign(entry, {
+        votes: r.votes,
+        followers: r.followers,
+        integrity: { counted: counters.counted, discounted: counters.discounted, byReason: counters.byReason },
+        confirmedAt: confirm.at,
+        writes: confirm.writes,
+      });
     return row;
   }
 

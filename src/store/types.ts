@@ -165,6 +165,65 @@ export interface VotesTable {
   listing_id: number;
   user_id: number;
   created_at: string;
+  /** The weight it counts with, in [0, 1] (domain/vote-weight.ts; migration 190). */
+  weight: Generated<number>;
+  /** The reason category that took the most weight, when below 1. */
+  reason: Generated<string | null>;
+  account_age_hours: Generated<number | null>;
+  email_confirmed: Generated<Bool | null>;
+  /** Keyed hash of the voter's network (/24 or /48), never the address. */
+  net_hash: Generated<string | null>;
+  /** Keyed hash of the voter's user agent. */
+  ua_hash: Generated<string | null>;
+  /** Milliseconds between the page being served and the vote. */
+  page_ms: Generated<number | null>;
+  /** Admin review: pending | discounted | restored. */
+  review: Generated<string | null>;
+}
+/** Maintained vote sums per listing (migration 190), rewritten in each vote's transaction. */
+export interface ListingVoteTotalsTable {
+  listing_id: number;
+  weighted: number;
+  votes: number;
+  discounted: number;
+  /** JSON {reason: votes} of the discounted votes. */
+  by_reason: string;
+  /** Trending score as of last_vote_at. */
+  trend: number;
+  last_vote_at: string | null;
+}
+/** Maintained vote sums per listing and launch week (Monday). */
+export interface ListingWeekVotesTable {
+  listing_id: number;
+  week: string;
+  weighted: number;
+  votes: number;
+}
+export interface VoteReviewsTable {
+  id: Generated<number>;
+  kind: string;
+  status: string;
+  signature: string;
+  summary: string;
+  listing_ids: string;
+  user_ids: string;
+  created_at: string;
+  decided_at: string | null;
+  decided_by: number | null;
+}
+export interface VoteReviewVotesTable {
+  review_id: number;
+  vote_id: number;
+}
+export interface VoteDecisionsTable {
+  id: Generated<number>;
+  review_id: number;
+  admin_id: number | null;
+  admin_email: string;
+  action: string;
+  votes_changed: number;
+  note: string | null;
+  created_at: string;
 }
 export interface FollowsTable {
   listing_id: number;
@@ -499,6 +558,11 @@ export interface DB {
   founders: FoundersTable;
   listing_founders: ListingFoundersTable;
   votes: VotesTable;
+  listing_vote_totals: ListingVoteTotalsTable;
+  listing_week_votes: ListingWeekVotesTable;
+  vote_reviews: VoteReviewsTable;
+  vote_review_votes: VoteReviewVotesTable;
+  vote_decisions: VoteDecisionsTable;
   follows: FollowsTable;
   listing_views: ListingViewsTable;
   listing_view_totals: ListingViewTotalsTable;

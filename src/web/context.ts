@@ -13,6 +13,7 @@ import {
   type SessionRecord,
 } from '../auth/sessions.ts';
 import type { User } from '../auth/users.ts';
+import { pageStamp, voteKey } from '../services/vote-context.ts';
 import { html, sendPage, type PageOptions } from './layout.ts';
 
 export interface WebContext {
@@ -20,6 +21,8 @@ export interface WebContext {
   session: SessionRecord | null;
   /** Put in every form as `_csrf` (csrfField()). */
   csrf: string;
+  /** Signed in: the signed time this page is served at, carried by vote forms (services/vote-context.ts). */
+  readonly pageStamp?: string;
 }
 
 export function cookieOptions(deps: AppDeps, maxAgeMs?: number) {
@@ -46,7 +49,15 @@ export function getWebContext(deps: AppDeps, req: FastifyRequest, reply: Fastify
 async function load(deps: AppDeps, req: FastifyRequest, reply: FastifyReply): Promise<WebContext> {
   const auth = deps.auth;
   const found = await findSession(deps.store.db, req.cookies?.[SESSION_COOKIE]);
-  if (found) return { user: found.user, session: found.session, csrf: found.session.csrf };
+  if (found)
+    return {
+      user: found.user,
+      session: found.session,
+      csrf: found.session.csrf,
+      get pageStamp(): string {
+        return pageStamp(voteKey(deps.services), Date.now(), found.user.id);
+      },
+    };
   // Signed out: the CSRF cookie is only created when a form actually needs a token, so plain public
   // pages set no cookie (and stay cacheable).
   let token: string | undefined;

@@ -187,7 +187,7 @@ ${opts.head ?? ''}
 ${flash}
 ${body}
 </main>
-<footer class="site"><div>Launchlist — a launch directory and launch calendar. <a href="/docs">API</a> · <a href="/api/v1/openapi.json">OpenAPI</a></div></footer>
+<footer class="site"><div>Launchlist — a launch directory and launch calendar. <a href="/docs">API</a> · <a href="/api/v1/openapi.json">OpenAPI</a> · <a href="/how-ranking-works">How ranking works</a></div></footer>
 </body>
 </html>`.value;
 }

@@ -14,7 +14,7 @@ export type Slot =
   /** The header's account area (Sign in / Sign up, or the person's links and Sign out). */
   | { kind: 'me'; current?: string }
   /** A vote button; `back` is where the form returns to (this page, with an anchor). */
-  | { kind: 'vote'; slug: string; name: string; votes: number; back: string }
+  | { kind: 'vote'; slug: string; name: string; votes: number; back: string; hideCount?: boolean }
   /** The follow button of a listing page. */
   | { kind: 'follow'; slug: string; name: string; followers: number; back: string }
   /** The claim box of a listing page. */

@@ -8,6 +8,7 @@ import { category, listing } from '../support/listing-fixtures.ts';
 import type { DB } from '../../src/store/types.ts';
 import { addDays, addWeeks, mondayOf, toDateString } from '../../src/domain/weeks.ts';
 import type { ViewCounter } from '../../src/store/view-counter.ts';
+import { recountAllVotes } from '../../src/store/repos/votes.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -173,6 +174,7 @@ async function fixtures(db: Kysely<DB>) {
       vote(alpha, 4, ago(20 * DAY)),
     ])
     .execute();
+  await recountAllVotes(db); // the maintained sums trending reads (migration 190)
 
   // reviews: two genuine (5, 4) and one that is not (1)
   await db

@@ -124,6 +124,26 @@ test('counters match their rows; votes are one per person, after launch and neve
   assert.ok(report.votes > 5000);
 });
 
+test('vote integrity worth looking at: a burst of new accounts on one network, weighed down and filed for review', async () => {
+  const db = s.store.db;
+  const reviews = await db.selectFrom('vote_reviews').select(['kind', 'status', 'listing_ids']).execute();
+  assert.deepEqual(
+    reviews.map((r) => [r.kind, r.status]),
+    [['burst', 'open']],
+  );
+  const [listingId] = JSON.parse(reviews[0].listing_ids) as number[];
+  const totals = await db
+    .selectFrom('listing_vote_totals as t')
+    .innerJoin('listings as l', 'l.id', 't.listing_id')
+    .select(['l.launch_week', 't.votes', 't.weighted', 't.discounted', 't.by_reason'])
+    .where('t.listing_id', '=', listingId)
+    .executeTakeFirstOrThrow();
+  assert.equal(totals.launch_week, mondayOf(NOW));
+  assert.equal(Number(totals.discounted), 6);
+  assert.deepEqual(JSON.parse(totals.by_reason), { new_account: 6 });
+  assert.ok(Math.abs(Number(totals.weighted) - (Number(totals.votes) - 6 + 6 * 0.0625)) < 1e-6);
+});
+
 test("awards of every finished week follow that week's votes among its live launches", async () => {
   const db = s.store.db;
   const monday = mondayOf(NOW);

@@ -69,6 +69,9 @@ export async function freshStore(overrides: Record<string, unknown> = {}): Promi
     // Tests write fixtures straight into the database and read them back at once: the shared caches
     // (SHARED_CACHE_MS) are off unless a test turns them on.
     SHARED_CACHE_MS: '0',
+    // Fair first hours (Monday 00:00–04:00 UTC by default) would hide the week's votes from tests that
+    // happen to run then: off unless a test turns it on (test/web/votes.test.ts).
+    FAIR_START_HOURS: '0',
     VIES: 'false', // no network in tests: VIES is asked of a stand-in on loopback in test/ops/vat-check.test.ts
     ...overrides,
   } as never);

@@ -5,6 +5,7 @@ import type { DB } from '../../src/store/types.ts';
 import { toJson } from '../../src/store/json.ts';
 import { addWeeks, dayStart, mondayOf } from '../../src/domain/weeks.ts';
 import type { ListingStatus } from '../../src/domain/vocabulary.ts';
+import { recountVotes } from '../../src/store/repos/votes.ts';
 
 export const HOUR = 3_600_000;
 export const DAY = 24 * HOUR;
@@ -189,6 +190,7 @@ export async function addVotes(db: Kysely<DB>, listingId: number, voters: number
     .set({ votes_count: Number(n.n) })
     .where('id', '=', listingId)
     .execute();
+  await recountVotes(db, listingId); // the weighted sums the rankings read
 }
 
 export async function idOf(db: Kysely<DB>, slug: string): Promise<number> {

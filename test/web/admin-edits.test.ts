@@ -242,7 +242,7 @@ test('/admin: linked from the header for admins only; it counts what waits for t
     $('main a')
       .map((_, a) => $(a).attr('href'))
       .get(),
-    ['/admin/edits', '/admin/orders', '/admin/prices', '/admin/programmes'],
+    ['/admin/edits', '/admin/orders', '/admin/votes', '/admin/prices', '/admin/programmes'],
   );
   const unreviewed = await t.store.db
     .selectFrom('listing_versions')

@@ -201,6 +201,7 @@ test("at 360 px no page is wider than the screen: search filters, facts, long un
       '/listings/ledgerbot',
       '/',
       '/compare?a=longword&b=ledgerbot',
+      '/how-ranking-works',
     ])),
     ...(await widthOf(maker, [
       `/my/listings/${draft}`,
@@ -211,7 +212,7 @@ test("at 360 px no page is wider than the screen: search filters, facts, long un
       '/my/interview',
       `/drafts/${makerDraft.id}/more`,
     ])),
-    ...(await widthOf(admin, ['/admin/orders', '/admin'])),
+    ...(await widthOf(admin, ['/admin/orders', '/admin', '/admin/votes'])),
   };
   assert.deepEqual(
     widths,

@@ -720,9 +720,12 @@ describe('voting', () => {
         `/listings/${last.slug}/vote`,
         voteForm((await u.page(`/listings/${last.slug}`)).$, last.slug),
       );
-    assert.equal(await board(), before + 2);
+    // Counted votes (issue #21): two accounts made a moment ago, voting as soon as the page came, count
+    // 0.25 (new account) × 0.5 (hasty) each; the weights are tested in test/web/votes.test.ts.
+    const after = before + 2 * 0.125;
+    assert.equal(await board(), after);
     const page = await new Client().page('/leaderboards/community-weekly');
-    assert.match(page.$(`#l-${last.slug} .meta`).text(), new RegExp(`${before + 2} votes?`));
+    assert.match(page.$(`#l-${last.slug} .meta`).text(), new RegExp(`${after} votes?`));
   });
 });
 

@@ -11,7 +11,7 @@ import {
   type SummaryRow,
 } from './summary.ts';
 import { hoursSince, nullsLast, num } from './sql-helpers.ts';
-import { dayBounds, mondayOf, weekBounds } from '../../domain/weeks.ts';
+import { dayBounds, mondayOf } from '../../domain/weeks.ts';
 import {
   TRENDING_HALF_LIFE_HOURS,
   TRENDING_WINDOW_DAYS,
@@ -21,17 +21,28 @@ import {
 } from '../../domain/ranking.ts';
 import { formatCents } from '../../domain/money.ts';
 
-/** Votes cast in [from, to) per listing, as a joinable subquery `wv(listing_id, n)`. */
-function weekVotes(db: Kysely<DB>, from: string, to: string) {
+/**
+ * Counted (weighted) votes cast in one launch week per listing, as a joinable subquery `wv(listing_id, n)`:
+ * the maintained sums of listing_week_votes (store/repos/votes.ts recountVotes), read by key, never
+ * the votes themselves.
+ */
+function weekVotes(db: Kysely<DB>, monday: string) {
   return db
-    .selectFrom('votes')
-    .select((eb) => ['votes.listing_id', eb.fn.countAll<number>().as('n')])
-    .where('votes.created_at', '>=', from)
-    .where('votes.created_at', '<', to)
-    .groupBy('votes.listing_id')
+    .selectFrom('listing_week_votes')
+    .select(['listing_week_votes.listing_id', 'listing_week_votes.weighted as n'])
+    .where('listing_week_votes.week', '=', monday)
+    .where('listing_week_votes.weighted', '>', 0)
     .as('wv');
 }
 
+/** Counted votes for display: the weighted sum, 2 decimals. */
+export const counted = (v: unknown): number => Math.round(num(v) * 100) / 100;
+
+/**
+ * A week's launch: its rank and counted votes. `votes` is the weighted sum (domain/vote-weight.ts) the
+ * week is ranked by, the figure the awards read; rank and votes are null for a future week and during
+ * the fair first hours (FAIR_START_HOURS).
+ */
 export type WeekLaunch = { rank: number | null; listing: ListingSummary; votes: number | null };
 
 /**
@@ -44,8 +55,29 @@ export async function launchesOfWeek(
   monday: string,
   now: Date,
   limit: number,
+  opts: { hideCounts?: boolean } = {},
 ): Promise<{ items: WeekLaunch[]; total: number }> {
   const future = monday > mondayOf(now);
+  if (opts.hideCounts && !future) {
+    // Fair first hours: no vote figure decides the order; by name (a stable order that is no ranking).
+    const rows = await summaryQuery(db)
+      .where('l.launch_week', '=', monday)
+      .where('l.status', '=', 'live')
+      .orderBy('l.name')
+      .orderBy('l.id')
+      .limit(limit)
+      .execute();
+    const count = await db
+      .selectFrom('listings')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('launch_week', '=', monday)
+      .where('status', '=', 'live')
+      .executeTakeFirstOrThrow();
+    return {
+      items: rows.map((r) => ({ rank: null, listing: toSummary(r as SummaryRow), votes: null })),
+      total: num(count.n),
+    };
+  }
   if (future) {
     const base = summaryQuery(db)
       .where('l.launch_week', '=', monday)
@@ -62,9 +94,8 @@ export async function launchesOfWeek(
       total: num(count.n),
     };
   }
-  const b = weekBounds(monday);
   const rows = await summaryQuery(db)
-    .leftJoin(weekVotes(db, b.from, b.to), (j) => j.onRef('wv.listing_id', '=', 'l.id'))
+    .leftJoin(weekVotes(db, monday), (j) => j.onRef('wv.listing_id', '=', 'l.id'))
     .select(sql<number>`coalesce(wv.n, 0)`.as('week_votes'))
     .where('l.launch_week', '=', monday)
     .where('l.status', '=', 'live')
@@ -81,7 +112,7 @@ export async function launchesOfWeek(
     .where('status', '=', 'live')
     .executeTakeFirstOrThrow();
   return {
-    items: rows.map((r, i) => ({ rank: i + 1, listing: toSummary(r as SummaryRow), votes: num(r.week_votes) })),
+    items: rows.map((r, i) => ({ rank: i + 1, listing: toSummary(r as SummaryRow), votes: counted(r.week_votes) })),
     total: num(count.n),
   };
 }
@@ -122,6 +153,7 @@ export async function launchSection(
   now: Date,
   limit: number,
   offset: number,
+  opts: { hideCounts?: boolean } = {},
 ): Promise<{ items: SectionItem[]; total: number }> {
   const base = () =>
     summaryQuery(db)
@@ -131,9 +163,10 @@ export async function launchSection(
     num((await apply(countBase()).executeTakeFirstOrThrow()).n);
   const countBase = () => db.selectFrom('listings as l').select((eb) => eb.fn.countAll<number>().as('n'));
   const thisMonday = mondayOf(now);
+  const hidden = opts.hideCounts === true && (section === 'this-week' || section === 'today');
   const finish = (rows: Array<Record<string, unknown>>, extra?: (r: Record<string, unknown>) => Partial<SectionItem>) =>
     rows.map((r, i) => ({
-      ...(RANKED.has(section) ? { rank: offset + i + 1 } : {}),
+      ...(RANKED.has(section) && !hidden ? { rank: offset + i + 1 } : {}),
       ...toSummary(r as unknown as SummaryRow),
       views: num(r.views_count),
       followers: num(r.followers_count),
@@ -147,7 +180,9 @@ export async function launchSection(
         .where('l.status', '=', 'live')
         .where('l.launched_at', '>=', d.from)
         .where('l.launched_at', '<', d.to)
-        .orderBy('l.votes_count', 'desc')
+        .leftJoin('listing_vote_totals as tv', 'tv.listing_id', 'l.id')
+        // Fair first hours: by name (no vote order), else by counted votes.
+        .orderBy(hidden ? sql`l.name` : sql`coalesce(tv.weighted, 0)`, hidden ? 'asc' : 'desc')
         .orderBy('l.launched_at', 'asc')
         .orderBy('l.id', 'asc')
         .limit(limit)
@@ -159,9 +194,21 @@ export async function launchSection(
       return { items: finish(rows), total };
     }
     case 'this-week': {
-      const b = weekBounds(thisMonday);
+      if (hidden) {
+        // Fair first hours: no ranks, no week votes, a stable order that is no ranking (by name).
+        const rows = await base()
+          .where('l.status', '=', 'live')
+          .where('l.launch_week', '=', thisMonday)
+          .orderBy('l.name')
+          .orderBy('l.id')
+          .limit(limit)
+          .offset(offset)
+          .execute();
+        const total = await countOf((q) => q.where('l.status', '=', 'live').where('l.launch_week', '=', thisMonday));
+        return { items: finish(rows), total };
+      }
       const rows = await base()
-        .leftJoin(weekVotes(db, b.from, b.to), (j) => j.onRef('wv.listing_id', '=', 'l.id'))
+        .leftJoin(weekVotes(db, thisMonday), (j) => j.onRef('wv.listing_id', '=', 'l.id'))
         .select(sql<number>`coalesce(wv.n, 0)`.as('week_votes'))
         .where('l.status', '=', 'live')
         .where('l.launch_week', '=', thisMonday)
@@ -173,54 +220,44 @@ export async function launchSection(
         .offset(offset)
         .execute();
       const total = await countOf((q) => q.where('l.status', '=', 'live').where('l.launch_week', '=', thisMonday));
-      return { items: finish(rows, (r) => ({ week_votes: num(r.week_votes) })), total };
+      return { items: finish(rows, (r) => ({ week_votes: counted(r.week_votes) })), total };
     }
     case 'trending': {
-      const nowIso = now.toISOString();
+      // The maintained score as of each listing's last vote, decayed to now: no vote is read.
       const cutoff = new Date(now.getTime() - TRENDING_WINDOW_DAYS * 86_400_000).toISOString();
-      const age = hoursSince(engine, sql`v.created_at`, nowIso);
-      const weight =
+      const age = hoursSince(engine, sql`tv.last_vote_at`, now.toISOString());
+      const score =
         engine === 'postgres'
-          ? sql<number>`power(0.5::float8, greatest(${age}, 0.0::float8) / ${sql.lit(TRENDING_HALF_LIFE_HOURS)}::float8)`
-          : sql<number>`power(0.5, max(${age}, 0.0) / ${sql.lit(TRENDING_HALF_LIFE_HOURS)})`;
-      const scores = db
-        .selectFrom('votes as v')
-        .innerJoin('listings as sl', 'sl.id', 'v.listing_id')
-        .select(['v.listing_id', sql<number>`sum(${weight})`.as('score')])
-        .where('sl.status', '=', 'live')
-        .where('v.created_at', '>=', cutoff)
-        .where('v.created_at', '<=', nowIso)
-        .groupBy('v.listing_id')
-        .as('ts');
+          ? sql<number>`(tv.trend * power(0.5::float8, greatest(${age}, 0.0::float8) / ${sql.lit(TRENDING_HALF_LIFE_HOURS)}::float8))`
+          : sql<number>`(tv.trend * power(0.5, max(${age}, 0.0) / ${sql.lit(TRENDING_HALF_LIFE_HOURS)}))`;
       const rows = await base()
-        .innerJoin(scores, (j) => j.onRef('ts.listing_id', '=', 'l.id'))
-        .select('ts.score')
-        .orderBy('ts.score', 'desc')
-        .orderBy('l.votes_count', 'desc')
+        .innerJoin('listing_vote_totals as tv', 'tv.listing_id', 'l.id')
+        .select(score.as('score'))
+        .where('l.status', '=', 'live')
+        .where('tv.last_vote_at', '>=', cutoff)
+        .where('tv.trend', '>', 0)
+        .orderBy(score, 'desc')
+        .orderBy('tv.weighted', 'desc')
         .orderBy(nullsLast(sql`l.launched_at`))
         .orderBy('l.launched_at', 'asc')
         .orderBy('l.id', 'asc')
         .limit(limit)
         .offset(offset)
         .execute();
-      const total = num(
-        (
-          await db
-            .selectFrom('votes as v')
-            .innerJoin('listings as sl', 'sl.id', 'v.listing_id')
-            .select(sql<number>`count(distinct v.listing_id)`.as('n'))
-            .where('sl.status', '=', 'live')
-            .where('v.created_at', '>=', cutoff)
-            .where('v.created_at', '<=', nowIso)
-            .executeTakeFirstOrThrow()
-        ).n,
+      const total = await countOf((q) =>
+        q
+          .innerJoin('listing_vote_totals as tv', 'tv.listing_id', 'l.id')
+          .where('l.status', '=', 'live')
+          .where('tv.last_vote_at', '>=', cutoff)
+          .where('tv.trend', '>', 0),
       );
       return { items: finish(rows, (r) => ({ trending_score: roundScore(Number(r.score)) })), total };
     }
     case 'most-voted': {
       const rows = await base()
+        .leftJoin('listing_vote_totals as tv', 'tv.listing_id', 'l.id')
         .where('l.status', '=', 'live')
-        .orderBy('l.votes_count', 'desc')
+        .orderBy(sql`coalesce(tv.weighted, 0)`, 'desc')
         .orderBy(nullsLast(sql`l.launched_at`))
         .orderBy('l.launched_at', 'asc')
         .orderBy('l.id', 'asc')
@@ -308,14 +345,15 @@ export const BOARD_INFO: Record<Board, BoardInfo> = {
   'community-weekly': {
     key: 'community-weekly',
     name: 'Community — weekly',
-    description: 'Live listings ranked by community votes cast during one launch week (Monday to Sunday, UTC).',
+    description:
+      'Live listings ranked by the counted (weighted) community votes cast during one launch week (Monday to Sunday, UTC); see /how-ranking-works.',
     paid: false,
     metric: 'votes',
   },
   'community-all-time': {
     key: 'community-all-time',
     name: 'Community — all time',
-    description: 'Live listings ranked by all community votes ever cast.',
+    description: 'Live listings ranked by all counted (weighted) community votes ever cast; see /how-ranking-works.',
     paid: false,
     metric: 'votes',
   },
@@ -381,9 +419,9 @@ export async function leaderboard(
 ): Promise<{ items: BoardItem[]; total: number }> {
   switch (board) {
     case 'community-weekly': {
-      const b = weekBounds(week as string);
+      const monday = mondayOf(week as string);
       const rows = await summaryQuery(db)
-        .innerJoin(weekVotes(db, b.from, b.to), (j) => j.onRef('wv.listing_id', '=', 'l.id'))
+        .innerJoin(weekVotes(db, monday), (j) => j.onRef('wv.listing_id', '=', 'l.id'))
         .select('wv.n')
         .where('l.status', '=', 'live')
         .orderBy('wv.n', 'desc')
@@ -396,12 +434,12 @@ export async function leaderboard(
       const total = num(
         (
           await db
-            .selectFrom('votes as v')
-            .innerJoin('listings as l', 'l.id', 'v.listing_id')
-            .select(sql<number>`count(distinct v.listing_id)`.as('n'))
+            .selectFrom('listing_week_votes as wv')
+            .innerJoin('listings as l', 'l.id', 'wv.listing_id')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
             .where('l.status', '=', 'live')
-            .where('v.created_at', '>=', b.from)
-            .where('v.created_at', '<', b.to)
+            .where('wv.week', '=', monday)
+            .where('wv.weighted', '>', 0)
             .executeTakeFirstOrThrow()
         ).n,
       );
@@ -409,16 +447,18 @@ export async function leaderboard(
         items: rows.map((r, i) => ({
           rank: offset + i + 1,
           listing: toSummary(r as SummaryRow),
-          metric: { name: 'votes', value: num(r.n), votes: num(r.n) },
+          metric: { name: 'votes', value: counted(r.n), votes: counted(r.n) },
         })),
         total,
       };
     }
     case 'community-all-time': {
       const rows = await summaryQuery(db)
+        .innerJoin('listing_vote_totals as tv', 'tv.listing_id', 'l.id')
+        .select('tv.weighted')
         .where('l.status', '=', 'live')
-        .where('l.votes_count', '>', 0)
-        .orderBy('l.votes_count', 'desc')
+        .where('tv.weighted', '>', 0)
+        .orderBy('tv.weighted', 'desc')
         .orderBy(nullsLast(sql`l.launched_at`))
         .orderBy('l.launched_at', 'asc')
         .orderBy('l.id', 'asc')
@@ -428,10 +468,11 @@ export async function leaderboard(
       const total = num(
         (
           await db
-            .selectFrom('listings')
+            .selectFrom('listings as l')
+            .innerJoin('listing_vote_totals as tv', 'tv.listing_id', 'l.id')
             .select((eb) => eb.fn.countAll<number>().as('n'))
-            .where('status', '=', 'live')
-            .where('votes_count', '>', 0)
+            .where('l.status', '=', 'live')
+            .where('tv.weighted', '>', 0)
             .executeTakeFirstOrThrow()
         ).n,
       );
@@ -439,7 +480,7 @@ export async function leaderboard(
         items: rows.map((r, i) => ({
           rank: offset + i + 1,
           listing: toSummary(r as SummaryRow),
-          metric: { name: 'votes', value: num(r.votes_count), votes: num(r.votes_count) },
+          metric: { name: 'votes', value: counted(r.weighted), votes: counted(r.weighted) },
         })),
         total,
       };

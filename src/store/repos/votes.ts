@@ -4,11 +4,35 @@
 // count the votes cast in a week. listings.votes_count / followers_count are recounted from the
 // table in the same transaction as the change, with the listing row locked on PostgreSQL, so
 // concurrent votes never lose an update and the count always equals the number of rows.
+//
+// Each vote also keeps its context and its weight (domain/vote-weight.ts, migration 190), and the
+// same transaction rewrites the listing's maintained sums (listing_vote_totals, listing_week_votes)
+// that the rankings read: recountVotes(). A change of weights (detection, an admin's decision) goes
+// through reweighVotes(), which recounts the listings it touched.
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../types.ts';
 import type { Engine } from '../connect.ts';
 import { num } from './sql-helpers.ts';
 import { lockRows } from '../dialect.ts';
+import { mondayOf } from '../../domain/weeks.ts';
+import { TRENDING_HALF_LIFE_HOURS, TRENDING_WINDOW_DAYS } from '../../domain/ranking.ts';
+import { DEFAULT_VOTE_WEIGHTS, weighVote, type VoteReview, type VoteWeightSettings } from '../../domain/vote-weight.ts';
+
+/** What the website knows about a vote as it is cast (hashes already keyed; never a raw address). */
+export interface VoteCastContext {
+  accountAgeHours: number;
+  emailConfirmed: boolean;
+  netHash: string | null;
+  uaHash: string | null;
+  /** ms since the page was served; null when the form carried no valid page time. */
+  pageMs: number | null;
+}
+
+export interface ReactOptions {
+  now?: Date;
+  vote?: VoteCastContext;
+  weights?: VoteWeightSettings;
+}
 
 export type Reaction = 'vote' | 'follow';
 /** add: make sure it is on; remove: make sure it is off; toggle: flip it. */
@@ -33,8 +57,9 @@ export async function react(
   slug: string,
   userId: number,
   action: ReactionAction,
-  now: Date = new Date(),
+  opts: ReactOptions = {},
 ): Promise<ReactionResult> {
+  const now = opts.now ?? new Date();
   return db.transaction().execute(async (trx) => {
     // The lock serialises reactions on one listing: the recount below sees every committed row.
     const l = await trx
@@ -48,7 +73,35 @@ export async function react(
       return { status: 'not_live' as const, slug: l.slug, name: l.name, listingStatus: l.status };
     const had = await hasReaction(trx, kind, l.id, userId);
     const want = action === 'toggle' ? !had : action === 'add';
-    if (want && !had) {
+    if (want && !had && kind === 'vote') {
+      const c = opts.vote;
+      const w = c
+        ? weighVote(
+            { accountAgeHours: c.accountAgeHours, emailConfirmed: c.emailConfirmed, pageMs: c.pageMs, review: null },
+            opts.weights ?? DEFAULT_VOTE_WEIGHTS,
+          )
+        : { weight: 1, reason: null };
+      await trx
+        .insertInto('votes')
+        .values({
+          listing_id: l.id,
+          user_id: userId,
+          created_at: now.toISOString(),
+          weight: w.weight,
+          reason: w.reason,
+          ...(c
+            ? {
+                account_age_hours: Math.round(c.accountAgeHours * 1000) / 1000,
+                email_confirmed: c.emailConfirmed ? 1 : 0,
+                net_hash: c.netHash,
+                ua_hash: c.uaHash,
+                page_ms: c.pageMs,
+              }
+            : {}),
+        })
+        .onConflict((oc) => oc.columns(['listing_id', 'user_id']).doNothing())
+        .execute();
+    } else if (want && !had) {
       await trx
         .insertInto(TABLE[kind])
         .values({ listing_id: l.id, user_id: userId, created_at: now.toISOString() })
@@ -71,6 +124,7 @@ export async function react(
       .set(COUNT[kind] === 'votes_count' ? { votes_count: count } : { followers_count: count })
       .where('id', '=', l.id)
       .execute();
+    if (kind === 'vote' && want !== had) await recountVotes(trx, l.id);
     return { status: 'ok' as const, slug: l.slug, name: l.name, active: want, changed: want !== had, count };
   });
 }
@@ -129,4 +183,172 @@ export async function reactionsOf(
     reactedSlugs(db, 'follow', userId, [slug]),
   ]);
   return { voted: v.has(slug), following: f.has(slug) };
+}
+
+// ---------------------------------------------------------------- weighted sums
+
+const round4 = (x: number) => Math.round(x * 10_000) / 10_000;
+const ms = (t: string | Date) => (typeof t === 'string' ? Date.parse(t) : t.getTime());
+
+/**
+ * Rewrites one listing's maintained vote sums from its votes: the all-time weighted total, the
+ * discounted votes by reason, the trending score as of its last vote, and its per-week sums. Runs in
+ * the transaction that changed a vote or a weight (a write reads the listing's votes; reads never do).
+ */
+export async function recountVotes(trx: Kysely<DB>, listingId: number): Promise<void> {
+  const votes = await trx
+    .selectFrom('votes')
+    .select(['created_at', 'weight', 'reason'])
+    .where('listing_id', '=', listingId)
+    .execute();
+  let weighted = 0;
+  let discounted = 0;
+  let last = Number.NEGATIVE_INFINITY;
+  const byReason: Record<string, number> = {};
+  const weeks = new Map<string, { weighted: number; votes: number }>();
+  for (const v of votes) {
+    const w = Number(v.weight);
+    weighted += w;
+    if (w < 1) {
+      discounted++;
+      const r = v.reason ?? 'other';
+      byReason[r] = (byReason[r] ?? 0) + 1;
+    }
+    const t = ms(v.created_at);
+    if (t > last) last = t;
+    const week = mondayOf(new Date(t));
+    const e = weeks.get(week) ?? { weighted: 0, votes: 0 };
+    e.weighted += w;
+    e.votes++;
+    weeks.set(week, e);
+  }
+  let trend = 0;
+  for (const v of votes) {
+    const ageH = (last - ms(v.created_at)) / 3_600_000;
+    if (ageH > TRENDING_WINDOW_DAYS * 24) continue;
+    trend += Number(v.weight) * 0.5 ** (Math.max(0, ageH) / TRENDING_HALF_LIFE_HOURS);
+  }
+  const row = {
+    weighted: round4(weighted),
+    votes: votes.length,
+    discounted,
+    by_reason: JSON.stringify(Object.fromEntries(Object.entries(byReason).sort())),
+    trend,
+    last_vote_at: votes.length ? new Date(last).toISOString() : null,
+  };
+  await trx
+    .insertInto('listing_vote_totals')
+    .values({ listing_id: listingId, ...row })
+    .onConflict((oc) => oc.column('listing_id').doUpdateSet(row))
+    .execute();
+  await trx.deleteFrom('listing_week_votes').where('listing_id', '=', listingId).execute();
+  if (weeks.size)
+    await trx
+      .insertInto('listing_week_votes')
+      .values(
+        [...weeks].map(([week, e]) => ({
+          listing_id: listingId,
+          week,
+          weighted: round4(e.weighted),
+          votes: e.votes,
+        })),
+      )
+      .execute();
+}
+
+/** Recounts every listing that has votes or sums (after a bulk load such as the demo seed). */
+export async function recountAllVotes(db: Kysely<DB>): Promise<void> {
+  const ids = await db
+    .selectFrom('votes')
+    .select('listing_id')
+    .distinct()
+    .union(db.selectFrom('listing_vote_totals').select('listing_id'))
+    .execute();
+  for (let i = 0; i < ids.length; i += 200) {
+    const chunk = ids.slice(i, i + 200);
+    const run = async (trx: Kysely<DB>) => {
+      for (const r of chunk) await recountVotes(trx, r.listing_id);
+    };
+    await (db.isTransaction ? run(db) : db.transaction().execute(run));
+  }
+}
+
+/**
+ * Sets the review state of the given votes (null leaves it), weighs them again with the current
+ * settings, and recounts the listings whose sums changed. Returns how many votes changed weight.
+ */
+export async function reweighVotes(
+  trx: Kysely<DB>,
+  engine: Engine,
+  voteIds: readonly number[],
+  review: VoteReview | undefined,
+  weights: VoteWeightSettings,
+  opts: { onlyIfReview?: readonly (string | null)[] } = {},
+): Promise<number> {
+  const touched = new Set<number>();
+  let changed = 0;
+  // In chunks, so that a large review stays within the engines' limits on parameters.
+  for (let i = 0; i < voteIds.length; i += 1000) {
+    const ids = voteIds.slice(i, i + 1000);
+    // The listings' rows first, in id order, as react() does: a vote cast meanwhile waits, and each
+    // recount below sees every committed vote (PostgreSQL; SQLite has one writer at a time).
+    await trx
+      .selectFrom('listings')
+      .select('id')
+      .where('id', 'in', trx.selectFrom('votes').select('listing_id').where('id', 'in', ids))
+      .orderBy('id')
+      .$call(lockRows(engine))
+      .execute();
+    const rows = await trx
+      .selectFrom('votes')
+      .select(['id', 'listing_id', 'weight', 'reason', 'account_age_hours', 'email_confirmed', 'page_ms', 'review'])
+      .where('id', 'in', ids)
+      .execute();
+    for (const v of rows) {
+      if (opts.onlyIfReview && !opts.onlyIfReview.includes(v.review)) continue;
+      const nextReview = review === undefined ? (v.review as VoteReview) : review;
+      const w = weighVote(
+        {
+          accountAgeHours: v.account_age_hours === null ? null : Number(v.account_age_hours),
+          emailConfirmed: v.email_confirmed === null ? null : Boolean(Number(v.email_confirmed)),
+          pageMs: v.page_ms === null ? null : Number(v.page_ms),
+          review: nextReview,
+        },
+        weights,
+      );
+      if (w.weight !== Number(v.weight)) changed++;
+      if (w.weight !== Number(v.weight) || w.reason !== v.reason || nextReview !== v.review) {
+        await trx
+          .updateTable('votes')
+          .set({ weight: w.weight, reason: w.reason, review: nextReview })
+          .where('id', '=', v.id)
+          .execute();
+        touched.add(v.listing_id);
+      }
+    }
+  }
+  for (const id of touched) await recountVotes(trx, id);
+  return changed;
+}
+
+/**
+ * Weighs every vote again with `weights` (after a change of the VOTE_WEIGHT_* settings: a vote keeps
+ * the weight it was given when cast until then), `chunk` votes per transaction. Review states stay.
+ * Returns how many votes changed weight.
+ */
+export async function reweighAllVotes(
+  db: Kysely<DB>,
+  engine: Engine,
+  weights: VoteWeightSettings,
+  chunk = 1000,
+): Promise<number> {
+  let changed = 0;
+  for (let after = 0; ; ) {
+    const ids = (
+      await db.selectFrom('votes').select('id').where('id', '>', after).orderBy('id').limit(chunk).execute()
+    ).map((r) => r.id);
+    if (!ids.length) return changed;
+    after = ids[ids.length - 1] as number;
+    changed += await db.transaction().execute((trx) => reweighVotes(trx, engine, ids, undefined, weights));
+  }
 }

@@ -428,21 +428,22 @@ function parentDomains(host: string): string[] {
   return out;
 }
 
-/** Trending score per listing (domain/ranking.ts): Σ 0.5^(vote age in hours / half-life) over the votes of the window. */
+/**
+ * Trending score per listing (domain/ranking.ts), from the maintained sums (store/repos/votes.ts
+ * recountVotes): the weighted score as of the listing's last vote, decayed to now; listings with no
+ * vote in the window score nothing. No vote is read.
+ */
 function trendingScores(db: Kysely<DB>, engine: Engine, now: Date) {
-  const nowIso = now.toISOString();
   const cutoff = new Date(now.getTime() - TRENDING_WINDOW_DAYS * 86_400_000).toISOString();
-  const age = hoursSince(engine, sql`v.created_at`, nowIso);
+  const age = hoursSince(engine, sql`t.last_vote_at`, now.toISOString());
   const half = sql.raw(`${Number(TRENDING_HALF_LIFE_HOURS)}.0`);
-  const weight =
+  const decay =
     engine === 'postgres'
       ? sql<number>`power(0.5::float8, greatest(${age}, 0) / ${half})`
       : sql<number>`power(0.5, max(${age}, 0) / ${half})`;
   return db
-    .selectFrom('votes as v')
-    .select(['v.listing_id', sql<number>`sum(${weight})`.as('score')])
-    .where('v.created_at', '>=', cutoff)
-    .where('v.created_at', '<=', nowIso)
-    .groupBy('v.listing_id')
+    .selectFrom('listing_vote_totals as t')
+    .select(['t.listing_id', sql<number>`(t.trend * ${decay})`.as('score')])
+    .where('t.last_vote_at', '>=', cutoff)
     .as('ts');
 }

@@ -27,6 +27,8 @@ import {
 import { DAY_MS, WEEK_MS, addWeeks, dayStart, mondayOf, toDateString } from '../../domain/weeks.ts';
 import { computeAwards } from '../repos/awards.ts';
 import { seedProgrammes } from './programmes.ts';
+import { recountAllVotes } from '../repos/votes.ts';
+import { seedVoteBurst } from './vote-burst.ts';
 import { directoryIsEmpty } from './empty.ts';
 
 export interface SeedOptions {
@@ -710,6 +712,7 @@ export async function seedDemo(store: Store, opts: SeedOptions = {}): Promise<Se
       for (const [day, count] of pl.views) views.push({ listing_id: lid, day, count });
     }
     await insert('votes', votes, 2000);
+    await recountAllVotes(db); // the maintained sums the rankings read (migration 190)
     await insert('follows', follows, 2000);
     await insert('listing_views', views, 2000);
     // Each listing's total: the sum of its days (the trigger of migration 100 made its row).
@@ -934,6 +937,8 @@ export async function seedDemo(store: Store, opts: SeedOptions = {}): Promise<Se
     let awards = 0;
     for (let k = 1; k <= 12; k++) awards += (await computeAwards(trx, addWeeks(thisMonday, -k), { now })).length;
     const programmeEntries = await seedProgrammes(trx, now);
+    // A burst of new accounts for this week's vote integrity report and the admin's review queue.
+    const burstVotes = await seedVoteBurst(trx, store.engine, thisMonday, now);
 
     const countStatus = (s: string) => listings.filter((l) => l.row.status === s).length;
     return {
@@ -943,9 +948,9 @@ export async function seedDemo(store: Store, opts: SeedOptions = {}): Promise<Se
       scheduled: countStatus('scheduled'),
       awaiting_badge: countStatus('awaiting_badge'),
       drafts: countStatus('draft'),
-      users: userRows.length,
+      users: userRows.length + burstVotes, // one new account per burst vote
       founders: founders.length,
-      votes: votes.length,
+      votes: votes.length + burstVotes,
       awards,
       programme_entries: programmeEntries,
       blog_posts: POSTS.length,

@@ -281,6 +281,16 @@ export async function seedSynthetic(
         FROM (SELECT column1 AS slug, column2 AS views FROM (VALUES ${values}) AS x) AS v, listings l
         WHERE l.slug = v.slug AND listing_view_totals.listing_id = l.id`.execute(trx);
     }
+    // Synthetic listings have a vote count but no vote rows: their maintained sums count each vote 1
+    // (migration 190), with the trending score as of their launch.
+    await sql`INSERT INTO listing_vote_totals (listing_id, weighted, votes, discounted, by_reason, trend, last_vote_at)
+      SELECT id, votes_count, votes_count, 0, '{}', votes_count, launched_at FROM listings WHERE id > ${before} AND votes_count > 0`.execute(
+      trx,
+    );
+    await sql`INSERT INTO listing_week_votes (listing_id, week, weighted, votes)
+      SELECT id, launch_week, votes_count, votes_count FROM listings WHERE id > ${before} AND votes_count > 0 AND launch_week IS NOT NULL`.execute(
+      trx,
+    );
   });
   await refreshProfiles(store); // get_listing's materialised profiles, as a running server would have built them
   if (store.engine === 'sqlite') {

@@ -1,5 +1,5 @@
 // Browsing pages: home, search, launches (sections and weeks), leaderboards, awards, categories.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { AppDeps } from '../../deps.ts';
 import type { ResultOf } from '../../operations/define.ts';
 import { getCategory, listCategories } from '../../operations/categories.ts';
@@ -15,6 +15,7 @@ import { html, raw, type SafeHtml } from '../layout.ts';
 import { sendNotFoundPage } from './errors.ts';
 import {
   entryOf,
+  fmtDate,
   fmtNum,
   fmtRange,
   listingList,
@@ -32,6 +33,9 @@ import {
 } from './shared.ts';
 import { isSlug } from '../../domain/vocabulary.ts';
 import { signedInText } from '../personal.ts';
+import { getWebContext } from '../context.ts';
+import { fairStartUntil, seededShuffle } from '../../domain/ranking.ts';
+import { visitorSeed, voteKey } from '../../services/vote-context.ts';
 
 const NOTICES: Record<string, string> = {
   'signed-out': 'You are signed out. See you soon.',
@@ -103,16 +107,20 @@ async function home(deps: AppDeps, req: FastifyRequest, reply: FastifyReply) {
     reply,
     [...week.items, ...trending.items].map((s) => s.slug),
   );
+  const fair = week.fair_start_until;
+  // A result may be shared with other requests (the kernel's result cache): shuffled as a copy.
+  const weekItems = fair ? seededShuffle(week.items, await seedOf(deps, req, reply, thisWeek.start)) : week.items;
   const notice = entryOf(NOTICES, qs(req, 'notice'));
   const body = html`
 <h1>This week's launches</h1>
-<p class="lede">New products launched ${fmtRange(thisWeek.start, thisWeek.end)}, ranked by the votes people cast this week.${signInHint(v)}</p>
+<p class="lede">New products launched ${fmtRange(thisWeek.start, thisWeek.end)}, ${fair ? 'in an order shuffled for you' : 'ranked by the votes people cast this week'}.${signInHint(v)}</p>
+${fair ? fairNotice(fair) : ''}
 ${searchForm(qs(req, 'q') ?? '')}
 <div class="cols">
 <section aria-labelledby="week-h">
 <h2 id="week-h" class="sr-only">Ranked launches of this week</h2>
-${listingList(v, week.items, {
-  ranked: true,
+${listingList(fair ? { ...v, hideCounts: true } : v, weekItems, {
+  ranked: !fair,
   rows: (s) => ({
     rank: s.rank,
     metric: s.week_votes !== undefined && s.week_votes !== s.votes ? `${plural(s.week_votes, 'vote')} this week` : null,
@@ -123,9 +131,13 @@ ${week.total > week.items.length ? html`<p><a href="/launches/weeks/this">All ${
 </section>
 <aside aria-label="More launches">
 ${featuredBlock(v, featured, 'featured-h', ' for a few days')}
-<h2 id="trending-h">Trending</h2>
+${
+  fair
+    ? '' // its order would show this week's leaders during the fair first hours
+    : html`<h2 id="trending-h">Trending</h2>
 ${listingList(v, trending.items, { compact: true, rows: () => ({ vote: false }), empty: 'Nothing is trending yet.' })}
-<p><a href="/launches?section=trending">More trending →</a></p>
+<p><a href="/launches?section=trending">More trending →</a></p>`
+}
 <h2 id="upcoming-h">Upcoming</h2>
 ${listingList(v, upcoming.items, { compact: true, rows: () => ({ vote: false }), empty: 'No launches are scheduled yet.' })}
 <p><a href="/launches?section=upcoming">All upcoming launches →</a></p>
@@ -242,6 +254,10 @@ async function launches(deps: AppDeps, req: FastifyRequest, reply: FastifyReply)
     reply,
     result.items.map((s) => s.slug),
   );
+  // Fair first hours (this-week and today): shuffled for this visitor, counts hidden; not shared (routes).
+  const fair = result.fair_start_until;
+  const items = fair ? seededShuffle(result.items, await seedOf(deps, req, reply, mondayOf(new Date()))) : result.items;
+  if (fair) v.hideCounts = true;
   const label = SECTION_LABELS.find(([k]) => k === result.section)?.[1] ?? result.section;
   const metric = (s: ResultOf<typeof listLaunches>['items'][number]): string | null => {
     switch (result.section) {
@@ -260,7 +276,8 @@ async function launches(deps: AppDeps, req: FastifyRequest, reply: FastifyReply)
 <p class="lede">Every week new products launch on Launchlist. Weeks run Monday to Sunday (UTC).</p>
 ${tabs(SECTION_LABELS, result.section, (k) => withQuery('/launches', { section: k === 'this-week' ? undefined : k }), 'Launch sections')}
 <h2>${label}</h2>
-${listingList(v, result.items, { ranked: result.section !== 'recent' && result.section !== 'upcoming', rows: (s) => ({ rank: s.rank ?? null, metric: metric(s) }), empty: 'Nothing here yet.' })}
+${fair ? fairNotice(fair) : ''}
+${listingList(v, items, { ranked: !fair && result.section !== 'recent' && result.section !== 'upcoming', rows: (s) => ({ rank: s.rank ?? null, metric: metric(s) }), empty: 'Nothing here yet.' })}
 ${pager(result, (page) => withQuery('/launches', { section: result.section === 'this-week' ? undefined : result.section, page }))}
 <h2>Browse by week</h2>
 <ul><li><a href="/launches/weeks/last">Last week</a></li><li><a href="/launches/weeks/this">This week</a></li><li><a href="/launches/weeks/next">Next week</a></li><li><a href="/awards">Launch of the Week awards</a></li></ul>`;
@@ -283,21 +300,28 @@ async function launchWeek(deps: AppDeps, req: FastifyRequest, reply: FastifyRepl
   const { week } = req.params as { week: string };
   const r = await read(deps, req, getLaunchWeek, { params: { week } });
   const w = r.week;
-  const items = r.launches.map((x) => ({ ...x.listing, rank: x.rank, week_votes: x.votes }));
+  const fair = r.fair_start_until;
+  let items = r.launches.map((x) => ({ ...x.listing, rank: x.rank, week_votes: x.votes }));
   const v = await viewerFor(
     deps,
     req,
     reply,
     items.map((s) => s.slug),
   );
+  if (fair) {
+    // Fair first hours: this page is not shared (registerBrowsePages), so the order is this visitor's own.
+    items = seededShuffle(items, await seedOf(deps, req, reply, w.start));
+    v.hideCounts = true;
+  }
   const heading = w.is_current ? "This week's launches" : w.is_future ? 'Launches scheduled' : 'Launches';
   const body = html`
 <nav class="crumbs" aria-label="Breadcrumb"><a href="/launches">Launches</a> › <span aria-current="page">${w.iso_week}</span></nav>
 <h1>${heading}: ${fmtRange(w.start, w.end)}</h1>
-<p class="lede">Week ${w.iso_week}. ${w.is_future ? 'These products are scheduled to launch this week; voting opens when they go live.' : 'Ranked by the votes people cast during this week.'}</p>
+<p class="lede">Week ${w.iso_week}. ${w.is_future ? 'These products are scheduled to launch this week; voting opens when they go live.' : fair ? '' : 'Ranked by the votes people cast during this week.'}</p>
+${fair ? fairNotice(fair) : ''}
 <nav class="pager" aria-label="Weeks"><a href="/launches/weeks/${addWeeks(w.start, -1)}" rel="prev">← Week before</a><a href="/launches/weeks/this">This week</a><a href="/launches/weeks/${addWeeks(w.start, 1)}" rel="next">Week after →</a></nav>
 ${listingList(v, items, {
-  ranked: !w.is_future,
+  ranked: !w.is_future && !fair,
   rows: (s) => ({ rank: s.rank, metric: s.week_votes === null ? null : `${plural(s.week_votes, 'vote')} that week` }),
   empty: w.is_future ? 'Nothing is scheduled for this week yet.' : 'No launches this week.',
 })}
@@ -342,6 +366,8 @@ async function leaderboardPage(deps: AppDeps, req: FastifyRequest, reply: Fastif
     query: { week, page: pageNum(req), per_page: 50 },
   });
   const info = r.board;
+  const w = r.week;
+  if (r.fair_start_until && w) return fairBoard(deps, req, reply, r.fair_start_until, w.start, info.name);
   const items = r.items.map((x) => ({ ...x.listing, rank: x.rank, metric: x.metric }));
   const v = await viewerFor(
     deps,
@@ -350,7 +376,6 @@ async function leaderboardPage(deps: AppDeps, req: FastifyRequest, reply: Fastif
     items.map((s) => s.slug),
   );
   const community = board.startsWith('community');
-  const w = r.week;
   const body = html`
 <h1>${info.paid ? html`${info.name}: a paid ranking` : html`Leaderboard: ${info.name}`}</h1>
 ${tabs(BOARD_TABS, board, (k) => `/leaderboards/${k}`, 'Leaderboards')}
@@ -368,7 +393,7 @@ ${listingList(v, items, {
   empty: info.paid ? 'No one has contributed to the billboard yet.' : 'Nothing is ranked here yet.',
 })}
 ${pager(r, (page) => withQuery(`/leaderboards/${board}`, { week, page }))}
-<p class="meta">Other rankings: community votes decide the weekly and all-time boards and the <a href="/awards">Launch of the Week awards</a> (see the <a href="/trophies">trophy leaderboard</a> and the <a href="/hall-of-fame">Hall of Fame</a>); the billboard is paid; Domain Rating is a third-party metric.</p>`;
+<p class="meta">Other rankings: community votes decide the weekly and all-time boards and the <a href="/awards">Launch of the Week awards</a> (see the <a href="/trophies">trophy leaderboard</a> and the <a href="/hall-of-fame">Hall of Fame</a>; <a href="/how-ranking-works">how votes are counted</a>); the billboard is paid; Domain Rating is a third-party metric.</p>`;
   return send(
     deps,
     reply,
@@ -490,10 +515,82 @@ ${c.faqs.length ? html`<h2>Questions about ${c.name}</h2><dl class="faq">${c.faq
   );
 }
 
+// ------------------------------------------------------------------ fair first hours
+
+/** True while the current launch week is in its fair first hours (FAIR_START_HOURS). */
+function fairStartNow(deps: AppDeps, now = new Date()): boolean {
+  return fairStartUntil(now, mondayOf(now), deps.config.FAIR_START_HOURS) !== null;
+}
+
+/**
+ * A page that shows this week's order: shared with other visitors as usual, but rendered for each
+ * request during the fair first hours, when every visitor sees their own shuffled order.
+ */
+function fairOrShared(
+  deps: AppDeps,
+  shared: Shared,
+  handler: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+): RouteHandlerMethod {
+  const cached = shared(handler);
+  return function (this: FastifyInstance, req, reply) {
+    return fairStartNow(deps) ? handler(req, reply) : cached.call(this, req, reply);
+  };
+}
+
+async function seedOf(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, week: string): Promise<number> {
+  const web = await getWebContext(deps, req, reply);
+  return visitorSeed(voteKey(deps.services), req, web.user?.id ?? null, week);
+}
+
+function fairNotice(until: string): SafeHtml {
+  return html`<p class="note fair-start" role="note"><strong>Fair first hours.</strong> Until ${until.slice(11, 16)} UTC on ${fmtDate(until)}, this week's launches are shown in an order shuffled for each visitor, with vote counts hidden, so that no launch gets ahead just by being seen first. <a href="/how-ranking-works">How ranking works</a>.</p>`;
+}
+
+/** The weekly board during the fair first hours: the week's launches, shuffled for this visitor, no counts. */
+async function fairBoard(
+  deps: AppDeps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  until: string,
+  monday: string,
+  name: string,
+) {
+  const r = await read(deps, req, getLaunchWeek, { params: { week: monday } });
+  const items = seededShuffle(
+    r.launches.map((x) => x.listing),
+    await seedOf(deps, req, reply, monday),
+  );
+  const v = await viewerFor(
+    deps,
+    req,
+    reply,
+    items.map((s) => s.slug),
+  );
+  v.hideCounts = true;
+  const body = html`
+<h1>Leaderboard: ${name}</h1>
+${tabs(BOARD_TABS, 'community-weekly', (k) => `/leaderboards/${k}`, 'Leaderboards')}
+<p>Week ${r.week.iso_week}: ${fmtRange(r.week.start, r.week.end)}.</p>
+${fairNotice(until)}
+${listingList(v, items, { ranked: false, empty: 'No launches yet this week.' })}`;
+  return send(
+    deps,
+    reply,
+    v,
+    {
+      title: `${name} leaderboard`,
+      description: `This week's launches on Launchlist; the ranking is published after the fair first hours.`,
+      path: '/leaderboards/community-weekly',
+      current: '/leaderboards/community-weekly',
+    },
+    body,
+  );
+}
+
 export function registerBrowsePages(app: FastifyInstance, deps: AppDeps, shared: Shared): void {
   app.get(
     '/',
-    shared((req, reply) => home(deps, req, reply)),
+    fairOrShared(deps, shared, (req, reply) => home(deps, req, reply)),
   );
   app.get(
     '/search',
@@ -501,16 +598,16 @@ export function registerBrowsePages(app: FastifyInstance, deps: AppDeps, shared:
   );
   app.get(
     '/launches',
-    shared((req, reply) => launches(deps, req, reply)),
+    fairOrShared(deps, shared, (req, reply) => launches(deps, req, reply)),
   );
   app.get(
     '/launches/weeks/:week',
-    shared((req, reply) => launchWeek(deps, req, reply)),
+    fairOrShared(deps, shared, (req, reply) => launchWeek(deps, req, reply)),
   );
   app.get('/leaderboards', (_req, reply) => reply.redirect('/leaderboards/community-weekly', 302));
   app.get(
     '/leaderboards/:board',
-    shared((req, reply) => leaderboardPage(deps, req, reply)),
+    fairOrShared(deps, shared, (req, reply) => leaderboardPage(deps, req, reply)),
   );
   app.get(
     '/awards',

@@ -29,6 +29,9 @@ import {
   withQuery,
 } from './shared.ts';
 import { STORY_SECTIONS, isSlug } from '../../domain/vocabulary.ts';
+import { TRENDING_FORMULA } from '../../domain/ranking.ts';
+import { voteWeightRules } from '../../domain/vote-weight.ts';
+import { voteWeightsOf } from '../../services/vote-context.ts';
 
 // ------------------------------------------------------------------ founders
 
@@ -213,7 +216,57 @@ ${pager(r, (page) => withQuery('/updates', { page }))}`;
   );
 }
 
+// ------------------------------------------------------------------ how ranking works
+
+/** The public page of the ranking formula and the vote weight rules, with this server's settings. */
+async function howRankingWorks(deps: AppDeps, req: FastifyRequest, reply: FastifyReply) {
+  const c = deps.config;
+  const v = await viewerFor(deps, req, reply);
+  const rules = voteWeightRules(voteWeightsOf(c));
+  const body = html`
+<h1>How ranking works</h1>
+<p class="lede">Launchlist's community rankings and Launch of the Week awards follow votes from people on this website, and nothing else. Here is exactly how a vote counts.</p>
+<h2>Who can vote</h2>
+<p>Anyone signed in with a confirmed email address, once per listing, on the website only: there is no voting through the API.</p>
+<h2>What a vote weighs</h2>
+<ol>${rules.map((r) => html`<li>${r}</li>`)}</ol>
+<p>Each vote records the context it was cast in: the account's age and whether its email address was confirmed, how long after the page was served the vote came, and keyed hashes of the voter's network (the /24 of an IPv4 address, the /48 of an IPv6 one) and browser. We never store the address itself, and the hashes cannot be turned back into one.</p>
+<h2>The rankings</h2>
+<ul>
+<li><strong>Launches of a week</strong> and the <strong>weekly board</strong>: the sum of the weights of the votes cast during the week (Monday 00:00 to the next Monday 00:00 UTC); ties go to the earlier launch, then the older listing. <strong>Launch of the Week</strong> #1–#3 are the top three when the week ends.</li>
+<li><strong>All-time board</strong> and <strong>most voted</strong>: the sum of the weights of all a listing's votes.</li>
+<li><strong>Trending</strong>: ${TRENDING_FORMULA}.</li>
+</ul>
+<h2>Detection and review</h2>
+<p>Every ${plural(c.VOTE_SCAN_MINUTES, 'minute')} a job looks for <strong>bursts</strong> (${c.VOTE_BURST_ACCOUNTS} or more accounts younger than ${plural(c.VOTE_NEW_ACCOUNT_HOURS, 'hour')} voting from one network within ${plural(c.VOTE_BURST_WINDOW_MINUTES, 'minute')}) and <strong>rings</strong> (${c.VOTE_RING_ACCOUNTS} or more accounts that all voted for the same ${c.VOTE_RING_LISTINGS} or more listings within ${plural(c.VOTE_RING_WINDOW_DAYS, 'day')}). What it finds waits for the site team; their decision (discount or restore) is logged with who made it and when.</p>
+<h2>Fair first hours</h2>
+<p>${
+    c.FAIR_START_HOURS > 0
+      ? html`For the first ${plural(c.FAIR_START_HOURS, 'hour')} of each launch week (from Monday 00:00 UTC) the week's launches are shown in an order shuffled for each visitor, and their vote counts are hidden, so that an early lead draws no more attention than any other launch. The API lists them by name, with no ranks or counts, until the hours end.`
+      : 'Fair first hours are turned off on this server: launches are ranked from the start of the week.'
+  }</p>
+<h2>What money does not buy</h2>
+<p>Paying for a plan, a placement or the billboard never changes a vote, a weight or a community rank. The billboard is a separate, clearly labelled paid ranking.</p>
+<h2>On every listing</h2>
+<p>Each listing page (and <code>get_listing</code> in the API, as <code>vote_integrity</code>) shows how many of its votes counted in full, how many counted less, and why, by category.</p>`;
+  return send(
+    deps,
+    reply,
+    v,
+    {
+      title: 'How ranking works',
+      description: 'The Launchlist ranking formula and vote weight rules, published in full.',
+      path: '/how-ranking-works',
+    },
+    body,
+  );
+}
+
 export function registerContentPages(app: FastifyInstance, deps: AppDeps, shared: Shared): void {
+  app.get(
+    '/how-ranking-works',
+    shared((req, reply) => howRankingWorks(deps, req, reply)),
+  );
   app.get(
     '/updates',
     shared((req, reply) => updates(deps, req, reply)),

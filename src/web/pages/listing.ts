@@ -8,6 +8,8 @@ import { compareListings, getAlternatives, getListing } from '../../operations/l
 import { getBadges } from '../../operations/badges.ts';
 import type { FactValue } from '../../operations/profile.ts';
 import { react, reactionsOf, type Reaction, type ReactionAction } from '../../store/repos/votes.ts';
+import { voteContextOf, voteKey, voteWeightsOf } from '../../services/vote-context.ts';
+import { VOTE_REASON_TEXT, type VoteReason } from '../../domain/vote-weight.ts';
 import { attributeLabel } from '../../store/repos/listings.ts';
 import { checkCsrf, getWebContext, type WebContext } from '../context.ts';
 import { csrfField, html, raw, safeHref, type SafeHtml } from '../layout.ts';
@@ -249,6 +251,7 @@ async function profilePage(
 <aside aria-label="About this listing">
   <h2>Details</h2>
   <dl class="facts">${details.map(([k, val]) => html`<dt>${k}</dt><dd>${val}</dd>`)}</dl>
+  ${voteIntegrity(p)}
   <h2>Community rating</h2>
   ${rating.count ? html`<p><span class="stat">${rating.average}</span> <span class="muted">/ 5</span><br><span class="meta">from ${plural(rating.count, 'genuine review')}</span></p>` : html`<p class="muted">No genuine reviews yet.</p>`}
   <h2>Domain Rating</h2>
@@ -285,6 +288,24 @@ ${
     },
     body,
   );
+}
+
+/** The vote integrity report: what the listing's votes counted, and why some counted less. */
+function voteIntegrity(p: Pick<Profile, 'votes' | 'vote_integrity'>): SafeHtml {
+  const vi = p.vote_integrity;
+  const reasons = Object.entries(vi.by_reason) as Array<[VoteReason, number]>;
+  return html`<section class="vote-integrity" aria-labelledby="vi-h"><h2 id="vi-h">Vote integrity</h2>
+  ${
+    p.votes
+      ? html`<p><span class="stat">${fmtNum(vi.counted)}</span> <span class="muted">counted of ${plural(p.votes, 'vote')}</span></p>
+  ${
+    vi.discounted
+      ? html`<p class="meta">${plural(vi.discounted, 'vote')} counted less:</p><ul class="meta">${reasons.map(([r, n]) => html`<li>${fmtNum(n)} — ${VOTE_REASON_TEXT[r] ?? r}</li>`)}</ul>`
+      : html`<p class="meta">Every vote counts in full.</p>`
+  }`
+      : html`<p class="muted">No votes yet.</p>`
+  }
+  <p class="meta"><a href="/how-ranking-works">How votes are counted</a></p></section>`;
 }
 
 // ------------------------------------------------------------------ alternatives
@@ -550,7 +571,17 @@ async function reactRoute(
 <p><a href="${back}">Back</a></p>`,
     );
   }
-  const r = await react(deps.store.db, deps.store.engine, kind, slug, web.user.id, action);
+  // A vote keeps its context (keyed hashes, never the address) and is weighed by the configured rules.
+  const now = new Date();
+  const r = await react(deps.store.db, deps.store.engine, kind, slug, web.user.id, action, {
+    now,
+    ...(kind === 'vote'
+      ? {
+          vote: voteContextOf(voteKey(deps.services), web.user, req, f.t, now),
+          weights: voteWeightsOf(deps.config),
+        }
+      : {}),
+  });
   if (r.status === 'not_found') return sendNotFoundPage(deps, req, reply);
   if (r.status === 'not_live') {
     const what = kind === 'vote' ? 'voted for' : 'followed';

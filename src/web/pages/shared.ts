@@ -65,6 +65,8 @@ export interface Viewer {
    * (buttons, header, hints) goes in as slots, filled per request (web/personal.ts).
    */
   slots?: Slots;
+  /** Fair first hours: vote buttons show no count. */
+  hideCounts?: boolean;
 }
 
 /** Wraps a public page's handler in the shared page cache (web/page-cache.ts). */
@@ -265,6 +267,11 @@ export function voteButton(
   s: Pick<Summary, 'slug' | 'name' | 'votes' | 'status'>,
   opts: { anchor?: string } = {},
 ): SafeHtml {
+  if (v.hideCounts && s.status === 'live') {
+    const back = v.here.split('#')[0] + (opts.anchor ? `#${opts.anchor}` : '');
+    const slot = { kind: 'vote' as const, slug: s.slug, name: s.name, votes: s.votes, back, hideCount: true };
+    return v.slots ? v.slots.add(slot) : voteForm(v.web, slot, v.voted.has(s.slug));
+  }
   const count = html`<span class="arrow" aria-hidden="true">▲</span><span class="n">${fmtNum(s.votes)}</span>`;
   const votes = s.votes === 1 ? ' vote' : ' votes';
   if (s.status !== 'live')
@@ -277,16 +284,20 @@ export function voteButton(
 /** A live listing's vote button for this person: a link to sign in first, or the form (voted or not). */
 export function voteForm(
   web: WebContext,
-  s: { slug: string; name: string; votes: number; back: string },
+  s: { slug: string; name: string; votes: number; back: string; hideCount?: boolean },
   on: boolean,
 ): SafeHtml {
-  const count = html`<span class="arrow" aria-hidden="true">▲</span><span class="n">${fmtNum(s.votes)}</span>`;
-  const votes = s.votes === 1 ? ' vote' : ' votes';
+  // Fair first hours: the button carries no count (a dash in its place).
+  const count = s.hideCount
+    ? html`<span class="arrow" aria-hidden="true">▲</span><span class="n hidden-count" aria-hidden="true">–</span>`
+    : html`<span class="arrow" aria-hidden="true">▲</span><span class="n">${fmtNum(s.votes)}</span>`;
+  const votes = s.hideCount ? ' Vote' : s.votes === 1 ? ' vote' : ' votes';
   const back = s.back;
   if (!web.user) {
     return html`<a class="vote-btn" href="${withQuery('/sign-in', { next: back })}">${count}<span class="sr-only">${votes}. Sign in to upvote ${s.name}</span></a>`;
   }
-  return html`<form method="post" action="/listings/${s.slug}/vote" class="vote">${csrfField(web.csrf)}<input type="hidden" name="next" value="${back}"><input type="hidden" name="action" value="${on ? 'remove' : 'add'}">
+  const stamp = web.pageStamp ? html`<input type="hidden" name="t" value="${web.pageStamp}">` : '';
+  return html`<form method="post" action="/listings/${s.slug}/vote" class="vote">${csrfField(web.csrf)}${stamp}<input type="hidden" name="next" value="${back}"><input type="hidden" name="action" value="${on ? 'remove' : 'add'}">
 <button type="submit" class="vote-btn" aria-pressed="${on ? 'true' : 'false'}" title="${on ? `You upvoted ${s.name}: press to take your vote back` : `Upvote ${s.name}`}">${count}<span class="sr-only">${votes}. ${on ? `You upvoted ${s.name}; press to take your vote back` : `Upvote ${s.name}`}</span></button></form>`;
 }
 
