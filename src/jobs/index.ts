@@ -2,7 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import { startWorkers, type JobHandlers, type Workers } from './queue.ts';
-import { DRAFT_BUILD, draftBuildHandler } from '../services/drafting.ts';
+import { DRAFT_BUILD } from '../services/drafting.ts';
+import { draftBuildHandler } from './drafts.ts';
 import { AWARDS_COMPUTE, awardsComputeHandler, ensureAwardsScheduled } from './awards.ts';
 import { LISTINGS_ADVANCE, listingsAdvanceHandler, ensureListingsAdvanceScheduled } from './listings.ts';
 import { MAIL_DELIVER, mailDeliverHandler } from './mail.ts';

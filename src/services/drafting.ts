@@ -12,7 +12,7 @@ import type { Drafter, DraftingOptions } from './options.ts';
 import { userOf } from '../operations/context.ts';
 import { ApiError, conflict, notFound, type ErrorDetail } from '../operations/errors.ts';
 import { validationError } from '../operations/errors.ts';
-import { enqueue, type JobContext, type JobDeps, type JobHandler } from '../jobs/queue.ts';
+import { enqueue, type JobContext, type JobDeps } from '../jobs/queue.ts';
 import { checkUrl, FetchRefused } from '../drafting/crawler/guarded-fetch.ts';
 import { isIpLiteral } from '../drafting/crawler/ip.ts';
 import { normaliseDomain } from '../domain/urls.ts';
@@ -49,7 +49,6 @@ export const DRAFT_BUILD = 'draft.build';
 // The crawler, the rules extractors and the LLM step are loaded by the first draft built or
 // competitor read, not at start: ~30 modules, ~100 ms of a cold start (type stripping and compiling).
 const crawler = () => import('../drafting/crawler/crawl.ts');
-const extractors = () => import('../drafting/extract/index.ts');
 const llm = () => import('../drafting/llm.ts');
 
 function optionsOf(services: { drafting: DraftingOptions }): DraftingOptions {
@@ -76,34 +75,20 @@ async function llmModelOf(
 }
 
 /**
- * The production drafter: the rules extractor always; then, when an LLM is configured, its
- * proposals for tagline, description, categories and features — each kept only when its quotes are
- * found on the pages (drafting/llm.ts). A failing model leaves the rules draft as it is.
+ * The production drafter: drafting/draft.ts draftPages (the rules, then the configured model's verified
+ * proposals for tagline, description, categories and features, then the evidence gate).
  */
 export const defaultDrafter: Drafter = async (pages, opts) => {
-  let draft = (await extractors()).extractProfile(pages, {
+  const model = await llmModelOf(opts.config, opts.services);
+  const { LLM_FIELDS } = await llm();
+  const { draftPages } = await import('../drafting/draft.ts');
+  const fields = opts.fields ? LLM_FIELDS.filter((f) => opts.fields!.includes(f)) : undefined;
+  const { draft } = await draftPages(pages, {
     categoryNames: opts.categoryNames,
     categoryModel: opts.categoryModel,
-    homeUrl: pages[0]?.url,
+    signal: opts.signal,
+    llm: model ? { model, fields, timeoutMs: 45_000 } : null,
   });
-  const model = await llmModelOf(opts.config, opts.services);
-  if (model) {
-    const { LLM_FIELDS, draftWithLlm, mergeLlmDraft } = await llm();
-    // categories are the classifier's when it has the directory to learn from; the model proposes the rest
-    const fields = (opts.fields ? LLM_FIELDS.filter((f) => opts.fields!.includes(f)) : [...LLM_FIELDS]).filter(
-      (f) => f !== 'categories' || !opts.categoryModel,
-    );
-    if (fields.length) {
-      const r = await draftWithLlm(pages, {
-        model,
-        categoryNames: opts.categoryNames,
-        fields,
-        abortSignal: opts.signal,
-        timeoutMs: 45_000,
-      });
-      draft = mergeLlmDraft(draft, r);
-    }
-  }
   return draft;
 };
 
@@ -234,7 +219,7 @@ export function mergeAiDraft(
 // ---------------------------------------------------------------------------------------------
 // The draft.build job
 
-const REASON_TEXT: Record<string, string> = {
+export const REASON_TEXT: Record<string, string> = {
   unreachable: 'The site could not be reached.',
   timeout: 'The site did not answer in time.',
   robots_disallowed: "The site's robots.txt does not allow us to read it.",
@@ -260,30 +245,8 @@ export function draftErrorOf(e: CrawlError, timedOut: boolean): DraftError {
   };
 }
 
-export const draftBuildHandler: JobHandler<{ draftId: string }> = {
-  maxAttempts: 3,
-  run: runDraftBuild,
-  async onFailed(trx, job, error) {
-    const id = job.payload?.draftId;
-    if (!id) return;
-    await trx
-      .updateTable('drafts')
-      .set({
-        status: 'failed',
-        stage: 'failed',
-        updated_at: new Date().toISOString(),
-        error: JSON.stringify({
-          reason: 'internal',
-          message: `${REASON_TEXT.internal} Start a new draft to try again. (${error.slice(0, 200)})`,
-        }),
-      })
-      .where('id', '=', id)
-      .where('status', 'in', ['crawling', 'drafting'])
-      .execute();
-  },
-};
-
-async function runDraftBuild(ctx: JobContext<{ draftId: string }>): Promise<void> {
+/** The draft.build job's work (its handler: jobs/drafts.ts): crawl, draft, store the result on the draft. */
+export async function runDraftBuild(ctx: JobContext<{ draftId: string }>): Promise<void> {
   const { deps } = ctx;
   const db = deps.store.db;
   const id = ctx.job.payload.draftId;

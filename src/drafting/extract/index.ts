@@ -16,7 +16,7 @@ import {
   extractStage,
   extractTags,
 } from './content.ts';
-import { haystackOf, locateQuote, verifyEvidence, verifyItems } from './evidence.ts';
+import { locateQuote, verifyEvidence, verifyItems } from './evidence.ts';
 import { gateFields } from './gate.ts';
 import { classifySite, siteTexts, type CategoryModel } from '../classify.ts';
 import { extractIdentity, extractName } from './identity.ts';
@@ -34,8 +34,8 @@ import {
 } from './types.ts';
 
 export * from './types.ts';
-export { verifyEvidence, verifyItems, normalizeForMatch, locateQuote } from './evidence.ts';
-export { gateFields, gateField, gateFailures, type GateDrop, type GateFailure } from './gate.ts';
+export { verifyEvidence, verifyItems, locateQuote } from './evidence.ts';
+export { gateFields } from './gate.ts';
 
 export interface ExtractOptions {
   /** Category names offered by the directory; `categories` is only filled from these. */
@@ -167,13 +167,4 @@ function classifiedCategories(model: CategoryModel, pages: ParsedPage[], name: s
 }
 
 // Completeness lives in completeness.ts (loaded at start by the draft views, without the extractors).
-export {
-  COMPLETENESS_WEIGHTS,
-  COMPLETENESS_FORMULA,
-  completeness,
-  missing,
-  type Completeness,
-} from './completeness.ts';
-
-export type { FieldDraft };
-export { haystackOf };
+export { completeness, missing, type Completeness } from './completeness.ts';
