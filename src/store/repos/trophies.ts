@@ -177,19 +177,6 @@ export async function founderWithListings(
 
 // ------------------------------------------------------------------ programmes
 
-export interface ProgrammeRow {
-  id: number;
-  slug: string;
-  name: string;
-  description: string;
-  starts_on: string;
-  ends_on: string;
-  rules: ProgrammeRules;
-  winners: WinnerRule;
-  winners_count: number;
-  entries: number;
-}
-
 export interface ProgrammeInput {
   slug: string;
   name: string;
@@ -199,6 +186,11 @@ export interface ProgrammeInput {
   rules: ProgrammeRules;
   winners: WinnerRule;
   winners_count: number;
+}
+
+export interface ProgrammeRow extends ProgrammeInput {
+  id: number;
+  entries: number;
 }
 
 function programmeQuery(db: Kysely<DB>) {

@@ -5,7 +5,8 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../types.ts';
 import { toJson } from '../json.ts';
 import { addDays, addWeeks, mondayOf, toDateString } from '../../domain/weeks.ts';
-import { entryRefusal, type ProgrammeRules, type WinnerRule } from '../../domain/programmes.ts';
+import { entryRefusal } from '../../domain/programmes.ts';
+import type { ProgrammeInput } from '../repos/trophies.ts';
 
 interface Live {
   id: number;
@@ -55,18 +56,7 @@ export async function seedProgrammes(db: Kysely<DB>, now: Date): Promise<number>
   const year = String(now.getUTCFullYear());
   const today = toDateString(now);
 
-  const plans: Array<{
-    slug: string;
-    name: string;
-    description: string;
-    starts_on: string;
-    ends_on: string;
-    rules: ProgrammeRules;
-    winners: WinnerRule;
-    winners_count: number;
-    entries: number;
-    jury?: boolean;
-  }> = [
+  const plans: Array<ProgrammeInput & { entries: number; jury?: boolean }> = [
     {
       slug: `class-of-${year}`,
       name: `Class of ${year}`,
