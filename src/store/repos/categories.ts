@@ -149,28 +149,28 @@ export async function categoryAndDescendants(db: Kysely<DB>, id: number): Promis
   return ids;
 }
 
+/** Live listings whose primary category or one of whose extra categories is among `ids`. */
+function inCategories<Q extends { where: (...args: never[]) => unknown }>(q: Q, db: Kysely<DB>, ids: number[]): Q {
+  return (q as unknown as ReturnType<typeof summaryQuery>)
+    .where('l.status', '=', 'live')
+    .where((eb) =>
+      eb.or([eb('l.primary_category_id', 'in', ids), eb('l.id', 'in', extraMembers(db, ids))]),
+    ) as unknown as Q;
+}
+
 /**
- * Live listings whose primary category or one of whose extra categories is among `ids`.
- * `is_primary = false` is written as a literal, not a parameter: PostgreSQL plans our statements
- * generically (plan_cache_mode, store/connect.ts), and with the flag as a parameter it could not know
- * that extra categories are a few rows among 100,000 primary ones, so it walked every live listing in
- * vote order (0.5–0.8 s a category page at 100,000 listings; 0.1 ms with the literal).
+ * The listings that have one of `ids` as an extra (not primary) category. `is_primary = false` is a
+ * literal, not a parameter: PostgreSQL plans our statements generically (plan_cache_mode,
+ * store/connect.ts), and with the flag as a parameter it could not know that extra categories are a few
+ * rows among 100,000 primary ones, so it walked every live listing in vote order (0.5–0.8 s a category
+ * page at 100,000 listings; 0.1 ms with the literal).
  */
-function inCategories<Q extends { where: (...args: never[]) => unknown }>(q: Q, ids: number[]): Q {
-  return (q as unknown as ReturnType<typeof summaryQuery>).where('l.status', '=', 'live').where((eb) =>
-    eb.or([
-      eb('l.primary_category_id', 'in', ids),
-      eb(
-        'l.id',
-        'in',
-        eb
-          .selectFrom('listing_categories as lc')
-          .select('lc.listing_id')
-          .where('lc.is_primary', '=', sql.lit(false) as never)
-          .where('lc.category_id', 'in', ids),
-      ),
-    ]),
-  ) as unknown as Q;
+function extraMembers(db: Kysely<DB>, ids: number[]) {
+  return db
+    .selectFrom('listing_categories as lc')
+    .select('lc.listing_id')
+    .where('lc.is_primary', '=', sql.lit(false) as never)
+    .where('lc.category_id', 'in', ids);
 }
 
 type Ranked = { id: number; votes_count: number; launched_at: string | null };
@@ -216,17 +216,7 @@ export async function liveListingsInCategories(
           .execute(),
       ),
     ),
-    ranked(
-      rankedQuery().where(
-        'l.id',
-        'in',
-        db
-          .selectFrom('listing_categories as lc')
-          .select('lc.listing_id')
-          .where('lc.is_primary', '=', sql.lit(false) as never)
-          .where('lc.category_id', 'in', ids),
-      ),
-    )
+    ranked(rankedQuery().where('l.id', 'in', extraMembers(db, ids)))
       .limit(want)
       .execute(),
     byMembership(db, `category-total ${ids.join(',')}`, async () =>
@@ -234,6 +224,7 @@ export async function liveListingsInCategories(
         (
           await inCategories(
             db.selectFrom('listings as l').select((eb) => eb.fn.countAll<number>().as('n')),
+            db,
             ids,
           ).executeTakeFirstOrThrow()
         ).n,
