@@ -104,10 +104,8 @@ export interface QuoteLine {
   description: string;
 }
 
-/** The quote_order answer. */
-export interface Quote {
-  currency: 'usd';
-  lines: QuoteLine[];
+/** The money of a quote and of an order alike. */
+export interface Totals {
   subtotal_cents: number;
   discount_cents: number;
   promo: PromoView | null;
@@ -115,6 +113,12 @@ export interface Quote {
   total_cents: number;
   total: string;
   prices_exclude_vat: true;
+}
+
+/** The quote_order answer. */
+export interface Quote extends Totals {
+  currency: 'usd';
+  lines: QuoteLine[];
 }
 
 /** The quote_order answer. */

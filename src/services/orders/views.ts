@@ -23,7 +23,7 @@ import { formatCents } from '../../domain/money.ts';
 import { fulfilmentKind, type LineFulfilment } from './fulfilment.ts';
 import { CHECKOUT_NOTE, checkoutKey, checkoutToken, checkoutUrl } from './links.ts';
 import { promoDescription, type PromoView } from './promo-codes.ts';
-import type { QuoteLine, VatView } from './quote.ts';
+import type { QuoteLine, Totals } from './quote.ts';
 import type { OrderStatus } from '../../domain/orders.ts';
 
 /** A line of an order: as quoted, and whether it was fulfilled. */
@@ -35,7 +35,7 @@ export interface OrderLineView extends QuoteLine {
 }
 
 /** An order as get_order, list_my_orders, create_checkout and the checkout page show it. */
-export interface OrderView {
+export interface OrderView extends Totals {
   number: string;
   status: OrderStatus;
   currency: string;
@@ -43,13 +43,6 @@ export interface OrderView {
   expires_at: string | null;
   paid_at: string | null;
   lines: OrderLineView[];
-  subtotal_cents: number;
-  discount_cents: number;
-  promo: PromoView | null;
-  vat: VatView;
-  total_cents: number;
-  total: string;
-  prices_exclude_vat: true;
   billing?: { name: string | null; country: string | null; address: string | null };
   checkout_url?: string;
   note?: string;

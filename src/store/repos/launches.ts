@@ -20,6 +20,7 @@ import {
   type Trend,
 } from '../../domain/ranking.ts';
 import { formatCents } from '../../domain/money.ts';
+import type { ListingStatus } from '../../domain/vocabulary.ts';
 
 /**
  * Counted (weighted) votes cast in one launch week per listing, as a joinable subquery `wv(listing_id, n)`:
@@ -58,42 +59,10 @@ export async function launchesOfWeek(
   opts: { hideCounts?: boolean } = {},
 ): Promise<{ items: WeekLaunch[]; total: number }> {
   const future = monday > mondayOf(now);
-  if (opts.hideCounts && !future) {
-    // Fair first hours: no vote figure decides the order; by name (a stable order that is no ranking).
-    const rows = await summaryQuery(db)
-      .where('l.launch_week', '=', monday)
-      .where('l.status', '=', 'live')
-      .orderBy('l.name')
-      .orderBy('l.id')
-      .limit(limit)
-      .execute();
-    const count = await db
-      .selectFrom('listings')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('launch_week', '=', monday)
-      .where('status', '=', 'live')
-      .executeTakeFirstOrThrow();
-    return {
-      items: rows.map((r) => ({ rank: null, listing: toSummary(r as SummaryRow), votes: null })),
-      total: num(count.n),
-    };
-  }
-  if (future) {
-    const base = summaryQuery(db)
-      .where('l.launch_week', '=', monday)
-      .where('l.status', 'in', ['scheduled', 'awaiting_badge']);
-    const rows = await base.orderBy('l.name').orderBy('l.id').limit(limit).execute();
-    const count = await db
-      .selectFrom('listings')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('launch_week', '=', monday)
-      .where('status', 'in', ['scheduled', 'awaiting_badge'])
-      .executeTakeFirstOrThrow();
-    return {
-      items: rows.map((r) => ({ rank: null, listing: toSummary(r as SummaryRow), votes: null })),
-      total: num(count.n),
-    };
-  }
+  // A future week (listings scheduled for it), or the fair first hours (no vote figure decides the
+  // order): by name, a stable order that is no ranking, without ranks or counts.
+  if (future) return byName(db, monday, ['scheduled', 'awaiting_badge'], limit);
+  if (opts.hideCounts) return byName(db, monday, ['live'], limit);
   const rows = await summaryQuery(db)
     .leftJoin(weekVotes(db, monday), (j) => j.onRef('wv.listing_id', '=', 'l.id'))
     .select(sql<number>`coalesce(wv.n, 0)`.as('week_votes'))
@@ -113,6 +82,32 @@ export async function launchesOfWeek(
     .executeTakeFirstOrThrow();
   return {
     items: rows.map((r, i) => ({ rank: i + 1, listing: toSummary(r as SummaryRow), votes: counted(r.week_votes) })),
+    total: num(count.n),
+  };
+}
+
+/** A week's listings in the given statuses by name (then id), unranked, and how many there are. */
+async function byName(
+  db: Kysely<DB>,
+  monday: string,
+  statuses: ListingStatus[],
+  limit: number,
+): Promise<{ items: WeekLaunch[]; total: number }> {
+  const rows = await summaryQuery(db)
+    .where('l.launch_week', '=', monday)
+    .where('l.status', 'in', statuses)
+    .orderBy('l.name')
+    .orderBy('l.id')
+    .limit(limit)
+    .execute();
+  const count = await db
+    .selectFrom('listings')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('launch_week', '=', monday)
+    .where('status', 'in', statuses)
+    .executeTakeFirstOrThrow();
+  return {
+    items: rows.map((r) => ({ rank: null, listing: toSummary(r as SummaryRow), votes: null })),
     total: num(count.n),
   };
 }

@@ -139,6 +139,12 @@ ${err('winners')}</fieldset>
 <div><button type="submit">${submit}</button></div></form>`;
 }
 
+/** The page's message: a refused form says so; else what was just done, if anything. */
+function flashOf(form: { errors: Errors } | undefined, done: string | undefined) {
+  if (form) return { kind: 'error' as const, text: 'The programme was not saved: see the fields below.' };
+  return done ? { kind: 'success' as const, text: done } : null;
+}
+
 async function listPage(
   deps: AppDeps,
   reply: FastifyReply,
@@ -155,11 +161,7 @@ async function listPage(
       user: ctx.user,
       csrf: ctx.csrf,
       noindex: true,
-      flash: form
-        ? { kind: 'error', text: 'The programme was not saved: see the fields below.' }
-        : flash
-          ? { kind: 'success', text: flash }
-          : null,
+      flash: flashOf(form, flash),
     },
     html`
 <nav class="crumbs" aria-label="Breadcrumb"><a href="/admin">Admin</a> › <span aria-current="page">Programmes</span></nav>
@@ -205,11 +207,7 @@ async function editPage(
       user: ctx.user,
       csrf: ctx.csrf,
       noindex: true,
-      flash: form
-        ? { kind: 'error', text: 'The programme was not saved: see the fields below.' }
-        : flash
-          ? { kind: 'success', text: flash }
-          : null,
+      flash: flashOf(form, flash),
     },
     html`
 <nav class="crumbs" aria-label="Breadcrumb"><a href="/admin">Admin</a> › <a href="${PATH}">Programmes</a> › <span aria-current="page">${p.name}</span></nav>
