@@ -21,8 +21,6 @@ export class ResultCache {
   readonly #entries = new Map<string, Entry>();
   readonly #maxBytes: number;
   #bytes = 0;
-  hits = 0;
-  misses = 0;
 
   constructor(maxBytes = 32 * 1024 * 1024) {
     this.#maxBytes = maxBytes;
@@ -32,14 +30,12 @@ export class ResultCache {
   async get(key: string, ttlMs: number, read: () => Promise<unknown>, now = Date.now()): Promise<RawJson> {
     const hit = this.#entries.get(key);
     if (hit && now - hit.at < ttlMs) {
-      this.hits++;
       cacheCounts.shared_result.hit++;
       // Most recently used last: the oldest entries are the first evicted.
       this.#entries.delete(key);
       this.#entries.set(key, hit);
       return hit.value;
     }
-    this.misses++;
     cacheCounts.shared_result.miss++;
     if (hit) this.#drop(key, hit);
     const entry: Entry = {

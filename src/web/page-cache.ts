@@ -79,8 +79,6 @@ export class PageCache {
   #sweptAt = 0;
   /** How the pages' slots render (the page modules hold the markup of buttons and boxes). */
   readonly renderers: SlotRenderers;
-  hits = 0;
-  misses = 0;
   constructor(renderers: SlotRenderers, maxBytes = 32 * 1024 * 1024) {
     this.renderers = renderers;
     this.#maxBytes = maxBytes;
@@ -205,11 +203,8 @@ export function sharedPage(
     const key = req.url;
     let entry = justChanged(req, now) ? undefined : cache.get(key, ttl, now);
     let rendering = false;
-    if (entry) {
-      cache.hits++;
-      cacheCounts.shared_page.hit++;
-    } else {
-      cache.misses++;
+    if (entry) cacheCounts.shared_page.hit++;
+    else {
       cacheCounts.shared_page.miss++;
       if (!cache.admit(key, ttl, now)) {
         // Asked for once so far: rendered and answered the same way (headers, 304), but not kept.
