@@ -2,15 +2,19 @@
  * The categories classifier: it learns from the directory itself, nothing is hard-coded per
  * category. Each category of the tree the admin maintains becomes a document made of its name
  * (weighted ×3), its description (and FAQ), and the text of the live listings filed under it
- * (name, tagline, descriptions, features); a parent's document holds its children's too. A site's
- * identity text (home title, meta descriptions, JSON-LD categories, h1/h2, the lead of the home
- * page; the product's own name counted once) is compared with every document by the cosine of TF-IDF vectors — hand-written
- * here (about 150 lines): no dependency, no model to download, and the IDF statistics come from our
- * own tree, so it follows every change the admin makes. (BM25 is kept as an option; on the corpus
- * its long parent documents won on incidental words.)
+ * (name, tagline, descriptions, features); a parent's document holds its children's too, and a
+ * parent's own text also competes beside its children as the category "in general" (so what the
+ * parent's description names but no child covers is found there). Words are stemmed with Porter's
+ * stemmer (the `stemmer` package). A site's identity text (home title, meta descriptions, JSON-LD
+ * categories, h1/h2, the lead of the home page; the product's own name counted once) is compared
+ * with every document by the cosine of TF-IDF vectors — hand-written here (about 150 lines): no
+ * model to download, and the IDF statistics come from our own tree, so it follows every change the
+ * admin makes. (BM25 is kept as an option; on the corpus its long parent documents won on
+ * incidental words.)
  *
  * Decision (primary first):
- *   - a child category wins when its score is at least `leadRatio` (2) × the runner-up child's;
+ *   - a child category (or a parent "in general") wins when its score is at least `leadRatio`
+ *     (1.25) × the runner-up's;
  *   - else a top-level category wins when it leads the others by `parentLeadRatio` (1.15), scoring
  *     0.7 × its best child + 0.3 × its own document;
  *   - else, or below `minScore`, or with fewer than `minTerms` shared terms: categories stay empty
@@ -19,6 +23,7 @@
  *   A category without children is a leaf wherever it sits (a flat tree works too).
  * Evidence: the site sentences that contributed most to the chosen category's score, verbatim.
  */
+import { stemmer as porter } from 'stemmer';
 import { textOf } from './extract/html.ts';
 import { detectLanguage, type Lang } from './extract/language.ts';
 import { leafBlocks, type ParsedPage } from './extract/page.ts';
@@ -45,6 +50,8 @@ interface Doc {
   tf: Map<string, number>;
   len: number;
   isParent: boolean;
+  /** a top-level category's own text (name, description, listings filed directly under it), scored beside the children as "in general" */
+  general?: boolean;
 }
 
 export interface CategoryModel {
@@ -67,13 +74,9 @@ const STOP = new Set(
   ).split(' '),
 );
 
+/** Porter's stemmer (the tree is English): "developers", "development" and "develop" are one term. */
 function stem(t: string): string {
-  if (t.length > 5 && t.endsWith('ies')) return `${t.slice(0, -3)}y`;
-  if (t.length > 5 && t.endsWith('ing')) return t.slice(0, -3);
-  if (t.length > 4 && t.endsWith('ed')) return t.slice(0, -2);
-  if (t.length > 4 && t.endsWith('es') && /(?:ss|x|ch|sh)es$/.test(t)) return t.slice(0, -2);
-  if (t.length > 3 && t.endsWith('s') && !t.endsWith('ss')) return t.slice(0, -1);
-  return t;
+  return /^[a-z]+$/.test(t) ? porter(t) : t;
 }
 
 /** Word tokens (stemmed, stop words out); CJK runs become character bigrams. */
@@ -127,6 +130,12 @@ export function buildCategoryModel(
       if (d) d.len += addTokens(d.tf, text);
     }
   }
+  // a top-level category's own text also competes with the children, as the category "in general":
+  // a site about something the parent's description names but no child covers (a game engine in
+  // Developer Tools, say) matches it there
+  const generals: Doc[] = [];
+  for (const d of docs.values())
+    if (d.isParent) generals.push({ cat: d.cat, tf: new Map(d.tf), len: d.len, isParent: false, general: true });
   // parents also hold their children's documents
   for (const d of docs.values()) {
     const p = d.cat.parent ? docs.get(d.cat.parent) : undefined;
@@ -134,13 +143,13 @@ export function buildCategoryModel(
     for (const [t, n] of d.tf) p.tf.set(t, (p.tf.get(t) ?? 0) + n);
     p.len += d.len;
   }
-  const leaves = [...docs.values()].filter((d) => !d.isParent);
+  const leaves = [...[...docs.values()].filter((d) => !d.isParent), ...generals];
   const df = new Map<string, number>();
   for (const d of leaves) for (const t of d.tf.keys()) df.set(t, (df.get(t) ?? 0) + 1);
   const N = Math.max(1, leaves.length);
   const idf = new Map<string, number>();
   for (const [t, n] of df) idf.set(t, Math.log(1 + (N - n + 0.5) / (n + 0.5)));
-  const all = [...docs.values()];
+  const all = [...docs.values(), ...generals];
   const avg = (xs: Doc[]): number => (xs.length ? xs.reduce((a, d) => a + d.len, 0) / xs.length : 1);
   const lang = detectLanguage(categories.map((c) => `${c.name}. ${c.description}`).join(' '));
   const maxIdf = Math.max(1, ...idf.values());
@@ -259,7 +268,7 @@ export interface Classification {
 }
 
 export interface ClassifyOptions {
-  /** the winner must score at least this many times the runner-up (default 2) */
+  /** the winner must score at least this many times the runner-up (default 1.25) */
   leadRatio?: number;
   /** the same for a top-level category when no child leads (default 1.15) */
   parentLeadRatio?: number;
@@ -280,7 +289,7 @@ export function classifySite(
   texts: readonly SiteText[],
   opts: ClassifyOptions = {},
 ): Classification {
-  const leadRatio = opts.leadRatio ?? 2;
+  const leadRatio = opts.leadRatio ?? 1.25;
   const parentLeadRatio = opts.parentLeadRatio ?? 1.15;
   const minTerms = opts.minTerms ?? 1;
   // the tree is written in one language; a site in another shares few words with it by chance, so it must score higher
@@ -300,7 +309,7 @@ export function classifySite(
   const parents = scored
     .filter((s) => s.d.isParent)
     .map((p) => {
-      const child = leaves.find((l) => l.d.cat.parent === p.d.cat.slug);
+      const child = leaves.find((l) => l.d.cat.parent === p.d.cat.slug || (l.d.general && l.d.cat === p.d.cat));
       const terms = new Map(p.terms);
       if (child) for (const [t, v] of child.terms) terms.set(t, Math.max(terms.get(t) ?? 0, v));
       return { ...p, score: 0.7 * (child?.score ?? 0) + 0.3 * p.score, terms };
@@ -322,12 +331,13 @@ export function classifySite(
   const chosen = confident(leaves, leadRatio, minScore) ?? confident(parents, parentLeadRatio, minScore * 0.7);
   if (!chosen) return out;
   const list = [chosen.d.cat];
-  if (!chosen.d.isParent && chosen.d.cat.parent) {
+  if (!chosen.d.isParent && !chosen.d.general && chosen.d.cat.parent) {
     const p = parents.find((x) => x.d.cat.slug === chosen.d.cat.parent);
     if (p) list.push(p.d.cat);
   }
   const runner = leaves.find((x) => x.d !== chosen.d);
-  if (runner && !chosen.d.isParent && runner.score >= 0.85 * chosen.score) list.push(runner.d.cat);
+  if (runner && !chosen.d.isParent && !chosen.d.general && !runner.d.general && runner.score >= 0.85 * chosen.score)
+    list.push(runner.d.cat);
   out.slugs = list.slice(0, 3).map((c) => c.slug);
   out.names = list.slice(0, 3).map((c) => c.name);
   // evidence: the site sentences that carry most of the winner's matched terms

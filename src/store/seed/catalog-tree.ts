@@ -29,7 +29,7 @@ export const TREE: ParentCategory[] = [
     slug: 'developer-tools',
     name: 'Developer Tools',
     description:
-      'Tools that help software teams design, build, test and ship code: API tooling, databases, CI/CD, editors and testing.',
+      'Tools that help software teams design, build, test and ship code: API tooling, databases, CI/CD, editors and testing. It also covers the building blocks developers code with: programming languages, frameworks, libraries and SDKs, game engines, command-line tools, low-code and internal-tool builders, and open-source projects for programmers.',
     faq: [
       'How do I choose a developer tool for a small team?',
       'Start from the workflow you repeat most each week, then compare a short list on self-hosting, pricing per seat and how well each fits the tools you already run. Most listings here offer a free tier, so try two side by side on a real task.',
@@ -40,7 +40,8 @@ export const TREE: ParentCategory[] = [
         slug: 'api-tools',
         name: 'API Tools',
         audience: 'backend and platform teams',
-        description: 'Design, mock, test, monitor and document HTTP and GraphQL APIs.',
+        description:
+          'Design, mock, test, monitor and document HTTP and GraphQL APIs. It covers REST and GraphQL clients, API gateways, webhooks, mock servers, SDK generators and OpenAPI documentation.',
         problem:
           'Teams that depend on APIs lose hours to flaky sandboxes, drifting documentation and breaking changes nobody announced.',
         faq: [
@@ -104,7 +105,8 @@ export const TREE: ParentCategory[] = [
         slug: 'databases',
         name: 'Databases',
         audience: 'developers and data teams',
-        description: 'Hosted and self-hosted databases, query tools, schema migration and backup services.',
+        description:
+          'Hosted and self-hosted databases, query tools, schema migration and backup services. It covers SQL and NoSQL databases, spreadsheet-style databases, data warehouses, ORMs, admin panels and data pipelines.',
         problem:
           'Running a database well means backups, migrations and query tuning — work that rarely makes the roadmap until something breaks.',
         faq: [
@@ -168,7 +170,8 @@ export const TREE: ParentCategory[] = [
         slug: 'devops-ci',
         name: 'DevOps & CI',
         audience: 'engineering teams',
-        description: 'Continuous integration, deployment, infrastructure as code and developer platforms.',
+        description:
+          'Continuous integration, deployment, infrastructure as code and developer platforms. It covers build servers, deployment pipelines, containers and Kubernetes, serverless hosting, cloud infrastructure and release automation.',
         problem: 'Slow pipelines and hand-run deploys quietly cost every engineer an hour a day.',
         faq: [
           'How can I make CI faster without rewriting pipelines?',
@@ -211,7 +214,8 @@ export const TREE: ParentCategory[] = [
         slug: 'code-editors',
         name: 'Code Editors & IDEs',
         audience: 'developers',
-        description: 'Editors, IDEs, terminals and the extensions that make them faster.',
+        description:
+          'Editors, IDEs, terminals and the extensions that make them faster. It covers text editors, integrated development environments, terminal emulators, shells, plugins and code snippets.',
         problem:
           'Developers spend most of their day in an editor and a terminal, yet small frictions there add up to hours each week.',
         faq: [
@@ -265,7 +269,8 @@ export const TREE: ParentCategory[] = [
         slug: 'testing-qa',
         name: 'Testing & QA',
         audience: 'QA engineers and developers',
-        description: 'End-to-end, visual, load and accessibility testing tools.',
+        description:
+          'End-to-end, visual, load and accessibility testing tools. It covers unit, integration and browser test runners, test management, bug tracking and performance testing.',
         problem: 'Manual regression passes are slow and brittle end-to-end suites erode trust in every release.',
         faq: [
           'Are record-and-replay test tools reliable?',
@@ -315,7 +320,7 @@ export const TREE: ParentCategory[] = [
     slug: 'artificial-intelligence',
     name: 'Artificial Intelligence',
     description:
-      'Products built on machine learning: writing assistants, agents, image and video generation, and the tooling to run models in production.',
+      'Products built on machine learning: writing assistants, agents, image and video generation, and the tooling to run models in production. It also covers chatbots, language models, machine-learning frameworks, speech and voice AI, and AI-powered assistants.',
     faq: [
       'How do I judge an AI product beyond the demo?',
       'Ask where your data goes and whether it trains models, what happens when the model is wrong, and how the price scales with use. Listings note free tiers, API access and self-hosting where the maker states them.',
@@ -326,7 +331,8 @@ export const TREE: ParentCategory[] = [
         slug: 'ai-writing',
         name: 'AI Writing',
         audience: 'writers, marketers and support teams',
-        description: 'Assistants that draft, edit, translate and summarise text.',
+        description:
+          'Assistants that draft, edit, translate and summarise text. It covers AI copywriting, grammar and paraphrasing tools, AI translation and summarisers.',
         problem: 'Blank pages, inconsistent tone and endless rewrites slow every team that writes for customers.',
         faq: [
           'Will AI-written text sound like my brand?',
@@ -369,7 +375,8 @@ export const TREE: ParentCategory[] = [
         slug: 'ai-agents',
         name: 'AI Agents',
         audience: 'operations and engineering teams',
-        description: 'Agents and automations that take multi-step actions across your tools.',
+        description:
+          'Agents and automations that take multi-step actions across your tools. It covers autonomous agents, AI workflow automation, coding agents and AI assistants that act on your behalf.',
         problem: 'Repetitive multi-step work across many tools eats the time of skilled people.',
         faq: [
           'Can I control what an AI agent is allowed to do?',
@@ -417,7 +424,8 @@ export const TREE: ParentCategory[] = [
         slug: 'ai-image-video',
         name: 'AI Image & Video',
         audience: 'creators and marketing teams',
-        description: 'Generate, edit and upscale images and video with AI.',
+        description:
+          'Generate, edit and upscale images and video with AI. It covers text-to-image, AI avatars, AI photo editing, background removal and AI video generators.',
         problem: 'Producing visual content at the pace social channels demand is expensive and slow.',
         faq: [
           'Can I use AI-generated images commercially?',
@@ -455,7 +463,8 @@ export const TREE: ParentCategory[] = [
         slug: 'llm-ops',
         name: 'LLM Ops',
         audience: 'AI engineers',
-        description: 'Evaluation, observability, prompt management and gateways for language-model applications.',
+        description:
+          'Evaluation, observability, prompt management and gateways for language-model applications. It covers prompt engineering, model evaluation, fine-tuning, vector databases and LLM monitoring.',
         problem:
           'Shipping an LLM feature is easy; knowing whether it still works after the next prompt or model change is not.',
         faq: [
@@ -505,7 +514,8 @@ export const TREE: ParentCategory[] = [
   {
     slug: 'productivity',
     name: 'Productivity',
-    description: 'Notes, tasks, calendars and email: tools for getting work done with less friction.',
+    description:
+      'Notes, tasks, calendars and email: tools for getting work done with less friction. It also covers personal utilities for everyday work: writing and text editors for prose, file transfer, sync and cloud storage, backups, remote desktop and screen sharing, browsers, launchers, clipboard and automation apps.',
     faq: [
       'How many productivity tools should a team use?',
       'As few as cover your work. Many teams settle on one place for tasks, one for documents and one calendar; prefer tools that integrate over tools that overlap.',
@@ -516,7 +526,8 @@ export const TREE: ParentCategory[] = [
         slug: 'note-taking',
         name: 'Note Taking',
         audience: 'students, researchers and knowledge workers',
-        description: 'Apps for capturing, linking and finding notes.',
+        description:
+          'Apps for capturing, linking and finding notes. It covers notebooks, personal knowledge management, journaling, markdown notes and outliners.',
         problem: 'Ideas scattered across apps, paper and chat threads are impossible to find when they matter.',
         faq: [
           'Are my notes locked in if I switch apps later?',
@@ -569,7 +580,8 @@ export const TREE: ParentCategory[] = [
         slug: 'task-management',
         name: 'Task Management',
         audience: 'individuals and small teams',
-        description: 'To-do lists, project boards and planners.',
+        description:
+          'To-do lists, project boards and planners. It covers to-do apps, kanban boards, project management, habit trackers and time tracking.',
         problem: 'Work slips when tasks live in heads, inboxes and chat messages instead of one trusted list.',
         faq: [
           'Kanban board or list — which is better?',
@@ -612,7 +624,8 @@ export const TREE: ParentCategory[] = [
         slug: 'calendar-scheduling',
         name: 'Calendar & Scheduling',
         audience: 'busy professionals and sales teams',
-        description: 'Booking pages, calendar assistants and meeting schedulers.',
+        description:
+          'Booking pages, calendar assistants and meeting schedulers. It covers online calendars, appointment booking, shared calendars, reservations, time-slot booking for customers and meeting planners.',
         problem: 'Finding a time that works for everyone still takes half a dozen emails.',
         faq: [
           'Do scheduling links work across time zones?',
@@ -650,7 +663,8 @@ export const TREE: ParentCategory[] = [
         slug: 'email-clients',
         name: 'Email Clients',
         audience: 'people who live in their inbox',
-        description: 'Email apps, inbox filters and newsletter readers.',
+        description:
+          'Email apps, inbox filters and newsletter readers. It covers mail apps, shared inboxes, email filters, newsletter readers and inbox zero tools.',
         problem: 'Inboxes mix urgent requests with newsletters and notifications, so the important mail gets buried.',
         faq: [
           'Can a new email client read my existing account?',
@@ -694,7 +708,8 @@ export const TREE: ParentCategory[] = [
   {
     slug: 'marketing',
     name: 'Marketing',
-    description: 'SEO, email marketing, social media and analytics tools for growing an audience.',
+    description:
+      'SEO, email marketing, social media and analytics tools for growing an audience. It also covers landing pages, advertising, affiliate programs, influencer marketing, referral tools and growth analytics.',
     faq: [
       'Which marketing tool should an early-stage startup buy first?',
       'Usually analytics, so you know which channels work, then one channel tool for the channel that does. Free tiers let you start before spending.',
@@ -705,7 +720,8 @@ export const TREE: ParentCategory[] = [
         slug: 'seo-tools',
         name: 'SEO Tools',
         audience: 'marketers and content teams',
-        description: 'Keyword research, rank tracking, site audits and content optimisation.',
+        description:
+          'Keyword research, rank tracking, site audits and content optimisation. It covers search engine optimisation, backlinks, keyword tracking, SERP monitoring and content briefs.',
         problem:
           'Search traffic compounds, but only if you know which pages to write and which technical problems hold the site back.',
         faq: [
@@ -749,7 +765,8 @@ export const TREE: ParentCategory[] = [
         slug: 'email-marketing',
         name: 'Email Marketing',
         audience: 'founders and marketers',
-        description: 'Newsletters, drip campaigns and transactional email.',
+        description:
+          'Newsletters, drip campaigns and transactional email. It covers newsletter platforms, mailing lists, marketing automation and email deliverability.',
         problem:
           'Email still converts better than most channels, but deliverability and segmentation are hard to get right.',
         faq: [
@@ -783,7 +800,8 @@ export const TREE: ParentCategory[] = [
         slug: 'social-media',
         name: 'Social Media Management',
         audience: 'social media managers and creators',
-        description: 'Scheduling, publishing, listening and reporting across social networks.',
+        description:
+          'Scheduling, publishing, listening and reporting across social networks. It covers post schedulers, social listening, link-in-bio pages, community and creator tools.',
         problem: 'Posting consistently across five networks, and learning what worked, is a full-time job.',
         faq: [
           'Can I schedule posts to every network from one place?',
@@ -816,7 +834,8 @@ export const TREE: ParentCategory[] = [
         slug: 'web-analytics',
         name: 'Analytics',
         audience: 'product and marketing teams',
-        description: 'Privacy-friendly web analytics, product analytics and attribution.',
+        description:
+          'Privacy-friendly web analytics, product analytics and attribution. It covers website statistics, funnels, heatmaps, session recordings, dashboards and A/B testing.',
         problem:
           'Decisions made without data are guesses, but heavy analytics suites slow sites down and raise privacy questions.',
         faq: [
@@ -861,7 +880,8 @@ export const TREE: ParentCategory[] = [
   {
     slug: 'design',
     name: 'Design',
-    description: 'Tools for designing interfaces, illustrations, presentations and video.',
+    description:
+      'Tools for designing interfaces, illustrations, presentations and video. It also covers graphic design, photo editing, CAD and 3D modelling, drawing, fonts, colour tools and mockups.',
     faq: [
       'Do I need design skills to use these tools?',
       'Some are built for professional designers; others start from templates so anyone can produce something presentable. Each listing says who it is for.',
@@ -872,7 +892,8 @@ export const TREE: ParentCategory[] = [
         slug: 'ui-design',
         name: 'UI Design',
         audience: 'product designers',
-        description: 'Interface design, prototyping, design systems and handoff.',
+        description:
+          'Interface design, prototyping, design systems and handoff. It covers wireframes, prototypes, design tools for web and mobile apps, component libraries and website builders.',
         problem: 'Design and code drift apart as products grow, and every handoff loses detail.',
         faq: [
           'How do design tools help with design systems?',
@@ -905,7 +926,8 @@ export const TREE: ParentCategory[] = [
         slug: 'icons-illustrations',
         name: 'Illustrations & Icons',
         audience: 'designers and developers',
-        description: 'Icon sets, illustration libraries and generators.',
+        description:
+          'Icon sets, illustration libraries and generators. It covers icon packs, vector illustrations, stock graphics, emoji and SVG generators.',
         problem: 'Mismatched icons and stock illustrations make a product look unfinished.',
         faq: [
           'Can I use these icons in commercial products?',
@@ -938,7 +960,8 @@ export const TREE: ParentCategory[] = [
         slug: 'presentations',
         name: 'Presentation Tools',
         audience: 'founders, sales teams and educators',
-        description: 'Slide decks, pitch decks and interactive presentations.',
+        description:
+          'Slide decks, pitch decks and interactive presentations. It covers slide makers, keynote templates, webinar decks and storytelling tools.',
         problem: 'Building a good-looking deck takes hours of nudging boxes instead of sharpening the story.',
         faq: [
           'Can I present offline?',
@@ -976,7 +999,8 @@ export const TREE: ParentCategory[] = [
         slug: 'video-editing',
         name: 'Video Editing',
         audience: 'creators and marketing teams',
-        description: 'Video editors, screen recorders and subtitle tools.',
+        description:
+          'Video editors, screen recorders and subtitle tools. It covers video editors, screen recording, animation, subtitles, podcast and audio editing.',
         problem: 'Editing video takes far longer than recording it, which stops most teams from publishing regularly.',
         faq: [
           'Can I edit video by editing the transcript?',
@@ -1010,7 +1034,8 @@ export const TREE: ParentCategory[] = [
   {
     slug: 'finance',
     name: 'Finance',
-    description: 'Invoicing, accounting, payments and personal finance tools.',
+    description:
+      'Invoicing, accounting, payments and personal finance tools. It also covers banking, expense management, crypto, tax, investing and fundraising tools.',
     faq: [
       'Are finance tools here regulated?',
       "Payment and banking products are usually regulated through a licensed partner; listings name the partner where the maker states it. Always check the provider's terms for your country.",
@@ -1021,7 +1046,8 @@ export const TREE: ParentCategory[] = [
         slug: 'invoicing',
         name: 'Invoicing',
         audience: 'freelancers and small businesses',
-        description: 'Create, send and chase invoices and quotes.',
+        description:
+          'Create, send and chase invoices and quotes. It covers invoice generators, quotes and estimates, billing for freelancers and payment reminders.',
         problem: 'Late invoices and manual reminders leave freelancers waiting weeks for money they have earned.',
         faq: [
           'Can invoices include VAT correctly for EU clients?',
@@ -1054,7 +1080,8 @@ export const TREE: ParentCategory[] = [
         slug: 'accounting',
         name: 'Accounting',
         audience: 'small businesses and accountants',
-        description: 'Bookkeeping, expenses, payroll and tax.',
+        description:
+          'Bookkeeping, expenses, payroll and tax. It covers bookkeeping software, expense tracking, payroll, VAT and tax returns.',
         problem: 'Bookkeeping is easy to postpone and painful to catch up on at year end.',
         faq: [
           'Can my accountant access my books?',
@@ -1087,7 +1114,8 @@ export const TREE: ParentCategory[] = [
         slug: 'payments',
         name: 'Payments',
         audience: 'online businesses',
-        description: 'Checkout, subscriptions, billing and payouts.',
+        description:
+          'Checkout, subscriptions, billing and payouts. It covers payment processing, subscription billing, checkout pages, point of sale and payouts.',
         problem: 'Payments touch tax, fraud, failed cards and dozens of local methods — each a project in itself.',
         faq: [
           'What is a merchant of record?',
@@ -1120,7 +1148,8 @@ export const TREE: ParentCategory[] = [
         slug: 'personal-finance',
         name: 'Personal Finance',
         audience: 'individuals and households',
-        description: 'Budgeting, saving, investing and net-worth tracking.',
+        description:
+          'Budgeting, saving, investing and net-worth tracking. It covers budgeting apps, savings, investment tracking, net worth and household money management.',
         problem: 'Money spread across accounts and cards makes it hard to know where it goes each month.',
         faq: [
           'Is it safe to connect my bank account?',
@@ -1154,7 +1183,8 @@ export const TREE: ParentCategory[] = [
   {
     slug: 'sales-support',
     name: 'Sales & Support',
-    description: 'CRM, help desks, live chat and sales engagement tools.',
+    description:
+      'CRM, help desks, live chat and sales engagement tools. It also covers customer service, customer success, lead generation, appointment setting and client management.',
     faq: [
       'Should sales and support share one tool?',
       'Sharing customer history helps both teams; many companies use a CRM and a help desk that sync contacts rather than one tool for everything.',
@@ -1165,7 +1195,8 @@ export const TREE: ParentCategory[] = [
         slug: 'crm',
         name: 'CRM',
         audience: 'founders and sales teams',
-        description: 'Customer relationship management for tracking deals and contacts.',
+        description:
+          'Customer relationship management for tracking deals and contacts. It covers contact management, sales pipelines, client and customer databases, lead tracking and follow-ups.',
         problem: "Deals go cold when follow-ups live in someone's memory or a spreadsheet.",
         faq: [
           'When does a startup need a CRM?',
@@ -1198,7 +1229,8 @@ export const TREE: ParentCategory[] = [
         slug: 'help-desk',
         name: 'Help Desk',
         audience: 'support teams',
-        description: 'Ticketing, knowledge bases and customer support platforms.',
+        description:
+          'Ticketing, knowledge bases and customer support platforms. It covers support ticketing, customer service software, self-service help centres and FAQs.',
         problem: 'Support requests scattered across email, chat and social slip through the cracks.',
         faq: [
           'What is a good first-response time?',
@@ -1236,7 +1268,8 @@ export const TREE: ParentCategory[] = [
         slug: 'live-chat',
         name: 'Live Chat',
         audience: 'e-commerce and SaaS teams',
-        description: 'Website chat widgets, chatbots and messaging.',
+        description:
+          'Website chat widgets, chatbots and messaging. It covers chat widgets, chatbots, WhatsApp and messaging for business, and visitor chat.',
         problem: 'Visitors with a quick question leave when nobody answers in the first minute.',
         faq: [
           'Will a chat widget slow my website down?',
@@ -1269,7 +1302,8 @@ export const TREE: ParentCategory[] = [
         slug: 'sales-engagement',
         name: 'Sales Engagement',
         audience: 'sales development teams',
-        description: 'Prospecting, outreach sequences and call tools.',
+        description:
+          'Prospecting, outreach sequences and call tools. It covers cold email, lead prospecting, sales dialers, outreach automation and sales intelligence.',
         problem: 'Outreach that is not personal gets ignored, and personal outreach does not scale by hand.',
         faq: [
           'How do I avoid spam complaints with cold outreach?',
@@ -1303,7 +1337,8 @@ export const TREE: ParentCategory[] = [
   {
     slug: 'collaboration',
     name: 'Collaboration',
-    description: 'Video meetings, team chat, wikis and whiteboards for working together.',
+    description:
+      'Video meetings, team chat, wikis and whiteboards for working together. It also covers shared documents, team workspaces, intranets, community forums and remote-work tools.',
     faq: [
       'How do remote teams avoid tool overload?',
       'Agree which tool is for what — chat for quick questions, docs for decisions, meetings for discussion — and write it down where everyone can find it.',
@@ -1314,7 +1349,8 @@ export const TREE: ParentCategory[] = [
         slug: 'video-meetings',
         name: 'Video Meetings',
         audience: 'distributed teams',
-        description: 'Video calls, async video and meeting recorders.',
+        description:
+          'Video calls, async video and meeting recorders. It covers video conferencing, online meetings, webinars, meeting notes and recordings.',
         problem: 'Back-to-back calls leave no time for work, and decisions made in meetings are lost.',
         faq: [
           'What is async video?',
@@ -1347,7 +1383,8 @@ export const TREE: ParentCategory[] = [
         slug: 'team-chat',
         name: 'Team Chat',
         audience: 'teams of all sizes',
-        description: 'Messaging and chat platforms for teams and communities.',
+        description:
+          'Messaging and chat platforms for teams and communities. It covers team messaging, chat rooms, channels, community servers and internal communication.',
         problem: 'Important decisions vanish in fast-moving chat channels.',
         faq: [
           'Can I move my chat history from another tool?',
@@ -1380,7 +1417,8 @@ export const TREE: ParentCategory[] = [
         slug: 'wikis',
         name: 'Documentation & Wikis',
         audience: 'growing teams',
-        description: 'Internal wikis, knowledge bases and documentation platforms.',
+        description:
+          'Internal wikis, knowledge bases and documentation platforms. It covers knowledge bases, documentation sites, manuals, help pages, reference docs and cheat sheets.',
         problem: "Knowledge lives in people's heads until they leave or go on holiday.",
         faq: [
           'How do I keep a wiki up to date?',
@@ -1413,7 +1451,8 @@ export const TREE: ParentCategory[] = [
         slug: 'whiteboards',
         name: 'Whiteboards',
         audience: 'product teams and facilitators',
-        description: 'Online whiteboards, diagramming and workshop tools.',
+        description:
+          'Online whiteboards, diagramming and workshop tools. It covers online whiteboards, mind maps, flowcharts, diagrams and brainstorming boards.',
         problem: 'Remote workshops fall flat without a shared space to sketch and sort ideas.',
         faq: [
           'Can I export a whiteboard to other tools?',
@@ -1452,7 +1491,8 @@ export const TREE: ParentCategory[] = [
   {
     slug: 'security-privacy',
     name: 'Security & Privacy',
-    description: 'Password managers, network privacy, monitoring and compliance tools.',
+    description:
+      'Password managers, network privacy, monitoring and compliance tools. It also covers encryption, private and secure storage for files and photos, private browsing, ad and tracker blocking, antivirus, backups, authentication and data protection.',
     faq: [
       'How do I compare security tools fairly?',
       'Look for published audits, how keys and data are stored, open-source components and a clear incident history. Listings note open source and self-hosting where the maker states them.',
@@ -1463,7 +1503,8 @@ export const TREE: ParentCategory[] = [
         slug: 'password-managers',
         name: 'Password Managers',
         audience: 'individuals and teams',
-        description: 'Password, passkey and secrets managers.',
+        description:
+          'Password, passkey and secrets managers. It covers password vaults, passkeys, two-factor authentication, secrets and credential management.',
         problem: 'Reused passwords remain the most common way accounts are broken into.',
         faq: [
           'Are passkeys replacing passwords?',
@@ -1496,7 +1537,8 @@ export const TREE: ParentCategory[] = [
         slug: 'vpn-network',
         name: 'VPN & Network',
         audience: 'remote teams and privacy-minded users',
-        description: 'VPNs, zero-trust access and network privacy tools.',
+        description:
+          'VPNs, zero-trust access and network privacy tools. It covers VPN services, remote access, firewalls, proxies, SSH and network security.',
         problem: 'Office VPNs are slow and all-or-nothing, while remote work needs access per app and per person.',
         faq: [
           'What is zero-trust network access?',
@@ -1529,7 +1571,8 @@ export const TREE: ParentCategory[] = [
         slug: 'uptime-monitoring',
         name: 'Monitoring & Uptime',
         audience: 'developers and ops teams',
-        description: 'Uptime checks, error tracking, logs and alerting.',
+        description:
+          'Uptime checks, error tracking, logs and alerting. It covers uptime monitors, status pages, error and exception tracking, crash reporting, log management, observability and incident alerts.',
         problem: 'Customers notice outages before teams do when monitoring is an afterthought.',
         faq: [
           'How often should uptime checks run?',
@@ -1562,7 +1605,8 @@ export const TREE: ParentCategory[] = [
         slug: 'compliance',
         name: 'Compliance',
         audience: 'startups selling to larger companies',
-        description: 'SOC 2, ISO 27001 and GDPR compliance automation.',
+        description:
+          'SOC 2, ISO 27001 and GDPR compliance automation. It covers security audits, GDPR and privacy compliance, policies, risk management and certifications.',
         problem: 'Enterprise buyers ask for security certifications that can take a small team a year to earn by hand.',
         faq: [
           'How long does SOC 2 take with automation?',
@@ -1596,7 +1640,8 @@ export const TREE: ParentCategory[] = [
   {
     slug: 'e-commerce',
     name: 'E-commerce',
-    description: 'Storefronts, inventory, reviews and shipping tools for online shops.',
+    description:
+      'Storefronts, inventory, reviews and shipping tools for online shops. It also covers online stores, marketplaces, dropshipping, product catalogues and shopping carts.',
     faq: [
       'Can I use these tools with my current shop platform?',
       'Most listings integrate with the major platforms; check the platforms listed on each one before you switch anything.',
@@ -1607,7 +1652,8 @@ export const TREE: ParentCategory[] = [
         slug: 'storefronts',
         name: 'Storefronts',
         audience: 'independent brands',
-        description: 'Shop builders, headless commerce and sales channels.',
+        description:
+          'Shop builders, headless commerce and sales channels. It covers online store builders, shopping carts, headless commerce and marketplace selling.',
         problem: 'Launching a shop is easy; making it fast, trustworthy and easy to run is not.',
         faq: [
           'What is headless commerce?',
@@ -1640,7 +1686,8 @@ export const TREE: ParentCategory[] = [
         slug: 'inventory',
         name: 'Inventory & Shipping',
         audience: 'growing online shops',
-        description: 'Inventory, fulfilment, shipping labels and returns.',
+        description:
+          'Inventory, fulfilment, shipping labels and returns. It covers stock management, warehouses, order fulfilment, shipping labels and returns.',
         problem: 'Overselling, late shipments and messy returns cost shops both money and reviews.',
         faq: [
           'How do I stop overselling across channels?',
@@ -1678,7 +1725,8 @@ export const TREE: ParentCategory[] = [
         slug: 'reviews-ugc',
         name: 'Reviews & UGC',
         audience: 'brands and marketplaces',
-        description: 'Product reviews, ratings and user-generated content.',
+        description:
+          'Product reviews, ratings and user-generated content. It covers product reviews, customer ratings, testimonials and user-generated photos.',
         problem: 'Shoppers trust other shoppers more than any product page copy.',
         faq: [
           'How do review tools prevent fake reviews?',
@@ -1717,7 +1765,8 @@ export const TREE: ParentCategory[] = [
   {
     slug: 'hardware',
     name: 'Hardware',
-    description: 'Physical products with software at their heart: smart home, wearables and maker tools.',
+    description:
+      'Physical products with software at their heart: smart home, wearables and maker tools. It also covers electronics, devices, gadgets, robotics, drones, maker and DIY hardware, and manufacturing.',
     faq: [
       'Can I list a hardware product that is not shipping yet?',
       'Yes. Pre-order and crowdfunding products can be listed; say clearly on your website when units ship.',
@@ -1728,7 +1777,8 @@ export const TREE: ParentCategory[] = [
         slug: 'smart-home',
         name: 'Smart Home',
         audience: 'home owners and tinkerers',
-        description: 'Connected devices and hubs for the home.',
+        description:
+          'Connected devices and hubs for the home. It covers home automation, connected devices, sensors, lighting and voice assistants.',
         problem: 'Smart-home devices from different makers rarely talk to each other without a cloud account for each.',
         faq: [
           'Do smart-home devices work without the internet?',
@@ -1756,7 +1806,8 @@ export const TREE: ParentCategory[] = [
         slug: 'wearables',
         name: 'Wearables',
         audience: 'athletes and health-conscious people',
-        description: 'Wearable devices and the apps that read them.',
+        description:
+          'Wearable devices and the apps that read them. It covers smartwatches, fitness trackers, health rings and wearable sensors.',
         problem: 'Health data is spread across rings, watches and apps that do not share it.',
         faq: [
           'Do I own the data from my wearable?',
@@ -1779,7 +1830,8 @@ export const TREE: ParentCategory[] = [
         slug: '3d-printing',
         name: '3D Printing',
         audience: 'makers and product designers',
-        description: 'Printers, slicers and print farms.',
+        description:
+          'Printers, slicers and print farms. It covers 3D printers, slicers, 3D models and CAD for printing, and print farm management.',
         problem: 'Failed prints waste hours and filament, and managing several printers is a chore.',
         faq: [
           'Can I monitor prints remotely?',
