@@ -171,7 +171,13 @@ export const getAlternatives = defineOperation({
   idempotencyKey: false,
   paginated: false,
   handler: async (ctx, input) => {
-    const out = await alternativesOf(ctx.db, input.slug);
+    // a category's most voted are shared for the same moment as this read's result (none for a caller who just changed something)
+    const out = await alternativesOf(
+      ctx.db,
+      input.slug,
+      undefined,
+      ctx.fresh || ctx.principal.kind !== 'anonymous' ? 0 : Math.min(1000, ctx.config.SHARED_CACHE_MS),
+    );
     if (!out) return notFound('listing', input.slug);
     return out;
   },

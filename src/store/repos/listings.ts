@@ -476,11 +476,16 @@ export type AlternativeItem = ListingSummary & { approved: boolean };
  * Alternatives to a live listing: the live listings its owner approved (in the owner's order), then
  * other live listings of its primary category, most voted first (then the lower id); never itself,
  * each once, at most `limit`. Undefined when the listing is not live.
+ *
+ * `shareMs` > 0: a category's most voted (with their summaries) are read once per category for that
+ * long and shared by every listing of it: on a listing page the same few dozen lists are asked for
+ * with every listing. 0 (a caller who has just changed something) reads them afresh.
  */
 export async function alternativesOf(
   db: Kysely<DB>,
   slug: string,
   limit = ALTERNATIVES_LIMIT,
+  shareMs = 0,
 ): Promise<{ listing: ListingSummary; items: AlternativeItem[] } | undefined> {
   const self = await summaryQuery(db)
     .select('l.primary_category_id')
@@ -488,43 +493,101 @@ export async function alternativesOf(
     .where('l.status', '=', 'live')
     .executeTakeFirst();
   if (!self) return undefined;
-  const approved = await summaryQuery(db)
-    .innerJoin('alternatives as a', 'a.alternative_id', 'l.id')
-    .where('a.listing_id', '=', self.id)
-    .where('a.approved', '=', true as never)
-    .where('l.status', '=', 'live')
-    .where('l.id', '<>', self.id)
-    .orderBy('a.position')
-    .orderBy('l.id')
-    .limit(limit)
-    .execute();
+  const approved = !(await mayHaveApproved(db, self.id, shareMs))
+    ? []
+    : await summaryQuery(db)
+        .innerJoin('alternatives as a', 'a.alternative_id', 'l.id')
+        .where('a.listing_id', '=', self.id)
+        .where('a.approved', '=', true as never)
+        .where('l.status', '=', 'live')
+        .where('l.id', '<>', self.id)
+        .orderBy('a.position')
+        .orderBy('l.id')
+        .limit(limit)
+        .execute();
   const items: AlternativeItem[] = approved.map((r) => ({ ...toSummary(r as SummaryRow), approved: true }));
-  const taken = [self.id, ...approved.map((r) => r.id)];
+  const taken = new Set([self.id, ...approved.map((r) => r.id)]);
   if (items.length < limit && self.primary_category_id !== null) {
-    // The category's most voted, read from the (status, primary_category_id, votes_count) index, which
-    // stops after the few it needs; then only their summaries. Sorting every listing of a category
-    // that may hold thousands cost ~10 ms a listing page at 100,000 listings.
     const want = limit - items.length;
-    const same = await db
-      .selectFrom('listings as l')
-      .select('l.id')
-      .where('l.status', '=', 'live')
-      .where('l.primary_category_id', '=', self.primary_category_id)
-      .orderBy('l.votes_count', 'desc')
-      .orderBy('l.id')
-      .limit(want + taken.length)
-      .execute();
-    const ids = same
-      .map((r) => r.id)
-      .filter((id) => !taken.includes(id))
-      .slice(0, want);
-    const summaries = await summariesByIds(db, ids);
-    for (const id of ids) {
-      const summary = summaries.get(id);
-      if (summary) items.push({ ...summary, approved: false });
+    const top = await mostVotedIn(db, self.primary_category_id, want + taken.size, shareMs);
+    for (const t of top) {
+      if (items.length >= limit) break;
+      if (!taken.has(t.id)) items.push({ ...t.summary, approved: false });
     }
   }
   return { listing: toSummary(self as SummaryRow), items };
+}
+
+const sharedApproved = new WeakMap<object, { at: number; ids: Promise<Set<number>> }>();
+
+/**
+ * False when the listing has no approved alternatives. Few listings have any: with `shareMs` > 0 the
+ * ids of those that do are read once per `shareMs` (per database), so most listing pages skip the query.
+ */
+async function mayHaveApproved(db: Kysely<DB>, listingId: number, shareMs: number): Promise<boolean> {
+  if (shareMs <= 0) return true;
+  const now = Date.now();
+  let hit = sharedApproved.get(db);
+  if (!hit || now - hit.at >= shareMs) {
+    const ids = db
+      .selectFrom('alternatives')
+      .select('listing_id')
+      .distinct()
+      .where('approved', '=', true as never)
+      .execute()
+      .then((rows) => new Set(rows.map((r) => Number(r.listing_id))));
+    const entry = { at: now, ids };
+    sharedApproved.set(db, entry);
+    ids.catch(() => {
+      if (sharedApproved.get(db) === entry) sharedApproved.delete(db); // a failure is not kept
+    });
+    hit = entry;
+  }
+  return (await hit.ids).has(Number(listingId));
+}
+
+/** The most voted a category's lists are shared for (2 × ALTERNATIVES_LIMIT + 1 covers any listing's own and approved). */
+const SHARED_TOP = 2 * ALTERNATIVES_LIMIT + 1;
+const sharedTops = new WeakMap<object, Map<number, { at: number; rows: Promise<TopRow[]> }>>();
+type TopRow = { id: number; summary: ListingSummary };
+
+/**
+ * A category's `n` most voted live listings (primary category), with their summaries: read from the
+ * (status, primary_category_id, votes_count) index, which stops after the few it needs (sorting every
+ * listing of a category that may hold thousands cost ~10 ms a listing page at 100,000 listings); then
+ * only their summaries. Shared for `shareMs` (per database) when n ≤ SHARED_TOP.
+ */
+function mostVotedIn(db: Kysely<DB>, categoryId: number, n: number, shareMs: number): Promise<TopRow[]> {
+  const read = async (count: number): Promise<TopRow[]> => {
+    const ids = (
+      await db
+        .selectFrom('listings as l')
+        .select('l.id')
+        .where('l.status', '=', 'live')
+        .where('l.primary_category_id', '=', categoryId)
+        .orderBy('l.votes_count', 'desc')
+        .orderBy('l.id')
+        .limit(count)
+        .execute()
+    ).map((r) => r.id);
+    const summaries = await summariesByIds(db, ids);
+    return ids.flatMap((id) => {
+      const summary = summaries.get(id);
+      return summary ? [{ id, summary }] : [];
+    });
+  };
+  if (shareMs <= 0 || n > SHARED_TOP) return read(n);
+  let byCategory = sharedTops.get(db);
+  if (!byCategory) sharedTops.set(db, (byCategory = new Map()));
+  const now = Date.now();
+  const hit = byCategory.get(categoryId);
+  if (hit && now - hit.at < shareMs) return hit.rows;
+  const entry = { at: now, rows: read(SHARED_TOP) };
+  byCategory.set(categoryId, entry);
+  entry.rows.catch(() => {
+    if (byCategory.get(categoryId) === entry) byCategory.delete(categoryId); // a failure is not kept
+  });
+  return entry.rows;
 }
 
 export type UpdateFeedItem = { title: string; body: string; created_at: string; listing: ListingSummary };
