@@ -1,17 +1,40 @@
 // A handler result that is already JSON text (get_listing's cached profile): REST sends the text as it
 // is; every other caller of runOperation() gets the parsed value, so it never has to know.
+import { hash } from 'node:crypto';
+
 export class RawJson {
   readonly text: string;
-  /** A weak ETag the producer can vouch for without hashing the text (REST hashes when absent). */
-  readonly etag: string | undefined;
-  constructor(text: string, etag?: string) {
+  #etag: string | undefined;
+  #hashed: boolean;
+  /** The value the text was made from, handed to the first caller that asks for a value (see `value`). */
+  #held: { v: unknown } | undefined;
+  /**
+   * `etag`: a weak ETag the producer can vouch for without hashing the text; 'hash' computes one from
+   * the text the first time it is asked for (and keeps it); absent, REST hashes per answer.
+   */
+  constructor(text: string, etag?: string | 'hash', held?: { v: unknown }) {
     this.text = text;
-    this.etag = etag;
+    this.#hashed = etag === 'hash';
+    this.#etag = etag === 'hash' ? undefined : etag;
+    this.#held = held;
   }
+  get etag(): string | undefined {
+    if (this.#etag === undefined && this.#hashed) this.#etag = `W/"${hash('sha1', this.text, 'base64url')}"`;
+    return this.#etag;
+  }
+  /**
+   * The parsed value. The value the text was made from (a shared read's result, just read) is given as
+   * it is to the first caller only, so no two callers ever share one object; the others parse the text.
+   */
   value(): unknown {
+    const held = this.#held;
+    if (held) {
+      this.#held = undefined;
+      return held.v;
+    }
     return JSON.parse(this.text);
   }
   toJSON(): unknown {
-    return this.value();
+    return JSON.parse(this.text);
   }
 }

@@ -7,7 +7,6 @@
 // Freshness: an entry is served for at most `cacheMs` after it was read, so a change shows to everyone
 // within that time; several instances each keep their own, with the same bound. Concurrent misses for
 // the same key share one read.
-import { createHash } from 'node:crypto';
 import { RawJson } from './raw-json.ts';
 import { cacheCounts } from '../ops/cache-stats.ts';
 
@@ -75,7 +74,7 @@ export class ResultCache {
   }
 }
 
+/** The result as JSON text (its ETag hashed when REST first asks); the value itself goes to the caller whose read made it. */
 function asRaw(v: unknown): RawJson {
-  const text = JSON.stringify(v);
-  return new RawJson(text, `W/"${createHash('sha1').update(text).digest('base64url')}"`);
+  return new RawJson(JSON.stringify(v), 'hash', { v });
 }
