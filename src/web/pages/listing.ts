@@ -76,13 +76,20 @@ export const stageName = (stage: unknown): string => STAGES[String(stage).toLowe
 
 // Made on first use: creating it costs ~25 ms (ICU data), a share of a cold start.
 let regions: Intl.DisplayNames | undefined;
+/** Names already looked up (there are fewer than 300 regions; Intl's lookup costs microseconds a call). */
+const countryNames = new Map<string, string>();
 export function countryName(code: string | null | undefined): string {
   if (!code) return '';
+  const known = countryNames.get(code);
+  if (known !== undefined) return known;
+  let name: string;
   try {
-    return (regions ??= new Intl.DisplayNames(['en'], { type: 'region' })).of(code.toUpperCase()) ?? code;
+    name = (regions ??= new Intl.DisplayNames(['en'], { type: 'region' })).of(code.toUpperCase()) ?? code;
   } catch {
-    return code;
+    name = code;
   }
+  if (countryNames.size < 1000) countryNames.set(code, name);
+  return name;
 }
 
 type Profile = ResultOf<typeof getListing>;
