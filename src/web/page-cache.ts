@@ -15,7 +15,7 @@
 // HTTP caching: every page carries an ETag and Last-Modified and answers If-None-Match /
 // If-Modified-Since with 304. Signed out: `Cache-Control: public, max-age=…` (a CDN may keep it as long);
 // signed in: `private, no-cache` (a shared cache never stores it).
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { SESSION_COOKIE } from '../auth/sessions.ts';
 import type { AppDeps } from '../deps.ts';
@@ -271,17 +271,19 @@ async function render(
   }
   const holes = holesOf(r.result.text, r.slots.list);
   const signedOut = await fill(deps, renderers, holes, { user: null, session: null, csrf: '' });
+  // encoded once: the bytes are hashed (hashing the text would encode it again) and written as they are
+  const signedOutBytes = Buffer.from(signedOut);
   return {
     holes,
     signedOut,
-    signedOutBytes: Buffer.from(signedOut),
-    etag: etagOf(signedOut),
+    signedOutBytes,
+    etag: etagOf(signedOutBytes),
     modified: new Date().toUTCString(),
     onHit: r.onHit,
   };
 }
 
-const etagOf = (text: string) => `W/"${createHash('sha1').update(text).digest('base64url')}"`;
+const etagOf = (page: string | Buffer) => `W/"${hash('sha1', page, 'base64url')}"`;
 
 async function sendShared(
   deps: AppDeps,
@@ -292,8 +294,9 @@ async function sendShared(
 ): Promise<FastifyReply> {
   const web = await getWebContext(deps, req, reply);
   const signedIn = web.user !== null;
-  const text = signedIn ? await fill(deps, renderers, page.holes, web) : page.signedOut;
-  const etag = signedIn ? etagOf(text) : page.etag;
+  // a signed-in page is encoded once, then hashed and written as those bytes
+  const bytes = signedIn ? Buffer.from(await fill(deps, renderers, page.holes, web)) : page.signedOutBytes;
+  const etag = signedIn ? etagOf(bytes) : page.etag;
   documentHeaders(reply);
   reply.header(
     'Cache-Control',
@@ -308,8 +311,5 @@ async function sendShared(
   const ims = req.headers['if-modified-since'];
   if (inm !== undefined ? inm === etag : ims !== undefined && !signedIn && Date.parse(ims) >= Date.parse(page.modified))
     return reply.code(304).send();
-  return reply
-    .code(200)
-    .type('text/html; charset=utf-8')
-    .send(signedIn ? text : page.signedOutBytes);
+  return reply.code(200).type('text/html; charset=utf-8').send(bytes);
 }
