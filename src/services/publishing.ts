@@ -10,6 +10,7 @@ import { freeQueueWeek } from '../domain/weeks.ts';
 import type { ListingStatus } from '../domain/vocabulary.ts';
 import { ownListingView, ownOr404, viewDeps, type OwnListingView } from './own-listing.ts';
 import { alreadyListed, siteListings } from './same-site.ts';
+import { lockSite } from '../store/repos/same-site.ts';
 
 export async function chooseFreeListing(ctx: Ctx, id: number): Promise<OwnListingView> {
   const user = userOf(ctx);
@@ -30,7 +31,9 @@ export async function chooseFreeListing(ctx: Ctx, id: number): Promise<OwnListin
         `The free plan is chosen for a submitted listing in status draft; this one is ${row.status}.`,
       );
     }
-    // One website, one listing: another person's listing of the site published first wins (services/same-site.ts).
+    // One website, one listing: another person's listing of the site published first wins (services/same-site.ts);
+    // publications of one site wait for each other here, so "first" holds for two at the same moment too.
+    await lockSite(trx, ctx.engine, row.url);
     const { other } = await siteListings(trx, row.url, user.userId);
     if (other) throw alreadyListed(ctx.config, row.url, other);
     const week = freeQueueWeek(now, queueWeeks);

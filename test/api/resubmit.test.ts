@@ -13,6 +13,7 @@ import { liveApp, connect, ERAS, type Live } from '../mcp/support.ts';
 import { drainJobs, jobHandlers } from '../../src/jobs/index.ts';
 import { RobotsCache } from '../../src/drafting/crawler/robots.ts';
 import { revertVersion } from '../../src/services/listing-edits.ts';
+import { lockSite } from '../../src/store/repos/same-site.ts';
 
 let t: Live;
 let maker: Awaited<ReturnType<typeof makeUser>>;
@@ -328,6 +329,38 @@ test('submit_draft and choose_free_listing refuse a website that became listed m
   assert.equal(lateOut.json().error.existing_listing.slug, earlyOut.slug);
   assert.match(lateOut.json().error.message, /claim_listing/);
   assert.equal((await api('GET', `/drafts/${late}`, third.auth)).json().listing_id, null);
+});
+
+test('a website being published by one person makes another person publishing it wait, then be refused', async () => {
+  const s = await site('Same Moment Notes');
+  const mine = await readyDraft(maker.auth, s.origin + '/');
+  const theirs = await readyDraft(rival.auth, s.origin + '/');
+  const mineOut = (await api('POST', `/drafts/${mine}/submit`, maker.auth)).json();
+  const theirsOut = (await api('POST', `/drafts/${theirs}/submit`, rival.auth)).json();
+  // The maker's publication is under way (its transaction holds the site's lock and has not committed) …
+  const publishing = await t.store.db.startTransaction().execute();
+  await lockSite(publishing, t.store.engine, s.origin + '/');
+  await publishing
+    .updateTable('listings')
+    .set({ plan: 'free', status: 'awaiting_badge', launch_week: '2099-01-05' })
+    .where('id', '=', mineOut.listing_id)
+    .execute();
+  // … when the rival publishes theirs: it waits for the maker's to end instead of reading it as unpublished.
+  let answered = false;
+  const rivals = api('POST', `/me/listings/${theirsOut.listing_id}/free`, rival.auth).then((r) => {
+    answered = true;
+    return r;
+  });
+  try {
+    await new Promise((r) => setTimeout(r, 300));
+    assert.equal(answered, false, 'the second publication did not wait for the first');
+  } finally {
+    await publishing.commit().execute();
+  }
+  const refused = await rivals;
+  assert.equal(refused.statusCode, 409, refused.body);
+  assert.equal(refused.json().error.existing_listing.slug, mineOut.slug);
+  assert.equal((await row(theirsOut.listing_id)).status, 'draft');
 });
 
 test('MCP: submit_listing of a listed website is a tool error whose message names the listing and claim_listing', async () => {

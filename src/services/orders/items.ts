@@ -18,7 +18,8 @@ import { WEEK_PRODUCTS, isDateString, isMonday, mondayOf, productWeeks } from '.
 import { formatCents } from '../../domain/money.ts';
 import { billboardMinimum, partsOf, type OrderSettings } from './catalogue.ts';
 import { siteListings } from '../same-site.ts';
-import type { SameSiteListing } from '../../store/repos/same-site.ts';
+import type { Engine } from '../../store/connect.ts';
+import { lockSite, type SameSiteListing } from '../../store/repos/same-site.ts';
 
 /** Products that set a listing's launch week: at most one of them per listing per order. */
 const WEEK_SETTERS = new Set(['launch', 'launch_bundle', 'relaunch', 'skip_queue']);
@@ -75,6 +76,8 @@ export async function checkItems(
   now: Date,
   settings: OrderSettings,
   pathOf: (i: number) => string = (i) => `body.items.${i}`,
+  /** At payment (inside its transaction): the engine, to hold each launched website's publication lock (store/repos/same-site.ts lockSite) until the order is fulfilled. */
+  lockSitesOn?: Engine,
 ): Promise<{ lines: PricedLine[]; errors: ErrorDetail[] }> {
   const products = new Map((await allProducts(db)).map((p) => [p.code, p]));
   const listingIds = items.map((i) => i.listing_id).filter((x): x is number => typeof x === 'number');
@@ -90,6 +93,7 @@ export async function checkItems(
     const product = products.get(item.product);
     if (!l || l.owner_id !== userId || l.status !== 'draft' || !product || !partsOf(product).includes('launch'))
       continue;
+    if (lockSitesOn) await lockSite(db, lockSitesOn, l.url);
     const { other } = await siteListings(db, l.url, userId);
     if (other) listedElsewhere.set(l.id, other);
   }

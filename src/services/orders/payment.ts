@@ -146,7 +146,15 @@ export async function payOrder(
       const lines = (await linesOf(trx, [o.id])).get(o.id) ?? [];
       if (!opts.alreadyCharged) {
         const settings = await orderSettings(trx);
-        const { errors } = await checkItems(trx, o.user_id, itemsOfLines(lines), now, settings, (i) => `lines.${i}`);
+        const { errors } = await checkItems(
+          trx,
+          o.user_id,
+          itemsOfLines(lines),
+          now,
+          settings,
+          (i) => `lines.${i}`,
+          engine, // the launched websites' publication locks, held until this transaction ends
+        );
         if (errors.length)
           throw new Refused(
             'This order can no longer be paid as it is: ' +

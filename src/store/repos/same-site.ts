@@ -1,6 +1,7 @@
 // The listings of one website (domain/urls.ts siteKeyOf: registrable domain + path), in any status:
 // the duplicate check of submit_listing and submit_draft (services/same-site.ts decides what blocks).
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Engine } from '../connect.ts';
 import type { DB } from '../types.ts';
 import { sameSite, siteKeyOf, type SiteKey } from '../../domain/urls.ts';
 import type { ListingStatus } from '../../domain/vocabulary.ts';
@@ -49,4 +50,18 @@ export async function listingsOfSite(db: Db, site: SiteKey): Promise<SameSiteLis
     const key = siteKeyOf(r.url);
     return key !== null && sameSite(key, site);
   }) as SameSiteListing[];
+}
+
+/**
+ * Serialises the publications of one website until the transaction ends, so that of two people
+ * publishing their saved listings of the same site at the same moment, the second sees the first's and
+ * is refused. PostgreSQL: a transaction-scoped advisory lock on the site key (two transactions at READ
+ * COMMITTED would otherwise each see the other's listing still unpublished). SQLite runs one write
+ * transaction at a time: nothing to do.
+ */
+export async function lockSite(trx: Db, engine: Engine, url: string): Promise<void> {
+  const site = siteKeyOf(url);
+  if (engine !== 'postgres' || !site) return;
+  const key = `site:${site.domain}:${site.port}${site.path}`;
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
 }
