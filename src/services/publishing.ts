@@ -17,6 +17,9 @@ export async function chooseFreeListing(ctx: Ctx, id: number): Promise<OwnListin
   const now = ctx.now();
   const queueWeeks = await freeQueueWeeks(ctx.db);
   const row = await ctx.db.transaction().execute(async (trx) => {
+    // The website's lock first, then the listing's row, in the order payment takes them (no deadlock).
+    const site = await trx.selectFrom('listings').select('url').where('id', '=', id).executeTakeFirst();
+    if (site) await lockSite(trx, ctx.engine, site.url);
     const row = await ownOr404(trx, id, user.userId, { engine: ctx.engine, lock: true });
     if (row.plan === 'paid') {
       throw new ApiError(
@@ -32,8 +35,7 @@ export async function chooseFreeListing(ctx: Ctx, id: number): Promise<OwnListin
       );
     }
     // One website, one listing: another person's listing of the site published first wins (services/same-site.ts);
-    // publications of one site wait for each other here, so "first" holds for two at the same moment too.
-    await lockSite(trx, ctx.engine, row.url);
+    // publications of one site wait for each other (the lock above), so "first" holds for two at the same moment too.
     const { other } = await siteListings(trx, row.url, user.userId);
     if (other) throw alreadyListed(ctx.config, row.url, other);
     const week = freeQueueWeek(now, queueWeeks);
