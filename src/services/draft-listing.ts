@@ -128,9 +128,17 @@ export async function submitToListing(
       return MAKERS_STATES.has(d.fields[f].state) || (isEmpty(cur[listingFieldOf(f)]) && !isEmpty(w));
     });
     const attached: Draft = { ...d, listing_id: own.id };
-    const edit = await editFromDraft(trx, deps.engine, own.id, d.user_id, now, async () => {
-      if (fields.length) await saveListingFromDraft(trx, attached, now, { fields }, matched);
-    });
+    const edit = await editFromDraft(
+      trx,
+      deps.engine,
+      own.id,
+      d.user_id,
+      now,
+      async () => {
+        if (fields.length) await saveListingFromDraft(trx, attached, now, { fields }, matched);
+      },
+      d.id,
+    );
     await updateDraft(trx, d.id, { listing_id: own.id, updated_at: now });
     return {
       listing_id: own.id,
@@ -161,7 +169,15 @@ export async function syncDraftEdit(
   sections: SyncSections,
 ): Promise<void> {
   if (d.listing_id === null) return;
-  await editFromDraft(trx, engine, d.listing_id, d.user_id, now, async () => {
-    await saveListingFromDraft(trx, d, now, sections);
-  });
+  await editFromDraft(
+    trx,
+    engine,
+    d.listing_id,
+    d.user_id,
+    now,
+    async () => {
+      await saveListingFromDraft(trx, d, now, sections);
+    },
+    d.id,
+  );
 }

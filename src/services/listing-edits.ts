@@ -289,6 +289,7 @@ export async function editFromDraft(
   userId: number,
   now: string,
   write: () => Promise<void>,
+  draftId?: string,
 ): Promise<{ versionId: number | null; changed: string[] } | undefined> {
   const row = await findOwnListing(trx, listingId, userId, { engine, lock: true });
   if (!row) return undefined;
@@ -304,7 +305,7 @@ export async function editFromDraft(
   }
   const changed = Object.keys(after);
   if (!changed.length) return { versionId: null, changed };
-  const versionId = await insertVersion(trx, { listingId, userId, before, after, applyTo: [], now });
+  const versionId = await insertVersion(trx, { listingId, userId, before, after, applyTo: [], now, draftId });
   return { versionId, changed };
 }
 

@@ -33,6 +33,7 @@ const MIGRATIONS: ReadonlyArray<
   ['180_trophies', () => import('./migrations/180_trophies.ts')],
   ['190_vote_weights', () => import('./migrations/190_vote_weights.ts')],
   ['200_membership_stamp', () => import('./migrations/200_membership_stamp.ts')],
+  ['210_version_draft', () => import('./migrations/210_version_draft.ts')],
 ];
 
 /** The names of every migration this version runs (readiness checks that the database has them all). */

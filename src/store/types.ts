@@ -136,6 +136,8 @@ export interface ListingVersionsTable {
   created_at: string;
   reviewed_at: string | null;
   reviewed_by: number | null;
+  /** The draft the edit came from (a re-submitted or edited draft); null for an edit made on the listing. */
+  draft_id: string | null;
 }
 export interface AlternativesTable {
   listing_id: number;

@@ -14,6 +14,9 @@ import { drainJobs, jobHandlers } from '../../src/jobs/index.ts';
 import { RobotsCache } from '../../src/drafting/crawler/robots.ts';
 import { revertVersion } from '../../src/services/listing-edits.ts';
 import { lockSite } from '../../src/store/repos/same-site.ts';
+import { createSession } from '../../src/auth/sessions.ts';
+import { makeUser as makeAdmin } from '../auth/helpers.ts';
+import * as cheerio from 'cheerio';
 
 let t: Live;
 let maker: Awaited<ReturnType<typeof makeUser>>;
@@ -231,6 +234,17 @@ test('a new draft of a website the maker already listed goes to that listing as 
   assert.equal(v.reviewed_at, null);
   assert.deepEqual(JSON.parse(v.after), { name: 'Beacon Notes 2', city: 'Lisbon' });
   assert.equal((await api('GET', `/drafts/${second}`, maker.auth)).json().listing_id, listingId);
+  // The site team's edit review says where the edit came from: the draft, not a hand edit on the listing.
+  assert.equal(v.draft_id, second);
+  const hand = (await versions(listingId)).find((x) => JSON.parse(x.after).tagline === 'The tagline the maker wrote');
+  assert.equal(hand?.draft_id, null);
+  const admin = await makeAdmin(t.store, { role: 'admin' });
+  const { token } = await createSession(t.store.db, admin.id);
+  const review = cheerio.load(
+    (await t.app.inject({ method: 'GET', url: '/admin/edits', headers: { cookie: `ll_session=${token}` } })).body,
+  );
+  assert.match(review(`#edit-${v.id} .from-draft`).text(), new RegExp(`Edit #${v.id} from draft ${second}`));
+  assert.equal(review(`#edit-${hand?.id} .from-draft`).length, 0, 'a hand edit is not labelled as a draft');
   assert.equal(
     (await t.store.db.selectFrom('listings').select('id').where('owner_id', '=', maker.id).execute()).length,
     2,

@@ -92,6 +92,8 @@ export interface VersionInput {
   applyTo: string[];
   now: string;
   reviewedBy?: number;
+  /** The draft the edit came from (services/draft-listing.ts). */
+  draftId?: string;
 }
 
 export async function insertVersion(trx: Db, v: VersionInput): Promise<number> {
@@ -106,6 +108,7 @@ export async function insertVersion(trx: Db, v: VersionInput): Promise<number> {
       created_at: v.now,
       reviewed_at: v.reviewedBy === undefined ? null : v.now,
       reviewed_by: v.reviewedBy ?? null,
+      draft_id: v.draftId ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -122,6 +125,8 @@ export interface VersionView {
   created_at: string;
   reviewed_at: string | null;
   reviewed_by: { id: number; name: string } | null;
+  /** The draft the edit came from; null for an edit made on the listing. */
+  draft_id: string | null;
 }
 
 /** Listing edits for the site team: unreviewed first, then newest first. */
@@ -143,6 +148,7 @@ export async function listVersions(
       'v.reviewed_at',
       'v.user_id',
       'v.reviewed_by',
+      'v.draft_id',
       'l.id as listing_id',
       'l.slug',
       'l.name as listing_name',
@@ -175,6 +181,7 @@ export async function listVersions(
       created_at: iso(r.created_at),
       reviewed_at: isoOrNull(r.reviewed_at),
       reviewed_by: r.reviewed_by === null ? null : { id: r.reviewed_by, name: r.reviewer_name ?? '' },
+      draft_id: r.draft_id,
     })),
     total: num(counts.total),
     unreviewed: num(counts.unreviewed),

@@ -42,7 +42,7 @@ function versionBlock(v: VersionView, csrf: string): SafeHtml {
   return html`
   <article class="edit" id="edit-${v.id}" data-version="${v.id}" data-reviewed="${v.reviewed_at ? 'yes' : 'no'}">
     <h2>${pageLink(v.listing)} <small class="hint">(${v.listing.status}, listing ${v.listing.id})</small></h2>
-    <p>Edit #${v.id} by ${v.user ? html`${v.user.name} &lt;${v.user.email}&gt;` : html`<em>unknown</em>`}, ${when(v.created_at)}.
+    <p>${v.draft_id === null ? html`Edit #${v.id}` : html`<strong class="from-draft">Edit #${v.id} from draft ${v.draft_id}</strong> (the maker re-submitted or edited a draft of the listing: values drafted from the website, not typed on the listing)`} by ${v.user ? html`${v.user.name} &lt;${v.user.email}&gt;` : html`<em>unknown</em>`}, ${when(v.created_at)}.
       ${v.apply_to.length ? html`Also sent to: <strong class="apply-to">${v.apply_to.join(', ')}</strong>.` : html`This listing only.`}</p>
     <table>
       <thead><tr><th scope="col">Field</th><th scope="col">Before</th><th scope="col">After</th></tr></thead>
