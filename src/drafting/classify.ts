@@ -6,15 +6,18 @@
  * parent's own text also competes beside its children as the category "in general" (so what the
  * parent's description names but no child covers is found there). Words are stemmed with Porter's
  * stemmer (the `stemmer` package). A site's identity text (home title, meta descriptions, JSON-LD
- * categories, h1/h2, the lead of the home page; the product's own name counted once) is compared
+ * categories, h1/h2, the lead of the home page; of the other pages only those that describe the
+ * product; the product's own name counted once) is compared
  * with every document by the cosine of TF-IDF vectors — hand-written here (about 150 lines): no
  * model to download, and the IDF statistics come from our own tree, so it follows every change the
  * admin makes. (BM25 is kept as an option; on the corpus its long parent documents won on
  * incidental words.)
  *
  * Decision (primary first):
+ *   - only categories sharing at least `minTerms` (2) distinct words with the site compete (one
+ *     shared word is a coincidence);
  *   - a child category (or a parent "in general") wins when its score is at least `leadRatio`
- *     (1.25) × the runner-up's;
+ *     (1.15) × the runner-up's;
  *   - else a top-level category wins when it leads the others by `parentLeadRatio` (1.15), scoring
  *     0.7 × its best child + 0.3 × its own document;
  *   - else, or below `minScore`, or with fewer than `minTerms` shared terms: categories stay empty
@@ -119,7 +122,7 @@ export function buildCategoryModel(
   for (const c of categories) {
     const tf = new Map<string, number>();
     let len = addTokens(tf, c.name, 3);
-    len += addTokens(tf, c.description);
+    len += addTokens(tf, c.description, 3);
     docs.set(c.slug, { cat: c, tf, len, isParent: parents.has(c.slug) });
   }
   for (const l of listings) {
@@ -219,10 +222,16 @@ export interface SiteText {
   weight: number;
 }
 
+const DESCRIBING: ReadonlySet<string> = new Set(['features', 'about', 'why', 'faq', 'docs', 'other']);
+
 /** The parts of a site that say what it is: title, meta description, headings, lead paragraphs. */
 export function siteTexts(pages: readonly ParsedPage[]): SiteText[] {
   const out: SiteText[] = [];
-  for (const page of pages.slice(0, 6)) {
+  // Beside the home page, the pages that say what the product is; legal, licence, contact, pricing, blog,
+  // download and community pages talk about policies, money, news and people (a privacy policy made a
+  // note-taking app read as a security product)
+  const describing = pages.filter((p) => p.isHome || DESCRIBING.has(p.kind));
+  for (const page of describing.slice(0, 6)) {
     const w = page.isHome ? 1 : 0.3;
     const $ = page.$;
     // other pages' titles repeat the site's name and say which page it is: the home page's title only
@@ -272,7 +281,7 @@ export interface ClassifyOptions {
   leadRatio?: number;
   /** the same for a top-level category when no child leads (default 1.15) */
   parentLeadRatio?: number;
-  /** distinct site terms the winner must share with its document (default 1: a category the admin just created has no listings yet, only its name and description) */
+  /** distinct site terms a category must share with the site to compete (default 2; a category the admin just created has only its name and description, which a site about it shares more than one word with) */
   minTerms?: number;
   /** the winner's cosine must be at least this (default 0.05; a top-level category 70 % of it) */
   minScore?: number;
@@ -289,9 +298,9 @@ export function classifySite(
   texts: readonly SiteText[],
   opts: ClassifyOptions = {},
 ): Classification {
-  const leadRatio = opts.leadRatio ?? 1.25;
+  const leadRatio = opts.leadRatio ?? 1.15;
   const parentLeadRatio = opts.parentLeadRatio ?? 1.15;
-  const minTerms = opts.minTerms ?? 1;
+  const minTerms = opts.minTerms ?? 2;
   // the tree is written in one language; a site in another shares few words with it by chance, so it must score higher
   const minScore = (opts.minScore ?? 0.05) * (opts.sameLanguage === false ? 2 : 1);
   const q = new Map<string, number>();
@@ -303,7 +312,9 @@ export function classifySite(
   const scored = model.docs
     .map((d) => ({ d, ...(opts.scorer === 'bm25' ? bm25(model, d, q) : cosine(model, d, q)) }))
     .sort((a, b) => b.score - a.score);
-  const leaves = scored.filter((s) => !s.d.isParent);
+  // a category that shares a single word with the site is a coincidence, not a match (a "stream of
+  // consciousness" writing app is not 3D printing because a printer streams): it does not compete
+  const leaves = scored.filter((s) => !s.d.isParent && s.terms.size >= minTerms);
   // a top-level category scores by its best child (0.7) and its own name and description (0.3), so
   // the tree's two levels agree; its matched terms are the best child's and its own
   const parents = scored

@@ -55,3 +55,40 @@ test("tokens: stop words out, Porter's stemming, CJK bigrams", () => {
   assert.deepEqual(classifierTokens('developers development'), ['develop', 'develop']);
   assert.deepEqual(classifierTokens('ペット'), ['ペッ', 'ット']);
 });
+
+test('one word in common is a coincidence: a category must share two with the site to be chosen', () => {
+  const m = buildCategoryModel(tree, listings);
+  // "backups" is the only word this site shares with anything in the tree
+  assert.deepEqual(classifySite(m, text('We knit wool backups for your winter sweaters.')).slugs, []);
+  assert.equal(classifySite(m, text('Hosted Postgres with SQL console and nightly backups.')).slugs[0], 'db');
+});
+
+test("a parent's own description is a category of its own ('in general'): what no child covers is found there", () => {
+  const m = buildCategoryModel(
+    tree.map((c) =>
+      c.slug === 'dev' ? { ...c, description: `${c.description} Also game engines, libraries and SDKs.` } : c,
+    ),
+    listings,
+  );
+  assert.deepEqual(classifySite(m, text('A game engine and libraries for Kotlin: an SDK for games.')).slugs, ['dev']);
+});
+
+test('besides the home page, only pages that describe the product are read: not a privacy policy', async () => {
+  const { parsePage } = await import('../../src/drafting/extract/page.ts');
+  const { siteTexts } = await import('../../src/drafting/classify.ts');
+  const page = (url: string, h1: string, p: string, isHome: boolean, i: number) =>
+    parsePage({ url, html: `<html><body><main><h1>${h1}</h1><p>${p}</p></main></body></html>` }, i, isHome);
+  const texts = siteTexts([
+    page('https://x.test/', 'Markdown notes that sync', 'Write notes with backlinks in offline notebooks.', true, 0),
+    page('https://x.test/features', 'Backlinks and daily notes', 'Every note links to the notes it names.', false, 1),
+    page(
+      'https://x.test/privacy',
+      'Privacy policy',
+      'We process personal data and secure it with encryption.',
+      false,
+      2,
+    ),
+  ]).map((t) => t.text);
+  assert.ok(texts.some((t) => /daily notes/.test(t)));
+  assert.ok(!texts.some((t) => /privacy|personal data/i.test(t)), texts.join(' | '));
+});
