@@ -34,6 +34,7 @@ const MIGRATIONS: ReadonlyArray<
   ['190_vote_weights', () => import('./migrations/190_vote_weights.ts')],
   ['200_membership_stamp', () => import('./migrations/200_membership_stamp.ts')],
   ['210_version_draft', () => import('./migrations/210_version_draft.ts')],
+  ['220_week_launch_order', () => import('./migrations/220_week_launch_order.ts')],
 ];
 
 /** The names of every migration this version runs (readiness checks that the database has them all). */

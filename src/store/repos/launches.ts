@@ -7,6 +7,7 @@ import {
   summaryQuery,
   toSummary,
   viewsOrderFrom,
+  summariesByIds,
   type ListingSummary,
   type SummaryRow,
 } from './summary.ts';
@@ -63,9 +64,12 @@ export async function launchesOfWeek(
   // order): by name, a stable order that is no ranking, without ranks or counts.
   if (future) return byName(db, monday, ['scheduled', 'awaiting_badge'], limit);
   if (opts.hideCounts) return byName(db, monday, ['live'], limit);
-  const rows = await summaryQuery(db)
+  // The ranking first, from the (status, launch_week, launched_at, id) index and the week's vote sums by
+  // key (no listing row read); then only the ranked page's summaries.
+  const ranked = await db
+    .selectFrom('listings as l')
     .leftJoin(weekVotes(db, monday), (j) => j.onRef('wv.listing_id', '=', 'l.id'))
-    .select(sql<number>`coalesce(wv.n, 0)`.as('week_votes'))
+    .select(['l.id', sql<number>`coalesce(wv.n, 0)`.as('week_votes')])
     .where('l.launch_week', '=', monday)
     .where('l.status', '=', 'live')
     .orderBy(sql`coalesce(wv.n, 0)`, 'desc')
@@ -74,6 +78,10 @@ export async function launchesOfWeek(
     .orderBy('l.id', 'asc')
     .limit(limit)
     .execute();
+  const summaries = await summariesByIds(
+    db,
+    ranked.map((r) => r.id),
+  );
   const count = await db
     .selectFrom('listings')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -81,7 +89,12 @@ export async function launchesOfWeek(
     .where('status', '=', 'live')
     .executeTakeFirstOrThrow();
   return {
-    items: rows.map((r, i) => ({ rank: i + 1, listing: toSummary(r as SummaryRow), votes: counted(r.week_votes) })),
+    items: ranked
+      .flatMap((r) => {
+        const listing = summaries.get(r.id);
+        return listing ? [{ listing, votes: counted(r.week_votes) }] : [];
+      })
+      .map((x, i) => ({ rank: i + 1, ...x })),
     total: num(count.n),
   };
 }
