@@ -1,7 +1,7 @@
 /**
  * The categories classifier: it learns from the directory itself, nothing is hard-coded per
- * category. Each category of the tree the admin maintains becomes a document made of its name
- * (weighted ×3), its description (and FAQ), and the text of the live listings filed under it
+ * category. Each category of the tree the admin maintains becomes a document made of its name and
+ * its description (and FAQ), each weighted ×3, and the text of the live listings filed under it
  * (name, tagline, descriptions, features); a parent's document holds its children's too, and a
  * parent's own text also competes beside its children as the category "in general" (so what the
  * parent's description names but no child covers is found there). Words are stemmed with Porter's
@@ -15,7 +15,7 @@
  *
  * Decision (primary first):
  *   - only categories sharing at least `minTerms` (2) distinct words with the site compete (one
- *     shared word is a coincidence);
+ *     shared word is a coincidence), or one word of their own name;
  *   - a child category (or a parent "in general") wins when its score is at least `leadRatio`
  *     (1.15) × the runner-up's;
  *   - else a top-level category wins when it leads the others by `parentLeadRatio` (1.15), scoring
@@ -53,6 +53,8 @@ interface Doc {
   tf: Map<string, number>;
   len: number;
   isParent: boolean;
+  /** the words of the category's own name (the admin's label for it) */
+  nameTerms: Set<string>;
   /** a top-level category's own text (name, description, listings filed directly under it), scored beside the children as "in general" */
   general?: boolean;
 }
@@ -121,9 +123,10 @@ export function buildCategoryModel(
   const docs = new Map<string, Doc>();
   for (const c of categories) {
     const tf = new Map<string, number>();
+    // the admin's name and description say what the category is: each weighs 3 × a listing's text
     let len = addTokens(tf, c.name, 3);
     len += addTokens(tf, c.description, 3);
-    docs.set(c.slug, { cat: c, tf, len, isParent: parents.has(c.slug) });
+    docs.set(c.slug, { cat: c, tf, len, isParent: parents.has(c.slug), nameTerms: new Set(classifierTokens(c.name)) });
   }
   for (const l of listings) {
     // a listing's text counts once per category it is filed under; capped so one long listing cannot dominate
@@ -138,7 +141,15 @@ export function buildCategoryModel(
   // Developer Tools, say) matches it there
   const generals: Doc[] = [];
   for (const d of docs.values())
-    if (d.isParent) generals.push({ cat: d.cat, tf: new Map(d.tf), len: d.len, isParent: false, general: true });
+    if (d.isParent)
+      generals.push({
+        cat: d.cat,
+        tf: new Map(d.tf),
+        len: d.len,
+        isParent: false,
+        general: true,
+        nameTerms: d.nameTerms,
+      });
   // parents also hold their children's documents
   for (const d of docs.values()) {
     const p = d.cat.parent ? docs.get(d.cat.parent) : undefined;
@@ -281,7 +292,7 @@ export interface ClassifyOptions {
   leadRatio?: number;
   /** the same for a top-level category when no child leads (default 1.15) */
   parentLeadRatio?: number;
-  /** distinct site terms a category must share with the site to compete (default 2; a category the admin just created has only its name and description, which a site about it shares more than one word with) */
+  /** distinct site terms a category must share with the site to compete (default 2), unless one of them is in the category's name */
   minTerms?: number;
   /** the winner's cosine must be at least this (default 0.05; a top-level category 70 % of it) */
   minScore?: number;
@@ -313,8 +324,11 @@ export function classifySite(
     .map((d) => ({ d, ...(opts.scorer === 'bm25' ? bm25(model, d, q) : cosine(model, d, q)) }))
     .sort((a, b) => b.score - a.score);
   // a category that shares a single word with the site is a coincidence, not a match (a "stream of
-  // consciousness" writing app is not 3D printing because a printer streams): it does not compete
-  const leaves = scored.filter((s) => !s.d.isParent && s.terms.size >= minTerms);
+  // consciousness" writing app is not 3D printing because a printer streams): it does not compete,
+  // unless that word is in the category's own name (a category just created is little more than its name)
+  const matches = (s: (typeof scored)[number]) =>
+    s.terms.size >= minTerms || [...s.terms.keys()].some((t) => s.d.nameTerms.has(t));
+  const leaves = scored.filter((s) => !s.d.isParent && matches(s));
   // a top-level category scores by its best child (0.7) and its own name and description (0.3), so
   // the tree's two levels agree; its matched terms are the best child's and its own
   const parents = scored
@@ -328,7 +342,7 @@ export function classifySite(
     .sort((a, b) => b.score - a.score);
   const confident = (list: typeof scored, ratio: number, min: number): (typeof scored)[number] | null => {
     const [a, b] = list;
-    if (!a || a.score < min || a.terms.size < minTerms) return null;
+    if (!a || a.score < min || !matches(a)) return null;
     if (b && a.score < ratio * b.score) return null;
     return a;
   };
