@@ -121,6 +121,17 @@ export async function featuredNow(
   });
 }
 
+/** A placement with its listing's status and launch: what `spanOf` needs. */
+type PlacementRow = {
+  listing_id: number;
+  days: number;
+  starts_at: string | null;
+  ends_at: string | null;
+  created_at: string;
+  status: string;
+  launched_at: string | null;
+};
+
 /**
  * Placements that may not have ended (an end after now, or none yet: the listing was not live when
  * bought), with their listing's status and launch, in placement order. The placements are read first
@@ -128,21 +139,7 @@ export async function featuredNow(
  * every live listing whenever featured_placements had no statistics, and a table this small is never
  * analysed by autovacuum (a category page took ~7 ms for it at 10,000 listings, 0.1 ms this way).
  */
-async function candidates(
-  db: Db,
-  now: Date,
-  opts: { listingIds?: readonly number[] } = {},
-): Promise<
-  Array<{
-    listing_id: number;
-    days: number;
-    starts_at: string | null;
-    ends_at: string | null;
-    created_at: string;
-    status: string;
-    launched_at: string | null;
-  }>
-> {
+async function candidates(db: Db, now: Date, opts: { listingIds?: readonly number[] } = {}): Promise<PlacementRow[]> {
   const oldest = now.getTime() - MAX_DAYS * DAY_MS;
   let q = db
     .selectFrom('featured_placements as p')
@@ -174,14 +171,7 @@ async function candidates(
  * When a placement runs, in ms: its stored span, or, when it had none (bought before the listing went
  * live), from the later of its purchase and the listing's launch. `start` 0 means it has not started.
  */
-function spanOf(r: {
-  days: number;
-  starts_at: string | null;
-  ends_at: string | null;
-  created_at: string;
-  status: string;
-  launched_at: string | null;
-}): { start: number; end: number } | undefined {
+function spanOf(r: PlacementRow): { start: number; end: number } | undefined {
   if (r.starts_at && r.ends_at) return { start: Date.parse(r.starts_at), end: Date.parse(r.ends_at) };
   if (r.status !== 'live' || !r.launched_at) return { start: 0, end: Number.POSITIVE_INFINITY };
   const start = Math.max(Date.parse(r.launched_at), Date.parse(r.created_at));
