@@ -518,7 +518,25 @@ export async function alternativesOf(
   return { listing: toSummary(self as SummaryRow), items };
 }
 
-const sharedApproved = new WeakMap<object, { at: number; ids: Promise<Set<number>> }>();
+const sharedReads = new WeakMap<object, Map<string, { at: number; value: Promise<unknown> }>>();
+
+/**
+ * `read()`'s result shared for `ms` per database and key: every caller meanwhile gets the same promise.
+ * A failure is not kept. The keys are few (one per category, and one more), each replaced when it expires.
+ */
+function sharedRead<T>(db: object, key: string, ms: number, read: () => Promise<T>): Promise<T> {
+  let byKey = sharedReads.get(db);
+  if (!byKey) sharedReads.set(db, (byKey = new Map()));
+  const now = Date.now();
+  const hit = byKey.get(key);
+  if (hit && now - hit.at < ms) return hit.value as Promise<T>;
+  const entry = { at: now, value: read() };
+  byKey.set(key, entry);
+  entry.value.catch(() => {
+    if (byKey.get(key) === entry) byKey.delete(key);
+  });
+  return entry.value;
+}
 
 /**
  * False when the listing has no approved alternatives. Few listings have any: with `shareMs` > 0 the
@@ -526,29 +544,20 @@ const sharedApproved = new WeakMap<object, { at: number; ids: Promise<Set<number
  */
 async function mayHaveApproved(db: Kysely<DB>, listingId: number, shareMs: number): Promise<boolean> {
   if (shareMs <= 0) return true;
-  const now = Date.now();
-  let hit = sharedApproved.get(db);
-  if (!hit || now - hit.at >= shareMs) {
-    const ids = db
+  const ids = await sharedRead(db, 'approved', shareMs, async () => {
+    const rows = await db
       .selectFrom('alternatives')
       .select('listing_id')
       .distinct()
       .where('approved', '=', true as never)
-      .execute()
-      .then((rows) => new Set(rows.map((r) => Number(r.listing_id))));
-    const entry = { at: now, ids };
-    sharedApproved.set(db, entry);
-    ids.catch(() => {
-      if (sharedApproved.get(db) === entry) sharedApproved.delete(db); // a failure is not kept
-    });
-    hit = entry;
-  }
-  return (await hit.ids).has(Number(listingId));
+      .execute();
+    return new Set(rows.map((r) => Number(r.listing_id)));
+  });
+  return ids.has(Number(listingId));
 }
 
 /** The most voted a category's lists are shared for (2 × ALTERNATIVES_LIMIT + 1 covers any listing's own and approved). */
 const SHARED_TOP = 2 * ALTERNATIVES_LIMIT + 1;
-const sharedTops = new WeakMap<object, Map<number, { at: number; rows: Promise<TopRow[]> }>>();
 type TopRow = { id: number; summary: ListingSummary };
 
 /**
@@ -577,17 +586,7 @@ function mostVotedIn(db: Kysely<DB>, categoryId: number, n: number, shareMs: num
     });
   };
   if (shareMs <= 0 || n > SHARED_TOP) return read(n);
-  let byCategory = sharedTops.get(db);
-  if (!byCategory) sharedTops.set(db, (byCategory = new Map()));
-  const now = Date.now();
-  const hit = byCategory.get(categoryId);
-  if (hit && now - hit.at < shareMs) return hit.rows;
-  const entry = { at: now, rows: read(SHARED_TOP) };
-  byCategory.set(categoryId, entry);
-  entry.rows.catch(() => {
-    if (byCategory.get(categoryId) === entry) byCategory.delete(categoryId); // a failure is not kept
-  });
-  return entry.rows;
+  return sharedRead(db, `top ${categoryId}`, shareMs, () => read(SHARED_TOP));
 }
 
 export type UpdateFeedItem = { title: string; body: string; created_at: string; listing: ListingSummary };
