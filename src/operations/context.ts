@@ -72,6 +72,12 @@ export interface Ctx {
    * without asking the database, so the change shows even when it was made through another instance.
    */
   fresh?: boolean;
+  /**
+   * How long this read's result is shared with other anonymous callers (the operation's `cacheMs`,
+   * bounded by SHARED_CACHE_MS; absent when it is not shared): what the handler reads for it may be
+   * shared as long.
+   */
+  sharedMs?: number;
 }
 
 export function userOf(ctx: Ctx): SignedInPrincipal {

@@ -57,7 +57,7 @@ export interface Outcome<T> {
 
 const plainChallenge: Challenge = () => 'Bearer';
 
-export function contextOf(k: Kernel, principal: Principal, requestId: string, fresh?: boolean): Ctx {
+export function contextOf(k: Kernel, principal: Principal, requestId: string, fresh?: boolean, sharedMs?: number): Ctx {
   return {
     db: k.store.db,
     engine: k.store.engine,
@@ -67,6 +67,7 @@ export function contextOf(k: Kernel, principal: Principal, requestId: string, fr
     services: k.services,
     now: () => new Date(),
     ...(fresh ? { fresh } : {}),
+    ...(sharedMs ? { sharedMs } : {}),
   };
 }
 
@@ -79,18 +80,20 @@ export async function invoke<O extends Operation>(
   how: Invocation,
 ): Promise<Outcome<ResultOf<O>>> {
   enforceAccess(op.access, principal, how.challenge ?? plainChallenge);
-  const run = async (): Promise<ResultOf<O> | RawJson> => {
-    const input = inputOf(op, raw);
-    const result = await op.handler(contextOf(k, principal, how.requestId, how.fresh), input as never);
-    if (k.config.STRICT_RESPONSES) checkResult(op, result);
-    return result as ResultOf<O> | RawJson;
-  };
   // A public read anonymous callers share for a moment (the operation's cacheMs): one read serves them all.
   const results = k.services.results;
   const ttl = Math.min(op.cacheMs ?? 0, k.config.SHARED_CACHE_MS);
-  if (ttl > 0 && results && principal.kind === 'anonymous' && !how.fresh) {
+  const sharedMs = ttl > 0 && results && principal.kind === 'anonymous' && !how.fresh ? ttl : 0;
+  const run = async (): Promise<ResultOf<O> | RawJson> => {
+    const input = inputOf(op, raw);
+    const ctx = contextOf(k, principal, how.requestId, how.fresh, sharedMs);
+    const result = await op.handler(ctx, input as never);
+    if (k.config.STRICT_RESPONSES) checkResult(op, result);
+    return result as ResultOf<O> | RawJson;
+  };
+  if (sharedMs > 0 && results) {
     const key = `${op.name} ${JSON.stringify(stringValues(raw.params))} ${JSON.stringify(stringValues(raw.query))}`;
-    return { status: op.status, body: await results.get(key, ttl, run), replayed: false };
+    return { status: op.status, body: await results.get(key, sharedMs, run), replayed: false };
   }
   if (op.idempotencyKey && how.idempotencyKey !== undefined && principal.kind === 'user') {
     // The stored request holds path and query values as the strings a URL carries, so a key reused

@@ -171,13 +171,8 @@ export const getAlternatives = defineOperation({
   idempotencyKey: false,
   paginated: false,
   handler: async (ctx, input) => {
-    // a category's most voted are shared for the same moment as this read's result (none for a caller who just changed something)
-    const out = await alternativesOf(
-      ctx.db,
-      input.slug,
-      undefined,
-      ctx.fresh || ctx.principal.kind !== 'anonymous' ? 0 : Math.min(1000, ctx.config.SHARED_CACHE_MS),
-    );
+    // a category's most voted are shared as long as this read's result is (not at all for a signed-in or fresh caller)
+    const out = await alternativesOf(ctx.db, input.slug, undefined, ctx.sharedMs ?? 0);
     if (!out) return notFound('listing', input.slug);
     return out;
   },
