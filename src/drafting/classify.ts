@@ -288,7 +288,7 @@ export interface Classification {
 }
 
 export interface ClassifyOptions {
-  /** the winner must score at least this many times the runner-up (default 1.25) */
+  /** the winner must score at least this many times the runner-up (default 1.15) */
   leadRatio?: number;
   /** the same for a top-level category when no child leads (default 1.15) */
   parentLeadRatio?: number;
