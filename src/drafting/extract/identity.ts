@@ -380,18 +380,6 @@ export function extractIdentity(ctx: Ctx): IdentityResult {
       tagline = { value: lead, evidence: [ev(home, lead)], score: 1 };
     }
   }
-  for (const t of [] as string[]) {
-    const r = fromTitle(t);
-    if (
-      r &&
-      wordCount(r) >= 3 &&
-      wordCount(r) <= 20 &&
-      !(descMeta && similarity(r, descMeta) > 0.8 && coverage(descMeta, r) > 0.8)
-    ) {
-      tagline = { value: r, evidence: [ev(home, t)], score: 1 };
-      break;
-    }
-  }
   const h1 = heroHeading(home);
   const h1Text = h1 ? textOf(h1) : '';
   const followers = h1 && !/\?$/.test(h1Text) ? heroFollowers(home, h1).filter((el) => !/\?$/.test(textOf(el))) : [];
