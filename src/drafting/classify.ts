@@ -13,6 +13,11 @@
  * admin makes. (BM25 is kept as an option; on the corpus its long parent documents won on
  * incidental words.)
  *
+ * The category's own name, as the admin wrote it, weighs twice more: a site that calls itself by a
+ * category's name of two or more words ("the ultimate note-taking app") in its home title, meta
+ * descriptions, structured data or h1 scores ×2 there; a site that says only the head of such a name
+ * (its last word) and never its qualifier ("writer" but never "AI", for AI Writing) scores ×0.6 there.
+ *
  * Decision (primary first):
  *   - only categories sharing at least `minTerms` (2) distinct words with the site compete (one
  *     shared word is a coincidence), or one word of their own name;
@@ -55,6 +60,8 @@ interface Doc {
   isParent: boolean;
   /** the words of the category's own name (the admin's label for it) */
   nameTerms: Set<string>;
+  /** the category's name as phrases: "Calendar & Scheduling" is ["calendar"] and ["schedul"], "Note-taking" is ["note", "take"] */
+  namePhrases: string[][];
   /** a top-level category's own text (name, description, listings filed directly under it), scored beside the children as "in general" */
   general?: boolean;
 }
@@ -99,10 +106,30 @@ export function classifierTokens(s: string): string[] {
       continue;
     }
     if (w.length < 2 || STOP.has(w) || /^\d+$/.test(w)) continue;
+    // a word whose stem is a stop word keeps its own form ("productivity" is not "product")
     const st = stem(w);
-    if (!STOP.has(st)) out.push(st);
+    out.push(STOP.has(st) ? w : st);
   }
   return out;
+}
+
+/** A category's name split into the phrases it joins ("A & B", "A, B", "A and B", "A / B"). */
+function namePhrases(name: string): string[][] {
+  return name
+    .split(/\s*(?:&|,|\/|\band\b|\bund\b|\bet\b|\by\b)\s*/i)
+    .map((part) => classifierTokens(part))
+    .filter((p) => p.length >= 2);
+}
+
+/** How many times a phrase (a run of tokens) occurs in a token list. */
+function phraseCount(tokens: readonly string[], phrase: readonly string[]): number {
+  let n = 0;
+  for (let i = 0; i + phrase.length <= tokens.length; i++) {
+    let j = 0;
+    while (j < phrase.length && tokens[i + j] === phrase[j]) j++;
+    if (j === phrase.length) n++;
+  }
+  return n;
 }
 
 function addTokens(tf: Map<string, number>, text: string, weight = 1): number {
@@ -126,7 +153,14 @@ export function buildCategoryModel(
     // the admin's name and description say what the category is: each weighs 3 × a listing's text
     let len = addTokens(tf, c.name, 3);
     len += addTokens(tf, c.description, 3);
-    docs.set(c.slug, { cat: c, tf, len, isParent: parents.has(c.slug), nameTerms: new Set(classifierTokens(c.name)) });
+    docs.set(c.slug, {
+      cat: c,
+      tf,
+      len,
+      isParent: parents.has(c.slug),
+      nameTerms: new Set(classifierTokens(c.name)),
+      namePhrases: namePhrases(c.name),
+    });
   }
   for (const l of listings) {
     // a listing's text counts once per category it is filed under; capped so one long listing cannot dominate
@@ -149,6 +183,7 @@ export function buildCategoryModel(
         isParent: false,
         general: true,
         nameTerms: d.nameTerms,
+        namePhrases: d.namePhrases,
       });
   // parents also hold their children's documents
   for (const d of docs.values()) {
@@ -304,6 +339,13 @@ export interface ClassifyOptions {
   name?: string | null;
 }
 
+/** Site texts at least this heavy identify the site (the home page's title, meta descriptions, structured data and h1). */
+const NAMED_WEIGHT = 2;
+/** A category the site names itself by scores this many times its cosine. */
+const NAMED_BOOST = 2;
+/** …and a category whose name's qualifier the site never says, this many times. */
+const QUALIFIER_MISSING = 0.6;
+
 export function classifySite(
   model: CategoryModel,
   texts: readonly SiteText[],
@@ -316,12 +358,28 @@ export function classifySite(
   const minScore = (opts.minScore ?? 0.05) * (opts.sameLanguage === false ? 2 : 1);
   const q = new Map<string, number>();
   for (const t of texts) for (const tok of classifierTokens(t.text)) q.set(tok, (q.get(tok) ?? 0) + t.weight);
-  // the product's own name is everywhere on its site: its words count as if said once
-  for (const tok of classifierTokens(opts.name ?? '')) if (q.has(tok)) q.set(tok, Math.min(q.get(tok) as number, 1));
+  // the product's own name is everywhere on its site: its brand (the name's first word) counts as if
+  // said once; the words after it say what the product is ("Korge Game Engine", "Streamline Writer")
+  const brand = classifierTokens(opts.name ?? '')[0];
+  if (brand && q.has(brand)) q.set(brand, Math.min(q.get(brand) as number, 1));
   // sublinear query weights: a word repeated all over the site does not drown the others
   for (const [t, n] of q) q.set(t, 1 + Math.log(n));
+  // the site calling itself by a category's name ("the ultimate note-taking app") in what identifies it
+  // (home title, meta descriptions, structured data, main heading) is the strongest single evidence
+  const identity = texts.filter((t) => t.weight >= NAMED_WEIGHT).map((t) => classifierTokens(t.text));
+  const named = (d: Doc): boolean => d.namePhrases.some((p) => identity.some((toks) => phraseCount(toks, p) > 0));
+  // a site that says the head of a category's name (an English compound's last word) but never its
+  // qualifier is not of that kind: a "writer" that never says "AI" is not AI Writing, printing that is
+  // not "3D" is not 3D Printing
+  const qualifierMissing = (d: Doc): boolean =>
+    d.namePhrases.some((p) => q.has(p[p.length - 1]) && p.slice(0, -1).some((t) => !q.has(t)));
   const scored = model.docs
-    .map((d) => ({ d, ...(opts.scorer === 'bm25' ? bm25(model, d, q) : cosine(model, d, q)) }))
+    .map((d) => {
+      const r = opts.scorer === 'bm25' ? bm25(model, d, q) : cosine(model, d, q);
+      if (named(d)) return { d, score: r.score * NAMED_BOOST, terms: r.terms };
+      if (qualifierMissing(d)) return { d, score: r.score * QUALIFIER_MISSING, terms: r.terms };
+      return { d, ...r };
+    })
     .sort((a, b) => b.score - a.score);
   // a category that shares a single word with the site is a coincidence, not a match (a "stream of
   // consciousness" writing app is not 3D printing because a printer streams): it does not compete,

@@ -92,3 +92,50 @@ test('besides the home page, only pages that describe the product are read: not 
   assert.ok(texts.some((t) => /daily notes/.test(t)));
   assert.ok(!texts.some((t) => /privacy|personal data/i.test(t)), texts.join(' | '));
 });
+
+test("a site that names itself by a category's name (in its title, descriptions or h1) is filed there", () => {
+  const tree2 = [
+    ...tree,
+    { slug: 'art', name: 'Illustrations', description: 'Vector illustrations and drawing tools.', parent: 'dev' },
+  ];
+  const more = [...listings, { categories: ['art'], text: 'Inkpot. Vector drawing with pencil and colours' }];
+  const m = buildCategoryModel(tree2, more);
+  const body = {
+    text: 'Draw vector shapes with your pencil, choose colours, sketch freely.',
+    url: 'https://x.test/',
+    weight: 1,
+  };
+  const says = 'The note taking app for your tablet';
+  // the same words in the page's body are one signal among others; in its title they say what it is
+  assert.equal(classifySite(m, [body, { text: says, url: 'https://x.test/', weight: 0.5 }]).slugs[0], 'art');
+  assert.equal(classifySite(m, [body, { text: says, url: 'https://x.test/', weight: 3 }]).slugs[0], 'notes');
+});
+
+test("a site that says a category's head word but never its qualifier is not of that kind", () => {
+  const tree2 = [
+    ...tree,
+    { slug: 'ai', name: 'AI', description: 'Machine learning products.', parent: null },
+    { slug: 'aiw', name: 'AI Writing', description: 'AI writers that draft text for you.', parent: 'ai' },
+  ];
+  const more = [
+    ...listings,
+    { categories: ['aiw'], text: 'Draftbot. An AI writer for blog drafts. Tone, drafts, writer' },
+  ];
+  const m = buildCategoryModel(tree2, more);
+  assert.equal(classifySite(m, text('An AI writer that drafts your blog for you.')).slugs[0], 'aiw');
+  // "write" and "drafts" are AI Writing's words too, but this site never says AI: its notes decide
+  assert.equal(classifySite(m, text('Write drafts in markdown notes with backlinks.')).slugs[0], 'notes');
+});
+
+test('a word whose stem is a stop word keeps its own form', () => {
+  // Porter's stem of "productivity" is "product", a stop word: the category's key word would vanish
+  assert.deepEqual(classifierTokens('productivity products'), ['productivity']);
+});
+
+test("the product's brand counts once, the words after it say what it is", () => {
+  const m = buildCategoryModel(tree, listings);
+  const site = text('Booking Notes keeps notes that sync. Booking Notes. Booking Notes. Booking Notes.');
+  // the brand is said on every line: it counts once; the rest of the name is what the product is
+  assert.equal(classifySite(m, site, { name: 'Booking Notes' }).slugs[0], 'notes');
+  assert.equal(classifySite(m, site, { name: 'Notes Booking' }).slugs[0], 'cal');
+});
