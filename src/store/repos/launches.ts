@@ -64,39 +64,51 @@ export async function launchesOfWeek(
   // order): by name, a stable order that is no ranking, without ranks or counts.
   if (future) return byName(db, monday, ['scheduled', 'awaiting_badge'], limit);
   if (opts.hideCounts) return byName(db, monday, ['live'], limit);
-  // The ranking first, from the (status, launch_week, launched_at, id) index and the week's vote sums by
-  // key (no listing row read); then only the ranked page's summaries.
-  const ranked = await db
-    .selectFrom('listings as l')
-    .leftJoin(weekVotes(db, monday), (j) => j.onRef('wv.listing_id', '=', 'l.id'))
-    .select(['l.id', sql<number>`coalesce(wv.n, 0)`.as('week_votes')])
-    .where('l.launch_week', '=', monday)
-    .where('l.status', '=', 'live')
-    .orderBy(sql`coalesce(wv.n, 0)`, 'desc')
-    .orderBy(nullsLast(sql`l.launched_at`))
-    .orderBy('l.launched_at', 'asc')
-    .orderBy('l.id', 'asc')
-    .limit(limit)
-    .execute();
+  // The ranking from two index range scans, merged here: the week's live launches from the (status,
+  // launch_week, launched_at, id) index and the week's vote sums from (week, weighted, listing_id). No
+  // listing row is read and nothing is looked up per launch (a join was one lookup per launch and a
+  // sort in SQL: ~4 ms for a week of ~700 launches); then only the ranked page's summaries.
+  const [live, sums] = await Promise.all([
+    db
+      .selectFrom('listings')
+      .select(['id', 'launched_at'])
+      .where('status', '=', 'live')
+      .where('launch_week', '=', monday)
+      .execute(),
+    db
+      .selectFrom('listing_week_votes')
+      .select(['listing_id', 'weighted'])
+      .where('week', '=', monday)
+      .where('weighted', '>', 0)
+      .execute(),
+  ]);
+  const votesOf = new Map<number, number>();
+  for (const v of sums) votesOf.set(Number(v.listing_id), num(v.weighted));
+  const ranked = live
+    .map((l) => ({ id: Number(l.id), votes: votesOf.get(Number(l.id)) ?? 0, at: timeOf(l.launched_at) }))
+    // most votes first; ties: the earlier launch (never launched last), then the lower id
+    .sort((a, b) => b.votes - a.votes || a.at - b.at || a.id - b.id)
+    .slice(0, limit);
   const summaries = await summariesByIds(
     db,
     ranked.map((r) => r.id),
   );
-  const count = await db
-    .selectFrom('listings')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('launch_week', '=', monday)
-    .where('status', '=', 'live')
-    .executeTakeFirstOrThrow();
   return {
     items: ranked
       .flatMap((r) => {
         const listing = summaries.get(r.id);
-        return listing ? [{ listing, votes: counted(r.week_votes) }] : [];
+        return listing ? [{ listing, votes: counted(r.votes) }] : [];
       })
       .map((x, i) => ({ rank: i + 1, ...x })),
-    total: num(count.n),
+    total: live.length,
   };
+}
+
+/** A launch time as a number for ordering (no time sorts last). */
+function timeOf(v: unknown): number {
+  if (v === null || v === undefined) return Number.POSITIVE_INFINITY;
+  const t = v instanceof Date ? v.getTime() : Date.parse(String(v));
+  return Number.isNaN(t) ? Number.POSITIVE_INFINITY : t;
 }
 
 /** A week's listings in the given statuses by name (then id), unranked, and how many there are. */
