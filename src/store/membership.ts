@@ -1,5 +1,6 @@
 // Figures that depend only on which listings are live in which category (the category tree's counts, a
-// category's total), kept until that membership changes. A trigger moves the 'membership' counter on
+// category's total), kept until that membership changes; and the leaderboards' totals, kept until
+// membership or the 'boards' counter (migration 230) moves. A trigger moves the 'membership' counter on
 // every such change (migration 200); a read compares one small row with the counter its figures were
 // computed at, and counts again only when it moved. So the counts are exact at every moment, on every
 // instance (the counter is in the database), and a read costs one primary-key lookup while nothing
@@ -20,8 +21,17 @@ const MAX_KEPT = 500;
 
 /** The membership counter as it is now. */
 export async function membershipStamp(db: Kysely<DB>): Promise<string> {
-  const row = await db.selectFrom('directory_stamps').select('n').where('name', '=', 'membership').executeTakeFirst();
-  return String(row?.n ?? 0);
+  return stampOf(db, ['membership']);
+}
+
+/** The named counters as they are now, joined ('membership', or 'membership' and 'boards': migration 230). */
+async function stampOf(db: Kysely<DB>, names: readonly string[]): Promise<string> {
+  if (names.length === 1) {
+    const row = await db.selectFrom('directory_stamps').select('n').where('name', '=', names[0]).executeTakeFirst();
+    return String(row?.n ?? 0);
+  }
+  const rows = await db.selectFrom('directory_stamps').select(['name', 'n']).where('name', 'in', names).execute();
+  return names.map((n) => String(rows.find((r) => r.name === n)?.n ?? 0)).join(':');
 }
 
 /**
@@ -29,12 +39,30 @@ export async function membershipStamp(db: Kysely<DB>): Promise<string> {
  * was last computed. Pass the database itself, not a transaction (a transaction may hold changes
  * others do not see yet).
  */
-export async function byMembership<T>(db: Kysely<DB>, key: string, compute: () => Promise<T>): Promise<T> {
+export function byMembership<T>(db: Kysely<DB>, key: string, compute: () => Promise<T>): Promise<T> {
+  return byStamps(db, ['membership'], key, compute);
+}
+
+/**
+ * The same, for a figure that also depends on which listings have counted votes, a Domain Rating or a
+ * revenue figure (the leaderboards' totals): computed again when 'membership' or 'boards' moved.
+ */
+export function byBoards<T>(db: Kysely<DB>, key: string, compute: () => Promise<T>): Promise<T> {
+  return byStamps(db, ['membership', 'boards'], key, compute);
+}
+
+async function byStamps<T>(
+  db: Kysely<DB>,
+  names: readonly string[],
+  key: string,
+  compute: () => Promise<T>,
+): Promise<T> {
   let m = kept.get(db);
   if (!m) kept.set(db, (m = new Map()));
   // The counter is read before counting: a change that commits meanwhile moves it past this value.
-  const stamp = await membershipStamp(db);
-  const hit = m.get(key);
+  const stamp = await stampOf(db, names);
+  const k = `${names.join('+')} ${key}`;
+  const hit = m.get(k);
   if (hit && hit.stamp === stamp) {
     cacheCounts.membership.hit++;
     return hit.value as Promise<T>;
@@ -42,11 +70,11 @@ export async function byMembership<T>(db: Kysely<DB>, key: string, compute: () =
   cacheCounts.membership.miss++;
   const value = compute();
   const entry = { stamp, value };
-  m.delete(key);
-  m.set(key, entry);
+  m.delete(k);
+  m.set(k, entry);
   if (m.size > MAX_KEPT) m.delete(m.keys().next().value!);
   value.catch(() => {
-    if (m.get(key) === entry) m.delete(key); // a failure is not kept
+    if (m.get(k) === entry) m.delete(k); // a failure is not kept
   });
   return value;
 }

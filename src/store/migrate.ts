@@ -35,6 +35,7 @@ const MIGRATIONS: ReadonlyArray<
   ['200_membership_stamp', () => import('./migrations/200_membership_stamp.ts')],
   ['210_version_draft', () => import('./migrations/210_version_draft.ts')],
   ['220_week_launch_order', () => import('./migrations/220_week_launch_order.ts')],
+  ['230_board_stamp', () => import('./migrations/230_board_stamp.ts')],
 ];
 
 /** The names of every migration this version runs (readiness checks that the database has them all). */

@@ -89,3 +89,65 @@ test("a category's page: most voted first across its subcategories and extra mem
   );
   assert.equal(page2.total, 4);
 });
+
+test("the leaderboards' totals follow a listing's first counted vote, Domain Rating and revenue at once; later votes do not recount", async () => {
+  const { leaderboard } = await import('../../src/store/repos/launches.ts');
+  const total = async (board: 'community-all-time' | 'domain-rating' | 'revenue') =>
+    (await leaderboard(db(), board, null, 20, 0)).total;
+  const id = async (slug: string) =>
+    (await db().selectFrom('listings').select('id').where('slug', '=', slug).executeTakeFirstOrThrow()).id;
+  const boards = async () =>
+    String(
+      (await db().selectFrom('directory_stamps').select('n').where('name', '=', 'boards').executeTakeFirstOrThrow()).n,
+    );
+  const votes = (slug: string, weighted: number) => ({
+    weighted,
+    votes: 1,
+    discounted: 0,
+    by_reason: '{}',
+    trend: 0,
+    last_vote_at: '2026-01-01T00:00:00.000Z',
+  });
+
+  await db().deleteFrom('listing_vote_totals').execute();
+  assert.equal(await total('community-all-time'), 0);
+  await db()
+    .insertInto('listing_vote_totals')
+    .values({ listing_id: await id('tool-1'), ...votes('tool-1', 1) } as never)
+    .execute();
+  assert.equal(await total('community-all-time'), 1, "a listing's first counted vote");
+  const stamp = await boards();
+  await db()
+    .updateTable('listing_vote_totals')
+    .set({ weighted: 3 })
+    .where('listing_id', '=', await id('tool-1'))
+    .execute();
+  assert.equal(await boards(), stamp, 'a further vote moves no counter: the total is not counted again');
+  await db()
+    .insertInto('listing_vote_totals')
+    .values({ listing_id: await id('tool-2'), ...votes('tool-2', 0) } as never)
+    .execute();
+  assert.equal(await total('community-all-time'), 1, 'a vote that counts for nothing (weight 0)');
+  await db()
+    .updateTable('listing_vote_totals')
+    .set({ weighted: 0.5 })
+    .where('listing_id', '=', await id('tool-2'))
+    .execute();
+  assert.equal(await total('community-all-time'), 2);
+  await db().updateTable('listings').set({ status: 'draft' }).where('slug', '=', 'tool-1').execute();
+  assert.equal(await total('community-all-time'), 1, 'a voted listing taken off live');
+  await db().updateTable('listings').set({ status: 'live' }).where('slug', '=', 'tool-1').execute();
+
+  await db().updateTable('listings').set({ domain_rating: null, revenue_cents: null }).execute();
+  assert.equal(await total('domain-rating'), 0);
+  await db().updateTable('listings').set({ domain_rating: 40 }).where('slug', 'in', ['tool-1', 'tool-3']).execute();
+  assert.equal(await total('domain-rating'), 2, 'a Domain Rating read for the first time');
+  await db().updateTable('listings').set({ domain_rating: 41 }).where('slug', '=', 'tool-1').execute();
+  assert.equal(await total('domain-rating'), 2, 'a new reading of a rated listing');
+  await db().updateTable('listings').set({ domain_rating: null }).where('slug', '=', 'tool-3').execute();
+  assert.equal(await total('domain-rating'), 1, 'a rating taken away');
+  await db().updateTable('listings').set({ revenue_cents: 5000 }).where('slug', '=', 'tool-5').execute();
+  assert.equal(await total('revenue'), 1, 'a revenue figure');
+  await db().updateTable('listings').set({ revenue_cents: 0 }).where('slug', '=', 'tool-5').execute();
+  assert.equal(await total('revenue'), 0, 'revenue back to 0');
+});

@@ -21,6 +21,7 @@ import {
   type Trend,
 } from '../../domain/ranking.ts';
 import { formatCents } from '../../domain/money.ts';
+import { byBoards } from '../membership.ts';
 import type { ListingStatus } from '../../domain/vocabulary.ts';
 
 /**
@@ -485,16 +486,19 @@ export async function leaderboard(
         .limit(limit)
         .offset(offset)
         .execute();
-      const total = num(
-        (
-          await db
-            .selectFrom('listings as l')
-            .innerJoin('listing_vote_totals as tv', 'tv.listing_id', 'l.id')
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .where('l.status', '=', 'live')
-            .where('tv.weighted', '>', 0)
-            .executeTakeFirstOrThrow()
-        ).n,
+      // counted again only when a listing went live or not, or got its first counted vote (store/membership.ts)
+      const total = await byBoards(db, 'community-all-time total', async () =>
+        num(
+          (
+            await db
+              .selectFrom('listings as l')
+              .innerJoin('listing_vote_totals as tv', 'tv.listing_id', 'l.id')
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .where('l.status', '=', 'live')
+              .where('tv.weighted', '>', 0)
+              .executeTakeFirstOrThrow()
+          ).n,
+        ),
       );
       return {
         items: rows.map((r, i) => ({
@@ -563,15 +567,17 @@ export async function leaderboard(
         .limit(limit)
         .offset(offset)
         .execute();
-      const total = num(
-        (
-          await db
-            .selectFrom('listings')
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .where('status', '=', 'live')
-            .where('domain_rating', 'is not', null)
-            .executeTakeFirstOrThrow()
-        ).n,
+      const total = await byBoards(db, 'domain-rating total', async () =>
+        num(
+          (
+            await db
+              .selectFrom('listings')
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .where('status', '=', 'live')
+              .where('domain_rating', 'is not', null)
+              .executeTakeFirstOrThrow()
+          ).n,
+        ),
       );
       const history = rows.length
         ? await db
@@ -623,15 +629,17 @@ export async function leaderboard(
         .limit(limit)
         .offset(offset)
         .execute();
-      const total = num(
-        (
-          await db
-            .selectFrom('listings')
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .where('status', '=', 'live')
-            .where('revenue_cents', '>', 0)
-            .executeTakeFirstOrThrow()
-        ).n,
+      const total = await byBoards(db, 'revenue total', async () =>
+        num(
+          (
+            await db
+              .selectFrom('listings')
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .where('status', '=', 'live')
+              .where('revenue_cents', '>', 0)
+              .executeTakeFirstOrThrow()
+          ).n,
+        ),
       );
       const figures = rows.length
         ? await db
