@@ -100,7 +100,7 @@ test("the leaderboards' totals follow a listing's first counted vote, Domain Rat
     String(
       (await db().selectFrom('directory_stamps').select('n').where('name', '=', 'boards').executeTakeFirstOrThrow()).n,
     );
-  const votes = (slug: string, weighted: number) => ({
+  const votes = (weighted: number) => ({
     weighted,
     votes: 1,
     discounted: 0,
@@ -113,7 +113,7 @@ test("the leaderboards' totals follow a listing's first counted vote, Domain Rat
   assert.equal(await total('community-all-time'), 0);
   await db()
     .insertInto('listing_vote_totals')
-    .values({ listing_id: await id('tool-1'), ...votes('tool-1', 1) } as never)
+    .values({ listing_id: await id('tool-1'), ...votes(1) } as never)
     .execute();
   assert.equal(await total('community-all-time'), 1, "a listing's first counted vote");
   const stamp = await boards();
@@ -125,7 +125,7 @@ test("the leaderboards' totals follow a listing's first counted vote, Domain Rat
   assert.equal(await boards(), stamp, 'a further vote moves no counter: the total is not counted again');
   await db()
     .insertInto('listing_vote_totals')
-    .values({ listing_id: await id('tool-2'), ...votes('tool-2', 0) } as never)
+    .values({ listing_id: await id('tool-2'), ...votes(0) } as never)
     .execute();
   assert.equal(await total('community-all-time'), 1, 'a vote that counts for nothing (weight 0)');
   await db()
