@@ -64,7 +64,7 @@ export async function react(
     // The lock serialises reactions on one listing: the recount below sees every committed row.
     const l = await trx
       .selectFrom('listings')
-      .select(['id', 'slug', 'name', 'status'])
+      .select(['id', 'slug', 'name', 'status', 'votes_count', 'followers_count'])
       .where('slug', '=', slug)
       .$call(lockRows(engine))
       .executeTakeFirst();
@@ -110,6 +110,16 @@ export async function react(
     } else if (!want && had) {
       await trx.deleteFrom(TABLE[kind]).where('listing_id', '=', l.id).where('user_id', '=', userId).execute();
     }
+    // nothing changed (a second press, a vote already cast on another tab): nothing is written
+    if (want === had)
+      return {
+        status: 'ok' as const,
+        slug: l.slug,
+        name: l.name,
+        active: want,
+        changed: false,
+        count: num(l[COUNT[kind]]),
+      };
     const count = num(
       (
         await trx
@@ -124,8 +134,8 @@ export async function react(
       .set(COUNT[kind] === 'votes_count' ? { votes_count: count } : { followers_count: count })
       .where('id', '=', l.id)
       .execute();
-    if (kind === 'vote' && want !== had) await recountVotes(trx, l.id);
-    return { status: 'ok' as const, slug: l.slug, name: l.name, active: want, changed: want !== had, count };
+    if (kind === 'vote') await recountVotes(trx, l.id);
+    return { status: 'ok' as const, slug: l.slug, name: l.name, active: want, changed: true, count };
   });
 }
 
