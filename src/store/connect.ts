@@ -36,10 +36,22 @@ function loadPg(): typeof pg {
   const m = require('pg') as typeof pg;
   m.types.setTypeParser(20, (v) => Number(v)); // int8 (count(*))
   m.types.setTypeParser(1700, (v) => Number(v)); // numeric
-  m.types.setTypeParser(1184, (v) => new Date(v).toISOString()); // timestamptz
+  m.types.setTypeParser(1184, timestamptzIso); // timestamptz
   m.types.setTypeParser(1114, (v) => new Date(v + 'Z').toISOString()); // timestamp
   m.types.setTypeParser(1082, (v) => v); // date stays YYYY-MM-DD
   return (pgModule = m);
+}
+
+/**
+ * A timestamptz as PostgreSQL writes it in UTC ("2026-11-27 20:15:57.139+00") → the ISO string
+ * `new Date(v).toISOString()` gives ("2026-11-27T20:15:57.139Z"), by hand: V8 parses that format with
+ * its slow legacy parser, and a launch week's ranking reads ~700 of them. Anything else (another
+ * offset, a year outside 0000–9999, infinity) goes through Date.
+ */
+export function timestamptzIso(v: string): string {
+  const m = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?\+00$/.exec(v);
+  if (!m) return new Date(v).toISOString();
+  return `${m[1]}T${m[2]}.${((m[3] ?? '') + '000').slice(0, 3)}Z`;
 }
 
 /**
