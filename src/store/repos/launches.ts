@@ -1,5 +1,5 @@
 // Launch weeks, launch sections and leaderboards.
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../types.ts';
 import type { Engine } from '../connect.ts';
 import {
@@ -37,6 +37,18 @@ function weekVotes(db: Kysely<DB>, monday: string) {
     .where('listing_week_votes.week', '=', monday)
     .where('listing_week_votes.weighted', '>', 0)
     .as('wv');
+}
+
+/**
+ * A week's ranking order, on a query of listings `l` joined to `weekVotes` `wv`: the votes cast that
+ * week, then the earlier launch (a launch without a time last), then the lower id.
+ */
+function inWeekOrder<D, T extends keyof D, O>(qb: SelectQueryBuilder<D, T, O>): SelectQueryBuilder<D, T, O> {
+  return qb
+    .orderBy(sql`coalesce(wv.n, 0)`, 'desc')
+    .orderBy(nullsLast(sql`l.launched_at`))
+    .orderBy(sql`l.launched_at`, 'asc')
+    .orderBy(sql`l.id`, 'asc');
 }
 
 /** Counted votes for display: the weighted sum, 2 decimals. */
@@ -110,10 +122,7 @@ async function weekRanking(
       .select(['l.id', sql<number>`coalesce(wv.n, 0)`.as('votes'), sql<number>`count(*) over ()`.as('total')])
       .where('l.status', '=', 'live')
       .where('l.launch_week', '=', monday)
-      .orderBy(sql`coalesce(wv.n, 0)`, 'desc')
-      .orderBy(nullsLast(sql`l.launched_at`))
-      .orderBy('l.launched_at', 'asc')
-      .orderBy('l.id', 'asc')
+      .$call(inWeekOrder)
       .limit(limit)
       .execute();
     const total =
@@ -264,10 +273,7 @@ export async function launchSection(
         .select(sql<number>`coalesce(wv.n, 0)`.as('week_votes'))
         .where('l.status', '=', 'live')
         .where('l.launch_week', '=', thisMonday)
-        .orderBy(sql`coalesce(wv.n, 0)`, 'desc')
-        .orderBy(nullsLast(sql`l.launched_at`))
-        .orderBy('l.launched_at', 'asc')
-        .orderBy('l.id', 'asc')
+        .$call(inWeekOrder)
         .limit(limit)
         .offset(offset)
         .execute();
