@@ -51,6 +51,17 @@ function inWeekOrder<D, T extends keyof D, O>(qb: SelectQueryBuilder<D, T, O>): 
     .orderBy(sql`l.id`, 'asc');
 }
 
+const listingCount = (db: Kysely<DB>) =>
+  db.selectFrom('listings as l').select((eb) => eb.fn.countAll<number>().as('n'));
+
+/** How many listings `l` match what `apply` adds to the count's query. */
+async function countListings(
+  db: Kysely<DB>,
+  apply: (q: ReturnType<typeof listingCount>) => ReturnType<typeof listingCount>,
+): Promise<number> {
+  return num((await apply(listingCount(db)).executeTakeFirstOrThrow()).n);
+}
+
 /** Counted votes for display: the weighted sum, 2 decimals. */
 export const counted = (v: unknown): number => Math.round(num(v) * 100) / 100;
 
@@ -128,16 +139,7 @@ async function weekRanking(
     const total =
       rows.length > 0
         ? num(rows[0].total)
-        : num(
-            (
-              await db
-                .selectFrom('listings')
-                .select((eb) => eb.fn.countAll<number>().as('n'))
-                .where('status', '=', 'live')
-                .where('launch_week', '=', monday)
-                .executeTakeFirstOrThrow()
-            ).n,
-          );
+        : await countListings(db, (q) => q.where('l.status', '=', 'live').where('l.launch_week', '=', monday));
     return { ranked: rows.map((r) => ({ id: Number(r.id), votes: num(r.votes) })), total };
   }
   const live = direct.arrays(LIVE_OF_WEEK).all(monday) as unknown as Array<[number, string | null]>;
@@ -166,15 +168,10 @@ async function byName(
     .orderBy('l.id')
     .limit(limit)
     .execute();
-  const count = await db
-    .selectFrom('listings')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('launch_week', '=', monday)
-    .where('status', 'in', statuses)
-    .executeTakeFirstOrThrow();
+  const total = await countListings(db, (q) => q.where('l.launch_week', '=', monday).where('l.status', 'in', statuses));
   return {
     items: rows.map((r) => ({ rank: null, listing: toSummary(r as SummaryRow), votes: null })),
-    total: num(count.n),
+    total,
   };
 }
 
@@ -220,9 +217,7 @@ export async function launchSection(
     summaryQuery(db)
       .innerJoin('listing_view_totals as vt', 'vt.listing_id', 'l.id')
       .select(['vt.views as views_count', 'l.followers_count']);
-  const countOf = async (apply: (q: ReturnType<typeof countBase>) => ReturnType<typeof countBase>) =>
-    num((await apply(countBase()).executeTakeFirstOrThrow()).n);
-  const countBase = () => db.selectFrom('listings as l').select((eb) => eb.fn.countAll<number>().as('n'));
+  const countOf = (apply: Parameters<typeof countListings>[1]) => countListings(db, apply);
   const thisMonday = mondayOf(now);
   const hidden = opts.hideCounts === true && (section === 'this-week' || section === 'today');
   const finish = (rows: Array<Record<string, unknown>>, extra?: (r: Record<string, unknown>) => Partial<SectionItem>) =>
@@ -604,17 +599,8 @@ export async function leaderboard(
         .limit(limit)
         .offset(offset)
         .execute();
-      const total = await byBoards(db, 'domain-rating total', async () =>
-        num(
-          (
-            await db
-              .selectFrom('listings')
-              .select((eb) => eb.fn.countAll<number>().as('n'))
-              .where('status', '=', 'live')
-              .where('domain_rating', 'is not', null)
-              .executeTakeFirstOrThrow()
-          ).n,
-        ),
+      const total = await byBoards(db, 'domain-rating total', () =>
+        countListings(db, (q) => q.where('l.status', '=', 'live').where('l.domain_rating', 'is not', null)),
       );
       const history = rows.length
         ? await db
@@ -666,17 +652,8 @@ export async function leaderboard(
         .limit(limit)
         .offset(offset)
         .execute();
-      const total = await byBoards(db, 'revenue total', async () =>
-        num(
-          (
-            await db
-              .selectFrom('listings')
-              .select((eb) => eb.fn.countAll<number>().as('n'))
-              .where('status', '=', 'live')
-              .where('revenue_cents', '>', 0)
-              .executeTakeFirstOrThrow()
-          ).n,
-        ),
+      const total = await byBoards(db, 'revenue total', () =>
+        countListings(db, (q) => q.where('l.status', '=', 'live').where('l.revenue_cents', '>', 0)),
       );
       const figures = rows.length
         ? await db
