@@ -121,15 +121,10 @@ function namePhrases(name: string): string[][] {
     .filter((p) => p.length >= 2);
 }
 
-/** How many times a phrase (a run of tokens) occurs in a token list. */
-function phraseCount(tokens: readonly string[], phrase: readonly string[]): number {
-  let n = 0;
-  for (let i = 0; i + phrase.length <= tokens.length; i++) {
-    let j = 0;
-    while (j < phrase.length && tokens[i + j] === phrase[j]) j++;
-    if (j === phrase.length) n++;
-  }
-  return n;
+/** Whether a phrase (a run of tokens) occurs in a token list. */
+function hasPhrase(tokens: readonly string[], phrase: readonly string[]): boolean {
+  for (let i = 0; i + phrase.length <= tokens.length; i++) if (phrase.every((t, j) => tokens[i + j] === t)) return true;
+  return false;
 }
 
 function addTokens(tf: Map<string, number>, text: string, weight = 1): number {
@@ -367,7 +362,7 @@ export function classifySite(
   // the site calling itself by a category's name ("the ultimate note-taking app") in what identifies it
   // (home title, meta descriptions, structured data, main heading) is the strongest single evidence
   const identity = texts.filter((t) => t.weight >= NAMED_WEIGHT).map((t) => classifierTokens(t.text));
-  const named = (d: Doc): boolean => d.namePhrases.some((p) => identity.some((toks) => phraseCount(toks, p) > 0));
+  const named = (d: Doc): boolean => d.namePhrases.some((p) => identity.some((toks) => hasPhrase(toks, p)));
   // a site that says the head of a category's name (an English compound's last word) but never its
   // qualifier is not of that kind: a "writer" that never says "AI" is not AI Writing, printing that is
   // not "3D" is not 3D Printing

@@ -26,10 +26,6 @@ export async function membershipStamp(db: Kysely<DB>): Promise<string> {
 
 /** The named counters as they are now, joined ('membership', or 'membership' and 'boards': migration 230). */
 async function stampOf(db: Kysely<DB>, names: readonly string[]): Promise<string> {
-  if (names.length === 1) {
-    const row = await db.selectFrom('directory_stamps').select('n').where('name', '=', names[0]).executeTakeFirst();
-    return String(row?.n ?? 0);
-  }
   const rows = await db.selectFrom('directory_stamps').select(['name', 'n']).where('name', 'in', names).execute();
   return names.map((n) => String(rows.find((r) => r.name === n)?.n ?? 0)).join(':');
 }

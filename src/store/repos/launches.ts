@@ -136,11 +136,8 @@ async function weekRanking(
       .$call(inWeekOrder)
       .limit(limit)
       .execute();
-    const total =
-      rows.length > 0
-        ? num(rows[0].total)
-        : await countListings(db, (q) => q.where('l.status', '=', 'live').where('l.launch_week', '=', monday));
-    return { ranked: rows.map((r) => ({ id: Number(r.id), votes: num(r.votes) })), total };
+    // every caller asks for at least one launch: no row means the week has none
+    return { ranked: rows.map((r) => ({ id: Number(r.id), votes: num(r.votes) })), total: num(rows[0]?.total ?? 0) };
   }
   const live = direct.arrays(LIVE_OF_WEEK).all(monday) as unknown as Array<[number, string | null]>;
   const votesOf = new Map<number, number>();
@@ -477,10 +474,7 @@ export async function leaderboard(
         .innerJoin(weekVotes(db, monday), (j) => j.onRef('wv.listing_id', '=', 'l.id'))
         .select('wv.n')
         .where('l.status', '=', 'live')
-        .orderBy('wv.n', 'desc')
-        .orderBy(nullsLast(sql`l.launched_at`))
-        .orderBy('l.launched_at', 'asc')
-        .orderBy('l.id', 'asc')
+        .$call(inWeekOrder)
         .limit(limit)
         .offset(offset)
         .execute();

@@ -73,7 +73,17 @@ export async function react(
       return { status: 'not_live' as const, slug: l.slug, name: l.name, listingStatus: l.status };
     const had = await hasReaction(trx, kind, l.id, userId);
     const want = action === 'toggle' ? !had : action === 'add';
-    if (want && !had && kind === 'vote') {
+    // nothing changed (a second press, a vote already cast on another tab): nothing is written
+    if (want === had)
+      return {
+        status: 'ok' as const,
+        slug: l.slug,
+        name: l.name,
+        active: want,
+        changed: false,
+        count: num(l[COUNT[kind]]),
+      };
+    if (want && kind === 'vote') {
       const c = opts.vote;
       const w = c
         ? weighVote(
@@ -101,25 +111,15 @@ export async function react(
         })
         .onConflict((oc) => oc.columns(['listing_id', 'user_id']).doNothing())
         .execute();
-    } else if (want && !had) {
+    } else if (want) {
       await trx
         .insertInto(TABLE[kind])
         .values({ listing_id: l.id, user_id: userId, created_at: now.toISOString() })
         .onConflict((oc) => oc.columns(['listing_id', 'user_id']).doNothing())
         .execute();
-    } else if (!want && had) {
+    } else {
       await trx.deleteFrom(TABLE[kind]).where('listing_id', '=', l.id).where('user_id', '=', userId).execute();
     }
-    // nothing changed (a second press, a vote already cast on another tab): nothing is written
-    if (want === had)
-      return {
-        status: 'ok' as const,
-        slug: l.slug,
-        name: l.name,
-        active: want,
-        changed: false,
-        count: num(l[COUNT[kind]]),
-      };
     const count = num(
       (
         await trx
