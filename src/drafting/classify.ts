@@ -17,6 +17,16 @@
  * category's name of two or more words ("the ultimate note-taking app") in its home title, meta
  * descriptions, structured data or h1 scores ×2 there; a site that says only the head of such a name
  * (its last word) and never its qualifier ("writer" but never "AI", for AI Writing) scores ×0.6 there.
+ * The kinds of product the description lists count as names too: its items (between punctuation,
+ * "and", "or"; cut at stop words, so "text editors for prose" is "text editors", and "covers" and
+ * "includes" are stop words) of two or more words, from the description's statements only (not the
+ * FAQ after it). A site that calls itself
+ * "cloud storage" or "command-line" in those same places scores ×2 in the category whose description
+ * lists "cloud storage" or "command-line tools".
+ *
+ * Spelling: a word the site writes closed that the tree only ever writes open ("cheatsheet" where
+ * the tree's names and descriptions say "cheat sheets"; both words of three letters or more, neither
+ * a stop word, and never the tree's own whole word) is read as the tree's two words.
  *
  * Decision (primary first):
  *   - only categories sharing at least `minTerms` (2) distinct words with the site compete (one
@@ -64,6 +74,8 @@ interface Doc {
   namePhrases: string[][];
   /** a top-level category's own text (name, description, listings filed directly under it), scored beside the children as "in general" */
   general?: boolean;
+  /** the kinds of product the description lists, as phrases: "cloud storage", "command line" */
+  kindPhrases: string[][];
 }
 
 export interface CategoryModel {
@@ -71,6 +83,8 @@ export interface CategoryModel {
   /** the language the tree is written in */
   lang: Lang | null;
   idf: Map<string, number>;
+  /** words the tree only ever writes as two ("cheat sheets"), by the stem of the word in one: the two words' terms */
+  compounds: Map<string, string[]>;
   maxIdf: number;
   avgLeaf: number;
   avgParent: number;
@@ -82,6 +96,8 @@ const STOP = new Set(
     'a an and are as at be by for from has have in is it its of on or our the this that to we with you your their they them can will all any not no more most into than then so do does just also get use using used make new one only out over own such very' +
     ' app apps tool tools product products software service services platform free online website web site page home learn more read click here sign up login log download team teams way best easy simple fast help helps' +
     ' what why how who when where which about contact question questions frequently ask asked answer faq feature features pricing price prices plan plans start started try now today us me my time real great new all every need want like just first' +
+    // how a description lists what a category holds ("It covers X, Y and Z")
+    ' cover covers covered covering include includes included including' +
     ' der die das und ist mit für von zu den dem ein eine einer sie wir ihr ihre le la les et des du un une pour avec est en el los las y para con por una que o em os as um uma com não'
   ).split(' '),
 );
@@ -91,8 +107,11 @@ function stem(t: string): string {
   return /^[a-z]+$/.test(t) ? porter(t) : t;
 }
 
-/** Word tokens (stemmed, stop words out); CJK runs become character bigrams. */
-export function classifierTokens(s: string): string[] {
+/**
+ * Word tokens (stemmed, stop words out); CJK runs become character bigrams. With `compounds`, a word
+ * the tree only writes as two ("cheatsheet" for its "cheat sheets") becomes the tree's two terms.
+ */
+export function classifierTokens(s: string, compounds?: ReadonlyMap<string, string[]>): string[] {
   const out: string[] = [];
   const norm = s
     .normalize('NFKD')
@@ -108,7 +127,9 @@ export function classifierTokens(s: string): string[] {
     if (w.length < 2 || STOP.has(w) || /^\d+$/.test(w)) continue;
     // a word whose stem is a stop word keeps its own form ("productivity" is not "product")
     const st = stem(w);
-    out.push(STOP.has(st) ? w : st);
+    const parts = compounds?.get(st);
+    if (parts) out.push(...parts);
+    else out.push(STOP.has(st) ? w : st);
   }
   return out;
 }
@@ -119,6 +140,56 @@ function namePhrases(name: string): string[][] {
     .split(/\s*(?:&|,|\/|\band\b|\bund\b|\bet\b|\by\b)\s*/i)
     .map((part) => classifierTokens(part))
     .filter((p) => p.length >= 2);
+}
+
+/**
+ * The kinds of product a description lists ("file transfer, sync and cloud storage", "command-line
+ * tools") as phrases of two or more terms: its items (between punctuation, "and", "or") cut at stop
+ * words, so "text editors for prose" gives "text editors". Only the description's statements, not a
+ * FAQ that follows it (its questions and their answers are not a list of kinds).
+ */
+function kindPhrases(description: string): string[][] {
+  const faq = description.search(/[^.!?]*\?/);
+  const statements = faq < 0 ? description : description.slice(0, faq);
+  const out: string[][] = [];
+  for (const item of statements.split(/[^\p{L}\p{N}\s'-]+|\band\b|\bor\b/iu)) {
+    let run: string[] = [];
+    for (const w of [...item.split(/[\s-]+/), '']) {
+      const t = classifierTokens(w);
+      if (t.length) {
+        run.push(...t);
+        continue;
+      }
+      if (run.length >= 2) out.push(run);
+      run = [];
+    }
+  }
+  return out;
+}
+
+/**
+ * Words the tree writes as two ("cheat sheets", "mind maps") and never as one, by the stem of the
+ * word in one ("cheatsheet"): the two words' terms. A site writing the closed compound then matches
+ * the tree's open one. Both words are content words of three letters or more; a word the tree
+ * also uses whole ("backend") stays whole.
+ */
+function compoundsOf(texts: Iterable<string>, vocabulary: ReadonlyMap<string, number>): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  const seen = new Set<string>();
+  for (const text of texts) {
+    for (const part of text.toLowerCase().split(/[^\p{L}\p{N}\s-]+/u)) {
+      const words = part.split(/[\s-]+/);
+      for (let i = 0; i + 1 < words.length; i++) {
+        const [a, b] = [words[i], words[i + 1]];
+        if (a.length < 3 || b.length < 3 || !/^[a-z]+$/.test(a + b) || seen.has(a + b)) continue;
+        seen.add(a + b);
+        const joined = stem(a + b);
+        const terms = classifierTokens(`${a} ${b}`);
+        if (terms.length === 2 && !vocabulary.has(joined) && !STOP.has(a + b)) out.set(joined, terms);
+      }
+    }
+  }
+  return out;
 }
 
 /** Whether a phrase (a run of tokens) occurs in a token list. */
@@ -155,6 +226,7 @@ export function buildCategoryModel(
       isParent: parents.has(c.slug),
       nameTerms: new Set(classifierTokens(c.name)),
       namePhrases: namePhrases(c.name),
+      kindPhrases: kindPhrases(c.description),
     });
   }
   for (const l of listings) {
@@ -179,6 +251,7 @@ export function buildCategoryModel(
         general: true,
         nameTerms: d.nameTerms,
         namePhrases: d.namePhrases,
+        kindPhrases: d.kindPhrases,
       });
   // parents also hold their children's documents
   for (const d of docs.values()) {
@@ -197,7 +270,20 @@ export function buildCategoryModel(
   const avg = (xs: Doc[]): number => (xs.length ? xs.reduce((a, d) => a + d.len, 0) / xs.length : 1);
   const lang = detectLanguage(categories.map((c) => `${c.name}. ${c.description}`).join(' '));
   const maxIdf = Math.max(1, ...idf.values());
-  return { docs: all, lang, idf, maxIdf, avgLeaf: avg(leaves), avgParent: avg(all.filter((d) => d.isParent)) };
+  // from the admin's own words only (names and descriptions): cheap, and not every pair of words in a listing
+  const compounds = compoundsOf(
+    categories.map((c) => `${c.name}. ${c.description}`),
+    idf,
+  );
+  return {
+    docs: all,
+    lang,
+    idf,
+    compounds,
+    maxIdf,
+    avgLeaf: avg(leaves),
+    avgParent: avg(all.filter((d) => d.isParent)),
+  };
 }
 
 const K1 = 1.2;
@@ -336,7 +422,7 @@ export interface ClassifyOptions {
 
 /** Site texts at least this heavy identify the site (the home page's title, meta descriptions, structured data and h1). */
 const NAMED_WEIGHT = 2;
-/** A category the site names itself by scores this many times its cosine. */
+/** A category the site names itself by (its name, or a kind its description lists) scores this many times its cosine. */
 const NAMED_BOOST = 2;
 /** …and a category whose name's qualifier the site never says, this many times. */
 const QUALIFIER_MISSING = 0.6;
@@ -351,18 +437,25 @@ export function classifySite(
   const minTerms = opts.minTerms ?? 2;
   // the tree is written in one language; a site in another shares few words with it by chance, so it must score higher
   const minScore = (opts.minScore ?? 0.05) * (opts.sameLanguage === false ? 2 : 1);
+  // a word the tree only writes as two ("cheatsheet") is read as the tree's two words
+  const tokens = (s: string): string[] => classifierTokens(s, model.compounds);
   const q = new Map<string, number>();
-  for (const t of texts) for (const tok of classifierTokens(t.text)) q.set(tok, (q.get(tok) ?? 0) + t.weight);
+  for (const t of texts) for (const tok of tokens(t.text)) q.set(tok, (q.get(tok) ?? 0) + t.weight);
   // the product's own name is everywhere on its site: its brand (the name's first word) counts as if
   // said once; the words after it say what the product is ("Korge Game Engine", "Streamline Writer")
   const brand = classifierTokens(opts.name ?? '')[0];
-  if (brand && q.has(brand)) q.set(brand, Math.min(q.get(brand) as number, 1));
+  for (const b of brand ? (model.compounds.get(brand) ?? [brand]) : [])
+    if (q.has(b)) q.set(b, Math.min(q.get(b) as number, 1));
   // sublinear query weights: a word repeated all over the site does not drown the others
   for (const [t, n] of q) q.set(t, 1 + Math.log(n));
   // the site calling itself by a category's name ("the ultimate note-taking app") in what identifies it
   // (home title, meta descriptions, structured data, main heading) is the strongest single evidence
-  const identity = texts.filter((t) => t.weight >= NAMED_WEIGHT).map((t) => classifierTokens(t.text));
-  const named = (d: Doc): boolean => d.namePhrases.some((p) => identity.some((toks) => hasPhrase(toks, p)));
+  const identity = texts.filter((t) => t.weight >= NAMED_WEIGHT).map((t) => tokens(t.text));
+  const says = (p: readonly string[]): boolean => identity.some((toks) => hasPhrase(toks, p));
+  // …and so is calling itself by a kind of product the category's description lists ("Backup and
+  // migrate files between cloud storage services" for "…file transfer, sync and cloud storage…"): the
+  // admin wrote those kinds as what the category holds
+  const named = (d: Doc): boolean => d.namePhrases.some(says) || d.kindPhrases.some(says);
   // a site that says the head of a category's name (an English compound's last word) but never its
   // qualifier is not of that kind: a "writer" that never says "AI" is not AI Writing, printing that is
   // not "3D" is not 3D Printing
@@ -423,7 +516,7 @@ export function classifySite(
   for (const t of texts) {
     for (const s of sentences(t.text)) {
       if (s.length < 8 || s.length > 300) continue;
-      const toks = new Set(classifierTokens(s));
+      const toks = new Set(tokens(s));
       let v = 0;
       for (const tok of toks) v += chosen.terms.get(tok) ?? 0;
       if (v > 0) cands.push({ quote: s, url: t.url, s: v * t.weight });

@@ -58,6 +58,8 @@ test('categoryModelOf reads categories and live listings; a new category is lear
     assert.ok(doc('note-taking')?.tf.has('backlink'), 'a live listing is training text of its category');
     assert.ok(!doc('note-taking')?.tf.has('spaceship'), 'a listing that is not live is not');
     assert.ok(doc('calendars')?.tf.has('salon'), "the category's FAQ is part of its text");
+    // …but the kinds of product a category holds are read from its description, not from its FAQ
+    assert.deepEqual(doc('calendars')?.kindPhrases, [['book', 'pages']]);
     assert.equal(doc('note-taking')?.cat.parent, 'productivity');
     const site = [
       { text: 'Write markdown notebooks with backlinks and a daily journal.', url: 'https://x/', weight: 1 },

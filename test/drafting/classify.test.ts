@@ -139,3 +139,61 @@ test("the product's brand counts once, the words after it say what it is", () =>
   assert.equal(classifySite(m, site, { name: 'Booking Notes' }).slugs[0], 'notes');
   assert.equal(classifySite(m, site, { name: 'Notes Booking' }).slugs[0], 'cal');
 });
+
+test("a site that calls itself by a kind of product a category's description lists is filed there", () => {
+  // the admin's description of Productivity lists "cloud storage"; Databases holds backups and migrations
+  const tree2 = tree.map((c) =>
+    c.slug === 'prod'
+      ? { ...c, description: 'Notes, tasks and calendars. It also covers cloud storage, file transfer and sync.' }
+      : c.slug === 'db'
+        ? { ...c, description: 'Hosted databases, SQL query tools, schema migrations and backups.' }
+        : c,
+  );
+  const more = [
+    ...listings,
+    { categories: ['db'], text: 'Snapback. Backups and migrations for Postgres. Data copies, restore, migrate' },
+  ];
+  const m = buildCategoryModel(tree2, more);
+  const body = {
+    text: 'Nightly backups, migrations, restores and data copies: migrate and restore all your data.',
+    url: 'https://x.test/',
+    weight: 1,
+  };
+  const says = 'Backup and migrate your files between cloud storage services';
+  // in the page's body the words are one signal among others; in its title they say what the product is
+  assert.equal(classifySite(m, [body, { text: says, url: 'https://x.test/', weight: 0.5 }]).slugs[0], 'db');
+  assert.equal(classifySite(m, [body, { text: says, url: 'https://x.test/', weight: 3 }]).slugs[0], 'prod');
+});
+
+test("the kinds are the description's statements, not its FAQ's questions and answers", () => {
+  // a FAQ may name anything ("Is this cloud storage? No."): it is not a kind the category holds
+  const tree2 = tree.map((c) =>
+    c.slug === 'cal' ? { ...c, description: `${c.description} Is this cloud storage? No.` } : c,
+  );
+  const more = [...listings, { categories: ['prod'], text: 'Shelf. Your files in cloud storage. Sync, share' }];
+  const m = buildCategoryModel(tree2, more);
+  const site = [
+    { text: 'Cloud storage for your files', url: 'https://x.test/', weight: 3 },
+    { text: 'Your files, synced.', url: 'https://x.test/', weight: 1 },
+  ];
+  assert.equal(classifySite(m, site).slugs[0], 'prod');
+});
+
+test('a word the tree writes as two ("cheat sheets") matches when a site writes it as one', () => {
+  const tree2 = [
+    ...tree,
+    { slug: 'docs', name: 'Documentation', description: 'Manuals, reference docs and cheat sheets.', parent: 'dev' },
+    { slug: 'ed', name: 'Editors', description: 'Code editors, terminals and shells.', parent: 'dev' },
+  ];
+  const more = [
+    ...listings,
+    { categories: ['docs'], text: 'Refcard. Cheat sheets for every tool. Printable sheets, search' },
+    { categories: ['ed'], text: 'Termstack. A terminal that remembers every command. Shell history, Linux, macOS' },
+  ];
+  const m = buildCategoryModel(tree2, more);
+  assert.deepEqual(classifierTokens('Cheatsheets', m.compounds), ['cheat', 'sheet']);
+  // a word the tree also writes whole stays whole
+  assert.deepEqual(classifierTokens('notebooks', m.compounds), ['notebook']);
+  const site = text('Cheatsheets for shell commands on Linux and macOS. Every cheatsheet, searchable.');
+  assert.equal(classifySite(m, site).slugs[0], 'docs');
+});

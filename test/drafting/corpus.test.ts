@@ -116,8 +116,8 @@ describe('drafting the corpus sites', { skip: !available && 'corpus not found' }
     console.log(
       `primary category acceptable: ${ok}/${withCats.length}; ${[...drafted.values()].map((x) => `${x.d.site}=${x.score.category.primary ?? '–'}`).join(' ')}`,
     );
-    // floor at what the classifier reaches today; the issue's target is 85 %
-    assert.ok(ok / withCats.length >= 0.7, `${ok}/${withCats.length}`);
+    // the issue's target: 85 % of the sites that have acceptable categories
+    assert.ok(ok / withCats.length >= 0.85, `${ok}/${withCats.length}`);
     for (const { d } of drafted.values()) {
       const f = d.draft.fields.categories;
       if (f.state === 'ai')
