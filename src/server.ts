@@ -24,6 +24,8 @@ import type { Store } from './store/connect.ts';
 import { connectRedis } from './store/redis.ts';
 import { searchIndex } from './store/search/index.ts';
 import { SearchPool } from './store/search/pool.ts';
+import { CheckpointThread } from './store/checkpoints.ts';
+import { sqliteAdapterOf } from './store/sqlite.ts';
 import { registerAdminEditPages } from './web/admin/edits.ts';
 import { registerAdminHome } from './web/admin/home.ts';
 import { registerAdminOrdersPage } from './web/admin/orders.ts';
@@ -82,6 +84,9 @@ export async function createServer(
     store.engine === 'sqlite' && store.sqliteFile && config.SEARCH_THREADS > 0
       ? new SearchPool(store.sqliteFile, config.SEARCH_THREADS) // search_listings off the event loop
       : undefined;
+  // SQLite: the write-ahead log is copied into the database file by a thread, not by the commits here
+  const writer = store.sqliteFile && store.sqliteFile !== ':memory:' ? sqliteAdapterOf(store.db)?.raw : undefined;
+  const checkpoints = writer && store.sqliteFile ? new CheckpointThread(store.sqliteFile, writer) : undefined;
   const services: Services = {
     secrets: auth.secrets,
     profiles,
@@ -116,6 +121,7 @@ export async function createServer(
     }
     await profiles.close();
     await searchPool?.close();
+    await checkpoints?.close();
     redis?.disconnect();
   });
   if (config.WORKERS) services.workers = attachWorkers(app, deps); // tests drive the jobs with drainJobs
