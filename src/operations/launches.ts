@@ -29,6 +29,7 @@ import {
   leaderboard,
 } from '../store/repos/launches.ts';
 import { listAwardItems } from '../store/repos/awards.ts';
+import { byArchivedWeek } from '../store/week-stamps.ts';
 
 export { LAUNCH_SECTIONS, BOARDS };
 
@@ -273,7 +274,14 @@ export const getLaunchWeek = defineOperation({
     const now = ctx.now();
     const monday = weekOrThrow(input.week, now, 'path', WEEK_WORDS);
     const fair = fairStartUntil(now, monday, ctx.config.FAIR_START_HOURS);
-    const { items, total } = await launchesOfWeek(ctx.db, monday, now, WEEK_LIMIT, { hideCounts: fair !== null });
+    // an archived week's launches are read again only when one of them changed (store/week-stamps.ts)
+    const { items, total } = await byArchivedWeek(
+      ctx.db,
+      monday,
+      `launches ${WEEK_LIMIT}`,
+      () => launchesOfWeek(ctx.db, monday, now, WEEK_LIMIT, { hideCounts: fair !== null }),
+      now,
+    );
     return {
       week: weekInfo(monday, now),
       launches: items,

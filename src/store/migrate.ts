@@ -36,6 +36,7 @@ const MIGRATIONS: ReadonlyArray<
   ['210_version_draft', () => import('./migrations/210_version_draft.ts')],
   ['220_week_launch_order', () => import('./migrations/220_week_launch_order.ts')],
   ['230_board_stamp', () => import('./migrations/230_board_stamp.ts')],
+  ['240_week_stamps', () => import('./migrations/240_week_stamps.ts')],
 ];
 
 /** The names of every migration this version runs (readiness checks that the database has them all). */

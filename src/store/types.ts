@@ -539,6 +539,11 @@ export interface ListingViewTotalsTable {
 }
 
 /** Counters moved by triggers when what they watch changes (migration 200): 'membership' = live listings per category. */
+export interface WeekStampsTable {
+  week: string;
+  n: ColumnType<number | string | bigint, number | undefined, number>;
+}
+
 export interface DirectoryStampsTable {
   name: string;
   n: ColumnType<number | string | bigint, number | undefined, number>;
@@ -546,6 +551,7 @@ export interface DirectoryStampsTable {
 
 export interface DB {
   directory_stamps: DirectoryStampsTable;
+  week_stamps: WeekStampsTable;
   users: UsersTable;
   sessions: SessionsTable;
   email_tokens: EmailTokensTable;

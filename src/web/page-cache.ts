@@ -12,6 +12,10 @@
 // something set a short-lived `ll_fresh` cookie (markFresh), and a request carrying it is rendered
 // afresh (and refreshes the shared page), on whichever instance it lands.
 //
+// A page with a version (an archived launch week: store/week-stamps.ts, read per request from the
+// database, so every instance sees it move) is kept for as long as its version is the current one,
+// and rendered afresh, its reads skipping the shared result cache, as soon as it moves.
+//
 // HTTP caching: every page carries an ETag and Last-Modified and answers If-None-Match /
 // If-Modified-Since with 304. Signed out: `Cache-Control: public, max-age=…` (a CDN may keep it as long);
 // signed in: `private, no-cache` (a shared cache never stores it).
@@ -31,6 +35,11 @@ declare module 'fastify' {
       slots: Slots;
       result?: { text: string; status: number };
       onHit?: () => void;
+      /**
+       * The page is kept by its version (SharedOptions.stamp): its reads skip the shared result cache,
+       * which could hold what the page showed before its version moved.
+       */
+      fresh?: boolean;
       /** Called by send() once the page's text is in `result`. */
       rendered?: () => void;
     };
@@ -44,13 +53,14 @@ export const FRESH_MS = 3000;
 
 interface Cached {
   holes: Holes;
-  /** The page as everyone signed out sees it. */
-  signedOut: string;
   /**
-   * The same as UTF-8 bytes, made once: a page served from the cache to everyone signed out is written
-   * as these bytes, with no text encoded (and no buffer allocated) per request.
+   * The page as everyone signed out sees it, as UTF-8 bytes made once: a page served from the cache to
+   * everyone signed out is written as these bytes, with no text encoded (and no buffer allocated) per
+   * request.
    */
   signedOutBytes: Buffer;
+  /** Characters held in `holes` (the page's text between its slots). */
+  holeChars: number;
   etag: string;
   modified: string;
   /** Runs on every request served from the cache (a listing page counts a view). */
@@ -59,6 +69,11 @@ interface Cached {
 
 interface Entry {
   at: number;
+  /**
+   * The version of what the page shows, for a page that has one (an archived launch week): the page is
+   * kept for as long as its version is the current one, not only for the bound.
+   */
+  stamp?: string;
   page: Promise<Cached | null>;
   /** Estimated memory of the kept page (set once rendered). */
   bytes: number;
@@ -79,14 +94,15 @@ export class PageCache {
   #sweptAt = 0;
   /** How the pages' slots render (the page modules hold the markup of buttons and boxes). */
   readonly renderers: SlotRenderers;
-  constructor(renderers: SlotRenderers, maxBytes = 32 * 1024 * 1024) {
+  constructor(renderers: SlotRenderers, maxBytes = 48 * 1024 * 1024) {
     this.renderers = renderers;
     this.#maxBytes = maxBytes;
   }
-  get(key: string, ttlMs: number, now: number): Entry | undefined {
+  get(key: string, ttlMs: number, now: number, stamp?: string): Entry | undefined {
     const e = this.#entries.get(key);
     if (!e) return undefined;
-    if (now - e.at >= ttlMs) {
+    // a page with a version is good while its version is the current one; any other, for the bound
+    if (stamp !== undefined && e.stamp !== undefined ? e.stamp !== stamp : now - e.at >= ttlMs) {
       this.#drop(key, e);
       return undefined;
     }
@@ -101,11 +117,11 @@ export class PageCache {
     this.#entries.set(key, e);
     this.sweep(ttlMs, now);
   }
-  /** Drops what is older than the bound, at most once per bound. */
+  /** Drops what is older than the bound, at most once per bound (a page with a version: when it is asked for). */
   sweep(ttlMs: number, now: number): void {
     if (now - this.#sweptAt < ttlMs) return;
     this.#sweptAt = now;
-    for (const [k, x] of this.#entries) if (now - x.at >= ttlMs) this.#drop(k, x);
+    for (const [k, x] of this.#entries) if (x.stamp === undefined && now - x.at >= ttlMs) this.#drop(k, x);
     for (const [k, at] of this.#seen) if (now - at >= ttlMs) this.#seen.delete(k);
   }
   /**
@@ -186,6 +202,15 @@ export function justChanged(req: FastifyRequest, now = Date.now()): boolean {
 /** Query parameters that make a page one person's (a notice after their own action): never shared. */
 const PERSONAL_QUERY = /[?&]notice=/;
 
+export interface SharedOptions {
+  /**
+   * The version of what the page shows (an archived launch week: store/week-stamps.ts), or undefined
+   * when it has none: a page with a version is kept for as long as that version is the current one
+   * (within the cache's memory budget), not only for SHARED_CACHE_MS. Each request reads it afresh.
+   */
+  stamp?: (req: FastifyRequest) => Promise<string | undefined>;
+}
+
 /**
  * Wraps a public page's handler: served from the shared cache when it holds the page (holes filled for
  * this visitor), else rendered once for everyone, kept, and filled. A handler that answers anything
@@ -195,33 +220,40 @@ export function sharedPage(
   deps: AppDeps,
   cache: PageCache,
   handler: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+  opts: SharedOptions = {},
 ): RouteHandlerMethod {
   return async (req, reply) => {
     const ttl = deps.config.SHARED_CACHE_MS;
     if (ttl <= 0 || PERSONAL_QUERY.test(req.url)) return handler(req, reply);
     const now = Date.now();
     const key = req.url;
-    let entry = justChanged(req, now) ? undefined : cache.get(key, ttl, now);
+    const fresh = justChanged(req, now);
+    const stamp = fresh ? undefined : await opts.stamp?.(req);
+    let entry = fresh ? undefined : cache.get(key, ttl, now, stamp);
     let rendering = false;
     if (entry) cacheCounts.shared_page.hit++;
     else {
       cacheCounts.shared_page.miss++;
-      if (!cache.admit(key, ttl, now)) {
+      // a page with a version is kept at once: it serves every later request until its version moves
+      if (stamp === undefined && !cache.admit(key, ttl, now)) {
         // Asked for once so far: rendered and answered the same way (headers, 304), but not kept.
         cache.sweep(ttl, now);
         const once = await render(deps, cache.renderers, req, reply, handler);
         return once ? sendShared(deps, cache.renderers, req, reply, once) : reply;
       }
       rendering = true;
-      const made: Entry = { at: now, page: render(deps, cache.renderers, req, reply, handler), bytes: 0 };
+      const made: Entry = {
+        at: now,
+        stamp,
+        page: render(deps, cache.renderers, req, reply, handler, stamp !== undefined),
+        bytes: 0,
+      };
       entry = made;
       cache.set(key, made, ttl, now);
       made.page.then(
-        // Two bytes a character (the held texts: the holes' parts and the signed-out page).
+        // Two bytes a character of the held text (the holes' parts), and the signed-out page's bytes.
         (p) =>
-          p
-            ? cache.sized(key, made, 4 * p.signedOut.length + p.signedOutBytes.length + key.length)
-            : cache.delete(key, made),
+          p ? cache.sized(key, made, 2 * p.holeChars + p.signedOutBytes.length + key.length) : cache.delete(key, made),
         () => cache.delete(key, made),
       );
     }
@@ -242,8 +274,9 @@ async function render(
   req: FastifyRequest,
   reply: FastifyReply,
   handler: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+  fresh = false,
 ): Promise<Cached | null> {
-  const r: NonNullable<FastifyRequest['pageRender']> = { slots: new Slots() };
+  const r: NonNullable<FastifyRequest['pageRender']> = { slots: new Slots(), fresh };
   req.pageRender = r;
   try {
     // A handler returns its reply, and a Fastify reply is a thenable that settles only once it is sent:
@@ -275,7 +308,7 @@ async function render(
   const signedOutBytes = Buffer.from(signedOut);
   return {
     holes,
-    signedOut,
+    holeChars: signedOut.length,
     signedOutBytes,
     etag: etagOf(signedOutBytes),
     modified: new Date().toUTCString(),

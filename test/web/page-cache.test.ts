@@ -12,6 +12,9 @@ import { makeUser, PASSWORD } from '../auth/helpers.ts';
 import { createApiKey } from '../../src/auth/api-keys.ts';
 import { cacheCounts } from '../../src/ops/cache-stats.ts';
 import { PageCache } from '../../src/web/page-cache.ts';
+import { react } from '../../src/store/repos/votes.ts';
+import { archivedWeekStamp } from '../../src/store/week-stamps.ts';
+import { addDays, addWeeks, mondayOf } from '../../src/domain/weeks.ts';
 
 const BOUND_MS = 1000;
 let t: TestApp;
@@ -103,6 +106,42 @@ test('an edit made elsewhere is not shown to others for longer than the bound', 
   assert.ok(/Teapot tagline|Brews in under a minute/.test(soon));
   await sleep(BOUND_MS + 50);
   assert.match((await anon.page('/categories/tools')).res.body, /Brews in under a minute/);
+});
+
+test("an archived week's page is kept past the bound, and a change to one of its launches shows at once", async () => {
+  const db = t.store.db;
+  const week = addWeeks(mondayOf(new Date()), -5);
+  await listing(db, {
+    slug: 'samovar',
+    name: 'Samovar',
+    tagline: 'Samovar tagline',
+    category: 'tools',
+    launch_week: week,
+    launched_at: `${addDays(week, 1)}T10:00:00.000Z`,
+  });
+  const anon = new Browser();
+  const url = `/launches/weeks/${week}`;
+  const first = await anon.page(url);
+  assert.match(first.res.body, /Samovar tagline/);
+  await sleep(BOUND_MS + 50);
+  const kept = await anon.page(url);
+  assert.equal(kept.res.headers['last-modified'], first.res.headers['last-modified'], 'the same page, past the bound');
+  assert.equal(kept.res.body, first.res.body);
+
+  // someone votes (on another instance: no cookie of theirs here): every visitor sees it at once
+  const voter = await makeUser(t.store);
+  await react(db, t.store.engine, 'vote', 'samovar', voter.id, 'add');
+  const voted = await anon.page(url);
+  assert.equal(Number(voted.$('.vote-btn .n').first().text()), 1);
+  // …and an edit of what the list shows
+  await setTagline('samovar', 'Boils in under a minute');
+  assert.match((await anon.page(url)).res.body, /Boils in under a minute/);
+
+  // the current week and the week before are shared for the bound only (the triggers count a week once it ended)
+  const monday = mondayOf(new Date());
+  assert.equal(await archivedWeekStamp(db, monday), undefined);
+  assert.equal(await archivedWeekStamp(db, addWeeks(monday, -1)), undefined);
+  assert.notEqual(await archivedWeekStamp(db, addWeeks(monday, -2)), undefined);
 });
 
 test('nothing personal from the shared cache: another visitor never gets my name, token or votes', async () => {

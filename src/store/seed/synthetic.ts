@@ -257,6 +257,8 @@ export async function seedSynthetic(
       await sql`ALTER TABLE listings DISABLE TRIGGER listings_search_biu`.execute(trx);
       // The membership counter (migration 200) is moved once below, not once per row at commit.
       await sql`ALTER TABLE listings DISABLE TRIGGER listings_membership_ai`.execute(trx);
+      // …and so are the launch weeks' counters (migration 240)
+      await sql`ALTER TABLE listings DISABLE TRIGGER listings_week_stamp_ai`.execute(trx);
       await sql`DROP INDEX IF EXISTS listings_search`.execute(trx);
       await sql`INSERT INTO listings (${sql.join(columns)}, search)
         SELECT ${sql.join(columns)}, listings_search_vector(name, tagline, keywords, description) FROM synthetic_stage`.execute(
@@ -265,6 +267,10 @@ export async function seedSynthetic(
       await sql`CREATE INDEX listings_search ON listings USING gin (search)`.execute(trx);
       await sql`ALTER TABLE listings ENABLE TRIGGER listings_search_biu`.execute(trx);
       await sql`ALTER TABLE listings ENABLE TRIGGER listings_membership_ai`.execute(trx);
+      await sql`ALTER TABLE listings ENABLE TRIGGER listings_week_stamp_ai`.execute(trx);
+      await sql`INSERT INTO week_stamps (week, n)
+        SELECT DISTINCT launch_week, 1 FROM listings WHERE id > ${before} AND launch_week IS NOT NULL
+        ON CONFLICT (week) DO UPDATE SET n = week_stamps.n + 1`.execute(trx);
       await sql`ALTER TABLE listing_categories DISABLE TRIGGER listing_categories_membership`.execute(trx);
     }
     await sql`INSERT INTO listing_categories (listing_id, category_id, is_primary)

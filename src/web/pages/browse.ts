@@ -6,6 +6,8 @@ import { getCategory, listCategories } from '../../operations/categories.ts';
 import { getLaunchWeek, getLeaderboard, listAwards, listLaunches } from '../../operations/launches.ts';
 import { searchListings } from '../../operations/listings.ts';
 import { BOARDS } from '../../store/repos/launches.ts';
+import { archivedWeekStamp } from '../../store/week-stamps.ts';
+import type { SharedOptions } from '../page-cache.ts';
 import { addWeeks, mondayOf, weekInfo } from '../../domain/weeks.ts';
 import { featuredNow } from '../../store/repos/featured.ts';
 import { countries } from '../../domain/countries.ts';
@@ -530,8 +532,9 @@ function fairOrShared(
   deps: AppDeps,
   shared: Shared,
   handler: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+  opts?: SharedOptions,
 ): RouteHandlerMethod {
-  const cached = shared(handler);
+  const cached = shared(handler, opts);
   return function (this: FastifyInstance, req, reply) {
     return fairStartNow(deps) ? handler(req, reply) : cached.call(this, req, reply);
   };
@@ -602,7 +605,10 @@ export function registerBrowsePages(app: FastifyInstance, deps: AppDeps, shared:
   );
   app.get(
     '/launches/weeks/:week',
-    fairOrShared(deps, shared, (req, reply) => launchWeek(deps, req, reply)),
+    fairOrShared(deps, shared, (req, reply) => launchWeek(deps, req, reply), {
+      // an archived week's page is kept until a launch of that week changes (store/week-stamps.ts)
+      stamp: (req) => archivedWeekStamp(deps.store.db, (req.params as { week: string }).week),
+    }),
   );
   app.get('/leaderboards', (_req, reply) => reply.redirect('/leaderboards/community-weekly', 302));
   app.get(

@@ -37,7 +37,7 @@ export async function registerSitePages(app: FastifyInstance, deps: AppDeps): Pr
   registerCrawlerRoutes(app, deps);
   // Public pages are shared by their visitors for a moment, with the personal parts filled per request.
   const cache = new PageCache(slotRenderers);
-  const shared: Shared = (handler) => sharedPage(deps, cache, handler);
+  const shared: Shared = (handler, opts) => sharedPage(deps, cache, handler, opts);
   // The pages live in their own scope so that their errors render as HTML pages, not API JSON.
   await app.register(async (site) => {
     site.setErrorHandler((err: FastifyError, req, reply) => siteErrorHandler(deps, err, req, reply));

@@ -24,7 +24,7 @@ import {
   type SafeHtml,
 } from '../layout.ts';
 import type { Slots } from '../personal.ts';
-import { justChanged } from '../page-cache.ts';
+import { justChanged, type SharedOptions } from '../page-cache.ts';
 
 // ------------------------------------------------------------------ data through the operations
 
@@ -44,7 +44,8 @@ export async function read<O extends Operation>(
     op,
     ANONYMOUS,
     { params: input.params, query: queryOf(input.query) },
-    { requestId: req.id, fresh: justChanged(req) },
+    // a page kept by its version reads afresh (web/page-cache.ts)
+    { requestId: req.id, fresh: justChanged(req) || req.pageRender?.fresh === true },
   );
 }
 
@@ -80,7 +81,10 @@ export interface Viewer {
 }
 
 /** Wraps a public page's handler in the shared page cache (web/page-cache.ts). */
-export type Shared = (handler: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>) => RouteHandlerMethod;
+export type Shared = (
+  handler: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+  opts?: SharedOptions,
+) => RouteHandlerMethod;
 
 /** A context for a page rendered for everyone: nobody signed in, no token. */
 const NOBODY: WebContext = { user: null, session: null, csrf: '' };

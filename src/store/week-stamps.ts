@@ -1,0 +1,56 @@
+// What an archived launch week shows is the same for as long as neither the 'membership' counter
+// (migration 200) nor the week's own counter (migration 240) moved: its page can be kept past the
+// shared cache's second (web/page-cache.ts), checked per request by one small read.
+import { sql, type Kysely } from 'kysely';
+import type { DB } from './types.ts';
+import { addWeeks, isMonday, mondayOf } from '../domain/weeks.ts';
+
+/**
+ * The version of a week's launches, or undefined for a week that is not archived: the current week,
+ * the week before it (the triggers count a week from the Monday it ends; a week is read from a week
+ * later, so the turn of a week never meets a half-kept counter) and future weeks. `now` is the clock
+ * the triggers use (the database's, in UTC).
+ */
+export async function archivedWeekStamp(db: Kysely<DB>, monday: string, now = new Date()): Promise<string | undefined> {
+  if (!isMonday(monday) || monday > addWeeks(mondayOf(now), -2)) return undefined;
+  const r = await sql<{ m: unknown; w: unknown }>`SELECT
+      (SELECT n FROM directory_stamps WHERE name = 'membership') AS m,
+      (SELECT n FROM week_stamps WHERE week = ${monday}) AS w`.execute(db);
+  const row = r.rows[0];
+  return `${String(row?.m ?? 0)}:${String(row?.w ?? 0)}`;
+}
+
+const kept = new WeakMap<Kysely<DB>, Map<string, { stamp: string; value: Promise<unknown> }>>();
+/** At most this many results per database (one per archived week and shape: ~150 weeks a year). */
+const MAX_KEPT = 600;
+
+/**
+ * `compute()`'s result for an archived week, computed again only when the week's version moved (the
+ * current and last week, and future ones, are computed every time). The result is shared by every
+ * caller: they read it, never change it. Pass the database itself, not a transaction.
+ */
+export async function byArchivedWeek<T>(
+  db: Kysely<DB>,
+  monday: string,
+  key: string,
+  compute: () => Promise<T>,
+  now = new Date(),
+): Promise<T> {
+  // the version is read before computing: a change that commits meanwhile moves it past this value
+  const stamp = await archivedWeekStamp(db, monday, now);
+  if (stamp === undefined) return compute();
+  let m = kept.get(db);
+  if (!m) kept.set(db, (m = new Map()));
+  const k = `${monday} ${key}`;
+  const hit = m.get(k);
+  if (hit && hit.stamp === stamp) return hit.value as Promise<T>;
+  const value = compute();
+  const entry = { stamp, value };
+  m.delete(k);
+  m.set(k, entry);
+  if (m.size > MAX_KEPT) m.delete(m.keys().next().value!);
+  value.catch(() => {
+    if (m.get(k) === entry) m.delete(k); // a failure is not kept
+  });
+  return value;
+}

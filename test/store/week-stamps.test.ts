@@ -1,0 +1,76 @@
+// An archived launch week's version (migration 240, store/week-stamps.ts) moves when what its list
+// shows may change (a vote on one of its launches, an edit of one), and only then: a view, or a vote on
+// a launch of another week, leaves it. A result kept by it is computed again only when it moved.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { sql } from 'kysely';
+import { freshStore, type TestDb } from '../support/app.ts';
+import { category, listing } from '../support/listing-fixtures.ts';
+import { makeUser } from '../auth/helpers.ts';
+import { react } from '../../src/store/repos/votes.ts';
+import { archivedWeekStamp, byArchivedWeek } from '../../src/store/week-stamps.ts';
+import { addDays, addWeeks, mondayOf } from '../../src/domain/weeks.ts';
+
+let t: TestDb;
+const thisWeek = mondayOf(new Date());
+const old = addWeeks(thisWeek, -3);
+const older = addWeeks(thisWeek, -4);
+before(async () => {
+  t = await freshStore();
+  await category(t.store.db, 'tools', { name: 'Tools' });
+  for (const [slug, week] of [
+    ['anvil', old],
+    ['bellows', older],
+    ['chisel', thisWeek],
+  ] as const)
+    await listing(t.store.db, {
+      slug,
+      name: slug,
+      category: 'tools',
+      launch_week: week,
+      launched_at: `${addDays(week, 1)}T09:00:00.000Z`,
+    });
+});
+after(async () => {
+  await t.cleanup();
+});
+
+test("an archived week's version moves with a vote or an edit of its launches, and with nothing else", async () => {
+  const db = t.store.db;
+  const stamp = () => archivedWeekStamp(db, old);
+  const s0 = await stamp();
+  assert.ok(s0);
+  await sql`UPDATE listing_view_totals SET views = views + 5 WHERE listing_id = (SELECT id FROM listings WHERE slug = 'anvil')`.execute(db);
+  await sql`UPDATE listings SET followers_count = followers_count + 1 WHERE slug = 'anvil'`.execute(db);
+  assert.equal(await stamp(), s0, 'a view or a follower changes nothing the week shows');
+  const voter = await makeUser(t.store);
+  await react(db, t.store.engine, 'vote', 'bellows', voter.id, 'add');
+  await react(db, t.store.engine, 'vote', 'chisel', voter.id, 'add');
+  assert.equal(await stamp(), s0, 'votes on launches of other weeks');
+  await react(db, t.store.engine, 'vote', 'anvil', voter.id, 'add');
+  const s1 = await stamp();
+  assert.notEqual(s1, s0, 'a vote on one of its launches');
+  await db.updateTable('listings').set({ tagline: 'Heavy' }).where('slug', '=', 'anvil').execute();
+  const s2 = await stamp();
+  assert.notEqual(s2, s1, 'an edit of one of its launches');
+  await db.updateTable('listings').set({ launch_week: older }).where('slug', '=', 'anvil').execute();
+  assert.notEqual(await stamp(), s2, 'a launch leaving the week');
+  // the current week is not counted (its counter would be a row every vote of the day waits on)
+  const rows = await db.selectFrom('week_stamps').select('week').where('week', '=', thisWeek).execute();
+  assert.deepEqual(rows, []);
+});
+
+test('a result kept by an archived week is computed again only when the week changed', async () => {
+  const db = t.store.db;
+  let computed = 0;
+  const read = () => byArchivedWeek(db, older, 'test', async () => ++computed);
+  assert.equal(await read(), 1);
+  assert.equal(await read(), 1, 'kept');
+  await db.updateTable('listings').set({ name: 'Bellows II' }).where('slug', '=', 'bellows').execute();
+  assert.equal(await read(), 2, 'computed again after an edit');
+  // the current week is computed every time
+  let current = 0;
+  await byArchivedWeek(db, thisWeek, 'test', async () => ++current);
+  await byArchivedWeek(db, thisWeek, 'test', async () => ++current);
+  assert.equal(current, 2);
+});
