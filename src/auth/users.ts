@@ -29,7 +29,7 @@ export function emailProblem(email: string): string | null {
   return null;
 }
 
-function toUser(r: {
+export function toUser(r: {
   id: number;
   email: string;
   name: string;

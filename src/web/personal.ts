@@ -6,7 +6,7 @@
 //
 // User text is always escaped by html``, so no text on a page can read as a marker.
 import type { AppDeps } from '../deps.ts';
-import { reactedSlugs, reactionsOf } from '../store/repos/votes.ts';
+import { reactedSlugs } from '../store/repos/votes.ts';
 import type { WebContext } from './context.ts';
 import { html, raw, type SafeHtml } from './layout.ts';
 
@@ -62,7 +62,9 @@ export async function fill(deps: AppDeps, r: SlotRenderers, holes: Holes, web: W
   const followSlot = holes.slots.find((s) => s.kind === 'follow');
   const [voted, following] = await Promise.all([
     voteSlugs.length && user ? reactedSlugs(deps.store.db, 'vote', user.id, voteSlugs) : new Set<string>(),
-    followSlot && user ? reactionsOf(deps.store.db, user.id, followSlot.slug).then((x) => x.following) : false,
+    followSlot && user
+      ? reactedSlugs(deps.store.db, 'follow', user.id, [followSlot.slug]).then((x) => x.has(followSlot.slug))
+      : false,
   ]);
   const filled: string[] = [];
   for (const s of holes.slots) {
