@@ -164,18 +164,27 @@ ${listingList(v, upcoming.items, { compact: true, rows: () => ({ vote: false }),
 
 // ------------------------------------------------------------------ search
 
-const SORTS: Array<[string, string]> = [
+const SORTS: ReadonlyArray<readonly [string, string]> = Object.freeze([
   ['relevance', 'Best match'],
   ['votes', 'Most votes'],
   ['trending', 'Trending'],
   ['newest', 'Newest'],
   ['most_viewed', 'Most viewed'],
   ['most_followed', 'Most followed'],
-];
-const STATUSES: Array<[string, string]> = [
+] as const);
+const STATUSES: ReadonlyArray<readonly [string, string]> = Object.freeze([
   ['live', 'Live'],
   ['upcoming', 'Upcoming'],
-];
+] as const);
+// the search filters' fixed lists, made once (frozen: selectField keeps their markup)
+const STAGE_OPTIONS = Object.freeze([['', 'Any stage'] as const, ...Object.entries(STAGES)]);
+const PRICING_OPTIONS = Object.freeze([['', 'Any pricing'] as const, ...PRICING_MODELS.map((m) => [m, m] as const)]);
+let countryOptions: ReadonlyArray<readonly [string, string]> | undefined; // Intl's names: on first use
+const COUNTRY_OPTIONS = () =>
+  (countryOptions ??= Object.freeze([
+    ['', 'Any country'] as const,
+    ...countries().map((c) => [c.code, c.name] as const),
+  ]));
 
 /** The category tree as options: each top-level category, then its subcategories under it. */
 function categoryOptions(tree: ResultOf<typeof listCategories>['categories']): Array<[string, string]> {
@@ -221,9 +230,9 @@ async function search(deps: AppDeps, req: FastifyRequest, reply: FastifyReply) {
 <form class="filters" role="search" method="get" action="/search">
 <div><label for="search-q">Search</label><input type="search" id="search-q" name="q" value="${q}" maxlength="200"></div>
 ${selectField('search-category', 'category', 'Category', [['', 'Any category'], ...categories], f.category)}
-${selectField('search-stage', 'stage', 'Stage', [['', 'Any stage'], ...Object.entries(STAGES)], f.stage)}
-${selectField('search-country', 'country', 'Country', [['', 'Any country'], ...countries().map((c) => [c.code, c.name] as const)], f.country)}
-${selectField('search-pricing', 'pricing_model', 'Pricing', [['', 'Any pricing'], ...PRICING_MODELS.map((m) => [m, m] as const)], f.pricing_model)}
+${selectField('search-stage', 'stage', 'Stage', STAGE_OPTIONS, f.stage)}
+${selectField('search-country', 'country', 'Country', COUNTRY_OPTIONS(), f.country)}
+${selectField('search-pricing', 'pricing_model', 'Pricing', PRICING_OPTIONS, f.pricing_model)}
 ${selectField('search-status', 'status', 'Status', STATUSES, f.status ?? 'live')}
 ${selectField('search-sort', 'sort', 'Sort by', SORTS, f.sort ?? 'relevance')}
 <div><button type="submit">Search</button></div>

@@ -459,6 +459,7 @@ export function socialsList(socials: Record<string, string> | null | undefined):
 /**
  * A labelled <select> of a GET form: `options` as [value, label]. The current value stays selected
  * (compared without case, as the filters compare); one the list does not offer is added, so it is kept.
+ * A frozen `options` array (a constant) has its markup kept per selected value.
  */
 export function selectField(
   id: string,
@@ -468,15 +469,31 @@ export function selectField(
   current: string | undefined,
 ): SafeHtml {
   const cur = (current ?? '').toLowerCase();
-  const list =
-    cur && !options.some(([v]) => v.toLowerCase() === cur) ? [...options, [current!, current!] as const] : options;
-  // A form may offer hundreds of options (every country): plain concatenation, each value escaped.
-  let opts = '';
-  for (const [v, text] of list)
-    opts += `<option value="${escapeHtml(v)}"${v.toLowerCase() === cur ? ' selected' : ''}>${escapeHtml(text)}</option>`;
+  // A list that is the same array every time (the module's own constants) keeps its markup per
+  // selected value: the search page's filters offer ~300 options (every country), ~a tenth of a search.
+  let kept = optionsKept.get(options);
+  const hit = kept?.get(cur);
+  let opts: string;
+  if (hit !== undefined) opts = hit;
+  else {
+    const offered = !cur || options.some(([v]) => v.toLowerCase() === cur);
+    const list = offered ? options : [...options, [current!, current!] as const];
+    // plain concatenation, each value escaped
+    opts = '';
+    for (const [v, text] of list)
+      opts += `<option value="${escapeHtml(v)}"${v.toLowerCase() === cur ? ' selected' : ''}>${escapeHtml(text)}</option>`;
+    // kept for the values the list offers (a value it does not offer is written as given)
+    if (offered && Object.isFrozen(options)) {
+      if (!kept) optionsKept.set(options, (kept = new Map()));
+      kept.set(cur, opts);
+    }
+  }
   return html`<div><label for="${id}">${label}</label>
 <select id="${id}" name="${name}">${raw(opts)}</select></div>`;
 }
+
+/** Markup of frozen option lists, by selected value (selectField). */
+const optionsKept = new WeakMap<ReadonlyArray<readonly [string, string]>, Map<string, string>>();
 
 /** A search form (GET). */
 export function searchForm(q = '', opts: { action?: string; label?: string; id?: string } = {}): SafeHtml {
