@@ -134,7 +134,7 @@ export function warmSearchIndex(server: Server): void {
   const pool = deps.services.searchPool;
   if (pool) pool.warm();
   else
-    searchIndex(deps.store.db, deps.store.engine, { file: deps.store.sqliteFile }).catch((err: unknown) =>
-      app.log.error({ err }, 'loading the search index failed (the first search tries again)'),
+    searchIndex(deps.store.db, deps.store.engine, { file: deps.store.sqliteFile, pgUrl: deps.store.pgUrl }).catch(
+      (err: unknown) => app.log.error({ err }, 'loading the search index failed (the first search tries again)'),
     );
 }

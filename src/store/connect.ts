@@ -21,6 +21,8 @@ export interface Store {
   sqliteWrites?: () => number;
   /** PostgreSQL: the pool behind `db` (hot reads send named prepared statements on it). */
   pgPool?: pg.Pool;
+  /** PostgreSQL: the database's URL (the search index builder, a process of its own, connects with it). */
+  pgUrl?: string;
   /**
    * PostgreSQL: how many writes this process has completed that may change what a listing's public
    * profile shows (see countWrites); a change means "what you confirmed earlier may be stale".
@@ -31,7 +33,8 @@ export interface Store {
 // pg is loaded when a PostgreSQL store is opened: an SQLite server does not carry it.
 const require = createRequire(import.meta.url);
 let pgModule: typeof pg | undefined;
-function loadPg(): typeof pg {
+/** pg, with the type parsers every reader of our tables relies on (also the search index builder's). */
+export function loadPg(): typeof pg {
   if (pgModule) return pgModule;
   const m = require('pg') as typeof pg;
   m.types.setTypeParser(20, (v) => Number(v)); // int8 (count(*))
@@ -144,7 +147,14 @@ function openPostgresPool(url: string, max = 10): { db: Kysely<DB>; pool: pg.Poo
 export function connect(opts: { databaseUrl?: string; sqliteFile: string }): Store {
   if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) {
     const { db, pool, writes } = openPostgresPool(opts.databaseUrl);
-    return { db, engine: 'postgres', close: () => db.destroy(), pgPool: pool, pgWrites: writes };
+    return {
+      db,
+      engine: 'postgres',
+      close: () => db.destroy(),
+      pgPool: pool,
+      pgWrites: writes,
+      pgUrl: opts.databaseUrl,
+    };
   }
   const { db, adapter } = openSqlite(opts.sqliteFile);
   return {

@@ -1,6 +1,6 @@
 // The in-memory search index (store/search/memory-index.ts, feed.ts, builder.ts) on the engine of this
 // run: it must rank as the database does, follow every write at once, survive compaction, and load the
-// same from its builder process as in-process.
+// same from its builder process (SQLite file or PostgreSQL) as in-process.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
@@ -17,6 +17,7 @@ import {
 } from '../../src/store/search/index.ts';
 import { MemorySearchIndex, SegmentBuilder, type IndexRow } from '../../src/store/search/memory-index.ts';
 import { openSqliteReader } from '../../src/store/sqlite.ts';
+import { connect } from '../../src/store/connect.ts';
 import { seedSynthetic } from '../../src/store/seed/synthetic.ts';
 import { DatabaseSync } from 'node:sqlite';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -243,15 +244,16 @@ describe(`in-memory search index on ${ENGINE}`, () => {
       );
   });
 
-  test('SQLite: the builder process loads the same index as a load in this process', {
-    skip: ENGINE !== 'sqlite' && 'SQLite only',
-  }, async () => {
-    const file = t.store.sqliteFile!;
-    const reader = openSqliteReader(file);
+  test('the builder process loads the same index as a load in this process', async () => {
+    // a second handle on the same database: an index is kept per handle
+    const other =
+      ENGINE === 'sqlite'
+        ? { db: openSqliteReader(t.store.sqliteFile!), close: () => Promise.resolve() }
+        : connect({ databaseUrl: t.store.pgUrl, sqliteFile: '' });
     try {
       const [inProcess, built] = [
-        await searchIndex(t.store.db, 'sqlite'),
-        await searchIndex(reader, 'sqlite', { file }),
+        await searchIndex(t.store.db, ENGINE),
+        await searchIndex(other.db, ENGINE, { file: t.store.sqliteFile, pgUrl: t.store.pgUrl }),
       ];
       assert.equal(built.size, inProcess.size);
       const sample = await t.store.db
@@ -263,12 +265,13 @@ describe(`in-memory search index on ${ENGINE}`, () => {
         .offset(900)
         .execute();
       for (const q of typoQueries(sample)) {
-        const plan = planQuery(tokenize(q, 'sqlite'), inProcess.dictionary());
-        assert.deepEqual(planQuery(tokenize(q, 'sqlite'), built.dictionary()), plan, q);
+        const plan = planQuery(tokenize(q, ENGINE), inProcess.dictionary());
+        assert.deepEqual(planQuery(tokenize(q, ENGINE), built.dictionary()), plan, q);
         assert.deepEqual(built.rank(plan, 0, 20), inProcess.rank(plan, 0, 20), q);
       }
     } finally {
-      await reader.destroy();
+      if (ENGINE === 'sqlite') await other.db.destroy();
+      else await other.close();
     }
   });
 

@@ -40,7 +40,9 @@ test("an archived week's version moves with a vote or an edit of its launches, a
   const stamp = () => archivedWeekStamp(db, old);
   const s0 = await stamp();
   assert.ok(s0);
-  await sql`UPDATE listing_view_totals SET views = views + 5 WHERE listing_id = (SELECT id FROM listings WHERE slug = 'anvil')`.execute(db);
+  await sql`UPDATE listing_view_totals SET views = views + 5 WHERE listing_id = (SELECT id FROM listings WHERE slug = 'anvil')`.execute(
+    db,
+  );
   await sql`UPDATE listings SET followers_count = followers_count + 1 WHERE slug = 'anvil'`.execute(db);
   assert.equal(await stamp(), s0, 'a view or a follower changes nothing the week shows');
   const voter = await makeUser(t.store);

@@ -912,3 +912,21 @@ function siftDown(heap: number[], i: number, better: (a: number, b: number) => b
   }
   heap[i] = x;
 }
+
+/** A row as the index takes it: PostgreSQL's numeric columns may come as text. */
+export function normalise(r: IndexRow): IndexRow {
+  return {
+    ...r,
+    id: Number(r.id),
+    votes_count: Number(r.votes_count),
+    followers_count: Number(r.followers_count ?? 0),
+    primary_category_id:
+      r.primary_category_id === null || r.primary_category_id === undefined ? null : Number(r.primary_category_id),
+  };
+}
+
+/** The columns the index reads of a listing (PostgreSQL: keywords as the text the full-text index sees). */
+export const INDEX_COLUMNS = {
+  sqlite: `id, status, votes_count, name, tagline, description, keywords, ${SUMMARY_COLUMNS}`,
+  postgres: `id, status, votes_count, name, tagline, description, keywords::text AS keywords, ${SUMMARY_COLUMNS}`,
+} as const;
