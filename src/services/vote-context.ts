@@ -56,13 +56,34 @@ export function networkOf(ip: string): string | null {
 const mac = (key: Buffer, label: string, value: string) =>
   createHmac('sha256', key).update(`${label}\0${value}`).digest('base64url').slice(0, 22);
 
+/**
+ * The hashes of networks and browsers seen lately, by key: a voter's next votes come from the same
+ * network and browser, and an HMAC (its key prepared each time) was a twentieth of a vote's time.
+ */
+const recent = new WeakMap<Buffer, Map<string, string>>();
+const RECENT_MAX = 4096;
+
+function macRecent(key: Buffer, label: string, value: string): string {
+  let m = recent.get(key);
+  if (!m) recent.set(key, (m = new Map()));
+  const k = `${label}\0${value}`;
+  let h = m.get(k);
+  if (h === undefined) {
+    h = mac(key, label, value);
+    if (m.size >= RECENT_MAX) m.clear();
+    m.set(k, h);
+  }
+  return h;
+}
+
 export function networkHash(key: Buffer, ip: string): string | null {
   const n = networkOf(ip);
-  return n ? mac(key, 'net', n) : null;
+  return n ? macRecent(key, 'net', n) : null;
 }
 
 export function userAgentHash(key: Buffer, ua: string | undefined): string | null {
-  return ua ? mac(key, 'ua', ua) : null;
+  // a header longer than any browser's is hashed each time, not kept
+  return ua ? (ua.length <= 512 ? macRecent(key, 'ua', ua) : mac(key, 'ua', ua)) : null;
 }
 
 /** The signed page time a vote form carries: `<ms>.<mac>`, bound to the person it was served to. */
