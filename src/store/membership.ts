@@ -16,8 +16,8 @@ interface Kept {
 }
 
 const kept = new WeakMap<Kysely<DB>, Map<string, Kept>>();
-/** At most this many figures per database (one per category and page shape in practice). */
-const MAX_KEPT = 500;
+/** At most this many values per database (one per category and page shape, and per archived launch week, in practice). */
+const MAX_KEPT = 1000;
 
 /** The membership counter as it is now. */
 export async function membershipStamp(db: Kysely<DB>): Promise<string> {
@@ -53,24 +53,38 @@ async function byStamps<T>(
   key: string,
   compute: () => Promise<T>,
 ): Promise<T> {
-  let m = kept.get(db);
-  if (!m) kept.set(db, (m = new Map()));
   // The counter is read before counting: a change that commits meanwhile moves it past this value.
   const stamp = await stampOf(db, names);
-  const k = `${names.join('+')} ${key}`;
-  const hit = m.get(k);
+  return keptAt(db, `${names.join('+')} ${key}`, stamp, compute, cacheCounts.membership);
+}
+
+/**
+ * The value kept for `key` in `db` when it was computed at `stamp`, else `compute()`'s, kept with it (a
+ * failure is not kept). The stamp must be read before computing. Shared by every caller: they read the
+ * value, never change it.
+ */
+export function keptAt<T>(
+  db: Kysely<DB>,
+  key: string,
+  stamp: string,
+  compute: () => Promise<T>,
+  counts?: { hit: number; miss: number },
+): Promise<T> {
+  let m = kept.get(db);
+  if (!m) kept.set(db, (m = new Map()));
+  const hit = m.get(key);
   if (hit && hit.stamp === stamp) {
-    cacheCounts.membership.hit++;
+    if (counts) counts.hit++;
     return hit.value as Promise<T>;
   }
-  cacheCounts.membership.miss++;
+  if (counts) counts.miss++;
   const value = compute();
   const entry = { stamp, value };
-  m.delete(k);
-  m.set(k, entry);
+  m.delete(key);
+  m.set(key, entry);
   if (m.size > MAX_KEPT) m.delete(m.keys().next().value!);
   value.catch(() => {
-    if (m.get(k) === entry) m.delete(k); // a failure is not kept
+    if (m.get(key) === entry) m.delete(key); // a failure is not kept
   });
   return value;
 }

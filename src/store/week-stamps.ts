@@ -4,6 +4,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from './types.ts';
 import { addWeeks, isMonday, mondayOf } from '../domain/weeks.ts';
+import { keptAt } from './membership.ts';
 
 /**
  * The version of a week's launches, or undefined for a week that is not archived: the current week,
@@ -20,10 +21,6 @@ export async function archivedWeekStamp(db: Kysely<DB>, monday: string, now = ne
   return `${String(row?.m ?? 0)}:${String(row?.w ?? 0)}`;
 }
 
-const kept = new WeakMap<Kysely<DB>, Map<string, { stamp: string; value: Promise<unknown> }>>();
-/** At most this many results per database (one per archived week and shape: ~150 weeks a year). */
-const MAX_KEPT = 600;
-
 /**
  * `compute()`'s result for an archived week, computed again only when the week's version moved (the
  * current and last week, and future ones, are computed every time). The result is shared by every
@@ -38,19 +35,5 @@ export async function byArchivedWeek<T>(
 ): Promise<T> {
   // the version is read before computing: a change that commits meanwhile moves it past this value
   const stamp = await archivedWeekStamp(db, monday, now);
-  if (stamp === undefined) return compute();
-  let m = kept.get(db);
-  if (!m) kept.set(db, (m = new Map()));
-  const k = `${monday} ${key}`;
-  const hit = m.get(k);
-  if (hit && hit.stamp === stamp) return hit.value as Promise<T>;
-  const value = compute();
-  const entry = { stamp, value };
-  m.delete(k);
-  m.set(k, entry);
-  if (m.size > MAX_KEPT) m.delete(m.keys().next().value!);
-  value.catch(() => {
-    if (m.get(k) === entry) m.delete(k); // a failure is not kept
-  });
-  return value;
+  return stamp === undefined ? compute() : keptAt(db, `week ${monday} ${key}`, stamp, compute);
 }
