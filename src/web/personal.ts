@@ -6,7 +6,7 @@
 //
 // User text is always escaped by html``, so no text on a page can read as a marker.
 import type { AppDeps } from '../deps.ts';
-import { reactedSlugs } from '../store/repos/votes.ts';
+import { reactionsAmong } from '../store/repos/votes.ts';
 import type { WebContext } from './context.ts';
 import { html, raw, type SafeHtml } from './layout.ts';
 
@@ -60,12 +60,12 @@ export async function fill(deps: AppDeps, r: SlotRenderers, holes: Holes, web: W
   const user = web.user;
   const voteSlugs = user ? holes.slots.flatMap((s) => (s.kind === 'vote' ? [s.slug] : [])) : [];
   const followSlot = holes.slots.find((s) => s.kind === 'follow');
-  const [voted, following] = await Promise.all([
-    voteSlugs.length && user ? reactedSlugs(deps.store.db, 'vote', user.id, voteSlugs) : new Set<string>(),
-    followSlot && user
-      ? reactedSlugs(deps.store.db, 'follow', user.id, [followSlot.slug]).then((x) => x.has(followSlot.slug))
-      : false,
-  ]);
+  // the page's votes and its follow in one read
+  const mine = user
+    ? await reactionsAmong(deps.store.db, user.id, voteSlugs, followSlot ? [followSlot.slug] : [])
+    : undefined;
+  const voted = mine?.voted ?? new Set<string>();
+  const following = followSlot !== undefined && mine?.following.has(followSlot.slug) === true;
   const filled: string[] = [];
   for (const s of holes.slots) {
     switch (s.kind) {

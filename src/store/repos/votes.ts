@@ -9,7 +9,7 @@
 // same transaction rewrites the listing's maintained sums (listing_vote_totals, listing_week_votes)
 // that the rankings read: recountVotes(). A change of weights (detection, an admin's decision) goes
 // through reweighVotes(), which recounts the listings it touched.
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../types.ts';
 import type { Engine } from '../connect.ts';
 import { num } from './sql-helpers.ts';
@@ -180,6 +180,40 @@ export async function reactedSlugs(
           .where('l.slug', 'in', unique)
           .execute();
   return new Set(rows.map((r) => r.slug));
+}
+
+/**
+ * Of the given slugs, those the person voted for and those they follow: one statement for both (a
+ * signed-in listing page asks for its votes and its follow; on PostgreSQL each statement is a round trip).
+ */
+export async function reactionsAmong(
+  db: Kysely<DB>,
+  userId: number,
+  voteSlugs: readonly string[],
+  followSlugs: readonly string[],
+): Promise<{ voted: Set<string>; following: Set<string> }> {
+  const votes = [...new Set(voteSlugs)];
+  const follows = [...new Set(followSlugs)];
+  if (!follows.length) return { voted: await reactedSlugs(db, 'vote', userId, votes), following: new Set() };
+  if (!votes.length) return { voted: new Set(), following: await reactedSlugs(db, 'follow', userId, follows) };
+  const rows = await db
+    .selectFrom('votes as r')
+    .innerJoin('listings as l', 'l.id', 'r.listing_id')
+    .select([sql<string>`'vote'`.as('kind'), 'l.slug'])
+    .where('r.user_id', '=', userId)
+    .where('l.slug', 'in', votes)
+    .unionAll(
+      db
+        .selectFrom('follows as r')
+        .innerJoin('listings as l', 'l.id', 'r.listing_id')
+        .select([sql<string>`'follow'`.as('kind'), 'l.slug'])
+        .where('r.user_id', '=', userId)
+        .where('l.slug', 'in', follows),
+    )
+    .execute();
+  const out = { voted: new Set<string>(), following: new Set<string>() };
+  for (const r of rows) (r.kind === 'vote' ? out.voted : out.following).add(r.slug);
+  return out;
 }
 
 /** Whether the person voted for and follows one listing. */
