@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { freshStore, type TestDb } from '../support/app.ts';
 import { category, listing } from '../support/listing-fixtures.ts';
 import { makeUser } from '../auth/helpers.ts';
-import { react } from '../../src/store/repos/votes.ts';
+import { react, reactedSlugs, reactionsAmong } from '../../src/store/repos/votes.ts';
 
 let t: TestDb;
 before(async () => {
@@ -45,4 +45,22 @@ test('a vote or follow that changes nothing writes nothing, and answers with the
   const taken = await react(db, t.store.engine, 'vote', 'hammer', user.id, 'remove');
   assert.deepEqual(taken.status === 'ok' && [taken.changed, taken.active, taken.count], [true, false, 0]);
   assert.notEqual(await rowVersion(), v, 'a real change rewrites the row');
+});
+
+test("a person's votes and follows among a page's listings, read together, are each their own", async () => {
+  const db = t.store.db;
+  await listing(db, { slug: 'saw', name: 'Saw', category: 'tools' });
+  await listing(db, { slug: 'drill', name: 'Drill', category: 'tools' });
+  const user = await makeUser(t.store);
+  const other = await makeUser(t.store);
+  await react(db, t.store.engine, 'vote', 'saw', user.id, 'add');
+  await react(db, t.store.engine, 'follow', 'drill', user.id, 'add');
+  await react(db, t.store.engine, 'vote', 'drill', other.id, 'add');
+  const mine = await reactionsAmong(db, user.id, ['saw', 'drill', 'hammer'], ['drill']);
+  assert.deepEqual([[...mine.voted], [...mine.following]], [['saw'], ['drill']]);
+  const votesOnly = await reactionsAmong(db, user.id, ['saw', 'drill'], []);
+  assert.deepEqual([[...votesOnly.voted], [...votesOnly.following]], [['saw'], []]);
+  const followOnly = await reactionsAmong(db, user.id, [], ['saw', 'drill']);
+  assert.deepEqual([[...followOnly.voted], [...followOnly.following]], [[], ['drill']]);
+  assert.deepEqual(await reactedSlugs(db, 'follow', other.id, ['drill']), new Set());
 });

@@ -154,6 +154,19 @@ async function hasReaction(
   return row !== undefined;
 }
 
+/**
+ * The person's votes (or follows) among the given listing slugs, as rows of the listing's slug and the
+ * reaction's kind. Votes and follows share the columns read here, so one query serves both tables.
+ */
+function reactedAmong(db: Kysely<DB>, kind: Reaction, userId: number, slugs: readonly string[]) {
+  return db
+    .selectFrom(`${TABLE[kind]} as r` as 'votes as r')
+    .innerJoin('listings as l', 'l.id', 'r.listing_id')
+    .select([sql<Reaction>`${sql.lit(kind)}`.as('kind'), 'l.slug'])
+    .where('r.user_id', '=', userId)
+    .where('l.slug', 'in', slugs);
+}
+
 /** Of the given listing slugs, those the person has voted for (or follows). One query. */
 export async function reactedSlugs(
   db: Kysely<DB>,
@@ -163,22 +176,7 @@ export async function reactedSlugs(
 ): Promise<Set<string>> {
   const unique = [...new Set(slugs)];
   if (!unique.length) return new Set();
-  const rows =
-    kind === 'vote'
-      ? await db
-          .selectFrom('votes as r')
-          .innerJoin('listings as l', 'l.id', 'r.listing_id')
-          .select('l.slug')
-          .where('r.user_id', '=', userId)
-          .where('l.slug', 'in', unique)
-          .execute()
-      : await db
-          .selectFrom('follows as r')
-          .innerJoin('listings as l', 'l.id', 'r.listing_id')
-          .select('l.slug')
-          .where('r.user_id', '=', userId)
-          .where('l.slug', 'in', unique)
-          .execute();
+  const rows = await reactedAmong(db, kind, userId, unique).execute();
   return new Set(rows.map((r) => r.slug));
 }
 
@@ -194,39 +192,15 @@ export async function reactionsAmong(
 ): Promise<{ voted: Set<string>; following: Set<string> }> {
   const votes = [...new Set(voteSlugs)];
   const follows = [...new Set(followSlugs)];
-  if (!follows.length) return { voted: await reactedSlugs(db, 'vote', userId, votes), following: new Set() };
-  if (!votes.length) return { voted: new Set(), following: await reactedSlugs(db, 'follow', userId, follows) };
-  const rows = await db
-    .selectFrom('votes as r')
-    .innerJoin('listings as l', 'l.id', 'r.listing_id')
-    .select([sql<string>`'vote'`.as('kind'), 'l.slug'])
-    .where('r.user_id', '=', userId)
-    .where('l.slug', 'in', votes)
-    .unionAll(
-      db
-        .selectFrom('follows as r')
-        .innerJoin('listings as l', 'l.id', 'r.listing_id')
-        .select([sql<string>`'follow'`.as('kind'), 'l.slug'])
-        .where('r.user_id', '=', userId)
-        .where('l.slug', 'in', follows),
-    )
-    .execute();
+  const queries = [
+    ...(votes.length ? [reactedAmong(db, 'vote', userId, votes)] : []),
+    ...(follows.length ? [reactedAmong(db, 'follow', userId, follows)] : []),
+  ];
   const out = { voted: new Set<string>(), following: new Set<string>() };
+  if (!queries.length) return out;
+  const rows = await queries.reduce((a, b) => a.unionAll(b)).execute();
   for (const r of rows) (r.kind === 'vote' ? out.voted : out.following).add(r.slug);
   return out;
-}
-
-/** Whether the person voted for and follows one listing. */
-export async function reactionsOf(
-  db: Kysely<DB>,
-  userId: number,
-  slug: string,
-): Promise<{ voted: boolean; following: boolean }> {
-  const [v, f] = await Promise.all([
-    reactedSlugs(db, 'vote', userId, [slug]),
-    reactedSlugs(db, 'follow', userId, [slug]),
-  ]);
-  return { voted: v.has(slug), following: f.has(slug) };
 }
 
 // ---------------------------------------------------------------- weighted sums

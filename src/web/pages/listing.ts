@@ -7,7 +7,7 @@ import type { ResultOf } from '../../operations/define.ts';
 import { compareListings, getAlternatives, getListing } from '../../operations/listings.ts';
 import { getBadges } from '../../operations/badges.ts';
 import type { FactValue } from '../../operations/profile.ts';
-import { react, reactionsOf, type Reaction, type ReactionAction } from '../../store/repos/votes.ts';
+import { react, reactedSlugs, type Reaction, type ReactionAction } from '../../store/repos/votes.ts';
 import { voteContextOf, voteKey, voteWeightsOf } from '../../services/vote-context.ts';
 import { VOTE_REASON_TEXT, type VoteReason } from '../../domain/vote-weight.ts';
 import { attributeLabel } from '../../store/repos/listings.ts';
@@ -181,7 +181,8 @@ async function profilePage(
   const p = await read(deps, req, getListing, { params: { slug } });
   const alts = await read(deps, req, getAlternatives, { params: { slug } });
   const v = await viewerFor(deps, req, reply, [slug, ...alts.items.map((a) => a.slug)]);
-  const following = v.web.user ? (await reactionsOf(deps.store.db, v.web.user.id, slug)).following : false;
+  // viewerFor read the person's votes; only the follow is left to read
+  const following = v.web.user ? (await reactedSlugs(deps.store.db, 'follow', v.web.user.id, [slug])).has(slug) : false;
   const claim = v.slots ? v.slots.add({ kind: 'claim', slug: p.slug, name: p.name }) : await claimBox(deps, v.web, p);
   const shared = req.pageRender;
   if (shared) {
