@@ -33,8 +33,7 @@ export interface Store {
 // pg is loaded when a PostgreSQL store is opened: an SQLite server does not carry it.
 const require = createRequire(import.meta.url);
 let pgModule: typeof pg | undefined;
-/** pg, with the type parsers every reader of our tables relies on (also the search index builder's). */
-export function loadPg(): typeof pg {
+function loadPg(): typeof pg {
   if (pgModule) return pgModule;
   const m = require('pg') as typeof pg;
   m.types.setTypeParser(20, (v) => Number(v)); // int8 (count(*))

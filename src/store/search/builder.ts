@@ -7,7 +7,7 @@
 import { DatabaseSync } from 'node:sqlite';
 import { rmSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { INDEX_COLUMNS, normalise, SegmentBuilder, type IndexRow } from './memory-index.ts';
+import { INDEX_COLUMNS, SegmentBuilder, type IndexRow } from './memory-index.ts';
 import { writeSegmentFile } from './segment-file.ts';
 
 const file = process.argv[2];
@@ -46,35 +46,14 @@ function fromSqlite(): { builder: SegmentBuilder; position: string } {
   return { builder, position };
 }
 
-/**
- * PostgreSQL: the feed's position (the snapshot's xmin) first, then every listing in slices of 5,000
- * (as feed.ts's load does in process): whatever changes meanwhile is read again by the server's feed.
- */
+/** PostgreSQL: read as the server's own in-process load reads (feed.ts readAll), on a connection of its own. */
 async function fromPostgres(url: string): Promise<{ builder: SegmentBuilder; position: string }> {
-  const { loadPg } = await import('../connect.ts'); // pg with the type parsers the server reads with
-  const client = new (loadPg().Client)({ connectionString: url });
-  await client.connect();
+  const [{ connect }, { readAll }] = await Promise.all([import('../connect.ts'), import('./feed.ts')]);
+  const store = connect({ databaseUrl: url, sqliteFile: '' });
   try {
-    const position = String(
-      (await client.query<{ xmin: string }>('SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin')).rows[0]
-        .xmin,
-    );
-    const builder = new SegmentBuilder('postgres');
-    for (let last = 0; ; ) {
-      const rows = (
-        await client.query<IndexRow>(
-          `SELECT ${INDEX_COLUMNS.postgres} FROM listings WHERE id > $1 ORDER BY id LIMIT 5000`,
-          [last],
-        )
-      ).rows;
-      for (const r of rows) builder.add(normalise(r));
-      stopIfOrphaned();
-      if (rows.length < 5000) break;
-      last = Number(rows[rows.length - 1].id);
-    }
-    return { builder, position };
+    return await readAll(store.db, 'postgres', stopIfOrphaned);
   } finally {
-    await client.end();
+    await store.close();
   }
 }
 

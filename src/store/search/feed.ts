@@ -75,6 +75,23 @@ export function forgetSearchIndex(db: Kysely<DB>): void {
 const columns = (engine: Engine) => sql.raw(INDEX_COLUMNS[engine]);
 
 async function load(db: Kysely<DB>, engine: Engine): Promise<State> {
+  const { builder, position } = await readAll(db, engine);
+  const state: State = { index: new MemorySearchIndex(engine, builder.finish()), position };
+  await sync(db, engine, state);
+  return state;
+}
+
+/**
+ * Every listing into a segment builder, the feed's position read first (whatever changes meanwhile is
+ * read again by the feed), in slices of LOAD_SLICE with the event loop free between them; `eachSlice`
+ * runs after each (the builder process checks that its server is still there). Used here and by the
+ * builder process on PostgreSQL.
+ */
+export async function readAll(
+  db: Kysely<DB>,
+  engine: Engine,
+  eachSlice?: () => void,
+): Promise<{ builder: SegmentBuilder; position: string }> {
   const position = await readPosition(db, engine);
   const builder = new SegmentBuilder(engine);
   for (let last = 0; ; ) {
@@ -84,13 +101,12 @@ async function load(db: Kysely<DB>, engine: Engine): Promise<State> {
       )
     ).rows;
     for (const r of rows) builder.add(normalise(r));
+    eachSlice?.();
     if (rows.length < LOAD_SLICE) break;
     last = Number(rows[rows.length - 1].id);
     await new Promise((resolve) => setImmediate(resolve));
   }
-  const state: State = { index: new MemorySearchIndex(engine, builder.finish()), position };
-  await sync(db, engine, state);
-  return state;
+  return { builder, position };
 }
 
 /** Builder processes at work: stopped when this process exits (a build takes seconds of a core at 100,000 listings), their files removed. */
