@@ -64,3 +64,41 @@ test("a person's votes and follows among a page's listings, read together, are e
   assert.deepEqual([[...followOnly.voted], [...followOnly.following]], [[], ['drill']]);
   assert.deepEqual(await reactedSlugs(db, 'follow', other.id, ['drill']), new Set());
 });
+
+test('votes cast at the same moment are each kept, counted and summed; one that fails takes nobody else with it', async () => {
+  const db = t.store.db;
+  await listing(db, { slug: 'plane', name: 'Plane', category: 'tools' });
+  await listing(db, { slug: 'level', name: 'Level', category: 'tools' });
+  const people = await Promise.all(Array.from({ length: 24 }, () => makeUser(t.store)));
+  // all in one turn of the event loop (on SQLite, one group commit), with a vote from nobody in the middle
+  const cast = people.map((p, i) => react(db, t.store.engine, 'vote', i % 2 ? 'plane' : 'level', p.id, 'add'));
+  cast.splice(12, 0, react(db, t.store.engine, 'vote', 'plane', 987_654, 'add'));
+  cast.push(react(db, t.store.engine, 'follow', 'plane', people[0].id, 'add'));
+  const settled = await Promise.allSettled(cast);
+  assert.deepEqual(
+    settled.map((s) => s.status),
+    settled.map((_, i) => (i === 12 ? 'rejected' : 'fulfilled')),
+    'only the vote from an account that does not exist fails',
+  );
+  const rows = await sql<{ slug: string; votes_count: number; n: number; weighted: number; votes: number; week: number }>`
+    SELECT l.slug, l.votes_count,
+      (SELECT count(*) FROM votes v WHERE v.listing_id = l.id) AS n,
+      t.weighted, t.votes,
+      (SELECT sum(w.votes) FROM listing_week_votes w WHERE w.listing_id = l.id) AS week
+    FROM listings l JOIN listing_vote_totals t ON t.listing_id = l.id
+    WHERE l.slug IN ('plane', 'level') ORDER BY l.slug`.execute(db);
+  assert.deepEqual(
+    rows.rows.map((r) => [r.slug, Number(r.votes_count), Number(r.n), Number(r.weighted), Number(r.votes), Number(r.week)]),
+    [
+      ['level', 12, 12, 12, 12, 12],
+      ['plane', 12, 12, 12, 12, 12],
+    ],
+  );
+  const answers = settled.flatMap((s) => (s.status === 'fulfilled' && s.value.status === 'ok' ? [s.value.count] : []));
+  assert.deepEqual(
+    answers.slice(0, -1).sort((a, b) => a - b),
+    [1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12],
+    'each voter is told the count their own vote made',
+  );
+  assert.equal(answers.at(-1), 1, 'the follow in the same moment is counted too');
+});
