@@ -80,7 +80,14 @@ test('votes cast at the same moment are each kept, counted and summed; one that 
     settled.map((_, i) => (i === 12 ? 'rejected' : 'fulfilled')),
     'only the vote from an account that does not exist fails',
   );
-  const rows = await sql<{ slug: string; votes_count: number; n: number; weighted: number; votes: number; week: number }>`
+  const rows = await sql<{
+    slug: string;
+    votes_count: number;
+    n: number;
+    weighted: number;
+    votes: number;
+    week: number;
+  }>`
     SELECT l.slug, l.votes_count,
       (SELECT count(*) FROM votes v WHERE v.listing_id = l.id) AS n,
       t.weighted, t.votes,
@@ -88,7 +95,14 @@ test('votes cast at the same moment are each kept, counted and summed; one that 
     FROM listings l JOIN listing_vote_totals t ON t.listing_id = l.id
     WHERE l.slug IN ('plane', 'level') ORDER BY l.slug`.execute(db);
   assert.deepEqual(
-    rows.rows.map((r) => [r.slug, Number(r.votes_count), Number(r.n), Number(r.weighted), Number(r.votes), Number(r.week)]),
+    rows.rows.map((r) => [
+      r.slug,
+      Number(r.votes_count),
+      Number(r.n),
+      Number(r.weighted),
+      Number(r.votes),
+      Number(r.week),
+    ]),
     [
       ['level', 12, 12, 12, 12, 12],
       ['plane', 12, 12, 12, 12, 12],
