@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { freshStore, type TestDb } from '../support/app.ts';
 import { category, listing } from '../support/listing-fixtures.ts';
 import { makeUser } from '../auth/helpers.ts';
-import { react, reactedSlugs, reactionsAmong } from '../../src/store/repos/votes.ts';
+import { react, reactedSlugs, reactionsAmong, recountVotes } from '../../src/store/repos/votes.ts';
 
 let t: TestDb;
 before(async () => {
@@ -115,4 +115,55 @@ test('votes cast at the same moment are each kept, counted and summed; one that 
     'each voter is told the count their own vote made',
   );
   assert.equal(answers.at(-1), 1, 'the follow in the same moment is counted too');
+});
+
+test("a listing's vote sums after votes cast through react() are the sums recountVotes() makes from its votes", async () => {
+  // On PostgreSQL react() runs react_listing() (migration 250), whose recount is SQL: it must make the
+  // same numbers as the service's own recount (used by reweighing and the seed) on the same votes.
+  const db = t.store.db;
+  await listing(db, { slug: 'rasp', name: 'Rasp', category: 'tools' });
+  const people = await Promise.all(Array.from({ length: 7 }, () => makeUser(t.store)));
+  const start = Date.parse('2026-03-02T10:00:00Z'); // a Monday
+  const contexts = [
+    { accountAgeHours: 500, emailConfirmed: true, pageMs: 9000 }, // full weight
+    { accountAgeHours: 5, emailConfirmed: true, pageMs: 9000 }, // new account
+    { accountAgeHours: 500, emailConfirmed: true, pageMs: 100 }, // hasty
+    { accountAgeHours: 500, emailConfirmed: false, pageMs: 9000 }, // unconfirmed: weight 0
+  ];
+  // over three weeks, the first votes more than 14 days before the last
+  const days = [0, 1, 6, 9, 16, 17, 20];
+  for (const [i, p] of people.entries()) {
+    const c = contexts[i % contexts.length];
+    const r = await react(db, t.store.engine, 'vote', 'rasp', p.id, 'add', {
+      now: new Date(start + days[i] * 86_400_000 + i * 3_600_000),
+      vote: { ...c, netHash: null, uaHash: null },
+    });
+    assert.equal(r.status === 'ok' && r.count, i + 1);
+  }
+  const id = (await db.selectFrom('listings').select('id').where('slug', '=', 'rasp').executeTakeFirstOrThrow()).id;
+  const sums = async () => {
+    const total = await db
+      .selectFrom('listing_vote_totals')
+      .select(['weighted', 'votes', 'discounted', 'by_reason', 'trend', 'last_vote_at'])
+      .where('listing_id', '=', id)
+      .executeTakeFirstOrThrow();
+    const weeks = await db
+      .selectFrom('listing_week_votes')
+      .select(['week', 'weighted', 'votes'])
+      .where('listing_id', '=', id)
+      .orderBy('week')
+      .execute();
+    return {
+      ...total,
+      weighted: Number(total.weighted),
+      trend: Number(Number(total.trend).toFixed(9)),
+      last_vote_at: new Date(total.last_vote_at as string).toISOString(),
+      weeks: weeks.map((w) => [w.week, Number(w.weighted), Number(w.votes)]),
+    };
+  };
+  const cast = await sums();
+  assert.deepEqual(JSON.parse(cast.by_reason), { hasty: 2, new_account: 2, unconfirmed_email: 1 });
+  assert.equal(cast.weeks.length, 3);
+  await recountVotes(db, id);
+  assert.deepEqual(await sums(), cast);
 });

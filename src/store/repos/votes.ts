@@ -61,7 +61,7 @@ export function react(
 ): Promise<ReactionResult> {
   const one: Pending = { kind, slug, userId, action, opts, resolve: () => {}, reject: () => {} };
   if (db.isTransaction) return reactIn(db, engine, one);
-  if (engine === 'postgres') return db.transaction().execute((trx) => reactIn(trx, engine, one));
+  if (engine === 'postgres') return reactInPostgres(db, one);
   return new Promise((resolve, reject) => {
     one.resolve = resolve;
     one.reject = reject;
@@ -143,6 +143,43 @@ function groupOf(db: Kysely<DB>): ReactionGroup {
   return g;
 }
 
+/** A vote's weight and the reason it counts less, from its context (none: a full vote). */
+function weightOf(opts: ReactOptions): { weight: number; reason: string | null } {
+  const c = opts.vote;
+  return c
+    ? weighVote(
+        { accountAgeHours: c.accountAgeHours, emailConfirmed: c.emailConfirmed, pageMs: c.pageMs, review: null },
+        opts.weights ?? DEFAULT_VOTE_WEIGHTS,
+      )
+    : { weight: 1, reason: null };
+}
+
+/**
+ * PostgreSQL: the whole reaction in one statement, react_listing() (migration 250): the same steps as
+ * reactIn(), in the database, under the same lock, in the statement's own transaction.
+ */
+async function reactInPostgres(db: Kysely<DB>, p: Pending): Promise<ReactionResult> {
+  const c = p.opts.vote;
+  const w = weightOf(p.opts);
+  const at = (p.opts.now ?? new Date()).toISOString();
+  const { rows } = await sql<{
+    outcome: 'ok' | 'not_found' | 'not_live';
+    slug: string;
+    name: string;
+    status: string;
+    active: boolean;
+    changed: boolean;
+    count: number;
+  }>`SELECT * FROM react_listing(${p.kind}, ${p.slug}, ${p.userId}, ${p.action}, ${at}::timestamptz,
+      ${w.weight}, ${w.reason}, ${c ? Math.round(c.accountAgeHours * 1000) / 1000 : null}::float8,
+      ${c ? (c.emailConfirmed ? 1 : 0) : null}::integer, ${c?.netHash ?? null}, ${c?.uaHash ?? null},
+      ${c?.pageMs ?? null}::integer)`.execute(db);
+  const r = rows[0];
+  if (r.outcome === 'not_found') return { status: 'not_found' };
+  if (r.outcome === 'not_live') return { status: 'not_live', slug: r.slug, name: r.name, listingStatus: r.status };
+  return { status: 'ok', slug: r.slug, name: r.name, active: r.active, changed: r.changed, count: num(r.count) };
+}
+
 /** One reaction, inside the transaction `trx` (react() chooses it). */
 async function reactIn(trx: Kysely<DB>, engine: Engine, p: Pending): Promise<ReactionResult> {
   const { kind, slug, userId, action, opts } = p;
@@ -170,12 +207,7 @@ async function reactIn(trx: Kysely<DB>, engine: Engine, p: Pending): Promise<Rea
     };
   if (want && kind === 'vote') {
     const c = opts.vote;
-    const w = c
-      ? weighVote(
-          { accountAgeHours: c.accountAgeHours, emailConfirmed: c.emailConfirmed, pageMs: c.pageMs, review: null },
-          opts.weights ?? DEFAULT_VOTE_WEIGHTS,
-        )
-      : { weight: 1, reason: null };
+    const w = weightOf(opts);
     await trx
       .insertInto('votes')
       .values({
