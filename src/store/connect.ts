@@ -76,14 +76,14 @@ const NOT_PROFILE_TABLES = new Set([
   'listing_profiles',
 ]);
 const WRITE =
-  /^\s*(?:(insert\s+into|update|delete\s+from)\s+"?(\w+)"?|(commit|end|rollback|abort)\b|(with|merge|truncate|alter|create|drop|select\s+\*\s+from\s+react_listing)\b)/i;
+  /^\s*(?:(insert\s+into|update|delete\s+from)\s+"?(\w+)"?|(commit|end|rollback|abort)\b|(with|merge|truncate|alter|create|drop|select\s+\*\s+from\s+react_listings?)\b)/i;
 
 /**
  * Counts, on every client of the pool, the statements that completed and may have changed a listing's
  * public profile: an INSERT, UPDATE or DELETE of a table not in NOT_PROFILE_TABLES (whatever its
  * triggers touch: votes and follows reach listings' counters that way), and the COMMIT of a transaction
  * that ran one (its rows become visible to other connections only then; a ROLLBACK forgets it). A WITH, MERGE or DDL counts
- * too, and so does a call of react_listing() (migration 250: a vote or follow, in one statement). Reads (SELECT, the named statements of prepared.ts) do not. store/profile-reader.ts serves a
+ * too, and so does a call of react_listings() (migration 250: votes and follows, in one statement). Reads (SELECT, the named statements of prepared.ts) do not. store/profile-reader.ts serves a
  * profile it confirmed recently only while this count stands still.
  */
 function countWrites(pool: pg.Pool): () => number {

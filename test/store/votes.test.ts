@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { freshStore, type TestDb } from '../support/app.ts';
 import { category, listing } from '../support/listing-fixtures.ts';
 import { makeUser } from '../auth/helpers.ts';
+import { openStore } from '../../src/store/index.ts';
 import { react, reactedSlugs, reactionsAmong, recountVotes } from '../../src/store/repos/votes.ts';
 
 let t: TestDb;
@@ -166,4 +167,86 @@ test("a listing's vote sums after votes cast through react() are the sums recoun
   assert.equal(cast.weeks.length, 3);
   await recountVotes(db, id);
   assert.deepEqual(await sums(), cast);
+});
+
+test('two instances casting votes on the same listings at the same moment lose none and count each once', async () => {
+  // A second store on the same database is a second instance: its groups of votes lock the same
+  // listings (and, at commit, the same weeks' stamps) as this one's.
+  const db = t.store.db;
+  const weeks = ['2026-01-05', '2026-01-12', '2026-01-19'];
+  const slugs = ['awl', 'brace', 'clamp', 'dowel', 'file', 'gouge'];
+  for (const [i, slug] of slugs.entries())
+    await listing(db, { slug, name: slug, category: 'tools', launch_week: weeks[i % weeks.length] });
+  const other = await openStore(t.config);
+  try {
+    const people = await Promise.all(Array.from({ length: 30 }, () => makeUser(t.store)));
+    const rounds = await Promise.all(
+      [t.store, other].map(async (store, s) => {
+        const answers = [];
+        for (let round = 0; round < 3; round++) {
+          // each instance takes the listings in its own order
+          const order = s ? [...slugs].reverse() : slugs;
+          const cast = people
+            .slice(s * 15, s * 15 + 15)
+            .flatMap((p) => order.map((slug) => react(store.db, store.engine, 'vote', slug, p.id, 'toggle')));
+          answers.push(...(await Promise.all(cast)).map((r) => r.status));
+        }
+        return answers;
+      }),
+    );
+    assert.ok(
+      rounds.flat().every((s) => s === 'ok'),
+      'every vote was answered',
+    );
+    // three toggles each: every person ends up voting for every listing, once
+    const rows = await sql<{ slug: string; votes_count: number; n: number; votes: number }>`
+      SELECT l.slug, l.votes_count, (SELECT count(*) FROM votes v WHERE v.listing_id = l.id) AS n, t.votes
+      FROM listings l JOIN listing_vote_totals t ON t.listing_id = l.id
+      WHERE l.slug IN ('awl', 'brace', 'clamp', 'dowel', 'file', 'gouge') ORDER BY l.slug`.execute(db);
+    assert.deepEqual(
+      rows.rows.map((r) => [r.slug, Number(r.votes_count), Number(r.n), Number(r.votes)]),
+      slugs.map((slug) => [slug, 30, 30, 30]),
+    );
+  } finally {
+    await other.close();
+  }
+});
+
+test('PostgreSQL: a vote caught in a deadlock with another transaction is cast again, not lost', async (ctx) => {
+  if (t.store.engine !== 'postgres')
+    return ctx.skip('row locks and deadlocks are PostgreSQL’s (SQLite has one writer)');
+  const db = t.store.db;
+  await listing(db, { slug: 'adze', name: 'Adze', category: 'tools' });
+  await listing(db, { slug: 'vise', name: 'Vise', category: 'tools' });
+  const voter = await makeUser(t.store);
+  const other = await openStore(t.config);
+  try {
+    await other.db.connection().execute(async (conn) => {
+      await sql`BEGIN`.execute(conn);
+      await sql`SELECT id FROM listings WHERE slug = 'vise' FOR UPDATE`.execute(conn);
+      // one group: it locks adze, then waits for vise, which this transaction holds…
+      const cast = [
+        react(db, t.store.engine, 'vote', 'adze', voter.id, 'add'),
+        react(db, t.store.engine, 'vote', 'vise', voter.id, 'add'),
+      ];
+      await new Promise((r) => setTimeout(r, 200));
+      // …while this transaction now waits for adze: a deadlock, which PostgreSQL breaks by failing one side
+      const mine = sql`SELECT id FROM listings WHERE slug = 'adze' FOR UPDATE`.execute(conn).then(
+        () => 'locked',
+        (err: { code?: string }) => err.code,
+      );
+      assert.ok(['locked', '40P01'].includes((await mine) as string), 'one side of the deadlock was failed');
+      await sql`ROLLBACK`.execute(conn);
+      const results = await Promise.all(cast);
+      assert.deepEqual(
+        results.map((r) => r.status === 'ok' && [r.slug, r.count]),
+        [
+          ['adze', 1],
+          ['vise', 1],
+        ],
+      );
+    });
+  } finally {
+    await other.close();
+  }
 });

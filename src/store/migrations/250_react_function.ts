@@ -105,5 +105,30 @@ export function up(engine: Engine) {
         RETURN QUERY SELECT 'ok', l.slug::text, l.name::text, l.status::text, want, true, n;
       END $$`)
       .execute(db);
+    // Reactions that arrive together, in one statement and one transaction: each in its own
+    // subtransaction (a failure undoes that one alone and is answered as its error), taken in the order
+    // of their listings' slugs, so that two groups lock listings in the same order.
+    await sql
+      .raw(`CREATE OR REPLACE FUNCTION react_listings(p_items jsonb)
+      RETURNS TABLE (i integer, outcome text, slug text, name text, status text, active boolean, changed boolean,
+        count integer, error text)
+      LANGUAGE plpgsql AS $$
+      #variable_conflict use_column
+      DECLARE it record; r record;
+      BEGIN
+        FOR it IN SELECT (e.ord - 1)::integer AS n, e.v FROM jsonb_array_elements(p_items) WITH ORDINALITY AS e(v, ord)
+            ORDER BY e.v->>'slug' COLLATE "C", e.ord LOOP
+          BEGIN
+            SELECT * INTO r FROM react_listing(it.v->>'kind', it.v->>'slug', (it.v->>'user')::integer, it.v->>'action',
+              (it.v->>'at')::timestamptz, (it.v->>'weight')::float8, it.v->>'reason', (it.v->>'age_hours')::float8,
+              (it.v->>'email_confirmed')::integer, it.v->>'net_hash', it.v->>'ua_hash', (it.v->>'page_ms')::integer);
+            RETURN QUERY SELECT it.n, r.outcome, r.slug, r.name, r.status, r.active, r.changed, r.count, NULL::text;
+          EXCEPTION WHEN OTHERS THEN
+            RETURN QUERY SELECT it.n, 'error'::text, NULL::text, NULL::text, NULL::text, NULL::boolean, NULL::boolean,
+              NULL::integer, SQLSTATE || ' ' || SQLERRM;
+          END;
+        END LOOP;
+      END $$`)
+      .execute(db);
   };
 }
