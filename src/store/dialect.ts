@@ -4,6 +4,7 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Engine } from './connect.ts';
 import type { DB } from './types.ts';
+import { TRENDING_HALF_LIFE_HOURS } from '../domain/ranking.ts';
 
 /**
  * Locks the selected rows for the rest of the transaction (`… FOR UPDATE`) on PostgreSQL. SQLite has
@@ -53,4 +54,18 @@ export async function addViews(
     SELECT u.id, u.day, u.n FROM (SELECT value ->> 0 AS id, value ->> 1 AS day, value ->> 2 AS n FROM json_each(${JSON.stringify(days)})) AS u
     JOIN listings l ON l.id = u.id WHERE true
     ON CONFLICT (listing_id, day) DO UPDATE SET count = listing_views.count + excluded.count`.execute(trx);
+}
+
+/**
+ * SQLite: the trending key (migration 260) over `listing_vote_totals AS tv`, exactly as its index holds
+ * it (without the alias): julianday() counts days, and a half-life of 48 hours is 2 days.
+ */
+export const TRENDING_KEY_SQLITE = `(CASE WHEN tv.trend > 0 THEN log2(tv.trend) + (julianday(tv.last_vote_at) - 2440587.5) / ${TRENDING_HALF_LIFE_HOURS / 24} END)`;
+
+/**
+ * A listing's trending key, log2(trend) + hours of its last vote / 48, over `listing_vote_totals AS tv`:
+ * it orders listings as their decayed score does at any moment, and an index holds it (migration 260).
+ */
+export function trendingKey(engine: Engine): RawBuilder<number> {
+  return engine === 'postgres' ? sql<number>`trending_key(tv.trend, tv.last_vote_at)` : sql.raw(TRENDING_KEY_SQLITE);
 }

@@ -38,6 +38,7 @@ const MIGRATIONS: ReadonlyArray<
   ['230_board_stamp', () => import('./migrations/230_board_stamp.ts')],
   ['240_week_stamps', () => import('./migrations/240_week_stamps.ts')],
   ['250_react_function', () => import('./migrations/250_react_function.ts')],
+  ['260_trending_order', () => import('./migrations/260_trending_order.ts')],
 ];
 
 /** The names of every migration this version runs (readiness checks that the database has them all). */

@@ -1,5 +1,5 @@
 // Launch weeks, launch sections and leaderboards.
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../types.ts';
 import type { Engine } from '../connect.ts';
 import {
@@ -23,7 +23,8 @@ import {
 import { formatCents } from '../../domain/money.ts';
 import { byBoards } from '../membership.ts';
 import { sqliteAdapterOf } from '../sqlite.ts';
-import type { ListingStatus } from '../../domain/vocabulary.ts';
+import { LISTING_STATUSES, type ListingStatus } from '../../domain/vocabulary.ts';
+import { trendingKey } from '../dialect.ts';
 
 /**
  * Counted (weighted) votes cast in one launch week per listing, as a joinable subquery `wv(listing_id, n)`:
@@ -273,35 +274,34 @@ export async function launchSection(
       return { items: finish(rows, (r) => ({ week_votes: counted(r.week_votes) })), total };
     }
     case 'trending': {
-      // The maintained score as of each listing's last vote, decayed to now: no vote is read.
+      // The maintained score as of each listing's last vote, decayed to now: no vote is read. Read in
+      // the order of the trending key's index (migration 260, store/dialect.ts trendingKey), which orders
+      // listings as their score does now: the first rows, not every listing voted on in the window.
       const cutoff = new Date(now.getTime() - TRENDING_WINDOW_DAYS * 86_400_000).toISOString();
       const age = hoursSince(engine, sql`tv.last_vote_at`, now.toISOString());
       const score =
         engine === 'postgres'
           ? sql<number>`(tv.trend * power(0.5::float8, greatest(${age}, 0.0::float8) / ${sql.lit(TRENDING_HALF_LIFE_HOURS)}::float8))`
           : sql<number>`(tv.trend * power(0.5, max(${age}, 0.0) / ${sql.lit(TRENDING_HALF_LIFE_HOURS)}))`;
-      const rows = await base()
-        .innerJoin('listing_vote_totals as tv', 'tv.listing_id', 'l.id')
-        .select(score.as('score'))
-        .where('l.status', '=', 'live')
-        .where('tv.last_vote_at', '>=', cutoff)
-        .where('tv.trend', '>', 0)
-        .orderBy(score, 'desc')
-        .orderBy('tv.weighted', 'desc')
-        .orderBy(nullsLast(sql`l.launched_at`))
-        .orderBy('l.launched_at', 'asc')
-        .orderBy('l.id', 'asc')
-        .limit(limit)
-        .offset(offset)
-        .execute();
-      const total = await countOf((q) =>
-        q
-          .innerJoin('listing_vote_totals as tv', 'tv.listing_id', 'l.id')
-          .where('l.status', '=', 'live')
-          .where('tv.last_vote_at', '>=', cutoff)
-          .where('tv.trend', '>', 0),
-      );
-      return { items: finish(rows, (r) => ({ trending_score: roundScore(Number(r.score)) })), total };
+      // SQLite's planner would rather walk the index of last votes and sort what it finds
+      const from =
+        engine === 'sqlite'
+          ? sql`listing_vote_totals AS tv INDEXED BY listing_vote_totals_trending CROSS JOIN listings AS l ON l.id = tv.listing_id`
+          : sql`listing_vote_totals AS tv JOIN listings AS l ON l.id = tv.listing_id`;
+      const inWindow = sql`tv.last_vote_at >= ${cutoff} AND tv.trend > 0`;
+      const rows = (
+        await sql<Record<string, unknown>>`SELECT ${sql.raw(SUMMARY_SELECT.join(', '))}, vt.views AS views_count,
+          l.followers_count, ${score} AS score
+        FROM ${from} JOIN listing_view_totals AS vt ON vt.listing_id = l.id
+          LEFT JOIN categories AS pc ON pc.id = l.primary_category_id
+        WHERE l.status = 'live' AND ${inWindow}
+        ORDER BY ${trendingKey(engine)} DESC, tv.weighted DESC, ${nullsLast(sql`l.launched_at`)}, l.launched_at ASC, l.id ASC
+        LIMIT ${limit} OFFSET ${offset}`.execute(db)
+      ).rows;
+      return {
+        items: finish(rows, (r) => ({ trending_score: roundScore(Number(r.score)) })),
+        total: await trendingCount(db, engine, inWindow),
+      };
     }
     case 'most-voted': {
       const rows = await base()
@@ -685,4 +685,24 @@ export async function leaderboard(
       };
     }
   }
+}
+
+/**
+ * How many live listings are trending: those voted on in the window, counted in the index of last votes
+ * (last_vote_at, trend: migration 260) without visiting them, less those among them that are not live
+ * (found from the listings that are not live, a few). Only live listings can be voted on, so a listing
+ * voted on in the window and not live since is rare. `inWindow` is over `listing_vote_totals AS tv`.
+ */
+async function trendingCount(db: Kysely<DB>, engine: Engine, inWindow: RawBuilder<unknown>): Promise<number> {
+  const voted = await sql<{ n: number }>`SELECT count(*) AS n FROM listing_vote_totals AS tv WHERE ${inWindow}`.execute(
+    db,
+  );
+  const notLive = LISTING_STATUSES.filter((s) => s !== 'live');
+  const from =
+    engine === 'sqlite'
+      ? sql`listings AS l INDEXED BY listings_status_votes CROSS JOIN listing_vote_totals AS tv ON tv.listing_id = l.id`
+      : sql`listings AS l JOIN listing_vote_totals AS tv ON tv.listing_id = l.id`;
+  const hidden = await sql<{ n: number }>`SELECT count(*) AS n FROM ${from}
+    WHERE l.status IN (${sql.join(notLive)}) AND ${inWindow}`.execute(db);
+  return num(voted.rows[0]?.n) - num(hidden.rows[0]?.n);
 }
