@@ -3,7 +3,9 @@
 import { hash } from 'node:crypto';
 
 export class RawJson {
-  readonly text: string;
+  #text: string | undefined;
+  /** The value to write as the text when it is first asked for (a result only one caller may ever use). */
+  #source: { v: unknown } | undefined;
   #etag: string | undefined;
   #hashed: boolean;
   /** The value the text was made from, handed to the first caller that asks for a value (see `value`). */
@@ -13,10 +15,27 @@ export class RawJson {
    * the text the first time it is asked for (and keeps it); absent, REST hashes per answer.
    */
   constructor(text: string, etag?: string | 'hash', held?: { v: unknown }) {
-    this.text = text;
+    this.#text = text;
     this.#hashed = etag === 'hash';
     this.#etag = etag === 'hash' ? undefined : etag;
     this.#held = held;
+  }
+  /**
+   * A value whose text is written only if someone asks for it: a result read for one caller (the
+   * website's page, which wants the value) never costs a JSON.stringify.
+   */
+  static of(v: unknown): RawJson {
+    const raw = new RawJson('', 'hash', { v });
+    raw.#text = undefined;
+    raw.#source = { v };
+    return raw;
+  }
+  get text(): string {
+    if (this.#text === undefined) {
+      this.#text = JSON.stringify(this.#source?.v);
+      this.#source = undefined;
+    }
+    return this.#text;
   }
   get etag(): string | undefined {
     if (this.#etag === undefined && this.#hashed) this.#etag = `W/"${hash('sha1', this.text, 'base64url')}"`;

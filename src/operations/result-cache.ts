@@ -14,10 +14,15 @@ interface Entry {
   at: number;
   value: Promise<RawJson>;
   bytes: number;
+  /** Another caller waits for this read too: its result is written as text before anyone gets the value. */
+  shared: boolean;
 }
 
 export class ResultCache {
   readonly #entries = new Map<string, Entry>();
+  /** Keys asked for once within their time, not kept (when they were asked). */
+  readonly #seen = new Map<string, number>();
+  #sweptAt = 0;
   readonly #maxBytes: number;
   #bytes = 0;
 
@@ -25,11 +30,18 @@ export class ResultCache {
     this.#maxBytes = maxBytes;
   }
 
-  /** The cached text for `key` when younger than `ttlMs`, else `read()`'s result, stored as JSON text. */
+  /**
+   * The cached text for `key` when younger than `ttlMs`, else `read()`'s result. A result is kept (as
+   * JSON text) only for a key asked for a second time within `ttlMs`: a key asked for once (a listing
+   * page's alternatives, one visitor's search) is read and handed over as it is, never written as text
+   * unless its caller wants text (REST), and takes no room. Concurrent callers of one key share one read
+   * either way.
+   */
   async get(key: string, ttlMs: number, read: () => Promise<unknown>, now = Date.now()): Promise<RawJson> {
     const hit = this.#entries.get(key);
     if (hit && now - hit.at < ttlMs) {
       cacheCounts.shared_result.hit++;
+      hit.shared = true;
       // Most recently used last: the oldest entries are the first evicted.
       this.#entries.delete(key);
       this.#entries.set(key, hit);
@@ -37,10 +49,17 @@ export class ResultCache {
     }
     cacheCounts.shared_result.miss++;
     if (hit) this.#drop(key, hit);
+    const keep = this.#admit(key, ttlMs, now);
     const entry: Entry = {
       at: now,
       bytes: 0,
+      shared: false,
       value: read().then((v) => {
+        if (!keep) {
+          // not kept: whoever joined meanwhile shares it, so it is written as text before the value goes out
+          if (this.#entries.get(key) === entry) this.#entries.delete(key);
+          return v instanceof RawJson ? v : entry.shared ? asRaw(v) : RawJson.of(v);
+        }
         const raw = v instanceof RawJson ? v : asRaw(v);
         entry.bytes = raw.text.length + key.length + 64;
         if (this.#entries.get(key) === entry) {
@@ -55,6 +74,21 @@ export class ResultCache {
       if (this.#entries.get(key) === entry) this.#drop(key, entry); // a failure is not kept
     });
     return entry.value;
+  }
+
+  /** True when `key` was asked for already within `ttlMs` (it is then kept); else remembers this time. */
+  #admit(key: string, ttlMs: number, now: number): boolean {
+    if (now - this.#sweptAt >= ttlMs) {
+      this.#sweptAt = now;
+      for (const [k, at] of this.#seen) if (now - at >= ttlMs) this.#seen.delete(k);
+    }
+    const at = this.#seen.get(key);
+    if (at !== undefined && now - at < ttlMs) {
+      this.#seen.delete(key);
+      return true;
+    }
+    this.#seen.set(key, now);
+    return false;
   }
 
   get size(): number {
