@@ -34,6 +34,9 @@ declare module 'fastify' {
     pageRender?: {
       slots: Slots;
       result?: { text: string; status: number };
+      /** The page is kept for the requests that follow (asked for once, it is answered and dropped). */
+      kept: boolean;
+      /** Runs on every later request served from the kept page (set by a handler when `kept`). */
       onHit?: () => void;
       /**
        * The page is kept by its version (SharedOptions.stamp): its reads skip the shared result cache,
@@ -238,14 +241,14 @@ export function sharedPage(
       if (stamp === undefined && !cache.admit(key, ttl, now)) {
         // Asked for once so far: rendered and answered the same way (headers, 304), but not kept.
         cache.sweep(ttl, now);
-        const once = await render(deps, cache.renderers, req, reply, handler);
+        const once = await render(deps, cache.renderers, req, reply, handler, { kept: false });
         return once ? sendShared(deps, cache.renderers, req, reply, once) : reply;
       }
       rendering = true;
       const made: Entry = {
         at: now,
         stamp,
-        page: render(deps, cache.renderers, req, reply, handler, stamp !== undefined),
+        page: render(deps, cache.renderers, req, reply, handler, { kept: true, fresh: stamp !== undefined }),
         bytes: 0,
       };
       entry = made;
@@ -274,9 +277,9 @@ async function render(
   req: FastifyRequest,
   reply: FastifyReply,
   handler: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
-  fresh = false,
+  how: { kept: boolean; fresh?: boolean },
 ): Promise<Cached | null> {
-  const r: NonNullable<FastifyRequest['pageRender']> = { slots: new Slots(), fresh };
+  const r: NonNullable<FastifyRequest['pageRender']> = { slots: new Slots(), fresh: how.fresh ?? false, kept: how.kept };
   req.pageRender = r;
   try {
     // A handler returns its reply, and a Fastify reply is a thenable that settles only once it is sent:

@@ -227,3 +227,25 @@ test('the shared pages are bounded by memory and by age: a crawl through many pa
   assert.equal(cache.size, 1);
   assert.equal(cache.bytes, 0);
 });
+
+test('a listing page counts a view per request, whether it was rendered, kept or served from the kept page', async () => {
+  const id = (
+    await t.store.db.selectFrom('listings').select('id').where('slug', '=', 'teapot').executeTakeFirstOrThrow()
+  ).id;
+  const views = async () => {
+    await t.server.deps.services.views.flush();
+    const row = await t.store.db
+      .selectFrom('listing_view_totals')
+      .select('views')
+      .where('listing_id', '=', id)
+      .executeTakeFirstOrThrow();
+    return Number(row.views);
+  };
+  const before = await views();
+  const hits = cacheCounts.shared_page.hit;
+  // the first request is rendered and answered, the second rendered and kept, the others served from it
+  for (let i = 0; i < 5; i++)
+    assert.equal((await t.app.inject({ url: '/listings/teapot', headers: { accept: 'text/html' } })).statusCode, 200);
+  assert.ok(cacheCounts.shared_page.hit - hits >= 2, 'the later requests were served from the kept page');
+  assert.equal((await views()) - before, 5);
+});

@@ -185,7 +185,7 @@ async function profilePage(
   const following = v.web.user ? (await reactedSlugs(deps.store.db, 'follow', v.web.user.id, [slug])).has(slug) : false;
   const claim = v.slots ? v.slots.add({ kind: 'claim', slug: p.slug, name: p.name }) : await claimBox(deps, v.web, p);
   const shared = req.pageRender;
-  if (shared) {
+  if (shared?.kept) {
     // Served from the shared page cache, the page still counts a view per request (as get_listing does).
     const hit = await deps.services.profiles.get(slug);
     if (hit) shared.onHit = () => deps.services.views.record(hit.id);

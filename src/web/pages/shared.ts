@@ -213,7 +213,9 @@ export function fmtRange(start: string, end: string): string {
 export const fmtNum = (n: number | null | undefined): string => {
   if (n === null || n === undefined) return '';
   const x = Number(n);
-  return Number.isSafeInteger(x) ? String(x).replace(/\B(?=(\d{3})+(?!\d))/g, ',') : x.toLocaleString('en-US');
+  if (!Number.isSafeInteger(x)) return x.toLocaleString('en-US');
+  const s = String(x);
+  return s.length > 3 ? s.replace(/\B(?=(\d{3})+(?!\d))/g, ',') : s;
 };
 export const plural = (n: number, one: string, many = one + 's'): string => `${fmtNum(n)} ${n === 1 ? one : many}`;
 
