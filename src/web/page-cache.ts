@@ -62,8 +62,6 @@ interface Cached {
    * request.
    */
   signedOutBytes: Buffer;
-  /** Characters held in `holes` (the page's text between its slots). */
-  holeChars: number;
   etag: string;
   modified: string;
   /** Runs on every request served from the cache (a listing page counts a view). */
@@ -254,9 +252,8 @@ export function sharedPage(
       entry = made;
       cache.set(key, made, ttl, now);
       made.page.then(
-        // Two bytes a character of the held text (the holes' parts), and the signed-out page's bytes.
-        (p) =>
-          p ? cache.sized(key, made, 2 * p.holeChars + p.signedOutBytes.length + key.length) : cache.delete(key, made),
+        // the held parts' bytes, and the signed-out page's
+        (p) => (p ? cache.sized(key, made, p.holes.size + p.signedOutBytes.length + key.length) : cache.delete(key, made)),
         () => cache.delete(key, made),
       );
     }
@@ -306,12 +303,10 @@ async function render(
     return null;
   }
   const holes = holesOf(r.result.text, r.slots.list);
-  const signedOut = await fill(deps, renderers, holes, { user: null, session: null, csrf: '' });
-  // encoded once: the bytes are hashed (hashing the text would encode it again) and written as they are
-  const signedOutBytes = Buffer.from(signedOut);
+  // made once, hashed, and written as they are to everyone signed out
+  const signedOutBytes = await fill(deps, renderers, holes, { user: null, session: null, csrf: '' });
   return {
     holes,
-    holeChars: signedOut.length,
     signedOutBytes,
     etag: etagOf(signedOutBytes),
     modified: new Date().toUTCString(),
@@ -331,7 +326,7 @@ async function sendShared(
   const web = await getWebContext(deps, req, reply);
   const signedIn = web.user !== null;
   // a signed-in page is encoded once, then hashed and written as those bytes
-  const bytes = signedIn ? Buffer.from(await fill(deps, renderers, page.holes, web)) : page.signedOutBytes;
+  const bytes = signedIn ? await fill(deps, renderers, page.holes, web) : page.signedOutBytes;
   const etag = signedIn ? etagOf(bytes) : page.etag;
   documentHeaders(reply);
   reply.header(

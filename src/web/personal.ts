@@ -33,14 +33,33 @@ export class Slots {
   }
 }
 
-/** A rendered page with holes: static text and slot numbers in turn (parts[1], parts[3] … are slots). */
+/**
+ * A rendered page with holes: its static text as UTF-8 bytes, encoded once (`parts`), and between each
+ * two parts the slot that goes there (`order[i]` is the slot between parts[i] and parts[i + 1]).
+ * A page is then written for each visitor by copying the parts and encoding only their slots.
+ */
 export interface Holes {
-  parts: string[];
+  parts: Buffer[];
+  order: number[];
   slots: Slot[];
+  /** Bytes in `parts`. */
+  size: number;
 }
 
 export function holesOf(text: string, slots: Slot[]): Holes {
-  return { parts: text.split(MARKER), slots };
+  const split = text.split(MARKER);
+  const parts: Buffer[] = [];
+  const order: number[] = [];
+  let size = 0;
+  for (let i = 0; i < split.length; i++) {
+    if (i % 2) order.push(Number(split[i]));
+    else {
+      const b = Buffer.from(split[i]);
+      parts.push(b);
+      size += b.length;
+    }
+  }
+  return { parts, order, slots, size };
 }
 
 /** How each kind of slot renders, signed out and for a person (the page modules provide them). */
@@ -52,11 +71,11 @@ export interface SlotRenderers {
 }
 
 /**
- * The page as this person sees it: their votes among the page's listings, whether they follow the
- * listing, their claim box, their header, their CSRF token. Signed out, nothing is read from the
- * database and the result is the same for everyone.
+ * The page as this person sees it, as the bytes to send: their votes among the page's listings,
+ * whether they follow the listing, their claim box, their header, their CSRF token. Signed out, nothing
+ * is read from the database and the result is the same for everyone.
  */
-export async function fill(deps: AppDeps, r: SlotRenderers, holes: Holes, web: WebContext): Promise<string> {
+export async function fill(deps: AppDeps, r: SlotRenderers, holes: Holes, web: WebContext): Promise<Buffer> {
   const user = web.user;
   const voteSlugs = user ? holes.slots.flatMap((s) => (s.kind === 'vote' ? [s.slug] : [])) : [];
   const followSlot = holes.slots.find((s) => s.kind === 'follow');
@@ -86,8 +105,15 @@ export async function fill(deps: AppDeps, r: SlotRenderers, holes: Holes, web: W
         break;
     }
   }
-  let out = '';
-  for (let i = 0; i < holes.parts.length; i++) out += i % 2 === 0 ? holes.parts[i] : filled[Number(holes.parts[i])];
+  // the static bytes are copied; only what was filled in is encoded
+  let size = holes.size;
+  for (const i of holes.order) size += Buffer.byteLength(filled[i]);
+  const out = Buffer.allocUnsafe(size);
+  let at = 0;
+  for (let i = 0; i < holes.parts.length; i++) {
+    at += holes.parts[i].copy(out, at);
+    if (i < holes.order.length) at += out.write(filled[holes.order[i]], at);
+  }
   return out;
 }
 
