@@ -424,7 +424,7 @@ export const getLeaderboard = defineOperation({
     const fair = week ? fairStartUntil(now, week, ctx.config.FAIR_START_HOURS) : null;
     const { items, total } = fair
       ? { items: [], total: 0 }
-      : await leaderboard(ctx.db, input.board, week, input.per_page, offsetOf(input));
+      : await leaderboard(ctx.db, ctx.engine, input.board, week, input.per_page, offsetOf(input));
     return {
       board: BOARD_INFO[input.board],
       ...(week ? { week: weekInfo(week, now) } : {}),

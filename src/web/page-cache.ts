@@ -253,7 +253,8 @@ export function sharedPage(
       cache.set(key, made, ttl, now);
       made.page.then(
         // the held parts' bytes, and the signed-out page's
-        (p) => (p ? cache.sized(key, made, p.holes.size + p.signedOutBytes.length + key.length) : cache.delete(key, made)),
+        (p) =>
+          p ? cache.sized(key, made, p.holes.size + p.signedOutBytes.length + key.length) : cache.delete(key, made),
         () => cache.delete(key, made),
       );
     }
@@ -276,7 +277,11 @@ async function render(
   handler: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
   how: { kept: boolean; fresh?: boolean },
 ): Promise<Cached | null> {
-  const r: NonNullable<FastifyRequest['pageRender']> = { slots: new Slots(), fresh: how.fresh ?? false, kept: how.kept };
+  const r: NonNullable<FastifyRequest['pageRender']> = {
+    slots: new Slots(),
+    fresh: how.fresh ?? false,
+    kept: how.kept,
+  };
   req.pageRender = r;
   try {
     // A handler returns its reply, and a Fastify reply is a thenable that settles only once it is sent:

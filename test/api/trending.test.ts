@@ -58,3 +58,18 @@ test('trending: by score now; not live and out of the window neither listed nor 
     all.items.map((l: { slug: string; rank: number }) => [l.slug, l.rank]),
   );
 });
+
+test('community-weekly board: in order of the week’s counted votes; a listing that is not live is neither listed nor counted', async () => {
+  const { mondayOf } = await import('../../src/domain/weeks.ts');
+  const week = mondayOf(new Date(Date.now() - 3 * HOUR)); // the week of 'hidden''s votes
+  const r = (await t.app.inject({ url: `/api/v1/leaderboards/community-weekly?week=${week}&per_page=50` })).json();
+  const slugs = r.items.map((i: { listing: { slug: string } }) => i.listing.slug);
+  assert.ok(slugs.includes('one-now'), `one-now was voted on in the week of ${week}`);
+  assert.ok(!slugs.includes('hidden'), 'not live: not on the board');
+  assert.equal(r.total, r.items.length, 'and not counted');
+  const votes = r.items.map((i: { metric: { votes: number } }) => i.metric.votes);
+  assert.deepEqual(
+    votes,
+    [...votes].sort((a, b) => b - a),
+  );
+});

@@ -93,7 +93,7 @@ test("a category's page: most voted first across its subcategories and extra mem
 test("the leaderboards' totals follow a listing's first counted vote, Domain Rating and revenue at once; later votes do not recount", async () => {
   const { leaderboard } = await import('../../src/store/repos/launches.ts');
   const total = async (board: 'community-all-time' | 'domain-rating' | 'revenue') =>
-    (await leaderboard(db(), board, null, 20, 0)).total;
+    (await leaderboard(db(), t.store.engine, board, null, 20, 0)).total;
   const id = async (slug: string) =>
     (await db().selectFrom('listings').select('id').where('slug', '=', slug).executeTakeFirstOrThrow()).id;
   const boards = async () =>

@@ -300,7 +300,7 @@ export async function launchSection(
       ).rows;
       return {
         items: finish(rows, (r) => ({ trending_score: roundScore(Number(r.score)) })),
-        total: await trendingCount(db, engine, inWindow),
+        total: await liveAmong(db, engine, sql`listing_vote_totals AS tv`, sql`tv.listing_id`, inWindow),
       };
     }
     case 'most-voted': {
@@ -462,6 +462,7 @@ export type BoardItem = { rank: number; listing: ListingSummary; metric: BoardMe
 
 export async function leaderboard(
   db: Kysely<DB>,
+  engine: Engine,
   board: Board,
   week: string | null,
   limit: number,
@@ -469,34 +470,28 @@ export async function leaderboard(
 ): Promise<{ items: BoardItem[]; total: number }> {
   switch (board) {
     case 'community-weekly': {
+      // Read in the order of the week's sums index (week, weighted, listing_id): the first rows, not every
+      // listing voted on that week sorted (SQLite's planner would rather sort them).
       const monday = mondayOf(week as string);
-      const rows = await summaryQuery(db)
-        .innerJoin(weekVotes(db, monday), (j) => j.onRef('wv.listing_id', '=', 'l.id'))
-        .select('wv.n')
-        .where('l.status', '=', 'live')
-        .$call(inWeekOrder)
-        .limit(limit)
-        .offset(offset)
-        .execute();
-      const total = num(
-        (
-          await db
-            .selectFrom('listing_week_votes as wv')
-            .innerJoin('listings as l', 'l.id', 'wv.listing_id')
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .where('l.status', '=', 'live')
-            .where('wv.week', '=', monday)
-            .where('wv.weighted', '>', 0)
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+      const from =
+        engine === 'sqlite'
+          ? sql`listing_week_votes AS wv INDEXED BY listing_week_votes_week CROSS JOIN listings AS l ON l.id = wv.listing_id`
+          : sql`listing_week_votes AS wv JOIN listings AS l ON l.id = wv.listing_id`;
+      const inWeek = sql`wv.week = ${monday} AND wv.weighted > 0`;
+      const rows = (
+        await sql<SummaryRow & { n: number }>`SELECT ${sql.raw(SUMMARY_SELECT.join(', '))}, wv.weighted AS n
+        FROM ${from} LEFT JOIN categories AS pc ON pc.id = l.primary_category_id
+        WHERE l.status = 'live' AND ${inWeek}
+        ORDER BY wv.weighted DESC, ${nullsLast(sql`l.launched_at`)}, l.launched_at ASC, l.id ASC
+        LIMIT ${limit} OFFSET ${offset}`.execute(db)
+      ).rows;
       return {
         items: rows.map((r, i) => ({
           rank: offset + i + 1,
-          listing: toSummary(r as SummaryRow),
+          listing: toSummary(r),
           metric: { name: 'votes', value: counted(r.n), votes: counted(r.n) },
         })),
-        total,
+        total: await liveAmong(db, engine, sql`listing_week_votes AS wv`, sql`wv.listing_id`, inWeek),
       };
     }
     case 'community-all-time': {
@@ -688,21 +683,25 @@ export async function leaderboard(
 }
 
 /**
- * How many live listings are trending: those voted on in the window, counted in the index of last votes
- * (last_vote_at, trend: migration 260) without visiting them, less those among them that are not live
- * (found from the listings that are not live, a few). Only live listings can be voted on, so a listing
- * voted on in the window and not live since is rare. `inWindow` is over `listing_vote_totals AS tv`.
+ * How many live listings have a row of `table` matching `where` (the rows of the trending window, or of
+ * a week's sums): the rows counted in their index without visiting them, less those whose listing is
+ * not live (found from the listings that are not live, a few). Only live listings can be voted on, so a
+ * listing with recent votes that is not live any more is rare.
  */
-async function trendingCount(db: Kysely<DB>, engine: Engine, inWindow: RawBuilder<unknown>): Promise<number> {
-  const voted = await sql<{ n: number }>`SELECT count(*) AS n FROM listing_vote_totals AS tv WHERE ${inWindow}`.execute(
-    db,
-  );
+async function liveAmong(
+  db: Kysely<DB>,
+  engine: Engine,
+  table: RawBuilder<unknown>,
+  listingId: RawBuilder<unknown>,
+  where: RawBuilder<unknown>,
+): Promise<number> {
+  const all = await sql<{ n: number }>`SELECT count(*) AS n FROM ${table} WHERE ${where}`.execute(db);
   const notLive = LISTING_STATUSES.filter((s) => s !== 'live');
   const from =
     engine === 'sqlite'
-      ? sql`listings AS l INDEXED BY listings_status_votes CROSS JOIN listing_vote_totals AS tv ON tv.listing_id = l.id`
-      : sql`listings AS l JOIN listing_vote_totals AS tv ON tv.listing_id = l.id`;
+      ? sql`listings AS l INDEXED BY listings_status_votes CROSS JOIN ${table} ON ${listingId} = l.id`
+      : sql`listings AS l JOIN ${table} ON ${listingId} = l.id`;
   const hidden = await sql<{ n: number }>`SELECT count(*) AS n FROM ${from}
-    WHERE l.status IN (${sql.join(notLive)}) AND ${inWindow}`.execute(db);
-  return num(voted.rows[0]?.n) - num(hidden.rows[0]?.n);
+    WHERE l.status IN (${sql.join(notLive)}) AND ${where}`.execute(db);
+  return num(all.rows[0]?.n) - num(hidden.rows[0]?.n);
 }
