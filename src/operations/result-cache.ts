@@ -10,6 +10,28 @@
 import { RawJson } from './raw-json.ts';
 import { cacheCounts } from '../ops/cache-stats.ts';
 
+/**
+ * Keys asked for once, remembered for a moment: what a cache keeps only from a key's second ask
+ * (this cache's results, the shared pages of web/page-cache.ts).
+ */
+export class AskedBefore {
+  readonly #at = new Map<string, number>();
+  /** True when `key` was asked for within `ttlMs` before now (it is then forgotten); else remembers now. */
+  again(key: string, ttlMs: number, now: number): boolean {
+    const at = this.#at.get(key);
+    if (at !== undefined && now - at < ttlMs) {
+      this.#at.delete(key);
+      return true;
+    }
+    this.#at.set(key, now);
+    return false;
+  }
+  /** Forgets what was asked for `ttlMs` ago or more. */
+  sweep(ttlMs: number, now: number): void {
+    for (const [k, at] of this.#at) if (now - at >= ttlMs) this.#at.delete(k);
+  }
+}
+
 interface Entry {
   at: number;
   value: Promise<RawJson>;
@@ -20,8 +42,8 @@ interface Entry {
 
 export class ResultCache {
   readonly #entries = new Map<string, Entry>();
-  /** Keys asked for once within their time, not kept (when they were asked). */
-  readonly #seen = new Map<string, number>();
+  /** Keys asked for once within their time, not kept. */
+  readonly #asked = new AskedBefore();
   #sweptAt = 0;
   readonly #maxBytes: number;
   #bytes = 0;
@@ -80,15 +102,9 @@ export class ResultCache {
   #admit(key: string, ttlMs: number, now: number): boolean {
     if (now - this.#sweptAt >= ttlMs) {
       this.#sweptAt = now;
-      for (const [k, at] of this.#seen) if (now - at >= ttlMs) this.#seen.delete(k);
+      this.#asked.sweep(ttlMs, now);
     }
-    const at = this.#seen.get(key);
-    if (at !== undefined && now - at < ttlMs) {
-      this.#seen.delete(key);
-      return true;
-    }
-    this.#seen.set(key, now);
-    return false;
+    return this.#asked.again(key, ttlMs, now);
   }
 
   get size(): number {

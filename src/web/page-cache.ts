@@ -25,6 +25,7 @@ import { SESSION_COOKIE } from '../auth/sessions.ts';
 import type { AppDeps } from '../deps.ts';
 import { getWebContext } from './context.ts';
 import { cacheCounts } from '../ops/cache-stats.ts';
+import { AskedBefore } from '../operations/result-cache.ts';
 import { documentHeaders } from './security-headers.ts';
 import { fill, holesOf, type Holes, type SlotRenderers, Slots } from './personal.ts';
 
@@ -88,8 +89,8 @@ interface Entry {
  */
 export class PageCache {
   readonly #entries = new Map<string, Entry>();
-  /** Pages asked for once within the bound, not kept yet (their time). */
-  readonly #seen = new Map<string, number>();
+  /** Pages asked for once within the bound, not kept yet. */
+  readonly #asked = new AskedBefore();
   readonly #maxBytes: number;
   #bytes = 0;
   #sweptAt = 0;
@@ -123,7 +124,7 @@ export class PageCache {
     if (now - this.#sweptAt < ttlMs) return;
     this.#sweptAt = now;
     for (const [k, x] of this.#entries) if (x.stamp === undefined && now - x.at >= ttlMs) this.#drop(k, x);
-    for (const [k, at] of this.#seen) if (now - at >= ttlMs) this.#seen.delete(k);
+    this.#asked.sweep(ttlMs, now);
   }
   /**
    * True when `key` was asked for already within the bound: only then is the page kept. A page asked for
@@ -132,13 +133,7 @@ export class PageCache {
    * doubled the server's resident memory for no hit.
    */
   admit(key: string, ttlMs: number, now: number): boolean {
-    const at = this.#seen.get(key);
-    if (at !== undefined && now - at < ttlMs) {
-      this.#seen.delete(key);
-      return true;
-    }
-    this.#seen.set(key, now);
-    return false;
+    return this.#asked.again(key, ttlMs, now);
   }
   /** Counts a rendered page's memory once it is known, evicting the least recently used past the budget. */
   sized(key: string, e: Entry, bytes: number): void {
