@@ -113,9 +113,7 @@ test('badge found while the week is running: live at once; found after the week 
 });
 
 test('homepages that cannot be read, refuse us or lack the badge leave the listing waiting, with the reason recorded', async () => {
-  const port = await closedPort();
   const w = addWeeks(thisMonday, 1);
-  const down = await awaiting('site-down', `http://127.0.0.1:${port}/`, w);
   const robots = await awaiting(
     'robots-no',
     (await site(badgeFor('robots-no'), 'User-agent: LaunchlistBot\nDisallow: /\n')).origin + '/',
@@ -126,6 +124,8 @@ test('homepages that cannot be read, refuse us or lack the badge leave the listi
   const byName = await awaiting('by-name', `http://localhost:${s.port}/`, w);
   const privateNet = await awaiting('private-net', 'http://10.1.2.3/', w);
   const other = await awaiting('other-badge', (await site(badgeFor('someone-else'))).origin + '/', w);
+  // a closed port, chosen after this test's own sites are listening (one of them could be given it again)
+  const down = await awaiting('site-down', `http://127.0.0.1:${await closedPort()}/`, w);
   const before = s.requests.length;
   const report = await advanceListings(t.server.deps, new Date());
   assert.ok(report.checked >= 5);
