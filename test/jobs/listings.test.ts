@@ -4,7 +4,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { testApp, type TestApp } from '../support/app.ts';
-import { serveSite, html, closedPort, type Site } from './support/site.ts';
+import { serveSite, html, type Site } from './support/site.ts';
 import { listing } from '../support/listing-fixtures.ts';
 import { drainJobs, jobHandlers } from '../../src/jobs/index.ts';
 import { LISTINGS_ADVANCE, ensureListingsAdvanceScheduled, listingsAdvanceHandler } from '../../src/jobs/listings.ts';
@@ -47,6 +47,13 @@ async function site(body: string, robots = 'User-agent: *\nAllow: /\n'): Promise
     '/robots.txt': { type: 'text/plain', body: robots },
     '/': html(`<!doctype html><title>Home</title><body><h1>Home</h1>${body}</body>`),
   });
+  sites.push(s);
+  return s;
+}
+/** A homepage that cannot be read: the server drops every connection (and keeps its port until the end). */
+async function unreadable(): Promise<Site> {
+  const drop = (req: { socket: { destroy(): void } }) => req.socket.destroy();
+  const s = await serveSite({ '/robots.txt': drop, '/': drop });
   sites.push(s);
   return s;
 }
@@ -124,8 +131,9 @@ test('homepages that cannot be read, refuse us or lack the badge leave the listi
   const byName = await awaiting('by-name', `http://localhost:${s.port}/`, w);
   const privateNet = await awaiting('private-net', 'http://10.1.2.3/', w);
   const other = await awaiting('other-badge', (await site(badgeFor('someone-else'))).origin + '/', w);
-  // a closed port, chosen after this test's own sites are listening (one of them could be given it again)
-  const down = await awaiting('site-down', `http://127.0.0.1:${await closedPort()}/`, w);
+  // A site that drops every connection. Not a closed port: that port could be given to a site started
+  // later, and robots.txt policies are kept per origin (CI saw both, in this test and the next one).
+  const down = await awaiting('site-down', (await unreadable()).origin + '/', w);
   const before = s.requests.length;
   const report = await advanceListings(t.server.deps, new Date());
   assert.ok(report.checked >= 5);
