@@ -120,7 +120,7 @@ export function up(engine: Engine) {
             ORDER BY e.v->>'slug' COLLATE "C", e.ord LOOP
           BEGIN
             SELECT * INTO r FROM react_listing(it.v->>'kind', it.v->>'slug', (it.v->>'user')::integer, it.v->>'action',
-              (it.v->>'at')::timestamptz, (it.v->>'weight')::float8, it.v->>'reason', (it.v->>'age_hours')::float8,
+              (it.v->>'at')::timestamptz, (it.v->>'weight')::float8, it.v->>'reason', (it.v->>'account_age_hours')::float8,
               (it.v->>'email_confirmed')::integer, it.v->>'net_hash', it.v->>'ua_hash', (it.v->>'page_ms')::integer);
             RETURN QUERY SELECT it.n, r.outcome, r.slug, r.name, r.status, r.active, r.changed, r.count, NULL::text;
           EXCEPTION WHEN OTHERS THEN

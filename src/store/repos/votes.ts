@@ -158,24 +158,14 @@ async function writeSqlite(db: Kysely<DB>, group: readonly Pending[]): Promise<O
 const RETRYABLE = /^40P01|^40001/;
 
 async function writePostgres(db: Kysely<DB>, group: readonly Pending[]): Promise<Outcome[]> {
-  const items = group.map((p) => {
-    const c = p.opts.vote;
-    const w = weightOf(p.opts);
-    return {
-      kind: p.kind,
-      slug: p.slug,
-      user: p.userId,
-      action: p.action,
-      at: (p.opts.now ?? new Date()).toISOString(),
-      weight: w.weight,
-      reason: w.reason,
-      age_hours: c ? Math.round(c.accountAgeHours * 1000) / 1000 : null,
-      email_confirmed: c ? (c.emailConfirmed ? 1 : 0) : null,
-      net_hash: c?.netHash ?? null,
-      ua_hash: c?.uaHash ?? null,
-      page_ms: c?.pageMs ?? null,
-    };
-  });
+  const items = group.map((p) => ({
+    kind: p.kind,
+    slug: p.slug,
+    user: p.userId,
+    action: p.action,
+    at: (p.opts.now ?? new Date()).toISOString(),
+    ...voteColumns(p.opts),
+  }));
   const { rows } = await sql<{
     i: number;
     outcome: 'ok' | 'not_found' | 'not_live' | 'error';
@@ -218,15 +208,26 @@ function groupOf(db: Kysely<DB>, engine: Engine): ReactionGroup {
   return g;
 }
 
-/** A vote's weight and the reason it counts less, from its context (none: a full vote). */
-function weightOf(opts: ReactOptions): { weight: number; reason: string | null } {
+/**
+ * A new vote's columns from its context: its weight, the reason it counts less, and the context kept
+ * with it (none: a full vote with no context, as votes cast before weights existed).
+ */
+function voteColumns(opts: ReactOptions) {
   const c = opts.vote;
-  return c
-    ? weighVote(
-        { accountAgeHours: c.accountAgeHours, emailConfirmed: c.emailConfirmed, pageMs: c.pageMs, review: null },
-        opts.weights ?? DEFAULT_VOTE_WEIGHTS,
-      )
-    : { weight: 1, reason: null };
+  if (!c) return { weight: 1, reason: null };
+  const w = weighVote(
+    { accountAgeHours: c.accountAgeHours, emailConfirmed: c.emailConfirmed, pageMs: c.pageMs, review: null },
+    opts.weights ?? DEFAULT_VOTE_WEIGHTS,
+  );
+  return {
+    weight: w.weight,
+    reason: w.reason,
+    account_age_hours: Math.round(c.accountAgeHours * 1000) / 1000,
+    email_confirmed: c.emailConfirmed ? 1 : 0,
+    net_hash: c.netHash,
+    ua_hash: c.uaHash,
+    page_ms: c.pageMs,
+  };
 }
 
 /** One reaction, inside the transaction `trx` (react() chooses it). */
@@ -255,26 +256,9 @@ async function reactIn(trx: Kysely<DB>, engine: Engine, p: Pending): Promise<Rea
       count: num(l[COUNT[kind]]),
     };
   if (want && kind === 'vote') {
-    const c = opts.vote;
-    const w = weightOf(opts);
     await trx
       .insertInto('votes')
-      .values({
-        listing_id: l.id,
-        user_id: userId,
-        created_at: now.toISOString(),
-        weight: w.weight,
-        reason: w.reason,
-        ...(c
-          ? {
-              account_age_hours: Math.round(c.accountAgeHours * 1000) / 1000,
-              email_confirmed: c.emailConfirmed ? 1 : 0,
-              net_hash: c.netHash,
-              ua_hash: c.uaHash,
-              page_ms: c.pageMs,
-            }
-          : {}),
-      })
+      .values({ listing_id: l.id, user_id: userId, created_at: now.toISOString(), ...voteColumns(opts) })
       .onConflict((oc) => oc.columns(['listing_id', 'user_id']).doNothing())
       .execute();
   } else if (want) {
