@@ -57,6 +57,25 @@ export async function addViews(
 }
 
 /**
+ * `first` read through its index `index`, each row joined to `then` on `on`: the FROM of a ranked read
+ * that stops after a page (rows come in the index's order), or of a count that starts from a short range
+ * of that index. SQLite is told (INDEXED BY, and CROSS JOIN, which keeps `first` the outer loop): its
+ * planner would rather read another index and sort or visit every row it finds. PostgreSQL chooses
+ * such plans (an index scan, an incremental sort) by itself.
+ */
+export function inIndexOrder(
+  engine: Engine,
+  first: RawBuilder<unknown>,
+  index: string,
+  then: RawBuilder<unknown>,
+  on: RawBuilder<unknown>,
+): RawBuilder<unknown> {
+  return engine === 'sqlite'
+    ? sql`${first} INDEXED BY ${sql.raw(index)} CROSS JOIN ${then} ON ${on}`
+    : sql`${first} JOIN ${then} ON ${on}`;
+}
+
+/**
  * SQLite: the trending key (migration 260) over `listing_vote_totals AS tv`, exactly as its index holds
  * it (without the alias): julianday() counts days, and a half-life of 48 hours is 2 days.
  */

@@ -24,7 +24,7 @@ import { formatCents } from '../../domain/money.ts';
 import { byBoards } from '../membership.ts';
 import { sqliteAdapterOf } from '../sqlite.ts';
 import { LISTING_STATUSES, type ListingStatus } from '../../domain/vocabulary.ts';
-import { trendingKey } from '../dialect.ts';
+import { inIndexOrder, trendingKey } from '../dialect.ts';
 
 /**
  * Counted (weighted) votes cast in one launch week per listing, as a joinable subquery `wv(listing_id, n)`:
@@ -283,11 +283,13 @@ export async function launchSection(
         engine === 'postgres'
           ? sql<number>`(tv.trend * power(0.5::float8, greatest(${age}, 0.0::float8) / ${sql.lit(TRENDING_HALF_LIFE_HOURS)}::float8))`
           : sql<number>`(tv.trend * power(0.5, max(${age}, 0.0) / ${sql.lit(TRENDING_HALF_LIFE_HOURS)}))`;
-      // SQLite's planner would rather walk the index of last votes and sort what it finds
-      const from =
-        engine === 'sqlite'
-          ? sql`listing_vote_totals AS tv INDEXED BY listing_vote_totals_trending CROSS JOIN listings AS l ON l.id = tv.listing_id`
-          : sql`listing_vote_totals AS tv JOIN listings AS l ON l.id = tv.listing_id`;
+      const from = inIndexOrder(
+        engine,
+        sql`listing_vote_totals AS tv`,
+        'listing_vote_totals_trending',
+        sql`listings AS l`,
+        sql`l.id = tv.listing_id`,
+      );
       const inWindow = sql`tv.last_vote_at >= ${cutoff} AND tv.trend > 0`;
       const rows = (
         await sql<Record<string, unknown>>`SELECT ${sql.raw(SUMMARY_SELECT.join(', '))}, vt.views AS views_count,
@@ -471,12 +473,15 @@ export async function leaderboard(
   switch (board) {
     case 'community-weekly': {
       // Read in the order of the week's sums index (week, weighted, listing_id): the first rows, not every
-      // listing voted on that week sorted (SQLite's planner would rather sort them).
+      // listing voted on that week sorted.
       const monday = mondayOf(week as string);
-      const from =
-        engine === 'sqlite'
-          ? sql`listing_week_votes AS wv INDEXED BY listing_week_votes_week CROSS JOIN listings AS l ON l.id = wv.listing_id`
-          : sql`listing_week_votes AS wv JOIN listings AS l ON l.id = wv.listing_id`;
+      const from = inIndexOrder(
+        engine,
+        sql`listing_week_votes AS wv`,
+        'listing_week_votes_week',
+        sql`listings AS l`,
+        sql`l.id = wv.listing_id`,
+      );
       const inWeek = sql`wv.week = ${monday} AND wv.weighted > 0`;
       const rows = (
         await sql<SummaryRow & { n: number }>`SELECT ${sql.raw(SUMMARY_SELECT.join(', '))}, wv.weighted AS n
@@ -697,10 +702,7 @@ async function liveAmong(
 ): Promise<number> {
   const all = await sql<{ n: number }>`SELECT count(*) AS n FROM ${table} WHERE ${where}`.execute(db);
   const notLive = LISTING_STATUSES.filter((s) => s !== 'live');
-  const from =
-    engine === 'sqlite'
-      ? sql`listings AS l INDEXED BY listings_status_votes CROSS JOIN ${table} ON ${listingId} = l.id`
-      : sql`listings AS l JOIN ${table} ON ${listingId} = l.id`;
+  const from = inIndexOrder(engine, sql`listings AS l`, 'listings_status_votes', table, sql`${listingId} = l.id`);
   const hidden = await sql<{ n: number }>`SELECT count(*) AS n FROM ${from}
     WHERE l.status IN (${sql.join(notLive)}) AND ${where}`.execute(db);
   return num(all.rows[0]?.n) - num(hidden.rows[0]?.n);

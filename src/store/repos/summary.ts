@@ -4,6 +4,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Engine } from '../connect.ts';
 import type { DB } from '../types.ts';
+import { inIndexOrder } from '../dialect.ts';
 import type { ListingStatus } from '../../domain/vocabulary.ts';
 
 /** Columns a summary needs; `id` is internal (for joins and tie-breaks) and never shown. */
@@ -85,9 +86,13 @@ export function summaryQuery(db: Kysely<DB>) {
  * 100,000 listings against ~0.05 ms). PostgreSQL chooses that plan (an incremental sort) by itself.
  */
 export function viewsOrderFrom(engine: Engine): RawBuilder<unknown> {
-  return engine === 'sqlite'
-    ? sql`listing_view_totals AS vt INDEXED BY listing_view_totals_views CROSS JOIN listings AS l ON l.id = vt.listing_id`
-    : sql`listing_view_totals AS vt JOIN listings AS l ON l.id = vt.listing_id`;
+  return inIndexOrder(
+    engine,
+    sql`listing_view_totals AS vt`,
+    'listing_view_totals_views',
+    sql`listings AS l`,
+    sql`l.id = vt.listing_id`,
+  );
 }
 
 /** Summaries of the given listing ids (any status), keyed by id. */
