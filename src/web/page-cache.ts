@@ -58,12 +58,11 @@ export const FRESH_MS = 3000;
 interface Cached {
   holes: Holes;
   /**
-   * The page as everyone signed out sees it, as UTF-8 bytes made once: a page served from the cache to
-   * everyone signed out is written as these bytes, with no text encoded (and no buffer allocated) per
-   * request.
+   * The page as everyone signed out sees it, as UTF-8 bytes and their ETag, made once, on first use: a
+   * page served from the cache to everyone signed out is written as these bytes, with no text encoded
+   * (and no buffer allocated) per request; a page rendered once for one signed-in visitor never makes them.
    */
-  signedOutBytes: Buffer;
-  etag: string;
+  signedOut: () => Promise<{ bytes: Buffer; etag: string }>;
   modified: string;
   /** Runs on every request served from the cache (a listing page counts a view). */
   onHit?: () => void;
@@ -249,7 +248,12 @@ export function sharedPage(
       made.page.then(
         // the held parts' bytes, and the signed-out page's
         (p) =>
-          p ? cache.sized(key, made, p.holes.size + p.signedOutBytes.length + key.length) : cache.delete(key, made),
+          p
+            ? p.signedOut().then(
+                (out) => cache.sized(key, made, p.holes.size + out.bytes.length + key.length),
+                () => cache.delete(key, made),
+              )
+            : cache.delete(key, made),
         () => cache.delete(key, made),
       );
     }
@@ -303,12 +307,15 @@ async function render(
     return null;
   }
   const holes = holesOf(r.result.text, r.slots.list);
-  // made once, hashed, and written as they are to everyone signed out
-  const signedOutBytes = await fill(deps, renderers, holes, { user: null, session: null, csrf: '' });
+  let signedOut: Promise<{ bytes: Buffer; etag: string }> | undefined;
   return {
     holes,
-    signedOutBytes,
-    etag: etagOf(signedOutBytes),
+    // made once, hashed, and written as they are to everyone signed out
+    signedOut: () =>
+      (signedOut ??= fill(deps, renderers, holes, { user: null, session: null, csrf: '' }).then((bytes) => ({
+        bytes,
+        etag: etagOf(bytes),
+      }))),
     modified: new Date().toUTCString(),
     onHit: r.onHit,
   };
@@ -325,9 +332,9 @@ async function sendShared(
 ): Promise<FastifyReply> {
   const web = await getWebContext(deps, req, reply);
   const signedIn = web.user !== null;
-  // a signed-in page is encoded once, then hashed and written as those bytes
-  const bytes = signedIn ? await fill(deps, renderers, page.holes, web) : page.signedOutBytes;
-  const etag = signedIn ? etagOf(bytes) : page.etag;
+  // a signed-in page is made once, then hashed and written as those bytes
+  const personal = signedIn ? await fill(deps, renderers, page.holes, web) : undefined;
+  const { bytes, etag } = personal ? { bytes: personal, etag: etagOf(personal) } : await page.signedOut();
   documentHeaders(reply);
   reply.header(
     'Cache-Control',
