@@ -94,7 +94,8 @@ export async function registerMcp(app: FastifyInstance, deps: AppDeps): Promise<
   const { publicUrl } = deps.config;
   const challenge = challengeFor(publicUrl);
 
-  // Tool definitions are derived once per operation list (the registry, or the list a test supplies).
+  // Tool definitions are derived once per operation list (the registry, or the list a test supplies), on the
+  // first MCP request rather than at start (their JSON Schemas are ~40 ms of a start).
   let cachedFor: readonly Operation[] | undefined;
   let cached: { ops: ReadonlyMap<string, Operation>; list: ToolDefinition[] } | undefined;
   const tools = () => {
@@ -106,7 +107,6 @@ export async function registerMcp(app: FastifyInstance, deps: AppDeps): Promise<
     }
     return cached;
   };
-  tools();
 
   const logError = (err: unknown, requestId: string, tool: string) =>
     app.log.error({ err, reqId: requestId, tool }, 'mcp tool call failed');

@@ -7,7 +7,7 @@
 //             (callers in that second share the answer), each with a 2 s time limit.
 import { sql } from 'kysely';
 import type { AppDeps } from '../deps.ts';
-import { MIGRATION_NAMES } from '../store/migrate.ts';
+import { pendingMigrations } from '../store/migrate.ts';
 
 export interface Check {
   ok: boolean;
@@ -55,9 +55,7 @@ export async function checkReadiness(deps: AppDeps): Promise<Readiness> {
       return { engine: deps.store.engine };
     }),
     timed('the database', async () => {
-      const rows = await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(db);
-      const done = new Set(rows.rows.map((r) => r.name));
-      const pending = MIGRATION_NAMES.filter((n) => !done.has(n));
+      const pending = await pendingMigrations(db);
       return pending.length ? { ok: false, pending, error: `${pending.length} migration(s) not applied` } : {};
     }),
     deps.config.REDIS_URL
