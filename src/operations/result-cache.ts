@@ -34,6 +34,8 @@ export class AskedBefore {
 
 interface Entry {
   at: number;
+  /** Served until `at + ttl`; dropped by the next sweep after it. */
+  ttl: number;
   value: Promise<RawJson>;
   bytes: number;
   /** Another caller waits for this read too: its result is written as text before anyone gets the value. */
@@ -74,6 +76,7 @@ export class ResultCache {
     const keep = this.#admit(key, ttlMs, now);
     const entry: Entry = {
       at: now,
+      ttl: ttlMs,
       bytes: 0,
       shared: false,
       value: read().then((v) => {
@@ -103,6 +106,9 @@ export class ResultCache {
     if (now - this.#sweptAt >= ttlMs) {
       this.#sweptAt = now;
       this.#asked.sweep(ttlMs, now);
+      // An entry past its time is never served again (the next ask reads afresh): it goes now, not when
+      // the byte bound pushes it out, so the cache holds about a second of results, not 32 MB of old ones.
+      for (const [k, e] of this.#entries) if (now - e.at >= e.ttl) this.#drop(k, e);
     }
     return this.#asked.again(key, ttlMs, now);
   }

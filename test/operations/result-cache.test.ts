@@ -41,3 +41,16 @@ test('callers of a key at the same moment share one read, each with its own valu
   assert.equal(z.text, '{"ok":true}');
   assert.match(z.etag ?? '', /^W\/"/);
 });
+
+test('results past their time leave the cache at the next sweep, not only when the byte bound is reached', async () => {
+  const cache = new ResultCache();
+  const read = async () => ({ text: 'x'.repeat(1000) });
+  const at = 2_000_000;
+  for (const k of ['a', 'b', 'c']) {
+    await cache.get(k, 1000, read, at);
+    await cache.get(k, 1000, read, at + 1);
+  }
+  assert.equal(cache.size, 3, 'three keys asked for twice: kept');
+  await cache.get('d', 1000, read, at + 1500); // a second later: whatever is asked for sweeps
+  assert.equal(cache.size, 0, 'the three old results are gone');
+});
