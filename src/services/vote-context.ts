@@ -2,20 +2,28 @@
 // and user agent (never the raw address or header), the account's age and confirmation, and how long
 // after the page was served the vote came, read from a signed page time the vote form carries.
 // The key is derived from the server secrets, so every instance hashes alike and survives restarts.
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
 import type { Config } from '../config.ts';
 import type { Services } from '../operations/context.ts';
 import type { VoteWeightSettings } from '../domain/vote-weight.ts';
 import type { VoteCastContext } from '../store/repos/votes.ts';
 
-const keys = new WeakMap<object, Buffer>();
+const keys = new WeakMap<object, KeyObject>();
 
-/** The vote-context key (from the server secrets). */
-export function voteKey(services: Pick<Services, 'secrets'>): Buffer {
+/**
+ * The vote-context key (from the server secrets), as a KeyObject made once: an HMAC given the key as a
+ * Buffer checks and imports it on every call (~14 µs here, against ~2 µs with a KeyObject), and a
+ * signed-in page signs its vote forms' page time with it on every request.
+ */
+export function voteKey(services: Pick<Services, 'secrets'>): KeyObject {
   const { secrets } = services;
   let k = keys.get(secrets);
-  if (!k) keys.set(secrets, (k = createHmac('sha256', secrets.csrfKey).update('launchlist vote context v1').digest()));
+  if (!k)
+    keys.set(
+      secrets,
+      (k = createSecretKey(createHmac('sha256', secrets.csrfKey).update('launchlist vote context v1').digest())),
+    );
   return k;
 }
 
@@ -53,17 +61,17 @@ export function networkOf(ip: string): string | null {
   return null;
 }
 
-const mac = (key: Buffer, label: string, value: string) =>
+const mac = (key: KeyObject, label: string, value: string) =>
   createHmac('sha256', key).update(`${label}\0${value}`).digest('base64url').slice(0, 22);
 
 /**
  * The hashes of networks and browsers seen lately, by key: a voter's next votes come from the same
  * network and browser, and an HMAC (its key prepared each time) was a twentieth of a vote's time.
  */
-const recent = new WeakMap<Buffer, Map<string, string>>();
+const recent = new WeakMap<KeyObject, Map<string, string>>();
 const RECENT_MAX = 4096;
 
-function macRecent(key: Buffer, label: string, value: string): string {
+function macRecent(key: KeyObject, label: string, value: string): string {
   let m = recent.get(key);
   if (!m) recent.set(key, (m = new Map()));
   const k = `${label}\0${value}`;
@@ -76,18 +84,18 @@ function macRecent(key: Buffer, label: string, value: string): string {
   return h;
 }
 
-export function networkHash(key: Buffer, ip: string): string | null {
+export function networkHash(key: KeyObject, ip: string): string | null {
   const n = networkOf(ip);
   return n ? macRecent(key, 'net', n) : null;
 }
 
-export function userAgentHash(key: Buffer, ua: string | undefined): string | null {
+export function userAgentHash(key: KeyObject, ua: string | undefined): string | null {
   // a header longer than any browser's is hashed each time, not kept
   return ua ? (ua.length <= 512 ? macRecent(key, 'ua', ua) : mac(key, 'ua', ua)) : null;
 }
 
 /** The signed page time a vote form carries: `<ms>.<mac>`, bound to the person it was served to. */
-export function pageStamp(key: Buffer, at: number, userId: number): string {
+export function pageStamp(key: KeyObject, at: number, userId: number): string {
   return `${at}.${mac(key, 'page', `${at}\0${userId}`)}`;
 }
 
@@ -95,7 +103,7 @@ export function pageStamp(key: Buffer, at: number, userId: number): string {
  * ms between the stamped page time and `now`, or null when the stamp is missing, forged, made for
  * another person or in the future.
  */
-export function pageMsOf(key: Buffer, stamp: unknown, userId: number, now: number): number | null {
+export function pageMsOf(key: KeyObject, stamp: unknown, userId: number, now: number): number | null {
   if (typeof stamp !== 'string') return null;
   const m = /^(\d{1,15})\.([\w-]{22})$/.exec(stamp);
   if (!m) return null;
@@ -108,7 +116,7 @@ export function pageMsOf(key: Buffer, stamp: unknown, userId: number, now: numbe
 
 /** The context of a vote cast now by this person from this request. */
 export function voteContextOf(
-  key: Buffer,
+  key: KeyObject,
   user: { id: number; created_at: string; email_verified: boolean },
   req: { ip: string; headers: Record<string, string | string[] | undefined> },
   stamp: unknown,
@@ -130,7 +138,7 @@ export function voteContextOf(
  * visitor sees the same order on every request of the week and different visitors different ones.
  */
 export function visitorSeed(
-  key: Buffer,
+  key: KeyObject,
   req: { ip: string; headers: Record<string, string | string[] | undefined> },
   userId: number | null,
   week: string,

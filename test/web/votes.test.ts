@@ -4,6 +4,7 @@
 // hours hide counts and shuffle per visitor. Runs on both engines (DATABASE_URL).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { createSecretKey } from 'node:crypto';
 import * as cheerio from 'cheerio';
 import { testApp, type TestApp } from '../support/app.ts';
 import { addCategory, addListing, DAY, earlierThisWeek, HOUR } from '../support/seed-fixtures.ts';
@@ -164,8 +165,8 @@ describe('vote weight rules (domain/vote-weight.ts)', () => {
     assert.equal(networkOf('2001:db8:abcd:12::1'), '2001:db8:abcd::/48');
     assert.equal(networkOf('2001:db8::1'), '2001:db8:0::/48');
     assert.equal(networkOf('not an ip'), null);
-    const k1 = Buffer.alloc(32, 1);
-    const k2 = Buffer.alloc(32, 2);
+    const k1 = createSecretKey(Buffer.alloc(32, 1));
+    const k2 = createSecretKey(Buffer.alloc(32, 2));
     assert.equal(networkHash(k1, '203.0.113.1'), networkHash(k1, '203.0.113.200'));
     assert.notEqual(networkHash(k1, '203.0.113.1'), networkHash(k1, '203.0.114.1'));
     assert.notEqual(networkHash(k1, '203.0.113.1'), networkHash(k2, '203.0.113.1'));
