@@ -8,7 +8,7 @@
 import type { AppDeps } from '../deps.ts';
 import { reactionsAmong } from '../store/repos/votes.ts';
 import type { WebContext } from './context.ts';
-import { html, raw, type SafeHtml } from './layout.ts';
+import { html, raw, SafeHtml } from './layout.ts';
 
 export type Slot =
   /** The header's account area (Sign in / Sign up, or the person's links and Sign out). */
@@ -65,7 +65,8 @@ export function holesOf(text: string, slots: Slot[]): Holes {
 /** How each kind of slot renders, signed out and for a person (the page modules provide them). */
 export interface SlotRenderers {
   me(web: WebContext, current: string | undefined): SafeHtml;
-  vote(s: Extract<Slot, { kind: 'vote' }>, web: WebContext, voted: boolean): SafeHtml;
+  /** A vote button: its markup, or its UTF-8 bytes in pieces (copied as they are). */
+  vote(s: Extract<Slot, { kind: 'vote' }>, web: WebContext, voted: boolean): SafeHtml | readonly Buffer[];
   follow(s: Extract<Slot, { kind: 'follow' }>, web: WebContext, following: boolean): SafeHtml;
   claim(deps: AppDeps, web: WebContext, s: Extract<Slot, { kind: 'claim' }>): Promise<SafeHtml>;
 }
@@ -85,15 +86,17 @@ export async function fill(deps: AppDeps, r: SlotRenderers, holes: Holes, web: W
     : undefined;
   const voted = mine?.voted ?? new Set<string>();
   const following = followSlot !== undefined && mine?.following.has(followSlot.slug) === true;
-  const filled: string[] = [];
+  const filled: Array<string | readonly Buffer[]> = [];
   for (const s of holes.slots) {
     switch (s.kind) {
       case 'me':
         filled.push(r.me(web, s.current).value);
         break;
-      case 'vote':
-        filled.push(r.vote(s, web, voted.has(s.slug)).value);
+      case 'vote': {
+        const v = r.vote(s, web, voted.has(s.slug));
+        filled.push(v instanceof SafeHtml ? v.value : v);
         break;
+      }
       case 'follow':
         filled.push(r.follow(s, web, following).value);
         break;
@@ -107,12 +110,20 @@ export async function fill(deps: AppDeps, r: SlotRenderers, holes: Holes, web: W
   }
   // the static bytes are copied; only what was filled in is encoded
   let size = holes.size;
-  for (const i of holes.order) size += Buffer.byteLength(filled[i]);
+  for (const i of holes.order) {
+    const f = filled[i];
+    if (typeof f === 'string') size += Buffer.byteLength(f);
+    else for (const b of f) size += b.length;
+  }
   const out = Buffer.allocUnsafe(size);
   let at = 0;
   for (let i = 0; i < holes.parts.length; i++) {
     at += holes.parts[i].copy(out, at);
-    if (i < holes.order.length) at += out.write(filled[holes.order[i]], at);
+    if (i < holes.order.length) {
+      const f = filled[holes.order[i]];
+      if (typeof f === 'string') at += out.write(f, at);
+      else for (const b of f) at += b.copy(out, at);
+    }
   }
   return out;
 }

@@ -14,6 +14,7 @@ import type { DB } from '../types.ts';
 import type { Engine } from '../connect.ts';
 import { num } from './sql-helpers.ts';
 import { lockRows } from '../dialect.ts';
+import { sqliteAdapterOf } from '../sqlite.ts';
 import { mondayOf } from '../../domain/weeks.ts';
 import { TRENDING_HALF_LIFE_HOURS, TRENDING_WINDOW_DAYS } from '../../domain/ranking.ts';
 import { DEFAULT_VOTE_WEIGHTS, weighVote, type VoteReview, type VoteWeightSettings } from '../../domain/vote-weight.ts';
@@ -331,6 +332,18 @@ export async function reactedSlugs(
 }
 
 /**
+ * SQLite: reactionsAmong() as one cached statement, the slugs handed over as one JSON array (a signed-in
+ * page asks on every request; building the query, with a placeholder per slug, was a third of its cost).
+ * SQLite reads the person's votes by `votes_user` and keeps those on the page: led by the page's slugs
+ * instead (a slug lookup each, whatever the person cast) it took twice the time under the signed-in loads.
+ */
+const REACTIONS_AMONG_SQLITE = `SELECT 'vote' AS kind, l.slug FROM votes r JOIN listings l ON l.id = r.listing_id
+    WHERE r.user_id = ? AND l.slug IN (SELECT value FROM json_each(?))
+  UNION ALL
+  SELECT 'follow' AS kind, l.slug FROM follows r JOIN listings l ON l.id = r.listing_id
+    WHERE r.user_id = ? AND l.slug IN (SELECT value FROM json_each(?))`;
+
+/**
  * Of the given slugs, those the person voted for and those they follow: one statement for both (a
  * signed-in listing page asks for its votes and its follow; on PostgreSQL each statement is a round trip).
  */
@@ -342,6 +355,16 @@ export async function reactionsAmong(
 ): Promise<{ voted: Set<string>; following: Set<string> }> {
   const votes = [...new Set(voteSlugs)];
   const follows = [...new Set(followSlugs)];
+  const direct = sqliteAdapterOf(db);
+  if (direct) {
+    const out = { voted: new Set<string>(), following: new Set<string>() };
+    if (!votes.length && !follows.length) return out;
+    const rows = direct
+      .prepare(REACTIONS_AMONG_SQLITE)
+      .all([userId, JSON.stringify(votes), userId, JSON.stringify(follows)]) as Array<{ kind: Reaction; slug: string }>;
+    for (const r of rows) (r.kind === 'vote' ? out.voted : out.following).add(r.slug);
+    return out;
+  }
   const queries = [
     ...(votes.length ? [reactedAmong(db, 'vote', userId, votes)] : []),
     ...(follows.length ? [reactedAmong(db, 'follow', userId, follows)] : []),

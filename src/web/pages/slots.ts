@@ -4,11 +4,11 @@ import { renderMe } from '../layout.ts';
 import { claimBox } from '../maker/claims.ts';
 import type { SlotRenderers } from '../personal.ts';
 import { followForm } from './listing.ts';
-import { voteForm } from './shared.ts';
+import { voteFormBytes } from './shared.ts';
 
 export const slotRenderers: SlotRenderers = {
   me: (web, current) => renderMe(web.user, web.user ? web.csrf : undefined, current),
-  vote: (s, web, voted) => voteForm(web, s, voted),
+  vote: (s, web, voted) => voteFormBytes(web, s, voted),
   follow: (s, web, following) => followForm(web, s, following),
   claim: (deps, web, s) => claimBox(deps, web, s),
 };
