@@ -27,7 +27,7 @@ import { getWebContext } from './context.ts';
 import { cacheCounts } from '../ops/cache-stats.ts';
 import { AskedBefore } from '../operations/result-cache.ts';
 import { documentHeaders } from './security-headers.ts';
-import { fill, holesOf, type Holes, type SlotRenderers, Slots } from './personal.ts';
+import { fill, filled, holesOf, type Holes, type SlotRenderers, Slots } from './personal.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -340,9 +340,9 @@ async function sendShared(
 ): Promise<FastifyReply> {
   const web = await getWebContext(deps, req, reply);
   const signedIn = web.user !== null;
-  // a signed-in page is made once, then hashed and written as those bytes
-  const personal = signedIn ? await fill(deps, renderers, page.holes, web) : undefined;
-  const { bytes, etag } = personal ? { bytes: personal, etag: etagOf(personal) } : await page.signedOut();
+  // a signed-in page is made once and written as those bytes; its validator hashes what was filled in
+  const personal = signedIn ? await filled(deps, renderers, page.holes, web) : undefined;
+  const { bytes, etag } = personal ? { bytes: personal.bytes, etag: personal.etag() } : await page.signedOut();
   documentHeaders(reply);
   reply.header(
     'Cache-Control',

@@ -5,6 +5,7 @@
 // signed-out version for everyone signed out (computed once per page), or this person's own.
 //
 // User text is always escaped by html``, so no text on a page can read as a marker.
+import { createHash, hash } from 'node:crypto';
 import type { AppDeps } from '../deps.ts';
 import { reactionsAmong } from '../store/repos/votes.ts';
 import type { WebContext } from './context.ts';
@@ -39,6 +40,8 @@ export class Slots {
  * A page is then written for each visitor by copying the parts and encoding only their slots.
  */
 export interface Holes {
+  /** A hash of the static parts and where the slots go (made on first use, then kept with the page). */
+  staticTag?: string;
   parts: Buffer[];
   order: number[];
   slots: Slot[];
@@ -62,11 +65,20 @@ export function holesOf(text: string, slots: Slot[]): Holes {
   return { parts, order, slots, size };
 }
 
+/**
+ * A slot's UTF-8 bytes in pieces, and what tells them apart from any other bytes this slot of this render
+ * could get (for a vote button: voted or not, and the person's hidden form fields).
+ */
+export interface Pieces {
+  bytes: readonly Buffer[];
+  tag: string;
+}
+
 /** How each kind of slot renders, signed out and for a person (the page modules provide them). */
 export interface SlotRenderers {
   me(web: WebContext, current: string | undefined): SafeHtml;
   /** A vote button: its markup, or its UTF-8 bytes in pieces (copied as they are). */
-  vote(s: Extract<Slot, { kind: 'vote' }>, web: WebContext, voted: boolean): SafeHtml | readonly Buffer[];
+  vote(s: Extract<Slot, { kind: 'vote' }>, web: WebContext, voted: boolean): SafeHtml | Pieces;
   follow(s: Extract<Slot, { kind: 'follow' }>, web: WebContext, following: boolean): SafeHtml;
   claim(deps: AppDeps, web: WebContext, s: Extract<Slot, { kind: 'claim' }>): Promise<SafeHtml>;
 }
@@ -77,6 +89,20 @@ export interface SlotRenderers {
  * is read from the database and the result is the same for everyone.
  */
 export async function fill(deps: AppDeps, r: SlotRenderers, holes: Holes, web: WebContext): Promise<Buffer> {
+  return (await filled(deps, r, holes, web)).bytes;
+}
+
+/**
+ * fill(), with a weak validator of what it made: a hash of the page's static parts (made once for a kept
+ * page) and of what went into its slots (a vote button by its tag), rather than of the whole page for
+ * each person: equal pages get equal validators, from any render of the same page.
+ */
+export async function filled(
+  deps: AppDeps,
+  r: SlotRenderers,
+  holes: Holes,
+  web: WebContext,
+): Promise<{ bytes: Buffer; etag: () => string }> {
   const user = web.user;
   const voteSlugs = user ? holes.slots.flatMap((s) => (s.kind === 'vote' ? [s.slug] : [])) : [];
   const followSlot = holes.slots.find((s) => s.kind === 'follow');
@@ -86,46 +112,67 @@ export async function fill(deps: AppDeps, r: SlotRenderers, holes: Holes, web: W
     : undefined;
   const voted = mine?.voted ?? new Set<string>();
   const following = followSlot !== undefined && mine?.following.has(followSlot.slug) === true;
-  const filled: Array<string | readonly Buffer[]> = [];
+  const into: Array<string | Pieces> = [];
   for (const s of holes.slots) {
     switch (s.kind) {
       case 'me':
-        filled.push(r.me(web, s.current).value);
+        into.push(r.me(web, s.current).value);
         break;
       case 'vote': {
         const v = r.vote(s, web, voted.has(s.slug));
-        filled.push(v instanceof SafeHtml ? v.value : v);
+        into.push(v instanceof SafeHtml ? v.value : v);
         break;
       }
       case 'follow':
-        filled.push(r.follow(s, web, following).value);
+        into.push(r.follow(s, web, following).value);
         break;
       case 'claim':
-        filled.push((await r.claim(deps, web, s)).value);
+        into.push((await r.claim(deps, web, s)).value);
         break;
       case 'text':
-        filled.push(user ? s.signedIn : s.signedOut);
+        into.push(user ? s.signedIn : s.signedOut);
         break;
     }
   }
   // the static bytes are copied; only what was filled in is encoded
   let size = holes.size;
   for (const i of holes.order) {
-    const f = filled[i];
+    const f = into[i];
     if (typeof f === 'string') size += Buffer.byteLength(f);
-    else for (const b of f) size += b.length;
+    else for (const b of f.bytes) size += b.length;
   }
   const out = Buffer.allocUnsafe(size);
   let at = 0;
   for (let i = 0; i < holes.parts.length; i++) {
     at += holes.parts[i].copy(out, at);
     if (i < holes.order.length) {
-      const f = filled[holes.order[i]];
+      const f = into[holes.order[i]];
       if (typeof f === 'string') at += out.write(f, at);
-      else for (const b of f) at += b.copy(out, at);
+      else for (const b of f.bytes) at += b.copy(out, at);
     }
   }
-  return out;
+  return {
+    bytes: out,
+    etag: () => {
+      // each slot's text or tag after its length, so no two different fillings hash alike
+      let what = staticTagOf(holes);
+      for (const f of into) {
+        const t = typeof f === 'string' ? f : f.tag;
+        what += `|${t.length}:${t}`;
+      }
+      return `W/"${hash('sha1', what, 'base64url')}"`;
+    },
+  };
+}
+
+/** A hash of a render's static parts and where its slots go: made once, kept with the page. */
+function staticTagOf(holes: Holes): string {
+  if (holes.staticTag === undefined) {
+    const h = createHash('sha1').update(holes.order.join(','));
+    for (const part of holes.parts) h.update(`|${part.length}:`).update(part);
+    holes.staticTag = h.digest('base64url');
+  }
+  return holes.staticTag;
 }
 
 /** Both versions of a bit of markup that depends only on being signed in. */

@@ -191,6 +191,30 @@ test('pages carry ETag and Last-Modified, answer 304, and say how they may be ca
   assert.equal(cacheCounts.shared_page.hit, before + 1, 'a page served from the shared cache is counted as a hit');
 });
 
+test("a signed-in page's validator changes with the person's vote, even while the shared page is the same", async () => {
+  const anon = new Browser();
+  await anon.page('/categories/tools');
+  await anon.page('/categories/tools'); // asked for twice: kept
+  const { b } = await signedIn('Tess Tag');
+  const first = await b.page('/categories/tools');
+  assert.equal(first.$('form.vote[action="/listings/teapot/vote"] button').attr('aria-pressed'), 'false');
+  const etag = String(first.res.headers.etag);
+  assert.equal((await b.req('GET', '/categories/tools', undefined, { 'if-none-match': etag })).statusCode, 304);
+  // the vote comes from elsewhere (no cookie of this browser says so): the kept page may still be served
+  const user = await t.store.db
+    .selectFrom('users')
+    .select('id')
+    .where('name', '=', 'Tess Tag')
+    .executeTakeFirstOrThrow();
+  await react(t.store.db, t.store.engine, 'vote', 'teapot', user.id, 'add');
+  const after = await b.req('GET', '/categories/tools', undefined, { 'if-none-match': etag });
+  assert.equal(after.statusCode, 200, 'not a 304: the page now shows the vote');
+  assert.equal(
+    cheerio.load(after.body)('form.vote[action="/listings/teapot/vote"] button').attr('aria-pressed'),
+    'true',
+  );
+});
+
 test('public API reads are shared by anonymous callers within the bound; a signed-in caller reads afresh', async () => {
   const read = (headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url: '/api/v1/categories/tools', headers }).then((r) => {

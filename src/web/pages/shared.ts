@@ -11,6 +11,7 @@ import type { ListingSummary } from '../../operations/schemas.ts';
 import { ANONYMOUS } from '../../operations/principal.ts';
 import { call } from '../../operations/kernel.ts';
 import { reactedSlugs } from '../../store/repos/votes.ts';
+import type { Pieces } from '../personal.ts';
 import { getWebContext, pageFor, type WebContext } from '../context.ts';
 import {
   csrfField,
@@ -381,8 +382,11 @@ export function voteFormBytes(
   web: WebContext,
   s: { slug: string; name: string; votes: number; back: string; hideCount?: boolean },
   on: boolean,
-): Buffer[] {
-  if (!web.user) return [Buffer.from(voteForm(web, s, on).value)];
+): Pieces {
+  if (!web.user) {
+    const text = voteForm(web, s, on).value;
+    return { bytes: [Buffer.from(text)], tag: text };
+  }
   let kept = bytesOf.get(s);
   if (!kept) bytesOf.set(s, (kept = {}));
   let halves = on ? kept.on : kept.off;
@@ -394,7 +398,11 @@ export function voteFormBytes(
   }
   let fields = fieldBytesOf.get(web);
   if (!fields) fieldBytesOf.set(web, (fields = Buffer.from(formFields(web))));
-  return [halves[0], fields, halves[1]];
+  // The halves are this slot's, voted or not; the fields are this person's CSRF token and the signed time
+  // the page was served. The time is left out of the tag: a browser answered 304 keeps its copy and the
+  // earlier time in it, which only makes its page older (a page time is already any past one the person
+  // was served), and a signed-in page with vote buttons can answer 304 at all.
+  return { bytes: [halves[0], fields, halves[1]], tag: (on ? '1' : '0') + web.csrf };
 }
 
 /** The hidden fields of this person's forms on this page: made once per request. */
