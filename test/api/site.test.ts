@@ -84,3 +84,19 @@ test('public reads take no body and need no credentials', async () => {
   const anon = await t.app.inject({ url: '/api/v1/site' });
   assert.match(String(anon.headers['cache-control']), /public/);
 });
+
+test("get_site_info's counts follow a listing going live, a new category and a scheduled launch at once", async () => {
+  const { siteCounts } = await import('../../src/store/repos/content.ts');
+  const before = await siteCounts(t.store.db); // the database itself: no shared result in between
+  await siteCounts(t.store.db); // and again, now from what was kept
+  await addCategory(t.store.db, 'three');
+  await addListing(t.store.db, { slug: 'live-c', category: 'three' });
+  await t.store.db.updateTable('listings').set({ status: 'scheduled' }).where('slug', '=', 'hidden').execute();
+  const after = await siteCounts(t.store.db);
+  assert.deepEqual(after, {
+    ...before,
+    live_listings: before.live_listings + 1,
+    upcoming_listings: before.upcoming_listings + 1,
+    categories: before.categories + 1,
+  });
+});

@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../types.ts';
 import { fromJson } from '../json.ts';
 import { icontains, num } from './sql-helpers.ts';
+import { byMembership } from '../membership.ts';
 
 // ---------------------------------------------------------------- blog
 
@@ -134,21 +135,29 @@ export async function activeProducts(db: Kysely<DB>): Promise<ProductRow[]> {
 export async function siteCounts(
   db: Kysely<DB>,
 ): Promise<{ live_listings: number; upcoming_listings: number; categories: number; founders: number }> {
-  const [live, upcoming, cats, founders] = await Promise.all([
-    db
-      .selectFrom('listings')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('status', '=', 'live')
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('listings')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('status', 'in', ['scheduled', 'awaiting_badge'])
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('categories')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
+  // Listings by status and the categories: counted again only when a listing's status or the tree changed
+  // (store/membership.ts), not over the whole directory on every read.
+  const directory = byMembership(db, 'site counts', async () => {
+    const [live, upcoming, cats] = await Promise.all([
+      db
+        .selectFrom('listings')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('status', '=', 'live')
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom('listings')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('status', 'in', ['scheduled', 'awaiting_badge'])
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom('categories')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { live: num(live.n), upcoming: num(upcoming.n), cats: num(cats.n) };
+  });
+  const [{ live, upcoming, cats }, founders] = await Promise.all([
+    directory,
     db
       .selectFrom('founders as f')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -165,9 +174,9 @@ export async function siteCounts(
       .executeTakeFirstOrThrow(),
   ]);
   return {
-    live_listings: num(live.n),
-    upcoming_listings: num(upcoming.n),
-    categories: num(cats.n),
+    live_listings: live,
+    upcoming_listings: upcoming,
+    categories: cats,
     founders: num(founders.n),
   };
 }
