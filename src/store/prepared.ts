@@ -3,6 +3,7 @@
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
 import type { DB } from './types.ts';
+import { sqliteAdapterOf } from './sqlite.ts';
 
 /** The pool behind each PostgreSQL Kysely instance (connect.ts registers it). */
 const pools = new WeakMap<Kysely<DB>, pg.Pool>();
@@ -33,4 +34,22 @@ export async function preparedArrays<R extends unknown[]>(
   const pool = pools.get(db);
   if (!pool) throw new Error(`preparedArrays(${name}): not the Kysely instance of a PostgreSQL store`);
   return (await pool.query({ name, text, values, rowMode: 'array' })).rows as R[];
+}
+
+/**
+ * A hot read with a fixed text, run the cheapest way `db` allows: a cached statement on an SQLite
+ * connection made here, a named prepared statement on a PostgreSQL pool, or undefined for anything else
+ * (a transaction), whose caller then builds the query with Kysely. `sqlite` takes ? placeholders,
+ * `postgres` $1, $2 …; both get `values` in order.
+ */
+export async function hotRead<R>(
+  db: Kysely<DB>,
+  q: { name: string; sqlite: string; postgres: string },
+  values: unknown[],
+): Promise<R[] | undefined> {
+  const direct = sqliteAdapterOf(db);
+  if (direct) return direct.prepare(q.sqlite).all(values) as R[];
+  const pool = pools.get(db);
+  if (pool) return (await pool.query({ name: q.name, text: q.postgres, values })).rows as R[];
+  return undefined;
 }

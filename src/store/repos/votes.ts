@@ -15,6 +15,7 @@ import type { Engine } from '../connect.ts';
 import { num } from './sql-helpers.ts';
 import { lockRows } from '../dialect.ts';
 import { sqliteAdapterOf } from '../sqlite.ts';
+import { hotRead } from '../prepared.ts';
 import { mondayOf } from '../../domain/weeks.ts';
 import { TRENDING_HALF_LIFE_HOURS, TRENDING_WINDOW_DAYS } from '../../domain/ranking.ts';
 import { DEFAULT_VOTE_WEIGHTS, weighVote, type VoteReview, type VoteWeightSettings } from '../../domain/vote-weight.ts';
@@ -332,16 +333,25 @@ export async function reactedSlugs(
 }
 
 /**
- * SQLite: reactionsAmong() as one cached statement, the slugs handed over as one JSON array (a signed-in
- * page asks on every request; building the query, with a placeholder per slug, was a third of its cost).
+ * reactionsAmong() as one cached statement (SQLite: the slugs as one JSON array) or named prepared one
+ * (PostgreSQL: text arrays): a signed-in page asks on every request, and building the query, with a
+ * placeholder per slug, was a third of its cost (PostgreSQL also parsed and planned it each time).
  * SQLite reads the person's votes by `votes_user` and keeps those on the page: led by the page's slugs
  * instead (a slug lookup each, whatever the person cast) it took twice the time under the signed-in loads.
  */
-const REACTIONS_AMONG_SQLITE = `SELECT 'vote' AS kind, l.slug FROM votes r JOIN listings l ON l.id = r.listing_id
+const REACTIONS_AMONG = {
+  name: 'll_reactions_among',
+  sqlite: `SELECT 'vote' AS kind, l.slug FROM votes r JOIN listings l ON l.id = r.listing_id
     WHERE r.user_id = ? AND l.slug IN (SELECT value FROM json_each(?))
   UNION ALL
   SELECT 'follow' AS kind, l.slug FROM follows r JOIN listings l ON l.id = r.listing_id
-    WHERE r.user_id = ? AND l.slug IN (SELECT value FROM json_each(?))`;
+    WHERE r.user_id = ? AND l.slug IN (SELECT value FROM json_each(?))`,
+  postgres: `SELECT 'vote' AS kind, l.slug FROM votes r JOIN listings l ON l.id = r.listing_id
+    WHERE r.user_id = $1 AND l.slug = ANY($2::text[])
+  UNION ALL
+  SELECT 'follow' AS kind, l.slug FROM follows r JOIN listings l ON l.id = r.listing_id
+    WHERE r.user_id = $1 AND l.slug = ANY($3::text[])`,
+};
 
 /**
  * Of the given slugs, those the person voted for and those they follow: one statement for both (a
@@ -355,22 +365,22 @@ export async function reactionsAmong(
 ): Promise<{ voted: Set<string>; following: Set<string> }> {
   const votes = [...new Set(voteSlugs)];
   const follows = [...new Set(followSlugs)];
-  const direct = sqliteAdapterOf(db);
-  if (direct) {
-    const out = { voted: new Set<string>(), following: new Set<string>() };
-    if (!votes.length && !follows.length) return out;
-    const rows = direct
-      .prepare(REACTIONS_AMONG_SQLITE)
-      .all([userId, JSON.stringify(votes), userId, JSON.stringify(follows)]) as Array<{ kind: Reaction; slug: string }>;
-    for (const r of rows) (r.kind === 'vote' ? out.voted : out.following).add(r.slug);
+  const out = { voted: new Set<string>(), following: new Set<string>() };
+  if (!votes.length && !follows.length) return out;
+  const sqlite = sqliteAdapterOf(db) !== undefined;
+  const hot = await hotRead<{ kind: Reaction; slug: string }>(
+    db,
+    REACTIONS_AMONG,
+    sqlite ? [userId, JSON.stringify(votes), userId, JSON.stringify(follows)] : [userId, votes, follows],
+  );
+  if (hot) {
+    for (const r of hot) (r.kind === 'vote' ? out.voted : out.following).add(r.slug);
     return out;
   }
   const queries = [
     ...(votes.length ? [reactedAmong(db, 'vote', userId, votes)] : []),
     ...(follows.length ? [reactedAmong(db, 'follow', userId, follows)] : []),
   ];
-  const out = { voted: new Set<string>(), following: new Set<string>() };
-  if (!queries.length) return out;
   const rows = await queries.reduce((a, b) => a.unionAll(b)).execute();
   for (const r of rows) (r.kind === 'vote' ? out.voted : out.following).add(r.slug);
   return out;
