@@ -5,6 +5,15 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from './types.ts';
 import { addWeeks, isMonday, mondayOf } from '../domain/weeks.ts';
 import { keptAt } from './membership.ts';
+import { hotRead } from './prepared.ts';
+
+const WEEK_STAMP_SELECT = `SELECT (SELECT n FROM directory_stamps WHERE name = 'membership') AS m,
+  (SELECT n FROM week_stamps WHERE week = `;
+const WEEK_STAMP = {
+  name: 'll_week_stamp',
+  sqlite: `${WEEK_STAMP_SELECT}?) AS w`,
+  postgres: `${WEEK_STAMP_SELECT}$1) AS w`,
+};
 
 /**
  * The version of a week's launches, or undefined for a week that is not archived: the current week,
@@ -14,10 +23,14 @@ import { keptAt } from './membership.ts';
  */
 export async function archivedWeekStamp(db: Kysely<DB>, monday: string, now = new Date()): Promise<string | undefined> {
   if (!isMonday(monday) || monday > addWeeks(mondayOf(now), -2)) return undefined;
-  const r = await sql<{ m: unknown; w: unknown }>`SELECT
+  // a hot read: the page of an archived week asks on every request
+  const row =
+    (await hotRead<{ m: unknown; w: unknown }>(db, WEEK_STAMP, [monday]))?.[0] ??
+    (
+      await sql<{ m: unknown; w: unknown }>`SELECT
       (SELECT n FROM directory_stamps WHERE name = 'membership') AS m,
-      (SELECT n FROM week_stamps WHERE week = ${monday}) AS w`.execute(db);
-  const row = r.rows[0];
+      (SELECT n FROM week_stamps WHERE week = ${monday}) AS w`.execute(db)
+    ).rows[0];
   return `${String(row?.m ?? 0)}:${String(row?.w ?? 0)}`;
 }
 
