@@ -1,6 +1,6 @@
 // PostgreSQL: named prepared statements on the pool behind a Kysely instance. Kept apart from
 // connect.ts so that the modules using it (search, which also runs in SQLite search threads) do not load pg.
-import type { Kysely } from 'kysely';
+import type { Compilable, Kysely } from 'kysely';
 import type pg from 'pg';
 import type { DB } from './types.ts';
 import { sqliteAdapterOf } from './sqlite.ts';
@@ -52,4 +52,38 @@ export async function hotRead<R>(
   const pool = pools.get(db);
   if (pool) return (await pool.query({ name: q.name, text: q.postgres, values })).rows as R[];
   return undefined;
+}
+
+const compiledOf = new WeakMap<Kysely<DB>, Map<string, { sql: string; from: Array<number | { v: unknown }> }>>();
+
+/**
+ * hotRead() for a query written with Kysely: `build(args)` is compiled once per database, with stand-ins
+ * for `args`, and later calls run that text with their own values in the stand-ins' places (the query's
+ * other parameters, constants in it, are kept). `build` must give the same shape whatever the args (no
+ * branch on them, no list whose length depends on them). Undefined where hotRead() has no fast path.
+ */
+export async function hotQuery<R>(
+  db: Kysely<DB>,
+  name: string,
+  build: (args: readonly string[]) => Compilable,
+  args: readonly unknown[],
+): Promise<R[] | undefined> {
+  const direct = sqliteAdapterOf(db);
+  const pool = direct ? undefined : pools.get(db);
+  if (!direct && !pool) return undefined;
+  let byName = compiledOf.get(db);
+  if (!byName) compiledOf.set(db, (byName = new Map()));
+  let c = byName.get(name);
+  if (!c) {
+    const standIns = args.map((_, i) => `\u0000hot-arg-${i}\u0000`);
+    const compiled = build(standIns).compile();
+    const from = compiled.parameters.map((p) => {
+      const i = standIns.indexOf(p as string);
+      return i >= 0 ? i : { v: p };
+    });
+    byName.set(name, (c = { sql: compiled.sql, from }));
+  }
+  const values = c.from.map((f) => (typeof f === 'number' ? args[f] : f.v));
+  if (direct) return direct.prepare(c.sql).all(values) as R[];
+  return (await pool!.query({ name, text: c.sql, values })).rows as R[];
 }

@@ -1,6 +1,7 @@
 // Public reads of one listing: the full profile, its alternatives and a side-by-side comparison;
 // and the updates makers post, newest first across the site. Only live listings are public here;
 // anything else reads as "not found".
+import { hotQuery } from '../prepared.ts';
 import { sql, type Compilable, type CompiledQuery, type Kysely, type RawBuilder } from 'kysely';
 import type { Engine } from '../connect.ts';
 import type { DB } from '../types.ts';
@@ -487,11 +488,16 @@ export async function alternativesOf(
   limit = ALTERNATIVES_LIMIT,
   shareMs = 0,
 ): Promise<{ listing: ListingSummary; items: AlternativeItem[] } | undefined> {
-  const self = await summaryQuery(db)
-    .select('l.primary_category_id')
-    .where('l.slug', '=', slug)
-    .where('l.status', '=', 'live')
-    .executeTakeFirst();
+  // every listing page reads it: compiled once, a cached or named prepared statement (store/prepared.ts)
+  const selfQuery = (s: string) =>
+    summaryQuery(db).select('l.primary_category_id').where('l.slug', '=', s).where('l.status', '=', 'live');
+  const hot = await hotQuery<Awaited<ReturnType<ReturnType<typeof selfQuery>['executeTakeFirst']>>>(
+    db,
+    'll_alternatives_self',
+    ([s]) => selfQuery(s),
+    [slug],
+  );
+  const self = hot ? hot[0] : await selfQuery(slug).executeTakeFirst();
   if (!self) return undefined;
   const approved = !(await mayHaveApproved(db, self.id, shareMs))
     ? []
