@@ -57,17 +57,8 @@ const SESSION_READ = {
   sqlite: `SELECT ${SESSION_COLUMNS} FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ?`,
   postgres: `SELECT ${SESSION_COLUMNS} FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = $1`,
 };
-type SessionRow = {
-  session_id: string;
-  csrf: string;
-  expires_at: string;
-  id: number;
-  email: string;
-  name: string;
-  role: string;
-  email_verified_at: string | null;
-  created_at: string;
-};
+/** The session's columns, and its person's as toUser() reads them. */
+type SessionRow = { session_id: string; csrf: string; expires_at: string } & Parameters<typeof toUser>[0];
 
 export async function findSession(
   db: Kysely<DB>,
