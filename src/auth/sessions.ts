@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../store/types.ts';
 import { nowIso } from '../store/json.ts';
 import { toUser, type User } from './users.ts';
-import { hotRead } from '../store/prepared.ts';
+import { hotQuery } from '../store/prepared.ts';
 
 export const SESSION_COOKIE = 'll_session';
 export const CSRF_COOKIE = 'll_csrf';
@@ -50,16 +50,6 @@ export async function createSession(
   return { token: t, session };
 }
 
-const SESSION_COLUMNS =
-  's.id AS session_id, s.csrf, s.expires_at, u.id, u.email, u.name, u.role, u.email_verified_at, u.created_at';
-const SESSION_READ = {
-  name: 'll_session_read',
-  sqlite: `SELECT ${SESSION_COLUMNS} FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ?`,
-  postgres: `SELECT ${SESSION_COLUMNS} FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = $1`,
-};
-/** The session's columns, and its person's as toUser() reads them. */
-type SessionRow = { session_id: string; csrf: string; expires_at: string } & Parameters<typeof toUser>[0];
-
 export async function findSession(
   db: Kysely<DB>,
   t: string | undefined,
@@ -67,10 +57,8 @@ export async function findSession(
   if (!t || t.length > 100) return null;
   // the session and its person in one read: every signed-in request makes it (on PostgreSQL a round
   // trip is most of a small read's cost), as a cached or named prepared statement
-  const id = sha256(t);
-  const row =
-    (await hotRead<SessionRow>(db, SESSION_READ, [id]))?.[0] ??
-    (await db
+  const query = (id: string) =>
+    db
       .selectFrom('sessions as s')
       .innerJoin('users as u', 'u.id', 's.user_id')
       .select([
@@ -84,8 +72,11 @@ export async function findSession(
         'u.email_verified_at',
         'u.created_at',
       ])
-      .where('s.id', '=', id)
-      .executeTakeFirst());
+      .where('s.id', '=', id);
+  type Row = NonNullable<Awaited<ReturnType<ReturnType<typeof query>['executeTakeFirst']>>>;
+  const id = sha256(t);
+  const hot = await hotQuery<Row>(db, 'll_session_read', ([i]) => query(i), [id]);
+  const row = hot ? hot[0] : await query(id).executeTakeFirst();
   if (!row || row.expires_at <= nowIso()) return null;
   return {
     session: { id: row.session_id, userId: row.id, csrf: row.csrf, expiresAt: row.expires_at },

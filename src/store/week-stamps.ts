@@ -26,11 +26,7 @@ export async function archivedWeekStamp(db: Kysely<DB>, monday: string, now = ne
   // a hot read: the page of an archived week asks on every request
   const row =
     (await hotRead<{ m: unknown; w: unknown }>(db, WEEK_STAMP, [monday]))?.[0] ??
-    (
-      await sql<{ m: unknown; w: unknown }>`SELECT
-      (SELECT n FROM directory_stamps WHERE name = 'membership') AS m,
-      (SELECT n FROM week_stamps WHERE week = ${monday}) AS w`.execute(db)
-    ).rows[0];
+    (await sql<{ m: unknown; w: unknown }>`${sql.raw(WEEK_STAMP_SELECT)}${monday}) AS w`.execute(db)).rows[0];
   return `${String(row?.m ?? 0)}:${String(row?.w ?? 0)}`;
 }
 

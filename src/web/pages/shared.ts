@@ -345,35 +345,26 @@ function voteCount(s: { votes: number; hideCount?: boolean }): [SafeHtml, string
 
 /**
  * A signed-in vote form is the same for everyone but for its hidden fields (the CSRF token and the signed
- * page time: formFields()): its two halves, for one slot of a kept page, are made once and kept with the
- * slot (a page of vote buttons made them afresh for each person, a tenth of a signed-in page's time).
+ * page time: formFields()): its two halves, around them.
  */
-const partsOf = new WeakMap<object, { on?: [string, string]; off?: [string, string] }>();
-
 function voteFormParts(
   s: { slug: string; name: string; votes: number; back: string; hideCount?: boolean },
   on: boolean,
 ): [string, string] {
-  let kept = partsOf.get(s);
-  if (!kept) partsOf.set(s, (kept = {}));
-  const was = on ? kept.on : kept.off;
-  if (was) return was;
   const [count, votes] = voteCount(s);
-  const made: [string, string] = [
+  return [
     html`<form method="post" action="/listings/${s.slug}/vote" class="vote">`.value,
     html`<input type="hidden" name="next" value="${s.back}"><input type="hidden" name="action" value="${on ? 'remove' : 'add'}">
 <button type="submit" class="vote-btn" aria-pressed="${on ? 'true' : 'false'}" title="${on ? `You upvoted ${s.name}: press to take your vote back` : `Upvote ${s.name}`}">${count}<span class="sr-only">${votes}. ${on ? `You upvoted ${s.name}; press to take your vote back` : `Upvote ${s.name}`}</span></button></form>`
       .value,
   ];
-  if (on) kept.on = made;
-  else kept.off = made;
-  return made;
 }
 
 /**
- * The vote form as UTF-8 pieces to copy into a signed-in page (web/personal.ts fill()): the halves
- * encoded once per slot, the hidden fields once per request. Writing each form as a string encoded it
- * afresh for each person, a large share of a signed-in page's time on a page of vote buttons.
+ * The vote form as UTF-8 pieces to copy into a signed-in page (web/personal.ts fill()): the halves made
+ * and encoded once per slot of a kept page and kept with the slot, the hidden fields once per request.
+ * Building and encoding each form for each person was a large share of a signed-in page's time on a
+ * page of vote buttons.
  */
 const bytesOf = new WeakMap<object, { on?: [Buffer, Buffer]; off?: [Buffer, Buffer] }>();
 const fieldBytesOf = new WeakMap<WebContext, Buffer>();
