@@ -4,14 +4,7 @@ import { notFound } from './errors.ts';
 import { CategoryRef, ListingSummary, Paged, Pagination, QueryBool, Slug, offsetOf, paged } from './schemas.ts';
 import { FaqItem } from './profile.ts';
 import { EXAMPLE_SUMMARY } from './examples.ts';
-import {
-  categoryAndDescendants,
-  categoryBySlug,
-  categoryDetail,
-  categoryTree,
-  liveCounts,
-  liveListingsInCategories,
-} from '../store/repos/categories.ts';
+import { categoriesNow, categoryDetail, categoryTree, liveListingsInCategory } from '../store/repos/categories.ts';
 
 const Subcategory = z.strictObject({
   slug: z.string().describe('Category slug (get_category, search_listings `category`).'),
@@ -150,27 +143,19 @@ export const getCategory = defineOperation({
   idempotencyKey: false,
   paginated: true,
   handler: async (ctx, input) => {
-    const cat = await categoryBySlug(ctx.db, input.slug);
+    const tree = await categoriesNow(ctx.db);
+    const cat = tree.bySlug.get(input.slug);
     if (!cat) return notFound('category', input.slug);
-    const [ids, counts, parent, subs] = await Promise.all([
-      categoryAndDescendants(ctx.db, cat.id),
-      liveCounts(ctx.db),
-      cat.parent_id === null
-        ? Promise.resolve(undefined)
-        : ctx.db.selectFrom('categories').select(['slug', 'name']).where('id', '=', cat.parent_id).executeTakeFirst(),
-      ctx.db
-        .selectFrom('categories')
-        .select(['id', 'slug', 'name'])
-        .where('parent_id', '=', cat.id)
-        .orderBy('position')
-        .orderBy('name')
-        .execute(),
-    ]);
-    const page = await liveListingsInCategories(ctx.db, ids, input.per_page, offsetOf(input));
+    const parent = cat.parent_id === null ? undefined : tree.byId.get(cat.parent_id);
+    const page = await liveListingsInCategory(ctx.db, tree, cat.id, input.per_page, offsetOf(input));
     return {
       ...categoryDetail(cat),
       parent: parent ? { slug: parent.slug, name: parent.name } : null,
-      subcategories: subs.map((s) => ({ slug: s.slug, name: s.name, live_listings: counts.direct.get(s.id) ?? 0 })),
+      subcategories: (tree.children.get(cat.id) ?? []).map((s) => ({
+        slug: s.slug,
+        name: s.name,
+        live_listings: tree.counts.direct.get(s.id) ?? 0,
+      })),
       live_listings: page.total,
       ...paged(page.items, page.total, input),
     };

@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { freshStore, type TestDb } from '../support/app.ts';
 import { category, listing } from '../support/listing-fixtures.ts';
-import { liveCounts, liveListingsInCategories } from '../../src/store/repos/categories.ts';
+import { categoriesNow, liveListingsInCategory } from '../../src/store/repos/categories.ts';
 import { membershipStamp } from '../../src/store/membership.ts';
 
 let t: TestDb;
@@ -29,6 +29,7 @@ after(async () => {
 });
 
 const db = () => t.store.db;
+const liveCounts = async (d: typeof t.store.db) => (await categoriesNow(d)).counts;
 const rolledTools = async () => (await liveCounts(db())).rolled.get(tools);
 
 test('the counts follow every change of membership at once, and nothing else moves the counter', async () => {
@@ -75,19 +76,41 @@ test("a category's page: most voted first across its subcategories and extra mem
   await db().updateTable('listings').set({ votes_count: 0 }).execute();
   await db().updateTable('listings').set({ votes_count: 9 }).where('slug', '=', 'tool-5').execute();
   await db().updateTable('listings').set({ votes_count: 5 }).where('slug', '=', 'tool-2').execute();
-  const all = await liveListingsInCategories(db(), [tools, sub], 10, 0);
+  const all = await liveListingsInCategory(db(), await categoriesNow(db()), tools, 10, 0);
   assert.deepEqual(
     all.items.map((i) => i.slug),
     ['tool-5', 'tool-2', 'tool-1', 'tool-4'],
     'by votes, then the earlier launch',
   );
   assert.equal(all.total, 4);
-  const page2 = await liveListingsInCategories(db(), [tools, sub], 2, 2);
+  const page2 = await liveListingsInCategory(db(), await categoriesNow(db()), tools, 2, 2);
   assert.deepEqual(
     page2.items.map((i) => i.slug),
     ['tool-1', 'tool-4'],
   );
   assert.equal(page2.total, 4);
+  // a subcategory's total is its own count; with an extra member it still counts each listing once
+  await db().updateTable('listings').set({ status: 'draft' }).where('slug', '=', 'tool-2').execute();
+  const game = await db().selectFrom('listings').select('id').where('slug', '=', 'game-1').executeTakeFirstOrThrow();
+  await db()
+    .insertInto('listing_categories')
+    .values({ listing_id: game.id, category_id: sub, is_primary: false } as never)
+    .execute();
+  const editors = await liveListingsInCategory(db(), await categoriesNow(db()), sub, 10, 0);
+  assert.deepEqual(editors.items.map((i) => i.slug).sort(), ['game-1', 'tool-4', 'tool-5']);
+  assert.equal(editors.total, 3);
+  const top = await liveListingsInCategory(db(), await categoriesNow(db()), tools, 10, 0);
+  assert.deepEqual(
+    top.items.map((i) => i.slug),
+    ['tool-5', 'tool-1', 'tool-4', 'game-1'],
+  );
+  assert.equal(top.total, 4, 'a listing taken off live and one added as an extra member, at once');
+  await db().updateTable('listings').set({ status: 'live' }).where('slug', '=', 'tool-2').execute();
+  await db()
+    .deleteFrom('listing_categories')
+    .where('listing_id', '=', game.id)
+    .where('is_primary', '=', false as never)
+    .execute();
 });
 
 test("the leaderboards' totals follow a listing's first counted vote, Domain Rating and revenue at once; later votes do not recount", async () => {

@@ -6,7 +6,7 @@ import type { DB } from '../types.ts';
 import { fromJson } from '../json.ts';
 import { summariesByIds, type summaryQuery, type ListingSummary } from './summary.ts';
 import { nullsLast, num } from './sql-helpers.ts';
-import { byMembership } from '../membership.ts';
+import { keptAt, membershipStamp } from '../membership.ts';
 
 export type CategoryRow = {
   id: number;
@@ -35,19 +35,48 @@ export type CategoryNode = SubcategoryNode & {
   subcategories: SubcategoryNode[];
 };
 
-export async function allCategories(db: Kysely<DB>): Promise<CategoryRow[]> {
-  return db.selectFrom('categories').selectAll().orderBy('position').orderBy('name').orderBy('id').execute();
+/**
+ * The category tree and its live counts, as they are now: read again only after a listing, an extra
+ * category or the tree itself changed (the 'membership' counter, store/membership.ts), so a category read
+ * costs one small-row lookup for all of it. Shared by every caller: read it, never change it.
+ */
+export interface CategoriesNow {
+  /** By position, then name, then id. */
+  rows: readonly CategoryRow[];
+  bySlug: ReadonlyMap<string, CategoryRow>;
+  byId: ReadonlyMap<number, CategoryRow>;
+  /** A category's subcategories, in the same order. */
+  children: ReadonlyMap<number, readonly CategoryRow[]>;
+  /**
+   * Live listing counts: own (direct) and rolled up to the top-level category (each listing once).
+   * Membership: a listing's primary category (listings.primary_category_id) plus its extra categories
+   * (listing_categories rows with is_primary = false). Both queries read indexes only.
+   */
+  counts: { direct: ReadonlyMap<number, number>; rolled: ReadonlyMap<number, number> };
+  /** The membership counter these were read at (for what else is kept by it in the same request). */
+  stamp: string;
 }
 
-/**
- * Live listing counts: own (direct) and rolled up to the top-level category (each listing once).
- * Membership: a listing's primary category (listings.primary_category_id) plus its extra categories
- * (listing_categories rows with is_primary = false). Both queries read indexes only, so the tree
- * stays cheap at 100,000 listings.
- */
-export function liveCounts(db: Kysely<DB>): Promise<{ direct: Map<number, number>; rolled: Map<number, number> }> {
-  // Counted again only after a listing, an extra category or the tree changed (store/membership.ts).
-  return byMembership(db, 'live-counts', () => countLive(db));
+export async function categoriesNow(db: Kysely<DB>): Promise<CategoriesNow> {
+  // The counter is read before the rows: a change that commits meanwhile moves it past this value.
+  const stamp = await membershipStamp(db);
+  return keptAt(db, 'membership categories', stamp, async () => {
+    const [rows, counts] = await Promise.all([
+      db.selectFrom('categories').selectAll().orderBy('position').orderBy('name').orderBy('id').execute(),
+      countLive(db),
+    ]);
+    const children = new Map<number, CategoryRow[]>();
+    for (const c of rows)
+      if (c.parent_id !== null) children.set(c.parent_id, [...(children.get(c.parent_id) ?? []), c]);
+    return {
+      rows,
+      bySlug: new Map(rows.map((c) => [c.slug, c])),
+      byId: new Map(rows.map((c) => [c.id, c])),
+      children,
+      counts,
+      stamp,
+    };
+  });
 }
 
 async function countLive(db: Kysely<DB>): Promise<{ direct: Map<number, number>; rolled: Map<number, number> }> {
@@ -115,20 +144,22 @@ async function countLive(db: Kysely<DB>): Promise<{ direct: Map<number, number>;
 }
 
 export async function categoryTree(db: Kysely<DB>, includeEmpty: boolean): Promise<CategoryNode[]> {
-  const cats = await allCategories(db);
-  const { direct, rolled } = await liveCounts(db);
-  const children = new Map<number, CategoryRow[]>();
-  for (const c of cats) if (c.parent_id !== null) children.set(c.parent_id, [...(children.get(c.parent_id) ?? []), c]);
+  const { rows, children, counts } = await categoriesNow(db);
   const out: CategoryNode[] = [];
-  for (const p of cats.filter((c) => c.parent_id === null)) {
+  for (const p of rows.filter((c) => c.parent_id === null)) {
     const subs = (children.get(p.id) ?? [])
-      .map((c) => ({ slug: c.slug, name: c.name, description: c.description, live_listings: direct.get(c.id) ?? 0 }))
+      .map((c) => ({
+        slug: c.slug,
+        name: c.name,
+        description: c.description,
+        live_listings: counts.direct.get(c.id) ?? 0,
+      }))
       .filter((c) => includeEmpty || c.live_listings > 0);
     const node: CategoryNode = {
       slug: p.slug,
       name: p.name,
       description: p.description,
-      live_listings: rolled.get(p.id) ?? 0,
+      live_listings: counts.rolled.get(p.id) ?? 0,
       subcategories: subs,
     };
     if (includeEmpty || node.live_listings > 0) out.push(node);
@@ -136,16 +167,11 @@ export async function categoryTree(db: Kysely<DB>, includeEmpty: boolean): Promi
   return out;
 }
 
-export async function categoryBySlug(db: Kysely<DB>, slug: string): Promise<CategoryRow | undefined> {
-  return db.selectFrom('categories').selectAll().where('slug', '=', slug).executeTakeFirst();
-}
-
 /** The ids of a category and all its descendants. */
-export async function categoryAndDescendants(db: Kysely<DB>, id: number): Promise<number[]> {
-  const cats = await db.selectFrom('categories').select(['id', 'parent_id']).execute();
+export function categoryAndDescendants(tree: CategoriesNow, id: number): number[] {
   const ids = [id];
   for (let i = 0; i < ids.length; i++)
-    for (const c of cats) if (c.parent_id === ids[i] && !ids.includes(c.id)) ids.push(c.id);
+    for (const c of tree.children.get(ids[i]) ?? []) if (!ids.includes(c.id)) ids.push(c.id);
   return ids;
 }
 
@@ -186,54 +212,46 @@ function byVotes(a: Ranked, b: Ranked): number {
 }
 
 /**
- * Live listings in any of the categories, most voted first (then the earlier launch, then id).
+ * A category's live listings (its subcategories' included), most voted first (then the earlier launch,
+ * then id).
  *
  * The cost does not grow with the directory: each category's first `offset + limit` listings are read
  * from the (status, primary_category_id, votes_count, launched_at) index, which stops after them, the
- * extra categories (a paid add-on, few) by their own index, and the lists merged here. The total comes
- * from store/membership.ts: counted once per change of membership, not per request.
+ * extra categories (a paid add-on, few) by their own index, all in one statement, and the lists merged
+ * here. The total is the tree's count (`tree.counts`: counted once per change of membership).
  */
-export async function liveListingsInCategories(
+export async function liveListingsInCategory(
   db: Kysely<DB>,
-  ids: number[],
+  tree: CategoriesNow,
+  id: number,
   limit: number,
   offset: number,
 ): Promise<{ items: ListingSummary[]; total: number }> {
+  const ids = categoryAndDescendants(tree, id);
   const want = offset + limit;
   const ranked = (q: ReturnType<typeof rankedQuery>) =>
     q
       .orderBy('l.votes_count', 'desc')
       .orderBy(nullsLast(sql`l.launched_at`))
       .orderBy('l.launched_at', 'asc')
-      .orderBy('l.id', 'asc');
+      .orderBy('l.id', 'asc')
+      .limit(want);
   const rankedQuery = () =>
     db.selectFrom('listings as l').select(['l.id', 'l.votes_count', 'l.launched_at']).where('l.status', '=', 'live');
-  const [perCategory, extras, total] = await Promise.all([
-    Promise.all(
-      ids.map((id) =>
-        ranked(rankedQuery().where('l.primary_category_id', '=', id))
-          .limit(want)
-          .execute(),
-      ),
-    ),
-    ranked(rankedQuery().where('l.id', 'in', extraMembers(db, ids)))
-      .limit(want)
+  const lists = [
+    ...ids.map((c) => ranked(rankedQuery().where('l.primary_category_id', '=', c))),
+    ranked(rankedQuery().where('l.id', 'in', extraMembers(db, ids))),
+  ].map((q, i) => db.selectFrom(q.as(`r${i}`)).selectAll());
+  const [rows, total] = await Promise.all([
+    lists
+      .slice(1)
+      .reduce((u, q) => u.unionAll(q), lists[0])
       .execute(),
-    byMembership(db, `category-total ${ids.join(',')}`, async () =>
-      num(
-        (
-          await inCategories(
-            db.selectFrom('listings as l').select((eb) => eb.fn.countAll<number>().as('n')),
-            db,
-            ids,
-          ).executeTakeFirstOrThrow()
-        ).n,
-      ),
-    ),
+    totalIn(db, tree, id, ids),
   ]);
   const seen = new Set<number>();
   const merged: Ranked[] = [];
-  for (const r of [...perCategory.flat(), ...extras])
+  for (const r of rows)
     if (!seen.has(r.id)) {
       seen.add(r.id);
       merged.push({ id: r.id, votes_count: num(r.votes_count), launched_at: r.launched_at });
@@ -247,6 +265,28 @@ export async function liveListingsInCategories(
     items: page.map((r) => summaries.get(r.id)).filter((x): x is ListingSummary => x !== undefined),
     total,
   };
+}
+
+/**
+ * How many live listings are in a category or its subcategories, each once: the tree's rolled-up count
+ * for a top-level category, its own count for one without subcategories; counted (once per change of
+ * membership) for a deeper tree, which the counts do not cover.
+ */
+async function totalIn(db: Kysely<DB>, tree: CategoriesNow, id: number, ids: number[]): Promise<number> {
+  if (ids.length === 1) return tree.counts.direct.get(id) ?? 0;
+  if (tree.byId.get(id)?.parent_id === null && ids.every((c) => c === id || tree.byId.get(c)?.parent_id === id))
+    return tree.counts.rolled.get(id) ?? 0;
+  return keptAt(db, `membership category-total ${ids.join(',')}`, tree.stamp, async () =>
+    num(
+      (
+        await inCategories(
+          db.selectFrom('listings as l').select((eb) => eb.fn.countAll<number>().as('n')),
+          db,
+          ids,
+        ).executeTakeFirstOrThrow()
+      ).n,
+    ),
+  );
 }
 
 export function categoryDetail(c: CategoryRow) {
