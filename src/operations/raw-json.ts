@@ -11,6 +11,11 @@ export class RawJson {
   /** The value the text was made from, handed to the first caller that asks for a value (see `value`). */
   #held: { v: unknown } | undefined;
   /**
+   * When the shared result cache read this result (ms since the epoch), for a result it keeps: what is
+   * built from it (a kept page, web/page-cache.ts) is kept no longer than that read's bound.
+   */
+  readAt: number | undefined;
+  /**
    * `etag`: a weak ETag the producer can vouch for without hashing the text; 'hash' computes one from
    * the text the first time it is asked for (and keeps it); absent, REST hashes per answer.
    */

@@ -7,6 +7,12 @@
 // Freshness: an entry is served for at most `cacheMs` after it was read, so a change shows to everyone
 // within that time; several instances each keep their own, with the same bound. Concurrent misses for
 // the same key share one read.
+//
+// Read ahead: the first caller of a kept key past half its time reads it again, while every other caller
+// is still served the kept result until the new one lands. A key asked for all the time is so read about
+// twice per `cacheMs` and never expires under its callers: no one waits on its read but the one who
+// makes it (before, every caller that came during the read after expiry waited for it: p99 of 200–300 ms
+// for a category under load on PostgreSQL).
 import { RawJson } from './raw-json.ts';
 import { cacheCounts } from '../ops/cache-stats.ts';
 
@@ -40,7 +46,12 @@ interface Entry {
   bytes: number;
   /** Another caller waits for this read too: its result is written as text before anyone gets the value. */
   shared: boolean;
+  /** A caller is reading this key again (read ahead, past half its time). */
+  refreshing?: boolean;
 }
+
+/** Past this share of its time, a kept result is read again by the next caller (the others are served it meanwhile). */
+const READ_AHEAD_AT = 0.5;
 
 export class ResultCache {
   readonly #entries = new Map<string, Entry>();
@@ -64,11 +75,16 @@ export class ResultCache {
   async get(key: string, ttlMs: number, read: () => Promise<unknown>, now = Date.now()): Promise<RawJson> {
     const hit = this.#entries.get(key);
     if (hit && now - hit.at < ttlMs) {
-      cacheCounts.shared_result.hit++;
-      hit.shared = true;
       // Most recently used last: the oldest entries are the first evicted.
       this.#entries.delete(key);
       this.#entries.set(key, hit);
+      // kept and settled (bytes counted), past half its time, and no one reading it yet: this caller does
+      if (hit.bytes > 0 && !hit.refreshing && now - hit.at >= ttlMs * READ_AHEAD_AT) {
+        cacheCounts.shared_result.miss++;
+        return this.#readAhead(key, hit, ttlMs, read, now);
+      }
+      cacheCounts.shared_result.hit++;
+      hit.shared = true;
       return hit.value;
     }
     cacheCounts.shared_result.miss++;
@@ -83,9 +99,9 @@ export class ResultCache {
         if (!keep) {
           // not kept: whoever joined meanwhile shares it, so it is written as text before the value goes out
           if (this.#entries.get(key) === entry) this.#entries.delete(key);
-          return v instanceof RawJson ? v : entry.shared ? asRaw(v) : RawJson.of(v);
+          return v instanceof RawJson ? v : entry.shared ? asRaw(v, entry.at) : RawJson.of(v);
         }
-        const raw = v instanceof RawJson ? v : asRaw(v);
+        const raw = v instanceof RawJson ? v : asRaw(v, entry.at);
         entry.bytes = raw.text.length + key.length + 64;
         if (this.#entries.get(key) === entry) {
           this.#bytes += entry.bytes;
@@ -99,6 +115,33 @@ export class ResultCache {
       if (this.#entries.get(key) === entry) this.#drop(key, entry); // a failure is not kept
     });
     return entry.value;
+  }
+
+  /**
+   * Reads a kept key again for one caller; the result replaces the kept one when it lands (if that is still
+   * the one kept). A failed read leaves the kept result to its time, and the next caller tries again.
+   */
+  #readAhead(key: string, old: Entry, ttlMs: number, read: () => Promise<unknown>, now: number): Promise<RawJson> {
+    old.refreshing = true;
+    const value = read().then(
+      (v) => {
+        const raw = v instanceof RawJson ? v : asRaw(v, now);
+        entry.bytes = raw.text.length + key.length + 64;
+        if (this.#entries.get(key) === old) {
+          this.#drop(key, old);
+          this.#entries.set(key, entry);
+          this.#bytes += entry.bytes;
+          this.#evict();
+        }
+        return raw;
+      },
+      (err: unknown) => {
+        old.refreshing = false;
+        throw err;
+      },
+    );
+    const entry: Entry = { at: now, ttl: ttlMs, bytes: 0, shared: true, value };
+    return value;
   }
 
   /** True when `key` was asked for already within `ttlMs` (it is then kept); else remembers this time. */
@@ -130,7 +173,12 @@ export class ResultCache {
   }
 }
 
-/** The result as JSON text (its ETag hashed when REST first asks); the value itself goes to the caller whose read made it. */
-function asRaw(v: unknown): RawJson {
-  return new RawJson(JSON.stringify(v), 'hash', { v });
+/**
+ * The result as JSON text (its ETag hashed when REST first asks), read at `readAt`; the value itself goes
+ * to the caller whose read made it.
+ */
+function asRaw(v: unknown, readAt: number): RawJson {
+  const raw = new RawJson(JSON.stringify(v), 'hash', { v });
+  raw.readAt = readAt;
+  return raw;
 }

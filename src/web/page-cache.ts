@@ -8,7 +8,9 @@
 //
 // Freshness: a change shows to everyone within SHARED_CACHE_MS (each instance keeps its own pages;
 // a listing's profile on PostgreSQL can add PROFILE_FRESH_MS when the change was made through another
-// instance). The person who made a change sees it on their next request: the forms that change
+// instance). A page is kept for the bound from the read time of the oldest shared result it shows
+// (operations/result-cache.ts), not from its render: built from a result read near the end of its own
+// bound, it would otherwise show a change up to twice the bound late. The person who made a change sees it on their next request: the forms that change
 // something set a short-lived `ll_fresh` cookie (markFresh), and a request carrying it is rendered
 // afresh (and refreshes the shared page), on whichever instance it lands.
 //
@@ -44,6 +46,12 @@ declare module 'fastify' {
        * which could hold what the page showed before its version moved.
        */
       fresh?: boolean;
+      /**
+       * The earliest time a shared result this page was built from was read (web/pages/shared.ts read()):
+       * the page is kept for the bound from then, not from its render, so a change shows within the bound
+       * however the two caches' ages fall.
+       */
+      dataAt?: number;
       /** Called by send() once the page's text is in `result`. */
       rendered?: () => void;
     };
@@ -66,6 +74,8 @@ interface Cached {
   modified: string;
   /** Runs on every request served from the cache (a listing page counts a view). */
   onHit?: () => void;
+  /** The earliest read time of the shared results it was built from (see pageRender.dataAt). */
+  dataAt?: number;
 }
 
 interface Entry {
@@ -247,13 +257,16 @@ export function sharedPage(
       cache.set(key, made, ttl, now);
       made.page.then(
         // the held parts' bytes, and the signed-out page's
-        (p) =>
-          p
+        (p) => {
+          // kept for the bound from the oldest shared result it shows, not from its render
+          if (p?.dataAt !== undefined && p.dataAt < made.at) made.at = p.dataAt;
+          return p
             ? p.signedOut().then(
                 (out) => cache.sized(key, made, p.holes.size + out.bytes.length + key.length),
                 () => cache.delete(key, made),
               )
-            : cache.delete(key, made),
+            : cache.delete(key, made);
+        },
         () => cache.delete(key, made),
       );
     }
@@ -306,7 +319,7 @@ async function render(
     }
     return null;
   }
-  return cachedPage(deps, renderers, holesOf(r.result.text, r.slots.list), r.onHit);
+  return cachedPage(deps, renderers, holesOf(r.result.text, r.slots.list), r.onHit, r.dataAt);
 }
 
 /**
@@ -314,7 +327,13 @@ async function render(
  * there kept the page's rendered text (and the render's state) alive next to its bytes, as long as the page
  * was kept (12 MB of the heap after the loads at 100,000 listings).
  */
-function cachedPage(deps: AppDeps, renderers: SlotRenderers, holes: Holes, onHit: Cached['onHit']): Cached {
+function cachedPage(
+  deps: AppDeps,
+  renderers: SlotRenderers,
+  holes: Holes,
+  onHit: Cached['onHit'],
+  dataAt: number | undefined,
+): Cached {
   let signedOut: Promise<{ bytes: Buffer; etag: string }> | undefined;
   return {
     holes,
@@ -326,6 +345,7 @@ function cachedPage(deps: AppDeps, renderers: SlotRenderers, holes: Holes, onHit
       }))),
     modified: new Date().toUTCString(),
     onHit,
+    dataAt,
   };
 }
 

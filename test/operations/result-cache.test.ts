@@ -54,3 +54,48 @@ test('results past their time leave the cache at the next sweep, not only when t
   await cache.get('d', 1000, read, at + 1500); // a second later: whatever is asked for sweeps
   assert.equal(cache.size, 0, 'the three old results are gone');
 });
+
+test('past half its time, a kept result is read again by one caller while the others are still served it', async () => {
+  const cache = new ResultCache();
+  let reads = 0;
+  let release = () => {};
+  const read = async () => {
+    const n = ++reads;
+    if (n === 3) await new Promise<void>((r) => (release = r));
+    return { n };
+  };
+  const at = 3_000_000;
+  await cache.get('k', 1000, read, at);
+  await cache.get('k', 1000, read, at + 1); // kept, read at at+1
+  assert.deepEqual((await cache.get('k', 1000, read, at + 300)).value(), { n: 2 }, 'before half its time: kept');
+  const ahead = cache.get('k', 1000, read, at + 600); // this caller reads again (held until release)
+  assert.deepEqual(
+    (await cache.get('k', 1000, read, at + 700)).value(),
+    { n: 2 },
+    'meanwhile the others get the kept one',
+  );
+  assert.equal(reads, 3, 'one read ahead, not one per caller');
+  release();
+  assert.deepEqual((await ahead).value(), { n: 3 });
+  assert.deepEqual((await cache.get('k', 1000, read, at + 1000)).value(), { n: 3 }, 'the new result replaces it');
+  assert.equal(reads, 3);
+  // its time runs from its own read (at+600): past it, it is never served
+  assert.deepEqual((await cache.get('k', 1000, read, at + 1700)).value(), { n: 4 });
+});
+
+test('a read ahead that fails leaves the kept result to its time, and the next caller tries again', async () => {
+  const cache = new ResultCache();
+  let reads = 0;
+  const read = async () => {
+    const n = ++reads;
+    if (n === 3) throw new Error('database away');
+    return { n };
+  };
+  const at = 4_000_000;
+  await cache.get('k', 1000, read, at);
+  await cache.get('k', 1000, read, at + 1);
+  await assert.rejects(cache.get('k', 1000, read, at + 600), /database away/);
+  assert.deepEqual((await cache.get('k', 1000, read, at + 650)).value(), { n: 4 }, 'the next caller reads again');
+  assert.deepEqual((await cache.get('k', 1000, read, at + 700)).value(), { n: 4 });
+  assert.equal(reads, 4);
+});

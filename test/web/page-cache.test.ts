@@ -108,6 +108,23 @@ test('an edit made elsewhere is not shown to others for longer than the bound', 
   assert.match((await anon.page('/categories/tools')).res.body, /Brews in under a minute/);
 });
 
+test('a page built from a shared result is kept for the bound from that read, not from its render', async () => {
+  const anon = new Browser();
+  await setTagline('kettle', 'Whistles when ready');
+  await sleep(BOUND_MS + 50); // nothing kept from before
+  // the page's own read of get_category, kept as a shared result now (asked for twice)
+  const api = '/api/v1/categories/tools?per_page=30';
+  for (let i = 0; i < 2; i++) assert.equal((await t.app.inject({ method: 'GET', url: api })).statusCode, 200);
+  const readAt = Date.now();
+  await setTagline('kettle', 'Boils in ninety seconds');
+  await sleep(BOUND_MS * 0.4);
+  // the page, asked for twice, is kept now: built from the result read before the change
+  for (let i = 0; i < 2; i++) assert.match((await anon.page('/categories/tools')).res.body, /Whistles when ready/);
+  await sleep(readAt + BOUND_MS + 100 - Date.now());
+  // a bound after the shared read, the change shows (the page kept from its render would show it only 0.4 bound later)
+  assert.match((await anon.page('/categories/tools')).res.body, /Boils in ninety seconds/);
+});
+
 test("an archived week's page is kept past the bound, and a change to one of its launches shows at once", async () => {
   const db = t.store.db;
   const week = addWeeks(mondayOf(new Date()), -5);

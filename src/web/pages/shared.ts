@@ -9,7 +9,8 @@ import type { AppDeps } from '../../deps.ts';
 import type { Operation, ResultOf } from '../../operations/define.ts';
 import type { ListingSummary } from '../../operations/schemas.ts';
 import { ANONYMOUS } from '../../operations/principal.ts';
-import { call } from '../../operations/kernel.ts';
+import { invoke, resultValue } from '../../operations/kernel.ts';
+import { RawJson } from '../../operations/raw-json.ts';
 import { reactedSlugs } from '../../store/repos/votes.ts';
 import type { Pieces } from '../personal.ts';
 import { getWebContext, pageFor, type WebContext } from '../context.ts';
@@ -40,7 +41,7 @@ export async function read<O extends Operation>(
   op: O,
   input: ReadInput = {},
 ): Promise<ResultOf<O>> {
-  return call(
+  const { body } = await invoke(
     deps,
     op,
     ANONYMOUS,
@@ -48,6 +49,11 @@ export async function read<O extends Operation>(
     // a page kept by its version reads afresh (web/page-cache.ts)
     { requestId: req.id, fresh: justChanged(req) || req.pageRender?.fresh === true },
   );
+  // a page kept for the shared cache is kept no longer than the shared results it was built from
+  const render = req.pageRender;
+  if (render && body instanceof RawJson && body.readAt !== undefined)
+    render.dataAt = Math.min(render.dataAt ?? body.readAt, body.readAt);
+  return resultValue(body);
 }
 
 export interface ReadInput {
