@@ -3,6 +3,7 @@
 //   - timestamps are ISO-8601 UTC strings on both engines (timestamptz is parsed to ISO text),
 //   - int8/numeric come back as JS numbers, booleans are written as 1/0 on SQLite,
 //   - JSON is stored as text on both engines (see store/json.ts).
+import { hash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { Kysely, PostgresDialect } from 'kysely';
 import type pg from 'pg';
@@ -125,18 +126,63 @@ function countWrites(pool: pg.Pool): () => number {
   return () => writes;
 }
 
+/** At most this many statement texts are named (prepared) on each connection. */
+const MAX_NAMED = 400;
+/** A single statement that reads or writes rows, with parameters: what may be prepared and run again. */
+const PREPARABLE = /^\s*(?:select|insert|update|delete|with)\b/i;
+
+/**
+ * Sends a statement the app runs again (the same text, with parameters) as a named prepared statement:
+ * PostgreSQL then parses, analyses and plans it once per connection, not on every call. Under the page
+ * loads the parse and bind of Kysely's unnamed statements cost 0.3–3 ms each on the server (a category's
+ * read is a dozen of them), which is what the pool's connections waited on.
+ *
+ * A text is named from its second use (a one-off, such as an IN list of an unusual length, never is), and
+ * at most MAX_NAMED texts are, so each connection holds a bounded number of them. The plans are the same
+ * as before: every statement is planned generically here (plan_cache_mode below), named or not.
+ */
+function nameRepeated(pool: pg.Pool): void {
+  const named = new Map<string, string>();
+  let seen = new Set<string>();
+  const nameOf = (text: string): string | undefined => {
+    const name = named.get(text);
+    if (name !== undefined || named.size >= MAX_NAMED) return name;
+    if (!PREPARABLE.test(text) || text.includes(';')) return undefined;
+    if (!seen.has(text)) {
+      if (seen.size >= 10_000) seen = new Set(); // forget the one-offs now and then
+      seen.add(text);
+      return undefined;
+    }
+    seen.delete(text);
+    const made = `ll_s_${hash('sha1', text, 'base64url')}`;
+    named.set(text, made);
+    return made;
+  };
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as { query: unknown }).query = (...args: unknown[]) => {
+      const [text, values] = args;
+      if (typeof text === 'string' && Array.isArray(values) && values.length > 0 && args.length === 2) {
+        const name = nameOf(text);
+        if (name !== undefined) return query({ name, text, values });
+      }
+      return query(...args);
+    };
+  });
+}
+
 function openPostgresPool(url: string, max = 10): { db: Kysely<DB>; pool: pg.Pool; writes: () => number } {
   const pg = loadPg();
-  // Named (prepared) statements get one generic plan. The app names only statements whose plan does not
-  // depend on their values, all run through store/prepared.ts (get_listing's batch, a search's summaries,
-  // the search feed's poll); with the default (auto) PostgreSQL kept planning get_listing's batch for each
-  // execution's array, ~150 µs per batch. Kysely's own queries are unnamed and planned per execution as before.
+  // Named (prepared) statements get one generic plan, and so do unnamed ones: store/prepared.ts names the
+  // hot reads, and nameRepeated() every other statement the app runs again. With the default (auto)
+  // PostgreSQL kept planning get_listing's batch for each execution's array, ~150 µs per batch.
   const pool = new pg.Pool({ connectionString: url, max, options: '-c plan_cache_mode=force_generic_plan' });
   // An idle client whose connection drops (a restart, a terminated backend) emits 'error' on the pool;
   // without a listener that would crash the process. The pool discards the client and reconnects on demand.
   pool.on('error', (err) => {
     process.emitWarning(`PostgreSQL idle client error: ${err.message}`);
   });
+  nameRepeated(pool); // first: countWrites() then sees the statement as the app sent it
   const writes = countWrites(pool);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   registerPool(db, pool);
