@@ -39,6 +39,7 @@ const MIGRATIONS: ReadonlyArray<
   ['240_week_stamps', () => import('./migrations/240_week_stamps.ts')],
   ['250_react_function', () => import('./migrations/250_react_function.ts')],
   ['260_trending_order', () => import('./migrations/260_trending_order.ts')],
+  ['270_follows_by_person', () => import('./migrations/270_follows_by_person.ts')],
 ];
 
 /** The names of every migration this version runs (readiness checks that the database has them all). */
