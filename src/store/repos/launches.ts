@@ -118,8 +118,8 @@ const SUMS_OF_WEEK = 'SELECT listing_id, weighted FROM listing_week_votes WHERE 
  * SQLite, in process: two index range scans as cached statements returning arrays, merged here (the
  * launches come in launch order and the sort by votes is stable): a join was one lookup per launch and
  * a sort, ~4 ms for a week of ~700 launches at 100,000 listings, against ~1 ms. PostgreSQL: the same
- * ranking in one statement, so ~700 rows do not cross the network to be sorted here; the total comes
- * with it (a window count, taken before the LIMIT).
+ * ranking in one statement, so ~700 rows do not cross the network to be sorted here, each launch's sum
+ * read by key; the total comes with it (a window count, taken before the LIMIT).
  */
 async function weekRanking(
   db: Kysely<DB>,
@@ -128,13 +128,20 @@ async function weekRanking(
 ): Promise<{ ranked: Array<{ id: number; votes: number }>; total: number }> {
   const direct = sqliteAdapterOf(db);
   if (!direct) {
+    // Each launch's sum is looked up by key (listing_id, week): joined to the week's sums instead, the
+    // generic plan read every listing's sum for the week (votes cast that week on any listing, ~7,000 rows
+    // at 10,000 listings and ten times that at 100,000) to keep ~50: 4.1 → 0.6 ms at 10,000.
+    const votes = sql<number>`coalesce((SELECT wv.weighted FROM listing_week_votes wv
+      WHERE wv.listing_id = l.id AND wv.week = ${monday} AND wv.weighted > 0), 0)`;
     const rows = await db
       .selectFrom('listings as l')
-      .leftJoin(weekVotes(db, monday), (j) => j.onRef('wv.listing_id', '=', 'l.id'))
-      .select(['l.id', sql<number>`coalesce(wv.n, 0)`.as('votes'), sql<number>`count(*) over ()`.as('total')])
+      .select(['l.id', votes.as('votes'), sql<number>`count(*) over ()`.as('total')])
       .where('l.status', '=', 'live')
       .where('l.launch_week', '=', monday)
-      .$call(inWeekOrder)
+      .orderBy(sql`votes`, 'desc')
+      .orderBy(nullsLast(sql`l.launched_at`))
+      .orderBy('l.launched_at', 'asc')
+      .orderBy('l.id', 'asc')
       .limit(limit)
       .execute();
     // every caller asks for at least one launch: no row means the week has none
