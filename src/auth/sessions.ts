@@ -73,9 +73,8 @@ export async function findSession(
         'u.created_at',
       ])
       .where('s.id', '=', id);
-  type Row = NonNullable<Awaited<ReturnType<ReturnType<typeof query>['executeTakeFirst']>>>;
   const id = sha256(t);
-  const hot = await hotQuery<Row>(db, 'll_session_read', ([i]) => query(i), [id]);
+  const hot = await hotQuery(db, 'll_session_read', ([i]) => query(i), [id]);
   const row = hot ? hot[0] : await query(id).executeTakeFirst();
   if (!row || row.expires_at <= nowIso()) return null;
   return {

@@ -57,7 +57,7 @@ export async function hotRead<R>(
 const compiledOf = new WeakMap<Kysely<DB>, Map<string, { sql: string; from: Array<number | { v: unknown }> }>>();
 
 /**
- * hotRead() for a query written with Kysely: `build(args)` is compiled once per database, with stand-ins
+ * hotRead() for a query written with Kysely (its rows typed as the query's): `build(args)` is compiled once per database, with stand-ins
  * for `args`, and later calls run that text with their own values in the stand-ins' places (the query's
  * other parameters, constants in it, are kept). `build` must give the same shape whatever the args (no
  * branch on them, no list whose length depends on them). Undefined where hotRead() has no fast path.
@@ -65,7 +65,7 @@ const compiledOf = new WeakMap<Kysely<DB>, Map<string, { sql: string; from: Arra
 export async function hotQuery<R>(
   db: Kysely<DB>,
   name: string,
-  build: (args: readonly string[]) => Compilable,
+  build: (args: readonly string[]) => Compilable<R>,
   args: readonly unknown[],
 ): Promise<R[] | undefined> {
   const direct = sqliteAdapterOf(db);

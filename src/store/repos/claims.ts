@@ -50,7 +50,7 @@ export async function publicListingBySlug(db: Db, slug: string): Promise<ClaimLi
       .where('slug', '=', s)
       .where('status', 'in', [...PUBLIC_STATUSES]);
   // a signed-in listing page's claim box reads it on every request
-  const hot = await hotQuery<ClaimListing>(db as Kysely<DB>, 'll_claim_listing', ([s]) => query(s), [slug]);
+  const hot = await hotQuery(db as Kysely<DB>, 'll_claim_listing', ([s]) => query(s), [slug]);
   return hot ? hot[0] : query(slug).executeTakeFirst();
 }
 

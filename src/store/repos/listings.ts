@@ -491,12 +491,7 @@ export async function alternativesOf(
   // every listing page reads it: compiled once, a cached or named prepared statement (store/prepared.ts)
   const selfQuery = (s: string) =>
     summaryQuery(db).select('l.primary_category_id').where('l.slug', '=', s).where('l.status', '=', 'live');
-  const hot = await hotQuery<Awaited<ReturnType<ReturnType<typeof selfQuery>['executeTakeFirst']>>>(
-    db,
-    'll_alternatives_self',
-    ([s]) => selfQuery(s),
-    [slug],
-  );
+  const hot = await hotQuery(db, 'll_alternatives_self', ([s]) => selfQuery(s), [slug]);
   const self = hot ? hot[0] : await selfQuery(slug).executeTakeFirst();
   if (!self) return undefined;
   const approved = !(await mayHaveApproved(db, self.id, shareMs))
