@@ -41,12 +41,16 @@ function weekVotes(db: Kysely<DB>, monday: string) {
 }
 
 /**
- * A week's ranking order, on a query of listings `l` joined to `weekVotes` `wv`: the votes cast that
- * week, then the earlier launch (a launch without a time last), then the lower id.
+ * A week's ranking order, on a query of listings `l`: the votes cast that week (`votes`: by default
+ * those of `weekVotes` `wv` joined to it), then the earlier launch (a launch without a time last), then
+ * the lower id.
  */
-function inWeekOrder<D, T extends keyof D, O>(qb: SelectQueryBuilder<D, T, O>): SelectQueryBuilder<D, T, O> {
+function inWeekOrder<D, T extends keyof D, O>(
+  qb: SelectQueryBuilder<D, T, O>,
+  votes: RawBuilder<unknown> = sql`coalesce(wv.n, 0)`,
+): SelectQueryBuilder<D, T, O> {
   return qb
-    .orderBy(sql`coalesce(wv.n, 0)`, 'desc')
+    .orderBy(votes, 'desc')
     .orderBy(nullsLast(sql`l.launched_at`))
     .orderBy(sql`l.launched_at`, 'asc')
     .orderBy(sql`l.id`, 'asc');
@@ -138,10 +142,7 @@ async function weekRanking(
       .select(['l.id', votes.as('votes'), sql<number>`count(*) over ()`.as('total')])
       .where('l.status', '=', 'live')
       .where('l.launch_week', '=', monday)
-      .orderBy(sql`votes`, 'desc')
-      .orderBy(nullsLast(sql`l.launched_at`))
-      .orderBy('l.launched_at', 'asc')
-      .orderBy('l.id', 'asc')
+      .$call((q) => inWeekOrder(q, sql`votes`))
       .limit(limit)
       .execute();
     // every caller asks for at least one launch: no row means the week has none
