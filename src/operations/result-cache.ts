@@ -102,11 +102,7 @@ export class ResultCache {
           return v instanceof RawJson ? v : entry.shared ? asRaw(v, entry.at) : RawJson.of(v);
         }
         const raw = v instanceof RawJson ? v : asRaw(v, entry.at);
-        entry.bytes = raw.text.length + key.length + 64;
-        if (this.#entries.get(key) === entry) {
-          this.#bytes += entry.bytes;
-          this.#evict();
-        }
+        this.#keep(key, entry, raw, entry);
         return raw;
       }),
     };
@@ -126,13 +122,7 @@ export class ResultCache {
     const value = read().then(
       (v) => {
         const raw = v instanceof RawJson ? v : asRaw(v, now);
-        entry.bytes = raw.text.length + key.length + 64;
-        if (this.#entries.get(key) === old) {
-          this.#drop(key, old);
-          this.#entries.set(key, entry);
-          this.#bytes += entry.bytes;
-          this.#evict();
-        }
+        this.#keep(key, entry, raw, old);
         return raw;
       },
       (err: unknown) => {
@@ -142,6 +132,21 @@ export class ResultCache {
     );
     const entry: Entry = { at: now, ttl: ttlMs, bytes: 0, shared: true, value };
     return value;
+  }
+
+  /**
+   * Counts a read result's room on its entry and keeps it in `key`'s place, if `holder` (the entry itself,
+   * or the one it is to replace) still holds that place; the least recently used go past the byte bound.
+   */
+  #keep(key: string, entry: Entry, raw: RawJson, holder: Entry): void {
+    entry.bytes = raw.text.length + key.length + 64;
+    if (this.#entries.get(key) !== holder) return;
+    if (holder !== entry) {
+      this.#drop(key, holder);
+      this.#entries.set(key, entry);
+    }
+    this.#bytes += entry.bytes;
+    this.#evict();
   }
 
   /** True when `key` was asked for already within `ttlMs` (it is then kept); else remembers this time. */
