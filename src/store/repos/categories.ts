@@ -61,10 +61,8 @@ export async function categoriesNow(db: Kysely<DB>): Promise<CategoriesNow> {
   // The counter is read before the rows: a change that commits meanwhile moves it past this value.
   const stamp = await membershipStamp(db);
   return keptAt(db, 'membership categories', stamp, async () => {
-    const [rows, counts] = await Promise.all([
-      db.selectFrom('categories').selectAll().orderBy('position').orderBy('name').orderBy('id').execute(),
-      countLive(db),
-    ]);
+    const read = db.selectFrom('categories').selectAll().orderBy('position').orderBy('name').orderBy('id').execute();
+    const [rows, counts] = await Promise.all([read, countLive(db, read)]);
     const children = new Map<number, CategoryRow[]>();
     for (const c of rows)
       if (c.parent_id !== null) children.set(c.parent_id, [...(children.get(c.parent_id) ?? []), c]);
@@ -79,9 +77,13 @@ export async function categoriesNow(db: Kysely<DB>): Promise<CategoriesNow> {
   });
 }
 
-async function countLive(db: Kysely<DB>): Promise<{ direct: Map<number, number>; rolled: Map<number, number> }> {
+/** The live counts of the categories `categories` will give (read at the same time as the counts). */
+async function countLive(
+  db: Kysely<DB>,
+  categories: Promise<ReadonlyArray<{ id: number; parent_id: number | null }>>,
+): Promise<{ direct: Map<number, number>; rolled: Map<number, number> }> {
   const [cats, primary, extraRows] = await Promise.all([
-    db.selectFrom('categories').select(['id', 'parent_id']).execute(),
+    categories,
     db
       .selectFrom('listings')
       .select(['primary_category_id as cid', (eb) => eb.fn.countAll<number>().as('n')])
@@ -268,14 +270,13 @@ export async function liveListingsInCategory(
 }
 
 /**
- * How many live listings are in a category or its subcategories, each once: the tree's rolled-up count
- * for a top-level category, its own count for one without subcategories; counted (once per change of
- * membership) for a deeper tree, which the counts do not cover.
+ * How many live listings are in a category or its subcategories, each once: its own count for a category
+ * without subcategories, the tree's rolled-up count (its whole subtree) for a top-level one; counted (once
+ * per change of membership) for a subcategory with subcategories of its own, which the counts do not cover.
  */
 async function totalIn(db: Kysely<DB>, tree: CategoriesNow, id: number, ids: number[]): Promise<number> {
   if (ids.length === 1) return tree.counts.direct.get(id) ?? 0;
-  if (tree.byId.get(id)?.parent_id === null && ids.every((c) => c === id || tree.byId.get(c)?.parent_id === id))
-    return tree.counts.rolled.get(id) ?? 0;
+  if (tree.byId.get(id)?.parent_id === null) return tree.counts.rolled.get(id) ?? 0;
   return keptAt(db, `membership category-total ${ids.join(',')}`, tree.stamp, async () =>
     num(
       (
