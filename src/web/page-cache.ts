@@ -10,9 +10,10 @@
 // a listing's profile on PostgreSQL can add PROFILE_FRESH_MS when the change was made through another
 // instance). A page is kept for the bound from the read time of the oldest shared result it shows
 // (operations/result-cache.ts), not from its render: built from a result read near the end of its own
-// bound, it would otherwise show a change up to twice the bound late. The person who made a change sees it on their next request: the forms that change
-// something set a short-lived `ll_fresh` cookie (markFresh), and a request carrying it is rendered
-// afresh (and refreshes the shared page), on whichever instance it lands.
+// bound, it would otherwise show a change up to twice the bound late. The person who made a change sees
+// it on their next request: the forms that change something set a short-lived `ll_fresh` cookie
+// (markFresh), and a request carrying it is rendered afresh (and refreshes the shared page), on whichever
+// instance it lands.
 //
 // A page with a version (an archived launch week: store/week-stamps.ts, read per request from the
 // database, so every instance sees it move) is kept for as long as its version is the current one,
