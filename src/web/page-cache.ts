@@ -30,7 +30,7 @@ import { getWebContext } from './context.ts';
 import { cacheCounts } from '../ops/cache-stats.ts';
 import { AskedBefore } from '../operations/result-cache.ts';
 import { documentHeaders } from './security-headers.ts';
-import { fill, filled, holesOf, type Holes, type SlotRenderers, Slots } from './personal.ts';
+import { fill, filled, holesOf, signedOutText, type Holes, type Slot, type SlotRenderers, Slots } from './personal.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -65,7 +65,8 @@ export const FRESH_COOKIE = 'll_fresh';
 export const FRESH_MS = 3000;
 
 interface Cached {
-  holes: Holes;
+  /** The page split where its slots go (a page answered once makes them only for a signed-in visitor). */
+  holes: () => Holes;
   /**
    * The page as everyone signed out sees it, as UTF-8 bytes and their ETag, made once, on first use: a
    * page served from the cache to everyone signed out is written as these bytes, with no text encoded
@@ -263,7 +264,7 @@ export function sharedPage(
           if (p?.dataAt !== undefined && p.dataAt < made.at) made.at = p.dataAt;
           return p
             ? p.signedOut().then(
-                (out) => cache.sized(key, made, p.holes.size + out.bytes.length + key.length),
+                (out) => cache.sized(key, made, p.holes().size + out.bytes.length + key.length),
                 () => cache.delete(key, made),
               )
             : cache.delete(key, made);
@@ -320,7 +321,27 @@ async function render(
     }
     return null;
   }
+  if (!how.kept) return oncePage(deps, renderers, r.result.text, r.slots.list);
   return cachedPage(deps, renderers, holesOf(r.result.text, r.slots.list), r.onHit, r.dataAt);
+}
+
+/**
+ * A page answered once and dropped (asked for once within the bound: most listing pages and searches
+ * under load). Signed out, its slots are filled in its text where they stand and the text encoded once:
+ * splitting it into encoded parts, for copies a kept page saves on later requests, cost a tenth of a
+ * search page's time here for no later request. Signed in, it is split as a kept page is.
+ */
+function oncePage(deps: AppDeps, renderers: SlotRenderers, text: string, slots: Slot[]): Cached {
+  let holes: Holes | undefined;
+  return {
+    holes: () => (holes ??= holesOf(text, slots)),
+    signedOut: () =>
+      signedOutText(deps, renderers, text, slots).then((page) => {
+        const bytes = Buffer.from(page);
+        return { bytes, etag: etagOf(bytes) };
+      }),
+    modified: new Date().toUTCString(),
+  };
 }
 
 /**
@@ -337,7 +358,7 @@ function cachedPage(
 ): Cached {
   let signedOut: Promise<{ bytes: Buffer; etag: string }> | undefined;
   return {
-    holes,
+    holes: () => holes,
     // made once, hashed, and written as they are to everyone signed out
     signedOut: () =>
       (signedOut ??= fill(deps, renderers, holes, { user: null, session: null, csrf: '' }).then((bytes) => ({
@@ -362,7 +383,7 @@ async function sendShared(
   const web = await getWebContext(deps, req, reply);
   const signedIn = web.user !== null;
   // a signed-in page is made once and written as those bytes; its validator hashes what was filled in
-  const personal = signedIn ? await filled(deps, renderers, page.holes, web) : undefined;
+  const personal = signedIn ? await filled(deps, renderers, page.holes(), web) : undefined;
   const { bytes, etag } = personal ? { bytes: personal.bytes, etag: personal.etag() } : await page.signedOut();
   documentHeaders(reply);
   reply.header(

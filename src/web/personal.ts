@@ -103,45 +103,7 @@ export async function filled(
   holes: Holes,
   web: WebContext,
 ): Promise<{ bytes: Buffer; etag: () => string }> {
-  const user = web.user;
-  const voteSlugs = user ? holes.slots.flatMap((s) => (s.kind === 'vote' ? [s.slug] : [])) : [];
-  const followSlot = holes.slots.find((s) => s.kind === 'follow');
-  // The claim box's read goes out with the page's votes and follow (one read), not after it: on
-  // PostgreSQL a signed-in listing page then waits for two round trips in turn (with the session's), not three.
-  const claims = new Map<number, Promise<SafeHtml>>();
-  for (const [i, s] of holes.slots.entries()) {
-    if (s.kind !== 'claim') continue;
-    const box = r.claim(deps, web, s);
-    box.catch(() => {}); // its failure is met where it is awaited below, not as an unhandled rejection meanwhile
-    claims.set(i, box);
-  }
-  const mine = user
-    ? await reactionsAmong(deps.store.db, user.id, voteSlugs, followSlot ? [followSlot.slug] : [])
-    : undefined;
-  const voted = mine?.voted ?? new Set<string>();
-  const following = followSlot !== undefined && mine?.following.has(followSlot.slug) === true;
-  const into: Array<string | Pieces> = [];
-  for (const [i, s] of holes.slots.entries()) {
-    switch (s.kind) {
-      case 'me':
-        into.push(r.me(web, s.current).value);
-        break;
-      case 'vote': {
-        const v = r.vote(s, web, voted.has(s.slug));
-        into.push(v instanceof SafeHtml ? v.value : v);
-        break;
-      }
-      case 'follow':
-        into.push(r.follow(s, web, following).value);
-        break;
-      case 'claim':
-        into.push((await claims.get(i)!).value);
-        break;
-      case 'text':
-        into.push(user ? s.signedIn : s.signedOut);
-        break;
-    }
-  }
+  const into = await fillsOf(deps, r, holes.slots, web);
   // the static bytes are copied; only what was filled in is encoded
   let size = holes.size;
   for (const i of holes.order) {
@@ -171,6 +133,71 @@ export async function filled(
       return `W/"${hash('sha1', what, 'base64url')}"`;
     },
   };
+}
+
+/** What goes into each slot for this visitor: their votes, follow, claim box, header and token (see fill). */
+async function fillsOf(
+  deps: AppDeps,
+  r: SlotRenderers,
+  slots: readonly Slot[],
+  web: WebContext,
+): Promise<Array<string | Pieces>> {
+  const user = web.user;
+  const voteSlugs = user ? slots.flatMap((s) => (s.kind === 'vote' ? [s.slug] : [])) : [];
+  const followSlot = slots.find((s) => s.kind === 'follow');
+  // The claim box's read goes out with the page's votes and follow (one read), not after it: on
+  // PostgreSQL a signed-in listing page then waits for two round trips in turn (with the session's), not three.
+  const claims = new Map<number, Promise<SafeHtml>>();
+  for (const [i, s] of slots.entries()) {
+    if (s.kind !== 'claim') continue;
+    const box = r.claim(deps, web, s);
+    box.catch(() => {}); // its failure is met where it is awaited below, not as an unhandled rejection meanwhile
+    claims.set(i, box);
+  }
+  const mine = user
+    ? await reactionsAmong(deps.store.db, user.id, voteSlugs, followSlot ? [followSlot.slug] : [])
+    : undefined;
+  const voted = mine?.voted ?? new Set<string>();
+  const following = followSlot !== undefined && mine?.following.has(followSlot.slug) === true;
+  const into: Array<string | Pieces> = [];
+  for (const [i, s] of slots.entries()) {
+    switch (s.kind) {
+      case 'me':
+        into.push(r.me(web, s.current).value);
+        break;
+      case 'vote': {
+        const v = r.vote(s, web, voted.has(s.slug));
+        into.push(v instanceof SafeHtml ? v.value : v);
+        break;
+      }
+      case 'follow':
+        into.push(r.follow(s, web, following).value);
+        break;
+      case 'claim':
+        into.push((await claims.get(i)!).value);
+        break;
+      case 'text':
+        into.push(user ? s.signedIn : s.signedOut);
+        break;
+    }
+  }
+  return into;
+}
+
+const MARKERS = new RegExp(MARKER.source, 'g');
+
+/**
+ * A rendered page as everyone signed out sees it, filled where it stands: for a page answered once and
+ * not kept, which is then never split into parts and copied again (one pass over the text, one encoding).
+ * The same text fill() makes from the page's holes.
+ */
+export async function signedOutText(deps: AppDeps, r: SlotRenderers, text: string, slots: Slot[]): Promise<string> {
+  const into = await fillsOf(deps, r, slots, { user: null, session: null, csrf: '' });
+  return text.replace(MARKERS, (_, i: string) => {
+    const f = into[Number(i)];
+    // signed out, every slot renders as markup (SlotRenderers.vote gives pieces only to a person)
+    return typeof f === 'string' ? f : Buffer.concat(f.bytes).toString();
+  });
 }
 
 /** A hash of a render's static parts and where its slots go: made once, kept with the page. */

@@ -379,11 +379,8 @@ export function voteFormBytes(
   web: WebContext,
   s: { slug: string; name: string; votes: number; back: string; hideCount?: boolean },
   on: boolean,
-): Pieces {
-  if (!web.user) {
-    const text = voteForm(web, s, on).value;
-    return { bytes: [Buffer.from(text)], tag: text };
-  }
+): SafeHtml | Pieces {
+  if (!web.user) return voteForm(web, s, on); // the same for everyone signed out: markup, encoded with the page
   let kept = bytesOf.get(s);
   if (!kept) bytesOf.set(s, (kept = {}));
   let halves = on ? kept.on : kept.off;
