@@ -6,7 +6,9 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../store/types.ts';
 import { nowIso } from '../store/json.ts';
 import { toUser, type User } from './users.ts';
-import { hotQuery } from '../store/prepared.ts';
+import { hotQuery, hotRead } from '../store/prepared.ts';
+import { sqliteAdapterOf } from '../store/sqlite.ts';
+import { reactionsAmong } from '../store/repos/votes.ts';
 
 export const SESSION_COOKIE = 'll_session';
 export const CSRF_COOKIE = 'll_csrf';
@@ -80,6 +82,86 @@ export async function findSession(
   return {
     session: { id: row.session_id, userId: row.id, csrf: row.csrf, expiresAt: row.expires_at },
     user: toUser(row),
+  };
+}
+
+/** The slugs a page asks about: its vote buttons' listings and the listing a follow button is for. */
+export interface ReactionsAsked {
+  votes: readonly string[];
+  follows: readonly string[];
+}
+
+/** Of the slugs asked about, those the session's person voted for and those they follow. */
+export interface Reactions {
+  asked: ReactionsAsked;
+  voted: Set<string>;
+  following: Set<string>;
+}
+
+const SESSION_COLUMNS = `s.id AS session_id, s.csrf, s.expires_at, u.id, u.email, u.name, u.role, u.email_verified_at, u.created_at`;
+/**
+ * The session, its person, and the person's votes and follows among a page's listings, in one statement
+ * (each list read by its person's index, votes_user and follows_user): a signed-in page read its person and
+ * then their votes, two round trips in turn on PostgreSQL, and two statements for the server to run.
+ */
+const SESSION_AND_REACTIONS = {
+  name: 'll_session_reactions',
+  sqlite: `SELECT ${SESSION_COLUMNS},
+    (SELECT json_group_array(l.slug) FROM votes r JOIN listings l ON l.id = r.listing_id
+      WHERE r.user_id = s.user_id AND l.slug IN (SELECT value FROM json_each(?2))) AS voted,
+    (SELECT json_group_array(l.slug) FROM follows r JOIN listings l ON l.id = r.listing_id
+      WHERE r.user_id = s.user_id AND l.slug IN (SELECT value FROM json_each(?3))) AS following
+    FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ?1`,
+  postgres: `SELECT ${SESSION_COLUMNS},
+    ARRAY(SELECT l.slug FROM votes r JOIN listings l ON l.id = r.listing_id
+      WHERE r.user_id = s.user_id AND l.slug = ANY($2::text[])) AS voted,
+    ARRAY(SELECT l.slug FROM follows r JOIN listings l ON l.id = r.listing_id
+      WHERE r.user_id = s.user_id AND l.slug = ANY($3::text[])) AS following
+    FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = $1`,
+};
+
+/**
+ * findSession(), with the person's votes and follows among `asked` read in the same statement (a signed-in
+ * page's personal parts: web/personal.ts). Without a fast path for `db` (a transaction), the two reads in turn.
+ */
+export async function findSessionWith(
+  db: Kysely<DB>,
+  t: string | undefined,
+  asked: ReactionsAsked,
+): Promise<{ session: SessionRecord; user: User; reactions: Reactions } | null> {
+  if (!t || t.length > 100) return null;
+  const id = sha256(t);
+  const sqlite = sqliteAdapterOf(db) !== undefined;
+  const rows = await hotRead<{
+    session_id: string;
+    csrf: string;
+    expires_at: string;
+    id: number;
+    email: string;
+    name: string;
+    role: string;
+    email_verified_at: string | null;
+    created_at: string;
+    voted: string | string[];
+    following: string | string[];
+  }>(
+    db,
+    SESSION_AND_REACTIONS,
+    sqlite ? [id, JSON.stringify(asked.votes), JSON.stringify(asked.follows)] : [id, asked.votes, asked.follows],
+  );
+  if (!rows) {
+    const found = await findSession(db, t);
+    if (!found) return null;
+    const mine = await reactionsAmong(db, found.user.id, asked.votes, asked.follows);
+    return { ...found, reactions: { asked, ...mine } };
+  }
+  const row = rows[0];
+  if (!row || row.expires_at <= nowIso()) return null;
+  const list = (v: string | string[]) => new Set<string>(typeof v === 'string' ? JSON.parse(v) : v);
+  return {
+    session: { id: row.session_id, userId: row.id, csrf: row.csrf, expiresAt: row.expires_at },
+    user: toUser(row),
+    reactions: { asked, voted: list(row.voted), following: list(row.following) },
   };
 }
 

@@ -6,7 +6,10 @@ import {
   anonymousCsrf,
   CSRF_COOKIE,
   findSession,
+  findSessionWith,
   newCsrfCookieValue,
+  type Reactions,
+  type ReactionsAsked,
   safeEqual,
   SESSION_COOKIE,
   SESSION_TTL_MS,
@@ -23,6 +26,8 @@ export interface WebContext {
   csrf: string;
   /** Signed in: the signed time this page is served at, carried by vote forms (services/vote-context.ts). */
   readonly pageStamp?: string;
+  /** The person's votes and follows among a page's listings, when they were read with the session (getWebContext's `asked`). */
+  reactions?: Reactions;
 }
 
 export function cookieOptions(deps: AppDeps, maxAgeMs?: number) {
@@ -37,18 +42,37 @@ export function cookieOptions(deps: AppDeps, maxAgeMs?: number) {
 
 const memo = new WeakMap<FastifyRequest, Promise<WebContext>>();
 
-export function getWebContext(deps: AppDeps, req: FastifyRequest, reply: FastifyReply): Promise<WebContext> {
+/**
+ * Who is looking. `asked`: the slugs of the page's vote and follow buttons, when the request is the first to
+ * ask (a kept page's personal parts): the person's votes and follows among them are read with the session,
+ * in one statement, and come as `reactions`.
+ */
+export function getWebContext(
+  deps: AppDeps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  asked?: ReactionsAsked,
+): Promise<WebContext> {
   let p = memo.get(req);
   if (!p) {
-    p = load(deps, req, reply);
+    p = load(deps, req, reply, asked);
     memo.set(req, p);
   }
   return p;
 }
 
-async function load(deps: AppDeps, req: FastifyRequest, reply: FastifyReply): Promise<WebContext> {
+async function load(
+  deps: AppDeps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  asked: ReactionsAsked | undefined,
+): Promise<WebContext> {
   const auth = deps.auth;
-  const found = await findSession(deps.store.db, req.cookies?.[SESSION_COOKIE]);
+  const cookie = req.cookies?.[SESSION_COOKIE];
+  const found: { session: SessionRecord; user: User; reactions?: Reactions } | null =
+    asked && (asked.votes.length || asked.follows.length)
+      ? await findSessionWith(deps.store.db, cookie, asked)
+      : await findSession(deps.store.db, cookie);
   if (found) {
     // made once per request, on first use: a page has a vote form per listing row, and an HMAC each
     // was a third of a signed-in page's time
@@ -57,6 +81,7 @@ async function load(deps: AppDeps, req: FastifyRequest, reply: FastifyReply): Pr
       user: found.user,
       session: found.session,
       csrf: found.session.csrf,
+      reactions: found.reactions,
       get pageStamp(): string {
         stamp ??= pageStamp(voteKey(deps.services), Date.now(), found.user.id);
         return stamp;

@@ -30,7 +30,17 @@ import { getWebContext } from './context.ts';
 import { cacheCounts } from '../ops/cache-stats.ts';
 import { AskedBefore } from '../operations/result-cache.ts';
 import { documentHeaders } from './security-headers.ts';
-import { fill, filled, holesOf, signedOutText, type Holes, type Slot, type SlotRenderers, Slots } from './personal.ts';
+import {
+  askedOf,
+  fill,
+  filled,
+  holesOf,
+  signedOutText,
+  type Holes,
+  type Slot,
+  type SlotRenderers,
+  Slots,
+} from './personal.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -380,7 +390,13 @@ async function sendShared(
   reply: FastifyReply,
   page: Cached,
 ): Promise<FastifyReply> {
-  const web = await getWebContext(deps, req, reply);
+  // With a session cookie, the person's votes and follows among the page's listings are read with the session.
+  const web = await getWebContext(
+    deps,
+    req,
+    reply,
+    req.cookies?.[SESSION_COOKIE] !== undefined ? askedOf(page.holes().slots) : undefined,
+  );
   const signedIn = web.user !== null;
   // a signed-in page is made once and written as those bytes; its validator hashes what was filled in
   const personal = signedIn ? await filled(deps, renderers, page.holes(), web) : undefined;

@@ -9,6 +9,7 @@ import { createHash, hash } from 'node:crypto';
 import type { AppDeps } from '../deps.ts';
 import { reactionsAmong } from '../store/repos/votes.ts';
 import type { WebContext } from './context.ts';
+import type { ReactionsAsked } from '../auth/sessions.ts';
 import { html, raw, SafeHtml } from './layout.ts';
 
 export type Slot =
@@ -143,7 +144,6 @@ async function fillsOf(
   web: WebContext,
 ): Promise<Array<string | Pieces>> {
   const user = web.user;
-  const voteSlugs = user ? slots.flatMap((s) => (s.kind === 'vote' ? [s.slug] : [])) : [];
   const followSlot = slots.find((s) => s.kind === 'follow');
   // The claim box's read goes out with the page's votes and follow (one read), not after it: on
   // PostgreSQL a signed-in listing page then waits for two round trips in turn (with the session's), not three.
@@ -154,9 +154,13 @@ async function fillsOf(
     box.catch(() => {}); // its failure is met where it is awaited below, not as an unhandled rejection meanwhile
     claims.set(i, box);
   }
-  const mine = user
-    ? await reactionsAmong(deps.store.db, user.id, voteSlugs, followSlot ? [followSlot.slug] : [])
-    : undefined;
+  const asked = askedOf(slots);
+  // read with the session when the page's slots were known then (page-cache.ts sendShared)
+  const mine = !user
+    ? undefined
+    : web.reactions && sameAsked(web.reactions.asked, asked)
+      ? web.reactions
+      : await reactionsAmong(deps.store.db, user.id, asked.votes, asked.follows);
   const voted = mine?.voted ?? new Set<string>();
   const following = followSlot !== undefined && mine?.following.has(followSlot.slug) === true;
   const into: Array<string | Pieces> = [];
@@ -183,6 +187,21 @@ async function fillsOf(
   }
   return into;
 }
+
+/** The slugs a page's slots ask about: its vote buttons' listings and its follow button's. */
+export function askedOf(slots: readonly Slot[]): ReactionsAsked {
+  const votes: string[] = [];
+  const follows: string[] = [];
+  for (const s of slots) {
+    if (s.kind === 'vote') votes.push(s.slug);
+    else if (s.kind === 'follow') follows.push(s.slug);
+  }
+  return { votes, follows };
+}
+
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+const sameAsked = (a: ReactionsAsked, b: ReactionsAsked) =>
+  sameList(a.votes, b.votes) && sameList(a.follows, b.follows);
 
 const MARKERS = new RegExp(MARKER.source, 'g');
 

@@ -8,6 +8,7 @@ import { freshStore, type TestDb } from '../support/app.ts';
 import { category, listing } from '../support/listing-fixtures.ts';
 import { makeUser } from '../auth/helpers.ts';
 import { openStore } from '../../src/store/index.ts';
+import { createSession, findSession, findSessionWith } from '../../src/auth/sessions.ts';
 import { react, reactedSlugs, reactionsAmong, recountVotes } from '../../src/store/repos/votes.ts';
 
 let t: TestDb;
@@ -64,6 +65,36 @@ test("a person's votes and follows among a page's listings, read together, are e
   const followOnly = await reactionsAmong(db, user.id, [], ['saw', 'drill']);
   assert.deepEqual([[...followOnly.voted], [...followOnly.following]], [[], ['drill']]);
   assert.deepEqual(await reactedSlugs(db, 'follow', other.id, ['drill']), new Set());
+});
+
+test("the session read with a page's listings brings its person's own votes and follows, and nobody's for an expired session", async () => {
+  const db = t.store.db;
+  await listing(db, { slug: 'spokeshave', name: 'Spokeshave', category: 'tools' });
+  await listing(db, { slug: 'mallet', name: 'Mallet', category: 'tools' });
+  const user = await makeUser(t.store);
+  const other = await makeUser(t.store);
+  await react(db, t.store.engine, 'vote', 'spokeshave', user.id, 'add');
+  await react(db, t.store.engine, 'follow', 'mallet', user.id, 'add');
+  await react(db, t.store.engine, 'vote', 'mallet', other.id, 'add');
+  await react(db, t.store.engine, 'follow', 'spokeshave', other.id, 'add');
+  const asked = { votes: ['spokeshave', 'mallet', 'hammer'], follows: ['mallet'] };
+  const mine = await createSession(db, user.id);
+  const found = await findSessionWith(db, mine.token, asked);
+  assert.equal(found?.user.id, user.id);
+  assert.deepEqual([[...found!.reactions.voted], [...found!.reactions.following]], [['spokeshave'], ['mallet']]);
+  // the same answer as the session read and the reactions read in turn
+  const apart = await reactionsAmong(db, (await findSession(db, mine.token))!.user.id, asked.votes, asked.follows);
+  assert.deepEqual([[...apart.voted], [...apart.following]], [['spokeshave'], ['mallet']]);
+  const theirs = await createSession(db, other.id);
+  const seen = await findSessionWith(db, theirs.token, { votes: ['spokeshave', 'mallet'], follows: ['spokeshave'] });
+  assert.deepEqual([[...seen!.reactions.voted], [...seen!.reactions.following]], [['mallet'], ['spokeshave']]);
+  assert.equal(await findSessionWith(db, 'not-a-session-token', asked), null);
+  await db
+    .updateTable('sessions')
+    .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+    .where('user_id', '=', user.id)
+    .execute();
+  assert.equal(await findSessionWith(db, mine.token, asked), null, 'an expired session is nobody');
 });
 
 test('votes cast at the same moment are each kept, counted and summed; one that fails takes nobody else with it', async () => {
