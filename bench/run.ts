@@ -163,10 +163,24 @@ function rotating(paths: string[]): () => string {
   return () => paths[i++ % paths.length];
 }
 
+/** A process's CPU time so far (user + system, ms), from /proc; NaN where there is no /proc. */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(f[11]) + Number(f[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return Number.NaN;
+  }
+}
+/** /proc reports CPU times in clock ticks, USER_HZ: 100 a second on Linux whatever the kernel's own tick. */
+const CLOCK_TICKS = 100;
+
 async function load(
   port: number,
   next: () => Req,
-): Promise<{ rps: number; p50: number; p99: number; non2xx: number; errors: number }> {
+  pid?: number,
+): Promise<{ rps: number; p50: number; p99: number; non2xx: number; errors: number; cpuUs: number }> {
+  const cpu0 = cpuMs(pid);
   const r = await autocannon({
     url: `http://127.0.0.1:${port}`,
     connections: CONNECTIONS,
@@ -180,6 +194,8 @@ async function load(
     // A form post answers 303 (back to the page): only 4xx and 5xx are failures.
     non2xx: r['4xx'] + r['5xx'],
     errors: r.errors + r.timeouts,
+    // the server's CPU time per answered request (its own process; the database's is not in it)
+    cpuUs: ((cpuMs(pid) - cpu0) * 1000) / Math.max(1, r.requests.total),
   };
 }
 const getReq = (paths: () => string) => (): Req => ({ method: 'GET', path: paths() });
@@ -298,6 +314,8 @@ interface LoadRow {
   share: number;
   p50: number;
   p99: number;
+  /** The server's CPU time per request (µs, median of the rounds). */
+  cpuUs: number;
   errors: number;
 }
 
@@ -408,10 +426,10 @@ async function scenario(engine: 'sqlite' | 'postgres', n: number, barePort: numb
         barePort,
         getReq(() => '/bare'),
       );
-      const gl = await load(port, getReq(getNext));
-      const sr = await load(port, getReq(searchNext));
+      const gl = await load(port, getReq(getNext), server.pid);
+      const sr = await load(port, getReq(searchNext), server.pid);
       const more: Measured[] = [];
-      for (const l of extra) more.push(await load(port, l.next));
+      for (const l of extra) more.push(await load(port, l.next, server.pid));
       rounds.push({ bare: bareLoad, gl, sr, extra: more });
     }
     const med = (xs: number[]) =>
@@ -427,6 +445,7 @@ async function scenario(engine: 'sqlite' | 'postgres', n: number, barePort: numb
       p99: med(loads.map((l) => l.p99)),
       non2xx: loads.reduce((n, l) => n + l.non2xx, 0),
       errors: loads.reduce((n, l) => n + l.errors, 0),
+      cpuUs: med(loads.map((l) => l.cpuUs)),
     });
     const gl = across(rounds.map((r) => r.gl));
     const sr = across(rounds.map((r) => r.sr));
@@ -440,6 +459,7 @@ async function scenario(engine: 'sqlite' | 'postgres', n: number, barePort: numb
         share: med(rounds.map((r) => of(r).rps / r.bare.rps)),
         p50: m.p50,
         p99: m.p99,
+        cpuUs: m.cpuUs,
         errors: m.non2xx + m.errors,
       };
     };
@@ -542,7 +562,7 @@ function table(rows: Row[]): string {
 }
 
 function loadsTable(rows: Row[]): string {
-  const head = ['load', ...rows.map((r) => `${r.engine} ${r.listings}: rps  share  p50/p99 ms`)];
+  const head = ['load', ...rows.map((r) => `${r.engine} ${r.listings}: rps  share  p50/p99 ms  cpu µs`)];
   const names = [...new Set(rows.flatMap((r) => r.loads.map((l) => l.name)))];
   const f = (x: number, d = 0) => (Number.isFinite(x) ? x.toFixed(d) : '-');
   const body = names.map((name) => [
@@ -550,14 +570,14 @@ function loadsTable(rows: Row[]): string {
     ...rows.map((r) => {
       const l = r.loads.find((x) => x.name === name);
       if (!l) return '-';
-      return `${f(l.rps)}  ${f(100 * l.share)}%  ${f(l.p50, 1)}/${f(l.p99, 1)}${l.errors ? `  (${l.errors} failed)` : ''}`;
+      return `${f(l.rps)}  ${f(100 * l.share)}%  ${f(l.p50, 1)}/${f(l.p99, 1)}  ${f(l.cpuUs)}${l.errors ? `  (${l.errors} failed)` : ''}`;
     }),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
   const line = (cells: string[]) =>
     cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   return [
-    `Loads at ${CONNECTIONS} connections: medians of ${ROUNDS} rounds; share = the load's rps / the bare route's rps in the same round (median).`,
+    `Loads at ${CONNECTIONS} connections: medians of ${ROUNDS} rounds; share = the load's rps / the bare route's rps in the same round (median); cpu = the server process's CPU time per request (median; steadier than rps on a shared machine, the database's own time not in it).`,
     line(head),
     line(widths.map((w) => '-'.repeat(w))),
     ...body.map(line),
