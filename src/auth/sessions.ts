@@ -132,19 +132,15 @@ export async function findSessionWith(
   if (!t || t.length > 100) return null;
   const id = sha256(t);
   const sqlite = sqliteAdapterOf(db) !== undefined;
-  const rows = await hotRead<{
-    session_id: string;
-    csrf: string;
-    expires_at: string;
-    id: number;
-    email: string;
-    name: string;
-    role: string;
-    email_verified_at: string | null;
-    created_at: string;
-    voted: string | string[];
-    following: string | string[];
-  }>(
+  const rows = await hotRead<
+    Parameters<typeof toUser>[0] & {
+      session_id: string;
+      csrf: string;
+      expires_at: string;
+      voted: string | string[];
+      following: string | string[];
+    }
+  >(
     db,
     SESSION_AND_REACTIONS,
     sqlite ? [id, JSON.stringify(asked.votes), JSON.stringify(asked.follows)] : [id, asked.votes, asked.follows],

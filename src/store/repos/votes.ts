@@ -9,7 +9,7 @@
 // same transaction rewrites the listing's maintained sums (listing_vote_totals, listing_week_votes)
 // that the rankings read: recountVotes(). A change of weights (detection, an admin's decision) goes
 // through reweighVotes(), which recounts the listings it touched.
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../types.ts';
 import type { Engine } from '../connect.ts';
 import { num } from './sql-helpers.ts';
@@ -61,8 +61,9 @@ export function react(
   action: ReactionAction,
   opts: ReactOptions = {},
 ): Promise<ReactionResult> {
+  // a reaction is its own transaction (with those it arrives with): never part of a caller's
+  if (db.isTransaction) return Promise.reject(new Error('react() runs in its own transaction, not in a caller’s'));
   const one: Pending = { kind, slug, userId, action, opts, resolve: () => {}, reject: () => {} };
-  if (db.isTransaction) return reactIn(db, engine, one);
   return new Promise((resolve, reject) => {
     one.resolve = resolve;
     one.reject = reject;
@@ -139,28 +140,15 @@ class ReactionGroup {
   }
 }
 
+/**
+ * SQLite: the whole group in one synchronous run of cached statements, on the connection Kysely hands out
+ * (its lock keeps any Kysely transaction off the connection meanwhile). Built through Kysely and awaited
+ * statement by statement, the same reactions cost a vote about a third more of the server's time.
+ */
 async function writeSqlite(db: Kysely<DB>, group: readonly Pending[]): Promise<Outcome[]> {
   const direct = sqliteAdapterOf(db);
-  if (direct) {
-    // The whole group in one synchronous run of cached statements, on the connection Kysely hands out
-    // (so no Kysely transaction is open on it meanwhile): built through Kysely and awaited statement by
-    // statement, the same reactions cost a vote about a third more of the server's time.
-    return db.connection().execute(async () => writeSqliteNow(direct, group));
-  }
-  const out: Outcome[] = [];
-  await db.transaction().execute(async (trx) => {
-    for (const p of group) {
-      await sql`SAVEPOINT reaction`.execute(trx);
-      try {
-        out.push({ ok: await reactIn(trx, 'sqlite', p) });
-      } catch (err) {
-        await sql`ROLLBACK TO reaction`.execute(trx);
-        out.push({ err });
-      }
-      await sql`RELEASE reaction`.execute(trx);
-    }
-  });
-  return out;
+  if (!direct) throw new Error('reactions on SQLite are written through the store’s own connection');
+  return db.connection().execute(async () => writeSqliteNow(direct, group));
 }
 
 /** writeSqlite() on the process's own SQLite connection: BEGIN, a savepoint per reaction, COMMIT. */
@@ -187,7 +175,7 @@ function writeSqliteNow(db: NodeSqlite, group: readonly Pending[]): Outcome[] {
   return out;
 }
 
-/** reactIn(), as cached SQLite statements run in turn (the same reads and writes, in the same order). */
+/** One reaction, inside writeSqliteNow()'s transaction: what react_listing() (migration 250) does on PostgreSQL. */
 function reactNow(db: NodeSqlite, p: Pending): ReactionResult {
   const { kind, slug, userId, action, opts } = p;
   const now = opts.now ?? new Date();
@@ -332,80 +320,6 @@ function voteColumns(opts: ReactOptions) {
     ua_hash: c.uaHash,
     page_ms: c.pageMs,
   };
-}
-
-/** One reaction, inside the transaction `trx` (react() chooses it). */
-async function reactIn(trx: Kysely<DB>, engine: Engine, p: Pending): Promise<ReactionResult> {
-  const { kind, slug, userId, action, opts } = p;
-  const now = opts.now ?? new Date();
-  // The lock serialises reactions on one listing: the recount below sees every committed row.
-  const l = await trx
-    .selectFrom('listings')
-    .select(['id', 'slug', 'name', 'status', 'votes_count', 'followers_count'])
-    .where('slug', '=', slug)
-    .$call(lockRows(engine))
-    .executeTakeFirst();
-  if (!l) return { status: 'not_found' as const };
-  if (l.status !== 'live') return { status: 'not_live' as const, slug: l.slug, name: l.name, listingStatus: l.status };
-  const had = await hasReaction(trx, kind, l.id, userId);
-  const want = action === 'toggle' ? !had : action === 'add';
-  // nothing changed (a second press, a vote already cast on another tab): nothing is written
-  if (want === had)
-    return {
-      status: 'ok' as const,
-      slug: l.slug,
-      name: l.name,
-      active: want,
-      changed: false,
-      count: num(l[COUNT[kind]]),
-    };
-  if (want && kind === 'vote') {
-    await trx
-      .insertInto('votes')
-      .values({ listing_id: l.id, user_id: userId, created_at: now.toISOString(), ...voteColumns(opts) })
-      .onConflict((oc) => oc.columns(['listing_id', 'user_id']).doNothing())
-      .execute();
-  } else if (want) {
-    await trx
-      .insertInto(TABLE[kind])
-      .values({ listing_id: l.id, user_id: userId, created_at: now.toISOString() })
-      .onConflict((oc) => oc.columns(['listing_id', 'user_id']).doNothing())
-      .execute();
-  } else {
-    await trx.deleteFrom(TABLE[kind]).where('listing_id', '=', l.id).where('user_id', '=', userId).execute();
-  }
-  // recounted from the rows, in the statement that writes it
-  const counted = trx
-    .selectFrom(TABLE[kind] as 'votes')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('listing_id', '=', l.id);
-  const count = num(
-    (
-      await trx
-        .updateTable('listings')
-        .set(kind === 'vote' ? { votes_count: counted } : { followers_count: counted })
-        .where('id', '=', l.id)
-        .returning(COUNT[kind])
-        .executeTakeFirstOrThrow()
-    )[COUNT[kind]],
-  );
-  if (kind === 'vote') await recountVotes(trx, l.id);
-  return { status: 'ok' as const, slug: l.slug, name: l.name, active: want, changed: true, count };
-}
-
-async function hasReaction(
-  db: Kysely<DB> | Transaction<DB>,
-  kind: Reaction,
-  listingId: number,
-  userId: number,
-): Promise<boolean> {
-  const row = await db
-    .selectFrom(TABLE[kind])
-    .select('listing_id')
-    .where('listing_id', '=', listingId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row !== undefined;
 }
 
 /**
