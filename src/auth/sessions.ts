@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../store/types.ts';
 import { nowIso } from '../store/json.ts';
 import { toUser, type User } from './users.ts';
-import { hotQuery, hotRead } from '../store/prepared.ts';
+import { BatchedRead, hasPool, hotQuery } from '../store/prepared.ts';
 import { sqliteAdapterOf } from '../store/sqlite.ts';
 import { reactionsAmong } from '../store/repos/votes.ts';
 
@@ -100,25 +100,58 @@ export interface Reactions {
 
 const SESSION_COLUMNS = `s.id AS session_id, s.csrf, s.expires_at, u.id, u.email, u.name, u.role, u.email_verified_at, u.created_at`;
 /**
- * The session, its person, and the person's votes and follows among a page's listings, in one statement
+ * SQLite: the session, its person, and the person's votes and follows among a page's listings, in one cached statement
  * (each list read by its person's index, votes_user and follows_user): a signed-in page read its person and
  * then their votes, two round trips in turn on PostgreSQL, and two statements for the server to run.
  */
-const SESSION_AND_REACTIONS = {
-  name: 'll_session_reactions',
-  sqlite: `SELECT ${SESSION_COLUMNS},
+const SESSION_AND_REACTIONS_SQLITE = `SELECT ${SESSION_COLUMNS},
     (SELECT json_group_array(l.slug) FROM votes r JOIN listings l ON l.id = r.listing_id
       WHERE r.user_id = s.user_id AND l.slug IN (SELECT value FROM json_each(?2))) AS voted,
     (SELECT json_group_array(l.slug) FROM follows r JOIN listings l ON l.id = r.listing_id
       WHERE r.user_id = s.user_id AND l.slug IN (SELECT value FROM json_each(?3))) AS following
-    FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ?1`,
-  postgres: `SELECT ${SESSION_COLUMNS},
+    FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ?1`;
+
+/**
+ * PostgreSQL: the same read for every signed-in page that asks at the same moment, in one statement
+ * (store/prepared.ts BatchedRead): each request's session id and slugs, as a JSON array, in; its rows out,
+ * by their index `i`. A statement per request cost a signed-in page more of the service's time in the
+ * driver and the socket than anything else it did.
+ */
+const SESSIONS_AND_REACTIONS_BATCH = `SELECT q.i, ${SESSION_COLUMNS},
     ARRAY(SELECT l.slug FROM votes r JOIN listings l ON l.id = r.listing_id
-      WHERE r.user_id = s.user_id AND l.slug = ANY($2::text[])) AS voted,
+      WHERE r.user_id = s.user_id AND l.slug = ANY(q.votes)) AS voted,
     ARRAY(SELECT l.slug FROM follows r JOIN listings l ON l.id = r.listing_id
-      WHERE r.user_id = s.user_id AND l.slug = ANY($3::text[])) AS following
-    FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = $1`,
+      WHERE r.user_id = s.user_id AND l.slug = ANY(q.follows)) AS following
+  FROM (SELECT (e.ord - 1)::integer AS i, e.v->>'id' AS id,
+          ARRAY(SELECT jsonb_array_elements_text(e.v->'votes')) AS votes,
+          ARRAY(SELECT jsonb_array_elements_text(e.v->'follows')) AS follows
+        FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS e(v, ord)) q
+  JOIN sessions s ON s.id = q.id JOIN users u ON u.id = s.user_id`;
+
+type SessionReactionsRow = Parameters<typeof toUser>[0] & {
+  session_id: string;
+  csrf: string;
+  expires_at: string;
+  voted: string | string[];
+  following: string | string[];
 };
+
+const batches = new WeakMap<
+  Kysely<DB>,
+  BatchedRead<{ id: string; asked: ReactionsAsked }, SessionReactionsRow & { i: number }>
+>();
+
+function batchOf(db: Kysely<DB>) {
+  let b = batches.get(db);
+  if (!b)
+    batches.set(
+      db,
+      (b = new BatchedRead(db, 'll_sessions_reactions_batch', SESSIONS_AND_REACTIONS_BATCH, (args) => [
+        JSON.stringify(args.map((a) => ({ id: a.id, votes: a.asked.votes, follows: a.asked.follows }))),
+      ])),
+    );
+  return b;
+}
 
 /**
  * findSession(), with the person's votes and follows among `asked` read in the same statement (a signed-in
@@ -131,20 +164,14 @@ export async function findSessionWith(
 ): Promise<{ session: SessionRecord; user: User; reactions: Reactions } | null> {
   if (!t || t.length > 100) return null;
   const id = sha256(t);
-  const sqlite = sqliteAdapterOf(db) !== undefined;
-  const rows = await hotRead<
-    Parameters<typeof toUser>[0] & {
-      session_id: string;
-      csrf: string;
-      expires_at: string;
-      voted: string | string[];
-      following: string | string[];
-    }
-  >(
-    db,
-    SESSION_AND_REACTIONS,
-    sqlite ? [id, JSON.stringify(asked.votes), JSON.stringify(asked.follows)] : [id, asked.votes, asked.follows],
-  );
+  const direct = sqliteAdapterOf(db);
+  const rows = direct
+    ? (direct
+        .prepare(SESSION_AND_REACTIONS_SQLITE)
+        .all([id, JSON.stringify(asked.votes), JSON.stringify(asked.follows)]) as SessionReactionsRow[])
+    : hasPool(db)
+      ? await batchOf(db).read({ id, asked })
+      : undefined;
   if (!rows) {
     const found = await findSession(db, t);
     if (!found) return null;

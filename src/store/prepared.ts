@@ -12,6 +12,11 @@ export function registerPool(db: Kysely<DB>, pool: pg.Pool): void {
   pools.set(db, pool);
 }
 
+/** True for the Kysely instance of a PostgreSQL store (not a transaction): prepared() and BatchedRead run on it. */
+export function hasPool(db: Kysely<DB>): boolean {
+  return pools.has(db);
+}
+
 /**
  * Runs a named prepared statement on the pool behind `db`: parsed and planned once per connection
  * (a generic plan: connect.ts sets plan_cache_mode), where Kysely's queries are parsed and planned on
@@ -86,4 +91,60 @@ export async function hotQuery<R>(
   const values = c.from.map((f) => (typeof f === 'number' ? args[f] : f.v));
   if (direct) return direct.prepare(c.sql).all(values) as R[];
   return (await pool!.query({ name, text: c.sql, values })).rows as R[];
+}
+
+/** Batches of one statement in flight at once: what arrives meanwhile waits for the next batch. */
+const BATCHES_IN_FLIGHT = 2;
+
+/**
+ * PostgreSQL: one read that many requests make at once (a signed-in page's session), sent as ONE named
+ * prepared statement for every call that arrived in the same turn of the event loop, or while earlier
+ * batches were in flight (at most BATCHES_IN_FLIGHT): under load a round trip, and the statement's cost on
+ * the server and in the driver, serves many requests. `text` gets `values(args)` for the batch's arguments
+ * in order and answers rows carrying `i`, the index of the argument each belongs to.
+ */
+export class BatchedRead<A, R extends { i: number }> {
+  readonly #db: Kysely<DB>;
+  readonly #name: string;
+  readonly #text: string;
+  readonly #values: (args: readonly A[]) => unknown[];
+  #batch: Array<{ arg: A; resolve: (rows: R[]) => void; reject: (e: unknown) => void }> | undefined;
+  #inFlight = 0;
+  constructor(db: Kysely<DB>, name: string, text: string, values: (args: readonly A[]) => unknown[]) {
+    this.#db = db;
+    this.#name = name;
+    this.#text = text;
+    this.#values = values;
+  }
+  /** The rows of this argument. */
+  read(arg: A): Promise<R[]> {
+    return new Promise((resolve, reject) => {
+      if (!this.#batch) {
+        this.#batch = [];
+        if (this.#inFlight < BATCHES_IN_FLIGHT) setImmediate(() => this.#run());
+      }
+      this.#batch.push({ arg, resolve, reject });
+    });
+  }
+  #run(): void {
+    const batch = this.#batch;
+    if (!batch) return;
+    this.#batch = undefined;
+    this.#inFlight++;
+    prepared<R>(this.#db, this.#name, this.#text, this.#values(batch.map((b) => b.arg)))
+      .then(
+        (rows) => {
+          const each: R[][] = batch.map(() => []);
+          for (const r of rows) each[Number(r.i)]?.push(r);
+          batch.forEach((b, i) => b.resolve(each[i]));
+        },
+        (e: unknown) => {
+          for (const b of batch) b.reject(e);
+        },
+      )
+      .finally(() => {
+        this.#inFlight--;
+        if (this.#batch && this.#inFlight < BATCHES_IN_FLIGHT) this.#run(); // what queued meanwhile
+      });
+  }
 }

@@ -97,6 +97,43 @@ test("the session read with a page's listings brings its person's own votes and 
   assert.equal(await findSessionWith(db, mine.token, asked), null, 'an expired session is nobody');
 });
 
+test('signed-in pages that ask at the same moment each get their own person and votes (PostgreSQL: in one statement)', async () => {
+  const db = t.store.db;
+  await listing(db, { slug: 'bradawl', name: 'Bradawl', category: 'tools' });
+  await listing(db, { slug: 'router', name: 'Router', category: 'tools' });
+  const people = await Promise.all([makeUser(t.store), makeUser(t.store), makeUser(t.store)]);
+  await react(db, t.store.engine, 'vote', 'bradawl', people[0].id, 'add');
+  await react(db, t.store.engine, 'vote', 'router', people[1].id, 'add');
+  await react(db, t.store.engine, 'follow', 'router', people[2].id, 'add');
+  const tokens = await Promise.all(people.map((p) => createSession(db, p.id)));
+  const pool = t.store.pgPool;
+  let batches = 0;
+  const query = pool?.query;
+  if (pool)
+    pool.query = ((...args: Parameters<typeof pool.query>) => {
+      if ((args[0] as { name?: string }).name === 'll_sessions_reactions_batch') batches++;
+      return (query as (...a: unknown[]) => unknown).apply(pool, args);
+    }) as typeof pool.query;
+  try {
+    const pages = [
+      { votes: ['bradawl', 'router'], follows: ['bradawl'] },
+      { votes: ['router'], follows: [] },
+      { votes: ['bradawl'], follows: ['router'] },
+    ];
+    const seen = await Promise.all([
+      ...tokens.map((s, i) => findSessionWith(db, s.token, pages[i])),
+      findSessionWith(db, 'no-such-session', pages[0]),
+    ]);
+    assert.deepEqual(
+      seen.map((x) => x && [x.user.id, [...x.reactions.voted], [...x.reactions.following]]),
+      [[people[0].id, ['bradawl'], []], [people[1].id, ['router'], []], [people[2].id, [], ['router']], null],
+    );
+    if (pool) assert.equal(batches, 1, 'the four reads were one statement');
+  } finally {
+    if (pool && query) pool.query = query;
+  }
+});
+
 test('votes cast at the same moment are each kept, counted and summed; one that fails takes nobody else with it', async () => {
   const db = t.store.db;
   await listing(db, { slug: 'plane', name: 'Plane', category: 'tools' });
