@@ -76,7 +76,10 @@ export async function findSession(
       ])
       .where('s.id', '=', id);
   const id = sha256(t);
-  const hot = await hotQuery(db, 'll_session_read', ([i]) => query(i), [id]);
+  // PostgreSQL: with the other requests' sessions that arrive at the same moment, in one statement
+  const hot = hasPool(db)
+    ? await sessionBatchOf(db).read(id)
+    : await hotQuery(db, 'll_session_read', ([i]) => query(i), [id]);
   const row = hot ? hot[0] : await query(id).executeTakeFirst();
   if (!row || row.expires_at <= nowIso()) return null;
   return {
@@ -128,13 +131,26 @@ const SESSIONS_AND_REACTIONS_BATCH = `SELECT q.i, ${SESSION_COLUMNS},
         FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS e(v, ord)) q
   JOIN sessions s ON s.id = q.id JOIN users u ON u.id = s.user_id`;
 
-type SessionReactionsRow = Parameters<typeof toUser>[0] & {
-  session_id: string;
-  csrf: string;
-  expires_at: string;
-  voted: string | string[];
-  following: string | string[];
-};
+/** PostgreSQL: the sessions (and their people) of the requests that ask at the same moment (findSession). */
+const SESSIONS_BATCH = `SELECT q.i, ${SESSION_COLUMNS}
+  FROM (SELECT (e.ord - 1)::integer AS i, e.v AS id FROM jsonb_array_elements_text($1::jsonb) WITH ORDINALITY AS e(v, ord)) q
+  JOIN sessions s ON s.id = q.id JOIN users u ON u.id = s.user_id`;
+
+type SessionRow = Parameters<typeof toUser>[0] & { session_id: string; csrf: string; expires_at: string };
+
+const sessionBatches = new WeakMap<Kysely<DB>, BatchedRead<string, SessionRow & { i: number }>>();
+
+function sessionBatchOf(db: Kysely<DB>) {
+  let b = sessionBatches.get(db);
+  if (!b)
+    sessionBatches.set(
+      db,
+      (b = new BatchedRead(db, 'll_sessions_batch', SESSIONS_BATCH, (ids) => [JSON.stringify(ids)])),
+    );
+  return b;
+}
+
+type SessionReactionsRow = SessionRow & { voted: string | string[]; following: string | string[] };
 
 const batches = new WeakMap<
   Kysely<DB>,

@@ -97,7 +97,7 @@ test("the session read with a page's listings brings its person's own votes and 
   assert.equal(await findSessionWith(db, mine.token, asked), null, 'an expired session is nobody');
 });
 
-test('signed-in pages that ask at the same moment each get their own person and votes (PostgreSQL: in one statement)', async () => {
+test('signed-in requests that ask at the same moment each get their own person and votes (PostgreSQL: in one statement)', async () => {
   const db = t.store.db;
   await listing(db, { slug: 'bradawl', name: 'Bradawl', category: 'tools' });
   await listing(db, { slug: 'router', name: 'Router', category: 'tools' });
@@ -108,10 +108,13 @@ test('signed-in pages that ask at the same moment each get their own person and 
   const tokens = await Promise.all(people.map((p) => createSession(db, p.id)));
   const pool = t.store.pgPool;
   let batches = 0;
+  let sessionBatches = 0;
   const query = pool?.query;
   if (pool)
     pool.query = ((...args: Parameters<typeof pool.query>) => {
-      if ((args[0] as { name?: string }).name === 'll_sessions_reactions_batch') batches++;
+      const name = (args[0] as { name?: string }).name;
+      if (name === 'll_sessions_reactions_batch') batches++;
+      if (name === 'll_sessions_batch') sessionBatches++;
       return (query as (...a: unknown[]) => unknown).apply(pool, args);
     }) as typeof pool.query;
   try {
@@ -129,6 +132,13 @@ test('signed-in pages that ask at the same moment each get their own person and 
       [[people[0].id, ['bradawl'], []], [people[1].id, ['router'], []], [people[2].id, [], ['router']], null],
     );
     if (pool) assert.equal(batches, 1, 'the four reads were one statement');
+    // the session alone (a form post, a page not shared), for requests at the same moment: the same
+    const alone = await Promise.all(tokens.map((s) => findSession(db, s.token)));
+    assert.deepEqual(
+      alone.map((x) => x?.user.id),
+      people.map((p) => p.id),
+    );
+    if (pool) assert.equal(sessionBatches, 1, 'the three session reads were one statement');
   } finally {
     if (pool && query) pool.query = query;
   }
