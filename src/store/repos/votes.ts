@@ -83,13 +83,6 @@ interface Pending {
 
 /** The most reactions one group writes (the writer, or the listings' rows, are held for the whole group). */
 const GROUP_MAX = 64;
-/**
- * PostgreSQL: groups written at once by one process. A group of ~25 votes took ~28 ms under the vote load
- * (each vote recounts its listing's sums), and while one group's statement ran the service waited: with a
- * second group in flight the database works on both. Two groups lock their listings in the same (slug)
- * order, as two instances' do; one caught in a deadlock all the same is tried again (RETRIES).
- */
-const GROUPS_IN_FLIGHT = 2;
 /** How often a reaction caught in a deadlock between two groups (two instances) is tried again. */
 const RETRIES = 3;
 
@@ -110,27 +103,24 @@ type Outcome = { ok: ReactionResult } | { err: unknown; retry?: boolean };
  * gets its error; the others are answered only once the group's COMMIT has returned (nobody is told of
  * a vote that could still be lost). A group starts at the next turn of the event loop (setImmediate:
  * what arrived meanwhile joins it, and a lone vote waits for nothing else); reactions that arrive while
- * a group is being written form the next one, written at once on PostgreSQL (GROUPS_IN_FLIGHT), after it on SQLite.
+ * a group is being written form the next one.
  */
 class ReactionGroup {
   readonly #db: Kysely<DB>;
   readonly #engine: Engine;
   #queue: Array<Pending & { tries?: number }> = [];
-  #running = 0;
-  /** Groups written at once: one on SQLite (one writer); two on PostgreSQL (see GROUPS_IN_FLIGHT). */
-  readonly #most: number;
+  #running = false;
   constructor(db: Kysely<DB>, engine: Engine) {
     this.#db = db;
     this.#engine = engine;
-    this.#most = engine === 'postgres' ? GROUPS_IN_FLIGHT : 1;
   }
   add(p: Pending): void {
     this.#queue.push(p);
-    if (this.#running < this.#most && this.#queue.length === 1) setImmediate(() => void this.#run());
+    if (!this.#running && this.#queue.length === 1) setImmediate(() => void this.#run());
   }
   async #run(): Promise<void> {
-    if (this.#running >= this.#most || !this.#queue.length) return;
-    this.#running++;
+    if (this.#running || !this.#queue.length) return;
+    this.#running = true;
     const group = this.#queue.splice(0, GROUP_MAX);
     try {
       const out =
@@ -144,7 +134,7 @@ class ReactionGroup {
     } catch (err) {
       for (const p of group) p.reject(err); // the COMMIT failed: none of them was written
     } finally {
-      this.#running--;
+      this.#running = false;
       if (this.#queue.length) setImmediate(() => void this.#run());
     }
   }
