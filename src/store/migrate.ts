@@ -40,6 +40,7 @@ const MIGRATIONS: ReadonlyArray<
   ['250_react_function', () => import('./migrations/250_react_function.ts')],
   ['260_trending_order', () => import('./migrations/260_trending_order.ts')],
   ['270_follows_by_person', () => import('./migrations/270_follows_by_person.ts')],
+  ['280_react_one_group_at_a_time', () => import('./migrations/280_react_one_group_at_a_time.ts')],
 ];
 
 /** The names of every migration this version runs (readiness checks that the database has them all). */
