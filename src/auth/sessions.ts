@@ -2,11 +2,11 @@
 // Each session carries its own CSRF token (synchronizer pattern); signed-out forms use an HMAC of a
 // random cookie (signed double-submit), see src/web/context.ts.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../store/types.ts';
 import { nowIso } from '../store/json.ts';
 import { toUser, type User } from './users.ts';
-import { BatchedRead, hasPool, hotQuery } from '../store/prepared.ts';
+import { batchedRead, hasPool } from '../store/prepared.ts';
 import { sqliteAdapterOf } from '../store/sqlite.ts';
 import { reactionsAmong } from '../store/repos/votes.ts';
 
@@ -52,40 +52,52 @@ export async function createSession(
   return { token: t, session };
 }
 
-export async function findSession(
-  db: Kysely<DB>,
-  t: string | undefined,
-): Promise<{ session: SessionRecord; user: User } | null> {
-  if (!t || t.length > 100) return null;
-  // the session and its person in one read: every signed-in request makes it (on PostgreSQL a round
-  // trip is most of a small read's cost), as a cached or named prepared statement
-  const query = (id: string) =>
-    db
-      .selectFrom('sessions as s')
-      .innerJoin('users as u', 'u.id', 's.user_id')
-      .select([
-        's.id as session_id',
-        's.csrf',
-        's.expires_at',
-        'u.id',
-        'u.email',
-        'u.name',
-        'u.role',
-        'u.email_verified_at',
-        'u.created_at',
-      ])
-      .where('s.id', '=', id);
-  const id = sha256(t);
-  // PostgreSQL: with the other requests' sessions that arrive at the same moment, in one statement
-  const hot = hasPool(db)
-    ? await sessionBatchOf(db).read(id)
-    : await hotQuery(db, 'll_session_read', ([i]) => query(i), [id]);
-  const row = hot ? hot[0] : await query(id).executeTakeFirst();
+const SESSION_COLUMNS = `s.id AS session_id, s.csrf, s.expires_at, u.id, u.email, u.name, u.role, u.email_verified_at, u.created_at`;
+const SESSION_FROM = 'FROM sessions s JOIN users u ON u.id = s.user_id';
+type SessionRow = Parameters<typeof toUser>[0] & { session_id: string; csrf: string; expires_at: string };
+
+/** A session row as the session and its person; null when there is none or it has expired. */
+function liveSession(row: SessionRow | undefined): { session: SessionRecord; user: User } | null {
   if (!row || row.expires_at <= nowIso()) return null;
   return {
     session: { id: row.session_id, userId: row.id, csrf: row.csrf, expiresAt: row.expires_at },
     user: toUser(row),
   };
+}
+
+/**
+ * PostgreSQL: the sessions (and their people) of the requests that ask at the same moment, in one statement
+ * (store/prepared.ts BatchedRead): their ids as a JSON array in, each row out with its index `i`.
+ */
+const SESSIONS_BATCH = `SELECT q.i, ${SESSION_COLUMNS}
+  FROM (SELECT (e.ord - 1)::integer AS i, e.v AS id FROM jsonb_array_elements_text($1::jsonb) WITH ORDINALITY AS e(v, ord)) q
+  JOIN sessions s ON s.id = q.id JOIN users u ON u.id = s.user_id`;
+const sessionsBatchValues = (ids: readonly string[]) => [JSON.stringify(ids)];
+
+export async function findSession(
+  db: Kysely<DB>,
+  t: string | undefined,
+): Promise<{ session: SessionRecord; user: User } | null> {
+  if (!t || t.length > 100) return null;
+  // the session and its person in one read: every signed-in request makes it, as a cached statement on
+  // SQLite, and on PostgreSQL with the other requests' that arrive at the same moment
+  const id = sha256(t);
+  const direct = sqliteAdapterOf(db);
+  const rows = direct
+    ? (direct.prepare(`SELECT ${SESSION_COLUMNS} ${SESSION_FROM} WHERE s.id = ?`).all([id]) as SessionRow[])
+    : hasPool(db)
+      ? await batchedRead<string, SessionRow & { i: number }>(
+          db,
+          'll_sessions_batch',
+          SESSIONS_BATCH,
+          sessionsBatchValues,
+        ).read(id)
+      : (
+          await sql<SessionRow>`SELECT ${sql.raw(SESSION_COLUMNS)} ${sql.raw(SESSION_FROM)} WHERE s.id = ${id}`.execute(
+            db,
+          )
+        ).rows;
+  return liveSession(rows[0]);
 }
 
 /** The slugs a page asks about: its vote buttons' listings and the listing a follow button is for. */
@@ -101,7 +113,6 @@ export interface Reactions {
   following: Set<string>;
 }
 
-const SESSION_COLUMNS = `s.id AS session_id, s.csrf, s.expires_at, u.id, u.email, u.name, u.role, u.email_verified_at, u.created_at`;
 /**
  * SQLite: the session, its person, and the person's votes and follows among a page's listings, in one cached statement
  * (each list read by its person's index, votes_user and follows_user): a signed-in page read its person and
@@ -112,7 +123,7 @@ const SESSION_AND_REACTIONS_SQLITE = `SELECT ${SESSION_COLUMNS},
       WHERE r.user_id = s.user_id AND l.slug IN (SELECT value FROM json_each(?2))) AS voted,
     (SELECT json_group_array(l.slug) FROM follows r JOIN listings l ON l.id = r.listing_id
       WHERE r.user_id = s.user_id AND l.slug IN (SELECT value FROM json_each(?3))) AS following
-    FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ?1`;
+    ${SESSION_FROM} WHERE s.id = ?1`;
 
 /**
  * PostgreSQL: the same read for every signed-in page that asks at the same moment, in one statement
@@ -130,44 +141,11 @@ const SESSIONS_AND_REACTIONS_BATCH = `SELECT q.i, ${SESSION_COLUMNS},
           ARRAY(SELECT jsonb_array_elements_text(e.v->'follows')) AS follows
         FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS e(v, ord)) q
   JOIN sessions s ON s.id = q.id JOIN users u ON u.id = s.user_id`;
-
-/** PostgreSQL: the sessions (and their people) of the requests that ask at the same moment (findSession). */
-const SESSIONS_BATCH = `SELECT q.i, ${SESSION_COLUMNS}
-  FROM (SELECT (e.ord - 1)::integer AS i, e.v AS id FROM jsonb_array_elements_text($1::jsonb) WITH ORDINALITY AS e(v, ord)) q
-  JOIN sessions s ON s.id = q.id JOIN users u ON u.id = s.user_id`;
-
-type SessionRow = Parameters<typeof toUser>[0] & { session_id: string; csrf: string; expires_at: string };
-
-const sessionBatches = new WeakMap<Kysely<DB>, BatchedRead<string, SessionRow & { i: number }>>();
-
-function sessionBatchOf(db: Kysely<DB>) {
-  let b = sessionBatches.get(db);
-  if (!b)
-    sessionBatches.set(
-      db,
-      (b = new BatchedRead(db, 'll_sessions_batch', SESSIONS_BATCH, (ids) => [JSON.stringify(ids)])),
-    );
-  return b;
-}
+const sessionsAndReactionsValues = (args: ReadonlyArray<{ id: string; asked: ReactionsAsked }>) => [
+  JSON.stringify(args.map((a) => ({ id: a.id, votes: a.asked.votes, follows: a.asked.follows }))),
+];
 
 type SessionReactionsRow = SessionRow & { voted: string | string[]; following: string | string[] };
-
-const batches = new WeakMap<
-  Kysely<DB>,
-  BatchedRead<{ id: string; asked: ReactionsAsked }, SessionReactionsRow & { i: number }>
->();
-
-function batchOf(db: Kysely<DB>) {
-  let b = batches.get(db);
-  if (!b)
-    batches.set(
-      db,
-      (b = new BatchedRead(db, 'll_sessions_reactions_batch', SESSIONS_AND_REACTIONS_BATCH, (args) => [
-        JSON.stringify(args.map((a) => ({ id: a.id, votes: a.asked.votes, follows: a.asked.follows }))),
-      ])),
-    );
-  return b;
-}
 
 /**
  * findSession(), with the person's votes and follows among `asked` read in the same statement (a signed-in
@@ -186,7 +164,12 @@ export async function findSessionWith(
         .prepare(SESSION_AND_REACTIONS_SQLITE)
         .all([id, JSON.stringify(asked.votes), JSON.stringify(asked.follows)]) as SessionReactionsRow[])
     : hasPool(db)
-      ? await batchOf(db).read({ id, asked })
+      ? await batchedRead<{ id: string; asked: ReactionsAsked }, SessionReactionsRow & { i: number }>(
+          db,
+          'll_sessions_reactions_batch',
+          SESSIONS_AND_REACTIONS_BATCH,
+          sessionsAndReactionsValues,
+        ).read({ id, asked })
       : undefined;
   if (!rows) {
     const found = await findSession(db, t);
@@ -194,14 +177,10 @@ export async function findSessionWith(
     const mine = await reactionsAmong(db, found.user.id, asked.votes, asked.follows);
     return { ...found, reactions: { asked, ...mine } };
   }
-  const row = rows[0];
-  if (!row || row.expires_at <= nowIso()) return null;
+  const found = liveSession(rows[0]);
+  if (!found) return null;
   const list = (v: string | string[]) => new Set<string>(typeof v === 'string' ? JSON.parse(v) : v);
-  return {
-    session: { id: row.session_id, userId: row.id, csrf: row.csrf, expiresAt: row.expires_at },
-    user: toUser(row),
-    reactions: { asked, voted: list(row.voted), following: list(row.following) },
-  };
+  return { ...found, reactions: { asked, voted: list(rows[0].voted), following: list(rows[0].following) } };
 }
 
 export async function destroySession(db: Kysely<DB>, t: string | undefined): Promise<void> {

@@ -93,6 +93,28 @@ export async function hotQuery<R>(
   return (await pool!.query({ name, text: c.sql, values })).rows as R[];
 }
 
+const batchedReads = new WeakMap<Kysely<DB>, Map<string, BatchedRead<never, { i: number }>>>();
+
+/**
+ * The BatchedRead named `name` on `db`'s pool: made on first use, then the same one for every caller, so
+ * the calls that arrive together share its batches. A name stands for one statement (`text`, `values`).
+ */
+export function batchedRead<A, R extends { i: number }>(
+  db: Kysely<DB>,
+  name: string,
+  text: string,
+  values: (args: readonly A[]) => unknown[],
+): BatchedRead<A, R> {
+  let byName = batchedReads.get(db);
+  if (!byName) batchedReads.set(db, (byName = new Map()));
+  let b = byName.get(name) as BatchedRead<A, R> | undefined;
+  if (!b) {
+    b = new BatchedRead<A, R>(db, name, text, values);
+    byName.set(name, b as unknown as BatchedRead<never, { i: number }>);
+  }
+  return b;
+}
+
 /** Batches of one statement in flight at once: what arrives meanwhile waits for the next batch. */
 const BATCHES_IN_FLIGHT = 2;
 
@@ -103,7 +125,7 @@ const BATCHES_IN_FLIGHT = 2;
  * the server and in the driver, serves many requests. `text` gets `values(args)` for the batch's arguments
  * in order and answers rows carrying `i`, the index of the argument each belongs to.
  */
-export class BatchedRead<A, R extends { i: number }> {
+class BatchedRead<A, R extends { i: number }> {
   readonly #db: Kysely<DB>;
   readonly #name: string;
   readonly #text: string;
