@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../store/types.ts';
 import { nowIso } from '../store/json.ts';
 import { toUser, type User } from './users.ts';
-import { batchedRead, hasPool } from '../store/prepared.ts';
+import { BATCH_KEYS, batchedRead, hasPool, keyArgs } from '../store/prepared.ts';
 import { sqliteAdapterOf } from '../store/sqlite.ts';
 import { reactionsAmong } from '../store/repos/votes.ts';
 
@@ -70,9 +70,8 @@ function liveSession(row: SessionRow | undefined): { session: SessionRecord; use
  * (store/prepared.ts BatchedRead): their ids as a JSON array in, each row out with its index `i`.
  */
 const SESSIONS_BATCH = `SELECT q.i, ${SESSION_COLUMNS}
-  FROM (SELECT (e.ord - 1)::integer AS i, e.v AS id FROM jsonb_array_elements_text($1::jsonb) WITH ORDINALITY AS e(v, ord)) q
-  JOIN sessions s ON s.id = q.id JOIN users u ON u.id = s.user_id`;
-const sessionsBatchValues = (ids: readonly string[]) => [JSON.stringify(ids)];
+  FROM ${BATCH_KEYS}
+  JOIN sessions s ON s.id = q.k JOIN users u ON u.id = s.user_id`;
 
 export async function findSession(
   db: Kysely<DB>,
@@ -86,12 +85,7 @@ export async function findSession(
   const rows = direct
     ? (direct.prepare(`SELECT ${SESSION_COLUMNS} ${SESSION_FROM} WHERE s.id = ?`).all([id]) as SessionRow[])
     : hasPool(db)
-      ? await batchedRead<string, SessionRow & { i: number }>(
-          db,
-          'll_sessions_batch',
-          SESSIONS_BATCH,
-          sessionsBatchValues,
-        ).read(id)
+      ? await batchedRead<string, SessionRow & { i: number }>(db, 'll_sessions_batch', SESSIONS_BATCH, keyArgs).read(id)
       : (
           await sql<SessionRow>`SELECT ${sql.raw(SESSION_COLUMNS)} ${sql.raw(SESSION_FROM)} WHERE s.id = ${id}`.execute(
             db,

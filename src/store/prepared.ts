@@ -115,6 +115,14 @@ export function batchedRead<A, R extends { i: number }>(
   return b;
 }
 
+/**
+ * The FROM item of a batched read keyed by one text per call: `q(i, k)`, the call's index and its key,
+ * from the batch's keys sent as one JSON array ($1; keyArgs() makes it).
+ */
+export const BATCH_KEYS = `(SELECT (e.ord - 1)::integer AS i, e.v AS k FROM jsonb_array_elements_text($1::jsonb) WITH ORDINALITY AS e(v, ord)) q`;
+/** The values of a batched read over BATCH_KEYS. */
+export const keyArgs = (keys: readonly string[]): unknown[] => [JSON.stringify(keys)];
+
 /** Batches of one statement in flight at once: what arrives meanwhile waits for the next batch. */
 const BATCHES_IN_FLIGHT = 2;
 

@@ -6,7 +6,7 @@ import type { DB } from '../types.ts';
 import type { Engine } from '../connect.ts';
 import { PUBLIC_STATUSES } from './summary.ts';
 import { lockRows } from '../dialect.ts';
-import { hotQuery } from '../prepared.ts';
+import { BATCH_KEYS, batchedRead, hasPool, hotQuery, keyArgs } from '../prepared.ts';
 import type { ClaimMethod, ClaimStatus } from '../../domain/claims.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -40,6 +40,9 @@ export interface ClaimListing {
   verified_at: string | null;
 }
 const LISTING_COLUMNS = ['id', 'slug', 'name', 'url', 'domain', 'status', 'owner_id', 'verified_at'] as const;
+/** PostgreSQL: publicListingBySlug() for a batch of slugs (store/prepared.ts BatchedRead). */
+const CLAIM_LISTING_BATCH = `SELECT q.i, ${LISTING_COLUMNS.map((c) => `l.${c}`).join(', ')}
+  FROM ${BATCH_KEYS} JOIN listings l ON l.slug = q.k AND l.status IN (${PUBLIC_STATUSES.map((s) => `'${s}'`).join(', ')})`;
 
 /** A listing anyone can see (live, scheduled, awaiting_badge) by slug; drafts and unknown slugs give undefined. */
 export async function publicListingBySlug(db: Db, slug: string): Promise<ClaimListing | undefined> {
@@ -49,7 +52,19 @@ export async function publicListingBySlug(db: Db, slug: string): Promise<ClaimLi
       .select(LISTING_COLUMNS)
       .where('slug', '=', s)
       .where('status', 'in', [...PUBLIC_STATUSES]);
-  // a signed-in listing page's claim box reads it on every request
+  // a signed-in listing page's claim box reads it on every request: on PostgreSQL with the other pages'
+  // that arrive at the same moment (one statement)
+  if (hasPool(db as Kysely<DB>)) {
+    const [row] = await batchedRead<string, ClaimListing & { i: number }>(
+      db as Kysely<DB>,
+      'll_claim_listing_batch',
+      CLAIM_LISTING_BATCH,
+      keyArgs,
+    ).read(slug);
+    if (!row) return undefined;
+    const { i: _batchIndex, ...listing } = row;
+    return listing;
+  }
   const hot = await hotQuery(db as Kysely<DB>, 'll_claim_listing', ([s]) => query(s), [slug]);
   return hot ? hot[0] : query(slug).executeTakeFirst();
 }

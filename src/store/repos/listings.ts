@@ -1,12 +1,19 @@
 // Public reads of one listing: the full profile, its alternatives and a side-by-side comparison;
 // and the updates makers post, newest first across the site. Only live listings are public here;
 // anything else reads as "not found".
-import { hotQuery } from '../prepared.ts';
+import { BATCH_KEYS, batchedRead, hasPool, hotQuery, keyArgs } from '../prepared.ts';
 import { sql, type Compilable, type CompiledQuery, type Kysely, type RawBuilder } from 'kysely';
 import type { Engine } from '../connect.ts';
 import type { DB } from '../types.ts';
 import { fromJson } from '../json.ts';
-import { summariesByIds, summaryQuery, toSummary, type ListingSummary, type SummaryRow } from './summary.ts';
+import {
+  SUMMARY_SELECT,
+  summariesByIds,
+  summaryQuery,
+  toSummary,
+  type ListingSummary,
+  type SummaryRow,
+} from './summary.ts';
 import { num } from './sql-helpers.ts';
 import { AWARD_KIND, awardTitle, trendOf } from '../../domain/ranking.ts';
 import { addDays } from '../../domain/weeks.ts';
@@ -473,6 +480,12 @@ function primaryRank(c: { id: number; is_primary: number | boolean | null }, pri
 
 export type AlternativeItem = ListingSummary & { approved: boolean };
 
+type AlternativesSelf = SummaryRow & { primary_category_id: number | null };
+/** PostgreSQL: alternativesOf()'s own read for a batch of slugs (store/prepared.ts BatchedRead). */
+const ALTERNATIVES_SELF_BATCH = `SELECT q.i, ${SUMMARY_SELECT.join(', ')}, l.primary_category_id
+  FROM ${BATCH_KEYS} JOIN listings l ON l.slug = q.k AND l.status = 'live'
+  LEFT JOIN categories pc ON pc.id = l.primary_category_id`;
+
 /**
  * Alternatives to a live listing: the live listings its owner approved (in the owner's order), then
  * other live listings of its primary category, most voted first (then the lower id); never itself,
@@ -489,9 +502,17 @@ export async function alternativesOf(
   shareMs = 0,
 ): Promise<{ listing: ListingSummary; items: AlternativeItem[] } | undefined> {
   // every listing page reads it: compiled once, a cached or named prepared statement (store/prepared.ts)
+  // and on PostgreSQL, with the other listing pages' that arrive at the same moment (one statement)
   const selfQuery = (s: string) =>
     summaryQuery(db).select('l.primary_category_id').where('l.slug', '=', s).where('l.status', '=', 'live');
-  const hot = await hotQuery(db, 'll_alternatives_self', ([s]) => selfQuery(s), [slug]);
+  const hot = hasPool(db)
+    ? await batchedRead<string, AlternativesSelf & { i: number }>(
+        db,
+        'll_alternatives_self_batch',
+        ALTERNATIVES_SELF_BATCH,
+        keyArgs,
+      ).read(slug)
+    : await hotQuery(db, 'll_alternatives_self', ([s]) => selfQuery(s), [slug]);
   const self = hot ? hot[0] : await selfQuery(slug).executeTakeFirst();
   if (!self) return undefined;
   const approved = !(await mayHaveApproved(db, self.id, shareMs))
