@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from './types.ts';
 import { addWeeks, isMonday, mondayOf } from '../domain/weeks.ts';
 import { keptAt } from './membership.ts';
-import { hotRead } from './prepared.ts';
+import { BATCH_KEYS, batchedRead, hasPool, hotRead, keyArgs } from './prepared.ts';
 
 const WEEK_STAMP_SELECT = `SELECT (SELECT n FROM directory_stamps WHERE name = 'membership') AS m,
   (SELECT n FROM week_stamps WHERE week = `;
@@ -15,6 +15,10 @@ const WEEK_STAMP = {
   postgres: `${WEEK_STAMP_SELECT}$1) AS w`,
 };
 
+/** PostgreSQL: the same for a batch of weeks (store/prepared.ts BatchedRead). */
+const WEEK_STAMP_BATCH = `SELECT q.i, (SELECT n FROM directory_stamps WHERE name = 'membership') AS m,
+  (SELECT n FROM week_stamps WHERE week = q.k) AS w FROM ${BATCH_KEYS}`;
+
 /**
  * The version of a week's launches, or undefined for a week that is not archived: the current week,
  * the week before it (the triggers count a week from the Monday it ends; a week is read from a week
@@ -23,9 +27,19 @@ const WEEK_STAMP = {
  */
 export async function archivedWeekStamp(db: Kysely<DB>, monday: string, now = new Date()): Promise<string | undefined> {
   if (!isMonday(monday) || monday > addWeeks(mondayOf(now), -2)) return undefined;
-  // a hot read: the page of an archived week asks on every request
+  // a hot read: the page of an archived week asks on every request (on PostgreSQL, the pages that ask at
+  // the same moment share one statement)
   const row =
-    (await hotRead<{ m: unknown; w: unknown }>(db, WEEK_STAMP, [monday]))?.[0] ??
+    (hasPool(db)
+      ? (
+          await batchedRead<string, { i: number; m: unknown; w: unknown }>(
+            db,
+            'll_week_stamp_batch',
+            WEEK_STAMP_BATCH,
+            keyArgs,
+          ).read(monday)
+        )[0]
+      : (await hotRead<{ m: unknown; w: unknown }>(db, WEEK_STAMP, [monday]))?.[0]) ??
     (await sql<{ m: unknown; w: unknown }>`${sql.raw(WEEK_STAMP_SELECT)}${monday}) AS w`.execute(db)).rows[0];
   return `${String(row?.m ?? 0)}:${String(row?.w ?? 0)}`;
 }

@@ -8,6 +8,7 @@ import { freshStore, type TestDb } from '../support/app.ts';
 import { category, listing } from '../support/listing-fixtures.ts';
 import { alternativesOf } from '../../src/store/repos/listings.ts';
 import { publicListingBySlug } from '../../src/store/repos/claims.ts';
+import { countingNamed } from '../support/named-statements.ts';
 
 let t: TestDb;
 before(async () => {
@@ -25,29 +26,11 @@ after(async () => {
   await t.cleanup();
 });
 
-/** Counts the named statements sent to the PostgreSQL pool while `run` runs (nothing on SQLite). */
-async function counting<T>(run: () => Promise<T>): Promise<{ value: T; named: Map<string, number> }> {
-  const pool = t.store.pgPool;
-  const named = new Map<string, number>();
-  const query = pool?.query;
-  if (pool)
-    pool.query = ((...args: Parameters<typeof pool.query>) => {
-      const name = (args[0] as { name?: string }).name;
-      if (name) named.set(name, (named.get(name) ?? 0) + 1);
-      return (query as (...a: unknown[]) => unknown).apply(pool, args);
-    }) as typeof pool.query;
-  try {
-    return { value: await run(), named };
-  } finally {
-    if (pool && query) pool.query = query;
-  }
-}
-
 const SLUGS = ['anvil', 'rake', 'drafted', 'no-such-listing', 'bellows', 'soon'];
 
 test("listing pages at the same moment each get their own listing's alternatives (PostgreSQL: its row read in one statement)", async () => {
   const db = t.store.db;
-  const { value: together, named } = await counting(() => Promise.all(SLUGS.map((s) => alternativesOf(db, s))));
+  const { value: together, named } = await countingNamed(t, () => Promise.all(SLUGS.map((s) => alternativesOf(db, s))));
   // each on its own, read through the query builder (in a transaction, where no batch runs)
   const alone = await db.transaction().execute(async (trx) => Promise.all(SLUGS.map((s) => alternativesOf(trx, s))));
   assert.deepEqual(together, alone);
@@ -67,7 +50,9 @@ test("listing pages at the same moment each get their own listing's alternatives
 
 test('claim boxes at the same moment each get their own listing (PostgreSQL: in one statement)', async () => {
   const db = t.store.db;
-  const { value: together, named } = await counting(() => Promise.all(SLUGS.map((s) => publicListingBySlug(db, s))));
+  const { value: together, named } = await countingNamed(t, () =>
+    Promise.all(SLUGS.map((s) => publicListingBySlug(db, s))),
+  );
   const alone = await db
     .transaction()
     .execute(async (trx) => Promise.all(SLUGS.map((s) => publicListingBySlug(trx, s))));

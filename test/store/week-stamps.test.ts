@@ -10,6 +10,7 @@ import { makeUser } from '../auth/helpers.ts';
 import { react } from '../../src/store/repos/votes.ts';
 import { archivedWeekStamp, byArchivedWeek } from '../../src/store/week-stamps.ts';
 import { addDays, addWeeks, mondayOf } from '../../src/domain/weeks.ts';
+import { countingNamed } from '../support/named-statements.ts';
 
 let t: TestDb;
 const thisWeek = mondayOf(new Date());
@@ -75,4 +76,29 @@ test('a result kept by an archived week is computed again only when the week cha
   await byArchivedWeek(db, thisWeek, 'test', async () => ++current);
   await byArchivedWeek(db, thisWeek, 'test', async () => ++current);
   assert.equal(current, 2);
+});
+
+test('weeks asked for at the same moment each get their own version (PostgreSQL: in one statement)', async () => {
+  const db = t.store.db;
+  const weeks = [old, older, thisWeek, old, addWeeks(thisWeek, -9)];
+  const one = async () => {
+    const out: Array<string | undefined> = [];
+    for (const w of weeks) out.push(await archivedWeekStamp(db, w));
+    return out;
+  };
+  const before = await one();
+  const { value: together, named } = await countingNamed(t, () =>
+    Promise.all(weeks.map((w) => archivedWeekStamp(db, w))),
+  );
+  assert.deepEqual(together, before);
+  assert.equal(together[2], undefined, 'the current week has no version');
+  assert.equal(together[0], together[3]);
+  if (t.store.pgPool) assert.equal(named.get('ll_week_stamp_batch'), 1, 'the four archived weeks were one statement');
+  // an edit of a launch of one week moves that week's version only
+  await db.updateTable('listings').set({ tagline: 'Bellows, again' }).where('slug', '=', 'bellows').execute();
+  const after = await Promise.all(weeks.map((w) => archivedWeekStamp(db, w)));
+  assert.deepEqual(
+    after.map((s, i) => s === together[i]),
+    [true, false, true, true, true],
+  );
 });
