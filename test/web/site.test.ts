@@ -115,7 +115,13 @@ function checkHead($: cheerio.CheerioAPI, path: string) {
   assert.ok(($('meta[name=description]').attr('content') ?? '').length > 10, `${path}: a meta description`);
   assert.equal($('link[rel=canonical]').attr('href'), t.config.publicUrl + path, `${path}: canonical link`);
   assert.equal($('h1').length, 1, `${path}: one h1`);
-  assert.match($('link[rel=stylesheet]').attr('href') ?? '', /^\/assets\/site\.css\?v=/);
+  assert.deepEqual(
+    $('link[rel=stylesheet]')
+      .map((_, l) => ($(l).attr('href') ?? '').split('?')[0])
+      .get(),
+    ['/assets/base.css', '/assets/site.css'],
+    `${path}: the base and the site stylesheets, in that order`,
+  );
 }
 
 const names = ($: cheerio.CheerioAPI, sel = 'main .items > li h3 a, main .items > li h2 a') =>
@@ -729,14 +735,25 @@ describe('voting', () => {
   });
 });
 
-test('assets: the stylesheet is served locally with a long cache for the versioned URL', async () => {
+test('assets: the stylesheets are served locally with a long cache for the versioned URL, and not repeated in each page', async () => {
   const { $ } = await new Client().page('/');
-  const href = $('link[rel=stylesheet]').attr('href')!;
-  const css = await t.app.inject({ method: 'GET', url: href });
-  assert.equal(css.statusCode, 200);
-  assert.match(css.headers['content-type'] as string, /text\/css/);
-  assert.match(css.headers['cache-control'] as string, /immutable/);
-  assert.match(css.body, /\.vote-btn/);
+  const hrefs = $('link[rel=stylesheet]')
+    .map((_, l) => $(l).attr('href'))
+    .get();
+  assert.equal(hrefs.length, 2, 'the base styles and the site styles');
+  let all = '';
+  for (const href of hrefs) {
+    assert.match(href, /^\/assets\/[a-z]+\.css\?v=[0-9a-f]{10}$/);
+    const css = await t.app.inject({ method: 'GET', url: href });
+    assert.equal(css.statusCode, 200);
+    assert.match(css.headers['content-type'] as string, /text\/css/);
+    assert.match(css.headers['cache-control'] as string, /immutable/);
+    all += css.body;
+  }
+  assert.match(all, /\.skip\{/, 'the layout: skip link, header, forms');
+  assert.match(all, /\.vote-btn/, 'the site: lists and buttons');
+  // the page itself carries no copy of them
+  assert.equal($('style').length, 0);
   assert.equal(
     (await t.app.inject({ method: 'GET', url: '/assets/nope.css', headers: { accept: 'text/html' } })).statusCode,
     404,

@@ -15,6 +15,7 @@ import { reactedSlugs } from '../../store/repos/votes.ts';
 import type { Pieces } from '../personal.ts';
 import { getWebContext, pageFor, type WebContext } from '../context.ts';
 import {
+  BASE_CSS,
   csrfField,
   escapeHtml,
   html,
@@ -128,6 +129,7 @@ function asset(file: string, type: string): { body: Buffer; type: string; versio
 }
 
 export const ASSETS: Record<string, { body: Buffer; type: string; version: string }> = {
+  'base.css': BASE_CSS,
   'site.css': asset('site.css', 'text/css; charset=utf-8'),
   'favicon.svg': asset('favicon.svg', 'image/svg+xml'),
 };
