@@ -41,6 +41,7 @@ const MIGRATIONS: ReadonlyArray<
   ['260_trending_order', () => import('./migrations/260_trending_order.ts')],
   ['270_follows_by_person', () => import('./migrations/270_follows_by_person.ts')],
   ['280_react_one_group_at_a_time', () => import('./migrations/280_react_one_group_at_a_time.ts')],
+  ['290_vote_sums_kept', () => import('./migrations/290_vote_sums_kept.ts')],
 ];
 
 /** The names of every migration this version runs (readiness checks that the database has them all). */

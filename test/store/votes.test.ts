@@ -9,6 +9,7 @@ import { category, listing } from '../support/listing-fixtures.ts';
 import { makeUser } from '../auth/helpers.ts';
 import { openStore } from '../../src/store/index.ts';
 import { createSession, findSession, findSessionWith } from '../../src/auth/sessions.ts';
+import { createUser } from '../../src/auth/users.ts';
 import { react, reactedSlugs, reactionsAmong, recountVotes } from '../../src/store/repos/votes.ts';
 
 let t: TestDb;
@@ -245,6 +246,78 @@ test("a listing's vote sums after votes cast through react() are the sums recoun
   assert.equal(cast.weeks.length, 3);
   await recountVotes(db, id);
   assert.deepEqual(await sums(), cast);
+  // A vote is added to the sums, not recounted from every vote: the same numbers also when one is taken
+  // back, and for a vote written after a later one (votes of one moment are written in slug order).
+  await react(db, t.store.engine, 'vote', 'rasp', people[4].id, 'remove', { now: new Date(start + 21 * 86_400_000) });
+  const late = await makeUser(t.store);
+  const r = await react(db, t.store.engine, 'vote', 'rasp', late.id, 'add', {
+    now: new Date(start + 19 * 86_400_000), // before the latest vote (day 20)
+    vote: { ...contexts[1], netHash: null, uaHash: null },
+  });
+  assert.equal(r.status === 'ok' && r.count, 7);
+  const kept = await sums();
+  assert.equal(kept.votes, 7);
+  await recountVotes(db, id);
+  assert.deepEqual(await sums(), kept);
+});
+
+test("a listing's sums stay right as votes pour in on it, from votes it already has by the thousand", async () => {
+  const db = t.store.db;
+  await listing(db, { slug: 'lathe', name: 'Lathe', category: 'tools' });
+  const id = (await db.selectFrom('listings').select('id').where('slug', '=', 'lathe').executeTakeFirstOrThrow()).id;
+  // 3,000 earlier votes over the last 20 days, of people who exist only as rows
+  const start = Date.parse('2026-05-01T00:00:00Z');
+  const people = await Promise.all(Array.from({ length: 3 }, () => makeUser(t.store)));
+  const voters: number[] = [];
+  for (let i = 0; i < 3000; i++) {
+    voters.push((await createUser(db, { email: `lathe-${i}@votes.example`, name: `V${i}`, emailVerified: true })).id);
+  }
+  for (let i = 0; i < voters.length; i += 500)
+    await db
+      .insertInto('votes')
+      .values(
+        voters.slice(i, i + 500).map((u, k) => ({
+          listing_id: id,
+          user_id: u,
+          created_at: new Date(start + (i + k) * 576_000).toISOString(), // every 9.6 minutes: 20 days
+          weight: (i + k) % 3 ? 1 : 0.25,
+          reason: (i + k) % 3 ? null : 'new_account',
+        })) as never,
+      )
+      .execute();
+  await sql`UPDATE listings SET votes_count = 3000 WHERE id = ${id}`.execute(db);
+  await recountVotes(db, id);
+  // then three more, a minute apart, each moving the trend's window past earlier votes
+  for (const [i, p] of people.entries()) {
+    const r = await react(db, t.store.engine, 'vote', 'lathe', p.id, 'add', {
+      now: new Date(start + 3000 * 576_000 + i * 60_000),
+      vote: { accountAgeHours: 500, emailConfirmed: true, pageMs: 9000, netHash: null, uaHash: null },
+    });
+    assert.equal(r.status === 'ok' && r.count, 3001 + i);
+  }
+  const read = async () => {
+    const x = await db
+      .selectFrom('listing_vote_totals')
+      .select(['weighted', 'votes', 'discounted', 'by_reason', 'trend'])
+      .where('listing_id', '=', id)
+      .executeTakeFirstOrThrow();
+    const w = await db
+      .selectFrom('listing_week_votes')
+      .select(['week', 'weighted', 'votes'])
+      .where('listing_id', '=', id)
+      .orderBy('week')
+      .execute();
+    return {
+      ...x,
+      weighted: Number(x.weighted),
+      trend: Number(Number(x.trend).toFixed(9)),
+      weeks: w.map((r) => [r.week, Number(r.weighted), Number(r.votes)]),
+    };
+  };
+  const added = await read();
+  assert.equal(added.votes, 3003);
+  await recountVotes(db, id);
+  assert.deepEqual(await read(), added);
 });
 
 test('two instances casting votes on the same listings at the same moment lose none and count each once', async () => {
