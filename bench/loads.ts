@@ -7,7 +7,9 @@
  *           /leaderboards/{board}, /search?q=<typo>
  *   signed  the same pages for signed-in people (a session cookie each, 200 people taking turns)
  *   vote    votes cast through the site: the real form post (session cookie, CSRF token), as the vote
- *           buttons send it; a 303 back to the page is the answer
+ *           buttons send it; a 303 back to the page is the answer. Two loads: votes spread over the
+ *           directory (200 people taking turns), and launch day's, every vote for the same listing (the most
+ *           voted), each from a new person (HOT_VOTERS of them, more than a load casts)
  *
  * prepareLoads() reads what to ask for from the database (before the server starts) and makes the
  * voters (accounts with a confirmed email, and their sessions).
@@ -41,6 +43,28 @@ function rotate<T>(items: readonly T[]): () => T {
 }
 
 const VOTERS = 200;
+/** People who each vote once for the one listing of the launch-day load: more than its rounds cast. */
+const HOT_VOTERS = 40_000;
+
+/** `n` people with a confirmed email and a session each (`tag` keeps their addresses apart between runs). */
+async function voters(db: Store['db'], n: number, tag: string): Promise<Array<{ cookie: string; csrf: string }>> {
+  const out: Array<{ cookie: string; csrf: string }> = [];
+  for (let i = 0; i < n; i += 50)
+    out.push(
+      ...(await Promise.all(
+        Array.from({ length: Math.min(50, n - i) }, async (_, k) => {
+          const user = await createUser(db, {
+            email: `voter-${tag}-${i + k}@bench.example`,
+            name: `Voter ${i + k}`,
+            emailVerified: true,
+          });
+          const { token, session } = await createSession(db, user.id);
+          return { cookie: `ll_session=${token}`, csrf: session.csrf };
+        }),
+      )),
+    );
+  return out;
+}
 
 export async function prepareLoads(
   store: Store,
@@ -107,18 +131,8 @@ export async function prepareLoads(
     for (const [name, paths] of pages) loads.push({ name: `page ${name}`, group: 'page', next: get(paths) });
 
   if (groups.has('signed') || groups.has('vote')) {
-    const people: Array<{ cookie: string; csrf: string }> = [];
     const tag = Date.now().toString(36);
-    for (let i = 0; i < VOTERS; i++) {
-      const user = await createUser(db, {
-        email: `voter-${tag}-${i}@bench.example`,
-        name: `Voter ${i}`,
-        emailVerified: true,
-      });
-      const { token, session } = await createSession(db, user.id);
-      people.push({ cookie: `ll_session=${token}`, csrf: session.csrf });
-    }
-    const person = rotate(people);
+    const person = rotate(await voters(db, VOTERS, tag));
     if (groups.has('signed'))
       for (const [name, paths] of pages)
         loads.push({
@@ -142,6 +156,27 @@ export async function prepareLoads(
           };
         },
       });
+      // launch day: everybody votes for the same launch (the most voted listing), each person once
+      const hot = (
+        await sql<{
+          slug: string;
+        }>`SELECT slug FROM listings WHERE status = 'live' ORDER BY votes_count DESC, id LIMIT 1`.execute(db)
+      ).rows[0]?.slug;
+      const fan = rotate(await voters(db, HOT_VOTERS, `${tag}-hot`));
+      if (hot)
+        loads.push({
+          name: 'vote on one listing',
+          group: 'vote',
+          next: () => {
+            const p = fan();
+            return {
+              method: 'POST',
+              path: `/listings/${hot}/vote`,
+              headers: { cookie: p.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+              body: `_csrf=${q(p.csrf)}&action=add&next=${q(`/listings/${hot}`)}`,
+            };
+          },
+        });
     }
   }
   return loads;
