@@ -46,6 +46,17 @@ const VOTERS = 200;
 /** People who each vote once for the one listing of the launch-day load: more than its rounds cast. */
 const HOT_VOTERS = 40_000;
 
+/** A vote as the listing page's button posts it: the person's session and CSRF token, back to the page. */
+function voteFor(p: { cookie: string; csrf: string }, slug: string): Req {
+  const q = encodeURIComponent;
+  return {
+    method: 'POST',
+    path: `/listings/${slug}/vote`,
+    headers: { cookie: p.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+    body: `_csrf=${q(p.csrf)}&action=add&next=${q(`/listings/${slug}`)}`,
+  };
+}
+
 /** `n` people with a confirmed email and a session each (`tag` keeps their addresses apart between runs). */
 async function voters(db: Store['db'], n: number, tag: string): Promise<Array<{ cookie: string; csrf: string }>> {
   const out: Array<{ cookie: string; csrf: string }> = [];
@@ -145,16 +156,7 @@ export async function prepareLoads(
       loads.push({
         name: 'vote (form post)',
         group: 'vote',
-        next: () => {
-          const p = person();
-          const s = slug();
-          return {
-            method: 'POST',
-            path: `/listings/${s}/vote`,
-            headers: { cookie: p.cookie, 'content-type': 'application/x-www-form-urlencoded' },
-            body: `_csrf=${q(p.csrf)}&action=add&next=${q(`/listings/${s}`)}`,
-          };
-        },
+        next: () => voteFor(person(), slug()),
       });
       // launch day: everybody votes for the same launch (the most voted listing), each person once
       const hot = (
@@ -167,15 +169,7 @@ export async function prepareLoads(
         loads.push({
           name: 'vote on one listing',
           group: 'vote',
-          next: () => {
-            const p = fan();
-            return {
-              method: 'POST',
-              path: `/listings/${hot}/vote`,
-              headers: { cookie: p.cookie, 'content-type': 'application/x-www-form-urlencoded' },
-              body: `_csrf=${q(p.csrf)}&action=add&next=${q(`/listings/${hot}`)}`,
-            };
-          },
+          next: () => voteFor(fan(), hot),
         });
     }
   }

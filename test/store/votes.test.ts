@@ -197,6 +197,28 @@ test('votes cast at the same moment are each kept, counted and summed; one that 
   assert.equal(answers.at(-1), 1, 'the follow in the same moment is counted too');
 });
 
+/** A listing's stored vote sums (its totals row and its week rows), the trend to 9 decimals. */
+async function storedSums(db: TestDb['store']['db'], id: number) {
+  const total = await db
+    .selectFrom('listing_vote_totals')
+    .select(['weighted', 'votes', 'discounted', 'by_reason', 'trend', 'last_vote_at'])
+    .where('listing_id', '=', id)
+    .executeTakeFirstOrThrow();
+  const weeks = await db
+    .selectFrom('listing_week_votes')
+    .select(['week', 'weighted', 'votes'])
+    .where('listing_id', '=', id)
+    .orderBy('week')
+    .execute();
+  return {
+    ...total,
+    weighted: Number(total.weighted),
+    trend: Number(Number(total.trend).toFixed(9)),
+    last_vote_at: new Date(total.last_vote_at as string).toISOString(),
+    weeks: weeks.map((w) => [w.week, Number(w.weighted), Number(w.votes)]),
+  };
+}
+
 test("a listing's vote sums after votes cast through react() are the sums recountVotes() makes from its votes", async () => {
   // On PostgreSQL react() runs react_listing() (migration 250), whose recount is SQL: it must make the
   // same numbers as the service's own recount (used by reweighing and the seed) on the same votes.
@@ -221,26 +243,7 @@ test("a listing's vote sums after votes cast through react() are the sums recoun
     assert.equal(r.status === 'ok' && r.count, i + 1);
   }
   const id = (await db.selectFrom('listings').select('id').where('slug', '=', 'rasp').executeTakeFirstOrThrow()).id;
-  const sums = async () => {
-    const total = await db
-      .selectFrom('listing_vote_totals')
-      .select(['weighted', 'votes', 'discounted', 'by_reason', 'trend', 'last_vote_at'])
-      .where('listing_id', '=', id)
-      .executeTakeFirstOrThrow();
-    const weeks = await db
-      .selectFrom('listing_week_votes')
-      .select(['week', 'weighted', 'votes'])
-      .where('listing_id', '=', id)
-      .orderBy('week')
-      .execute();
-    return {
-      ...total,
-      weighted: Number(total.weighted),
-      trend: Number(Number(total.trend).toFixed(9)),
-      last_vote_at: new Date(total.last_vote_at as string).toISOString(),
-      weeks: weeks.map((w) => [w.week, Number(w.weighted), Number(w.votes)]),
-    };
-  };
+  const sums = () => storedSums(db, id);
   const cast = await sums();
   assert.deepEqual(JSON.parse(cast.by_reason), { hasty: 2, new_account: 2, unconfirmed_email: 1 });
   assert.equal(cast.weeks.length, 3);
@@ -295,25 +298,7 @@ test("a listing's sums stay right as votes pour in on it, from votes it already 
     });
     assert.equal(r.status === 'ok' && r.count, 3001 + i);
   }
-  const read = async () => {
-    const x = await db
-      .selectFrom('listing_vote_totals')
-      .select(['weighted', 'votes', 'discounted', 'by_reason', 'trend'])
-      .where('listing_id', '=', id)
-      .executeTakeFirstOrThrow();
-    const w = await db
-      .selectFrom('listing_week_votes')
-      .select(['week', 'weighted', 'votes'])
-      .where('listing_id', '=', id)
-      .orderBy('week')
-      .execute();
-    return {
-      ...x,
-      weighted: Number(x.weighted),
-      trend: Number(Number(x.trend).toFixed(9)),
-      weeks: w.map((r) => [r.week, Number(r.weighted), Number(r.votes)]),
-    };
-  };
+  const read = () => storedSums(db, id);
   const added = await read();
   assert.equal(added.votes, 3003);
   await recountVotes(db, id);

@@ -308,7 +308,7 @@ function addVoteSqlite(db: NodeSqlite, listingId: number, v: AddedVote): void {
   ]);
 }
 
-export interface AddedVote {
+interface AddedVote {
   /** When it was cast (ms since the epoch). */
   at: number;
   weight: number;
@@ -320,7 +320,7 @@ export interface AddedVote {
  * votes at most TRENDING_WINDOW_DAYS older than the latest, so a vote later than the latest moves that
  * window on. Empty (from ≥ to) when the vote is not the latest or is the first.
  */
-export function leavingRange(
+function leavingRange(
   prev: Pick<Totals, 'last_vote_at'> | undefined,
   v: AddedVote,
 ): { from: number; to: number } {
@@ -335,7 +335,7 @@ export function leavingRange(
  * time independent of how many votes the listing has. migration 290's add_vote_sums() is the same on
  * PostgreSQL.
  */
-export function addedVoteSums(
+function addedVoteSums(
   prev: Totals | undefined,
   leaving: ReadonlyArray<{ created_at: string | Date; weight: number | string }>,
   v: AddedVote,
