@@ -163,6 +163,9 @@ function rotating(paths: string[]): () => string {
   return () => paths[i++ % paths.length];
 }
 
+/** Requests that warm each extra load's path before its rounds. */
+const WARM_REQUESTS = 50;
+
 /** A process's CPU time so far (user + system, ms), from /proc; NaN where there is no /proc. */
 function cpuMs(pid: number | undefined): number {
   try {
@@ -179,16 +182,18 @@ async function load(
   port: number,
   next: () => Req,
   pid?: number,
+  amount?: number,
 ): Promise<{ rps: number; p50: number; p99: number; non2xx: number; errors: number; cpuUs: number }> {
   const cpu0 = cpuMs(pid);
   const r = await autocannon({
     url: `http://127.0.0.1:${port}`,
     connections: CONNECTIONS,
-    duration: DURATION,
+    // a load whose requests must not repeat sends its share of them (Load.distinct), at whatever pace
+    ...(amount ? { amount } : { duration: DURATION }),
     requests: [{ setupRequest: (req) => ({ ...req, ...next() }) }],
   });
   return {
-    rps: r.requests.average,
+    rps: amount ? r.requests.total / r.duration : r.requests.average,
     p50: r.latency.p50,
     p99: r.latency.p99,
     // A form post answers 303 (back to the page): only 4xx and 5xx are failures.
@@ -409,7 +414,7 @@ async function scenario(engine: 'sqlite' | 'postgres', n: number, barePort: numb
     //    service time at 1 connection
     const getNext = rotating(slugs);
     const searchNext = rotating(queries);
-    for (const l of extra) for (let i = 0; i < 50; i++) await request(port, l.next()); // warm each load's path
+    for (const l of extra) for (let i = 0; i < WARM_REQUESTS; i++) await request(port, l.next()); // warm each load's path
     const firstSearch = await get(port, searchNext());
     for (let i = 0; i < 300; i++) {
       await get(port, getNext());
@@ -429,7 +434,15 @@ async function scenario(engine: 'sqlite' | 'postgres', n: number, barePort: numb
       const gl = await load(port, getReq(getNext), server.pid);
       const sr = await load(port, getReq(searchNext), server.pid);
       const more: Measured[] = [];
-      for (const l of extra) more.push(await load(port, l.next, server.pid));
+      for (const l of extra)
+        more.push(
+          await load(
+            port,
+            l.next,
+            server.pid,
+            l.distinct ? Math.floor((l.distinct - WARM_REQUESTS) / ROUNDS) : undefined,
+          ),
+        );
       rounds.push({ bare: bareLoad, gl, sr, extra: more });
     }
     const med = (xs: number[]) =>
