@@ -320,10 +320,7 @@ interface AddedVote {
  * votes at most TRENDING_WINDOW_DAYS older than the latest, so a vote later than the latest moves that
  * window on. Empty (from ≥ to) when the vote is not the latest or is the first.
  */
-function leavingRange(
-  prev: Pick<Totals, 'last_vote_at'> | undefined,
-  v: AddedVote,
-): { from: number; to: number } {
+function leavingRange(prev: Pick<Totals, 'last_vote_at'> | undefined, v: AddedVote): { from: number; to: number } {
   const last = prev?.last_vote_at ? ms(prev.last_vote_at) : undefined;
   if (last === undefined || v.at <= last) return { from: 0, to: 0 };
   return { from: last - WINDOW_MS, to: v.at - WINDOW_MS };
