@@ -1,14 +1,15 @@
 // Community votes and follows, cast only by signed-in people on the website (there is no voting
 // through the API). One vote and one follow per person per listing (votes: unique (listing_id,
 // user_id); follows: primary key (listing_id, user_id)). Votes are timestamped, so weekly rankings
-// count the votes cast in a week. listings.votes_count / followers_count are recounted from the
-// table in the same transaction as the change, with the listing row locked on PostgreSQL, so
-// concurrent votes never lose an update and the count always equals the number of rows.
+// count the votes cast in a week. listings.votes_count / followers_count move by the rows the change
+// inserted or deleted, in the same transaction, with the listing row locked on PostgreSQL (SQLite has one
+// writer), so concurrent votes never lose an update.
 //
 // Each vote also keeps its context and its weight (domain/vote-weight.ts, migration 190), and the
-// same transaction rewrites the listing's maintained sums (listing_vote_totals, listing_week_votes)
-// that the rankings read: recountVotes(). A change of weights (detection, an admin's decision) goes
-// through reweighVotes(), which recounts the listings it touched.
+// same transaction keeps the listing's sums (listing_vote_totals, listing_week_votes) that the rankings
+// read: a vote cast is added to them (addedVoteSums; add_vote_sums() on PostgreSQL, migration 290), a
+// vote taken back recounts them (recountVotes()'s arithmetic, voteSums). A change of weights (detection,
+// an admin's decision) goes through reweighVotes(), which recounts the listings it touched.
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../types.ts';
 import type { Engine } from '../connect.ts';
@@ -236,12 +237,7 @@ function reactNow(db: NodeSqlite, p: Pending): ReactionResult {
         [l.id],
       ),
     );
-    const t = sums.totals;
-    db.prepare(
-      `INSERT INTO listing_vote_totals (listing_id, weighted, votes, discounted, by_reason, trend, last_vote_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (listing_id) DO UPDATE SET weighted = excluded.weighted, votes = excluded.votes, discounted = excluded.discounted,
-         by_reason = excluded.by_reason, trend = excluded.trend, last_vote_at = excluded.last_vote_at`,
-    ).run([l.id, t.weighted, t.votes, t.discounted, t.by_reason, t.trend, t.last_vote_at]);
+    writeTotalsSqlite(db, l.id, sums.totals);
     db.prepare('DELETE FROM listing_week_votes WHERE listing_id = ?').run([l.id]);
     const insertWeek = db.prepare(
       'INSERT INTO listing_week_votes (listing_id, week, weighted, votes) VALUES (?, ?, ?, ?)',
@@ -288,24 +284,24 @@ function addVoteSqlite(db: NodeSqlite, listingId: number, v: AddedVote): void {
           }>
         ).filter((x) => ms(x.created_at) >= from && ms(x.created_at) < to)
       : [];
-  const t = addedVoteSums(prev, leaving, v);
+  writeTotalsSqlite(db, listingId, addedVoteSums(prev, leaving, v));
+  const monday = mondayOf(new Date(v.at));
+  const week = db
+    .prepare('SELECT weighted, votes FROM listing_week_votes WHERE listing_id = ? AND week = ?')
+    .all([listingId, monday])[0] as { weighted: number; votes: number } | undefined;
+  db.prepare(
+    `INSERT INTO listing_week_votes (listing_id, week, weighted, votes) VALUES (?, ?, ?, ?)
+     ON CONFLICT (listing_id, week) DO UPDATE SET weighted = excluded.weighted, votes = excluded.votes`,
+  ).run([listingId, monday, round4(Number(week?.weighted ?? 0) + v.weight), Number(week?.votes ?? 0) + 1]);
+}
+
+/** SQLite: a listing's totals row, written whole (a vote added: addedVoteSums; a vote taken back: voteSums). */
+function writeTotalsSqlite(db: NodeSqlite, listingId: number, t: ReturnType<typeof voteSums>['totals']): void {
   db.prepare(
     `INSERT INTO listing_vote_totals (listing_id, weighted, votes, discounted, by_reason, trend, last_vote_at) VALUES (?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (listing_id) DO UPDATE SET weighted = excluded.weighted, votes = excluded.votes, discounted = excluded.discounted,
        by_reason = excluded.by_reason, trend = excluded.trend, last_vote_at = excluded.last_vote_at`,
   ).run([listingId, t.weighted, t.votes, t.discounted, t.by_reason, t.trend, t.last_vote_at]);
-  const week = db
-    .prepare('SELECT weighted, votes FROM listing_week_votes WHERE listing_id = ? AND week = ?')
-    .all([listingId, mondayOf(new Date(v.at))])[0] as { weighted: number; votes: number } | undefined;
-  db.prepare(
-    `INSERT INTO listing_week_votes (listing_id, week, weighted, votes) VALUES (?, ?, ?, ?)
-     ON CONFLICT (listing_id, week) DO UPDATE SET weighted = excluded.weighted, votes = excluded.votes`,
-  ).run([
-    listingId,
-    mondayOf(new Date(v.at)),
-    round4(Number(week?.weighted ?? 0) + v.weight),
-    Number(week?.votes ?? 0) + 1,
-  ]);
 }
 
 interface AddedVote {
