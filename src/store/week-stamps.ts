@@ -5,16 +5,13 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from './types.ts';
 import { addWeeks, isMonday, mondayOf } from '../domain/weeks.ts';
 import { keptAt } from './membership.ts';
-import { BATCH_KEYS, batchedRead, hasPool, hotRead, keyArgs } from './prepared.ts';
+import { BATCH_KEYS, batchedRead, hasPool, keyArgs } from './prepared.ts';
+import { sqliteAdapterOf } from './sqlite.ts';
 
 const WEEK_STAMP_SELECT = `SELECT (SELECT n FROM directory_stamps WHERE name = 'membership') AS m,
   (SELECT n FROM week_stamps WHERE week = `;
-const WEEK_STAMP = {
-  name: 'll_week_stamp',
-  sqlite: `${WEEK_STAMP_SELECT}?) AS w`,
-  postgres: `${WEEK_STAMP_SELECT}$1) AS w`,
-};
-
+/** SQLite: a cached statement. */
+const WEEK_STAMP_SQLITE = `${WEEK_STAMP_SELECT}?) AS w`;
 /** PostgreSQL: the same for a batch of weeks (store/prepared.ts BatchedRead). */
 const WEEK_STAMP_BATCH = `SELECT q.i, (SELECT n FROM directory_stamps WHERE name = 'membership') AS m,
   (SELECT n FROM week_stamps WHERE week = q.k) AS w FROM ${BATCH_KEYS}`;
@@ -29,18 +26,18 @@ export async function archivedWeekStamp(db: Kysely<DB>, monday: string, now = ne
   if (!isMonday(monday) || monday > addWeeks(mondayOf(now), -2)) return undefined;
   // a hot read: the page of an archived week asks on every request (on PostgreSQL, the pages that ask at
   // the same moment share one statement)
-  const row =
-    (hasPool(db)
-      ? (
-          await batchedRead<string, { i: number; m: unknown; w: unknown }>(
-            db,
-            'll_week_stamp_batch',
-            WEEK_STAMP_BATCH,
-            keyArgs,
-          ).read(monday)
-        )[0]
-      : (await hotRead<{ m: unknown; w: unknown }>(db, WEEK_STAMP, [monday]))?.[0]) ??
-    (await sql<{ m: unknown; w: unknown }>`${sql.raw(WEEK_STAMP_SELECT)}${monday}) AS w`.execute(db)).rows[0];
+  // (a transaction: the query itself)
+  const direct = sqliteAdapterOf(db);
+  const [row] = direct
+    ? (direct.prepare(WEEK_STAMP_SQLITE).all([monday]) as Array<{ m: unknown; w: unknown }>)
+    : hasPool(db)
+      ? await batchedRead<string, { i: number; m: unknown; w: unknown }>(
+          db,
+          'll_week_stamp_batch',
+          WEEK_STAMP_BATCH,
+          keyArgs,
+        ).read(monday)
+      : (await sql<{ m: unknown; w: unknown }>`${sql.raw(WEEK_STAMP_SELECT)}${monday}) AS w`.execute(db)).rows;
   return `${String(row?.m ?? 0)}:${String(row?.w ?? 0)}`;
 }
 
