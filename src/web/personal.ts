@@ -154,13 +154,15 @@ async function fillsOf(
     box.catch(() => {}); // its failure is met where it is awaited below, not as an unhandled rejection meanwhile
     claims.set(i, box);
   }
-  const asked = askedOf(slots);
-  // read with the session when the page's slots were known then (page-cache.ts sendShared)
-  const mine = !user
-    ? undefined
-    : web.reactions && sameAsked(web.reactions.asked, asked)
-      ? web.reactions
-      : await reactionsAmong(deps.store.db, user.id, asked.votes, asked.follows);
+  let mine: { voted: Set<string>; following: Set<string> } | undefined;
+  if (user) {
+    // read with the session when the page's slots were known then (page-cache.ts sendShared asked for them)
+    const asked = askedOf(slots);
+    mine =
+      web.reactions?.asked === asked
+        ? web.reactions
+        : await reactionsAmong(deps.store.db, user.id, asked.votes, asked.follows);
+  }
   const voted = mine?.voted ?? new Set<string>();
   const following = followSlot !== undefined && mine?.following.has(followSlot.slug) === true;
   const into: Array<string | Pieces> = [];
@@ -188,20 +190,26 @@ async function fillsOf(
   return into;
 }
 
-/** The slugs a page's slots ask about: its vote buttons' listings and its follow button's. */
-export function askedOf(slots: readonly Slot[]): ReactionsAsked {
-  const votes: string[] = [];
-  const follows: string[] = [];
-  for (const s of slots) {
-    if (s.kind === 'vote') votes.push(s.slug);
-    else if (s.kind === 'follow') follows.push(s.slug);
-  }
-  return { votes, follows };
-}
+const askedBySlots = new WeakMap<readonly Slot[], ReactionsAsked>();
 
-const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
-const sameAsked = (a: ReactionsAsked, b: ReactionsAsked) =>
-  sameList(a.votes, b.votes) && sameList(a.follows, b.follows);
+/**
+ * The slugs a page's slots ask about: its vote buttons' listings and its follow button's. Made once per
+ * page's slots and kept with them, so the read made with the session (sendShared) and the filling of the
+ * same slots (fillsOf) hold the same object, and a kept page lists its slugs once, not per request.
+ */
+export function askedOf(slots: readonly Slot[]): ReactionsAsked {
+  let asked = askedBySlots.get(slots);
+  if (!asked) {
+    const votes: string[] = [];
+    const follows: string[] = [];
+    for (const s of slots) {
+      if (s.kind === 'vote') votes.push(s.slug);
+      else if (s.kind === 'follow') follows.push(s.slug);
+    }
+    askedBySlots.set(slots, (asked = { votes, follows }));
+  }
+  return asked;
+}
 
 const MARKERS = new RegExp(MARKER.source, 'g');
 
