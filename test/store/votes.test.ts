@@ -10,6 +10,7 @@ import { makeUser } from '../auth/helpers.ts';
 import { openStore } from '../../src/store/index.ts';
 import { createSession, findSession, findSessionWith } from '../../src/auth/sessions.ts';
 import { createUser } from '../../src/auth/users.ts';
+import { countingNamed } from '../support/named-statements.ts';
 import { react, reactedSlugs, reactionsAmong, recountVotes } from '../../src/store/repos/votes.ts';
 
 let t: TestDb;
@@ -107,41 +108,30 @@ test('signed-in requests that ask at the same moment each get their own person a
   await react(db, t.store.engine, 'vote', 'router', people[1].id, 'add');
   await react(db, t.store.engine, 'follow', 'router', people[2].id, 'add');
   const tokens = await Promise.all(people.map((p) => createSession(db, p.id)));
-  const pool = t.store.pgPool;
-  let batches = 0;
-  let sessionBatches = 0;
-  const query = pool?.query;
-  if (pool)
-    pool.query = ((...args: Parameters<typeof pool.query>) => {
-      const name = (args[0] as { name?: string }).name;
-      if (name === 'll_sessions_reactions_batch') batches++;
-      if (name === 'll_sessions_batch') sessionBatches++;
-      return (query as (...a: unknown[]) => unknown).apply(pool, args);
-    }) as typeof pool.query;
-  try {
-    const pages = [
-      { votes: ['bradawl', 'router'], follows: ['bradawl'] },
-      { votes: ['router'], follows: [] },
-      { votes: ['bradawl'], follows: ['router'] },
-    ];
-    const seen = await Promise.all([
+  const pages = [
+    { votes: ['bradawl', 'router'], follows: ['bradawl'] },
+    { votes: ['router'], follows: [] },
+    { votes: ['bradawl'], follows: ['router'] },
+  ];
+  const { value: reads, named } = await countingNamed(t, async () => ({
+    seen: await Promise.all([
       ...tokens.map((s, i) => findSessionWith(db, s.token, pages[i])),
       findSessionWith(db, 'no-such-session', pages[0]),
-    ]);
-    assert.deepEqual(
-      seen.map((x) => x && [x.user.id, [...x.reactions.voted], [...x.reactions.following]]),
-      [[people[0].id, ['bradawl'], []], [people[1].id, ['router'], []], [people[2].id, [], ['router']], null],
-    );
-    if (pool) assert.equal(batches, 1, 'the four reads were one statement');
+    ]),
     // the session alone (a form post, a page not shared), for requests at the same moment: the same
-    const alone = await Promise.all(tokens.map((s) => findSession(db, s.token)));
-    assert.deepEqual(
-      alone.map((x) => x?.user.id),
-      people.map((p) => p.id),
-    );
-    if (pool) assert.equal(sessionBatches, 1, 'the three session reads were one statement');
-  } finally {
-    if (pool && query) pool.query = query;
+    alone: await Promise.all(tokens.map((s) => findSession(db, s.token))),
+  }));
+  assert.deepEqual(
+    reads.seen.map((x) => x && [x.user.id, [...x.reactions.voted], [...x.reactions.following]]),
+    [[people[0].id, ['bradawl'], []], [people[1].id, ['router'], []], [people[2].id, [], ['router']], null],
+  );
+  assert.deepEqual(
+    reads.alone.map((x) => x?.user.id),
+    people.map((p) => p.id),
+  );
+  if (t.store.pgPool) {
+    assert.equal(named.get('ll_sessions_reactions_batch'), 1, 'the four reads were one statement');
+    assert.equal(named.get('ll_sessions_batch'), 1, 'the three session reads were one statement');
   }
 });
 
