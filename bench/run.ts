@@ -194,7 +194,7 @@ async function load(
     requests: [{ setupRequest: (req) => ({ ...req, ...next() }) }],
   });
   return {
-    // (autocannon's own duration is in whole seconds)
+    // (autocannon's own duration is too coarse for a run of a few seconds)
     rps: amount ? (r.requests.total * 1000) / (performance.now() - t0) : r.requests.average,
     p50: r.latency.p50,
     p99: r.latency.p99,
