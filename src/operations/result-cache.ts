@@ -32,6 +32,14 @@ export class AskedBefore {
     this.#at.set(key, now);
     return false;
   }
+  /**
+   * Remembers `key` as asked for at `at` (unless it was asked for later): a key whose kept entry has just
+   * run out is as good as asked for once, so the next ask within the time keeps it again at once.
+   */
+  note(key: string, at: number): void {
+    const was = this.#at.get(key);
+    if (was === undefined || was < at) this.#at.set(key, at);
+  }
   /** Forgets what was asked for `ttlMs` ago or more. */
   sweep(ttlMs: number, now: number): void {
     for (const [k, at] of this.#at) if (now - at >= ttlMs) this.#at.delete(k);
@@ -89,7 +97,9 @@ export class ResultCache {
     }
     cacheCounts.shared_result.miss++;
     if (hit) this.#drop(key, hit);
-    const keep = this.#admit(key, ttlMs, now);
+    // A result that ran out less than its time ago was kept because it was asked for: it is kept again
+    // at once, not only from the second ask after (which read a hot key twice per time, not once).
+    const keep = (hit !== undefined && now - (hit.at + hit.ttl) < ttlMs) || this.#admit(key, ttlMs, now);
     const entry: Entry = {
       at: now,
       ttl: ttlMs,
@@ -156,7 +166,11 @@ export class ResultCache {
       this.#asked.sweep(ttlMs, now);
       // An entry past its time is never served again (the next ask reads afresh): it goes now, not when
       // the byte bound pushes it out, so the cache holds about a second of results, not 32 MB of old ones.
-      for (const [k, e] of this.#entries) if (now - e.at >= e.ttl) this.#drop(k, e);
+      for (const [k, e] of this.#entries)
+        if (now - e.at >= e.ttl) {
+          this.#drop(k, e);
+          this.#asked.note(k, e.at + e.ttl); // asked for again within the time, it is kept again at once
+        }
     }
     return this.#asked.again(key, ttlMs, now);
   }

@@ -127,6 +127,7 @@ export class PageCache {
     // a page with a version is good while its version is the current one; any other, for the bound
     if (stamp !== undefined && e.stamp !== undefined ? e.stamp !== stamp : now - e.at >= ttlMs) {
       this.#drop(key, e);
+      if (e.stamp === undefined) this.#asked.note(key, e.at + ttlMs); // ran out: see sweep()
       return undefined;
     }
     // Most recently used last: the first evicted are the least recently used.
@@ -144,8 +145,14 @@ export class PageCache {
   sweep(ttlMs: number, now: number): void {
     if (now - this.#sweptAt < ttlMs) return;
     this.#sweptAt = now;
-    for (const [k, x] of this.#entries) if (x.stamp === undefined && now - x.at >= ttlMs) this.#drop(k, x);
     this.#asked.sweep(ttlMs, now);
+    for (const [k, x] of this.#entries)
+      if (x.stamp === undefined && now - x.at >= ttlMs) {
+        this.#drop(k, x);
+        // A page that ran out was kept because it was asked for: asked for again within the bound after,
+        // it is kept again at once (admit()), not answered once and rendered a second time to be kept.
+        this.#asked.note(k, x.at + ttlMs);
+      }
   }
   /**
    * True when `key` was asked for already within the bound: only then is the page kept. A page asked for

@@ -99,3 +99,23 @@ test('a read ahead that fails leaves the kept result to its time, and the next c
   assert.deepEqual((await cache.get('k', 1000, read, at + 700)).value(), { n: 4 });
   assert.equal(reads, 4);
 });
+
+test('a kept result that has just run out is kept again from its next ask: a key asked for all the time is read once per time, not twice', async () => {
+  const cache = new ResultCache();
+  let reads = 0;
+  const read = async () => ({ n: ++reads });
+  const at = 5_000_000;
+  await cache.get('k', 1000, read, at);
+  await cache.get('k', 1000, read, at + 1); // kept, read at at+1
+  assert.equal(reads, 2);
+  // ran out at at+1001; asked for within its time after: read and kept at once
+  assert.deepEqual((await cache.get('k', 1000, read, at + 1200)).value(), { n: 3 });
+  assert.equal(cache.size, 1, 'kept again from the first ask');
+  assert.deepEqual((await cache.get('k', 1000, read, at + 1300)).value(), { n: 3 }, 'then served without a read');
+  // the same after a sweep took it out (another key asked for, a time later)
+  await cache.get('other', 1000, read, at + 2250);
+  assert.equal(cache.size, 0, 'swept');
+  assert.deepEqual((await cache.get('k', 1000, read, at + 2400)).value(), { n: 5 });
+  assert.deepEqual((await cache.get('k', 1000, read, at + 2500)).value(), { n: 5 }, 'kept again after the sweep too');
+  assert.equal(reads, 5);
+});

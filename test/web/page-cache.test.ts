@@ -269,6 +269,39 @@ test('the shared pages are bounded by memory and by age: a crawl through many pa
   assert.equal(cache.bytes, 0);
 });
 
+test('a page kept, once it runs out, is kept again from its next request: a page asked for all the time is rendered once per bound, not twice', async () => {
+  const url = '/categories/tools?per_page=24';
+  const anon = new Browser();
+  const misses = () => cacheCounts.shared_page.miss;
+  await sleep(BOUND_MS + 50); // nothing kept from before
+  let m = misses();
+  await anon.page(url);
+  await anon.page(url);
+  assert.equal(misses() - m, 2, 'asked for once, answered and dropped; asked for again, kept');
+  m = misses();
+  await anon.page(url);
+  assert.equal(misses(), m, 'served from the kept page');
+  await sleep(BOUND_MS + 50); // it runs out
+  m = misses();
+  await anon.page(url);
+  await anon.page(url);
+  await anon.page(url);
+  assert.equal(misses() - m, 1, 'rendered once and kept again: not answered once and rendered a second time');
+  // A page that ran out a bound or more before it is asked for again is new again (a crawl keeps nothing).
+  const cache = new PageCache({} as never);
+  const now = 2_000_000;
+  const e = { at: now, page: Promise.resolve(null), bytes: 0 };
+  cache.set('/a', e, 1000, now);
+  assert.equal(cache.get('/a', 1000, now + 1500), undefined, 'past the bound');
+  assert.equal(cache.admit('/a', 1000, now + 1500), true, 'ran out 0.5 bound ago: kept at once');
+  cache.set('/b', { at: now, page: Promise.resolve(null), bytes: 0 }, 1000, now);
+  cache.sweep(1000, now + 1200); // swept out, ran out 0.2 bound ago
+  assert.equal(cache.admit('/b', 1000, now + 1300), true, 'swept out: kept at once too');
+  cache.set('/c', { at: now, page: Promise.resolve(null), bytes: 0 }, 1000, now);
+  assert.equal(cache.get('/c', 1000, now + 2500), undefined);
+  assert.equal(cache.admit('/c', 1000, now + 2500), false, 'ran out more than a bound ago: asked for once');
+});
+
 test('a listing page counts a view per request, whether it was rendered, kept or served from the kept page', async () => {
   const id = (
     await t.store.db.selectFrom('listings').select('id').where('slug', '=', 'teapot').executeTakeFirstOrThrow()
