@@ -26,7 +26,7 @@ import { hash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { SESSION_COOKIE } from '../auth/sessions.ts';
 import type { AppDeps } from '../deps.ts';
-import { getWebContext } from './context.ts';
+import { getWebContext, type WebContext } from './context.ts';
 import { cacheCounts } from '../ops/cache-stats.ts';
 import { AskedBefore } from '../operations/result-cache.ts';
 import { documentHeaders } from './security-headers.ts';
@@ -34,6 +34,7 @@ import {
   askedOf,
   fill,
   filled,
+  filledText,
   holesOf,
   signedOutText,
   type Holes,
@@ -75,8 +76,12 @@ export const FRESH_COOKIE = 'll_fresh';
 export const FRESH_MS = 3000;
 
 interface Cached {
-  /** The page split where its slots go (a page answered once makes them only for a signed-in visitor). */
+  /** The page split where its slots go (made for a kept page; a page answered once is filled in its text). */
   holes: () => Holes;
+  /** Its slots, in the order of their markers. */
+  slots: readonly Slot[];
+  /** A page answered once: filled for a signed-in visitor in its text (personal.ts filledText), not split. */
+  personal?: (web: WebContext) => Promise<{ bytes: Buffer; etag: () => string }>;
   /**
    * The page as everyone signed out sees it, as UTF-8 bytes and their ETag, made once, on first use: a
    * page served from the cache to everyone signed out is written as these bytes, with no text encoded
@@ -346,12 +351,15 @@ async function render(
  * A page answered once and dropped (asked for once within the bound: most listing pages and searches
  * under load). Signed out, its slots are filled in its text where they stand and the text encoded once:
  * splitting it into encoded parts, for copies a kept page saves on later requests, cost a tenth of a
- * search page's time here for no later request. Signed in, it is split as a kept page is.
+ * search page's time here for no later request. Signed in, the same, with the person's markup in its
+ * slots (filledText).
  */
 function oncePage(deps: AppDeps, renderers: SlotRenderers, text: string, slots: Slot[]): Cached {
   let holes: Holes | undefined;
   return {
     holes: () => (holes ??= holesOf(text, slots)),
+    slots,
+    personal: (web) => filledText(deps, renderers, text, slots, web),
     signedOut: () =>
       signedOutText(deps, renderers, text, slots).then((page) => {
         const bytes = Buffer.from(page);
@@ -376,6 +384,7 @@ function cachedPage(
   let signedOut: Promise<{ bytes: Buffer; etag: string }> | undefined;
   return {
     holes: () => holes,
+    slots: holes.slots,
     // made once, hashed, and written as they are to everyone signed out
     signedOut: () =>
       (signedOut ??= fill(deps, renderers, holes, { user: null, session: null, csrf: '' }).then((bytes) => ({
@@ -402,11 +411,13 @@ async function sendShared(
     deps,
     req,
     reply,
-    req.cookies?.[SESSION_COOKIE] !== undefined ? askedOf(page.holes().slots) : undefined,
+    req.cookies?.[SESSION_COOKIE] !== undefined ? askedOf(page.slots) : undefined,
   );
   const signedIn = web.user !== null;
   // a signed-in page is made once and written as those bytes; its validator hashes what was filled in
-  const personal = signedIn ? await filled(deps, renderers, page.holes(), web) : undefined;
+  const personal = signedIn
+    ? await (page.personal ? page.personal(web) : filled(deps, renderers, page.holes(), web))
+    : undefined;
   const { bytes, etag } = personal ? { bytes: personal.bytes, etag: personal.etag() } : await page.signedOut();
   documentHeaders(reply);
   reply.header(

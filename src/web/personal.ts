@@ -5,7 +5,7 @@
 // signed-out version for everyone signed out (computed once per page), or this person's own.
 //
 // User text is always escaped by html``, so no text on a page can read as a marker.
-import { createHash, hash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { AppDeps } from '../deps.ts';
 import { reactionsAmong } from '../store/repos/votes.ts';
 import type { WebContext } from './context.ts';
@@ -41,8 +41,8 @@ export class Slots {
  * A page is then written for each visitor by copying the parts and encoding only their slots.
  */
 export interface Holes {
-  /** A hash of the static parts and where the slots go (made on first use, then kept with the page). */
-  staticTag?: string;
+  /** A hash of the rendered text, its slots' markers in it (textTag): the same for any render of the same page. */
+  staticTag: string;
   parts: Buffer[];
   order: number[];
   slots: Slot[];
@@ -63,8 +63,14 @@ export function holesOf(text: string, slots: Slot[]): Holes {
       size += b.length;
     }
   }
-  return { parts, order, slots, size };
+  return { parts, order, slots, size, staticTag: textTag(text) };
 }
+
+/**
+ * What a filled page's validator starts from: a hash of the page's text with its slots' markers, so a page
+ * answered once (filledText) and the same page kept (filled) get the same validator for the same person.
+ */
+const textTag = (text: string): string => hash('sha1', text, 'base64url');
 
 /**
  * A slot's UTF-8 bytes in pieces, and what tells them apart from any other bytes this slot of this render
@@ -75,11 +81,19 @@ export interface Pieces {
   tag: string;
 }
 
+/** A slot's markup for a person, and what tells it apart (as Pieces' tag: what goes into the page's validator). */
+export interface TextPiece {
+  text: string;
+  tag: string;
+}
+
 /** How each kind of slot renders, signed out and for a person (the page modules provide them). */
 export interface SlotRenderers {
   me(web: WebContext, current: string | undefined): SafeHtml;
   /** A vote button: its markup, or its UTF-8 bytes in pieces (copied as they are). */
   vote(s: Extract<Slot, { kind: 'vote' }>, web: WebContext, voted: boolean): SafeHtml | Pieces;
+  /** The same as markup, for a page filled in its text (filledText). */
+  voteText(s: Extract<Slot, { kind: 'vote' }>, web: WebContext, voted: boolean): SafeHtml | TextPiece;
   follow(s: Extract<Slot, { kind: 'follow' }>, web: WebContext, following: boolean): SafeHtml;
   claim(deps: AppDeps, web: WebContext, s: Extract<Slot, { kind: 'claim' }>): Promise<SafeHtml>;
 }
@@ -104,12 +118,13 @@ export async function filled(
   holes: Holes,
   web: WebContext,
 ): Promise<{ bytes: Buffer; etag: () => string }> {
-  const into = await fillsOf(deps, r, holes.slots, web);
+  const into = await fillsOf(deps, r, holes.slots, web, false);
   // the static bytes are copied; only what was filled in is encoded
   let size = holes.size;
   for (const i of holes.order) {
     const f = into[i];
     if (typeof f === 'string') size += Buffer.byteLength(f);
+    else if ('text' in f) size += Buffer.byteLength(f.text);
     else for (const b of f.bytes) size += b.length;
   }
   const out = Buffer.allocUnsafe(size);
@@ -119,21 +134,43 @@ export async function filled(
     if (i < holes.order.length) {
       const f = into[holes.order[i]];
       if (typeof f === 'string') at += out.write(f, at);
+      else if ('text' in f) at += out.write(f.text, at);
       else for (const b of f.bytes) at += b.copy(out, at);
     }
   }
-  return {
-    bytes: out,
-    etag: () => {
-      // each slot's text or tag after its length, so no two different fillings hash alike
-      let what = staticTagOf(holes);
-      for (const f of into) {
-        const t = typeof f === 'string' ? f : f.tag;
-        what += `|${t.length}:${t}`;
-      }
-      return `W/"${hash('sha1', what, 'base64url')}"`;
-    },
-  };
+  return { bytes: out, etag: () => validatorOf(holes.staticTag, into) };
+}
+
+/**
+ * filled() for a page answered once and not kept (asked for once within the bound: most listing pages and
+ * searches under load), as signedOutText() is for everyone signed out: its slots are filled with this
+ * person's markup where they stand in its text, and the text is encoded once. Splitting it into encoded
+ * parts and encoding each vote form's halves, which a kept page does once for all its later requests, would
+ * be done here for this one request. Its validator is made the same way, from the text around the slots.
+ */
+export async function filledText(
+  deps: AppDeps,
+  r: SlotRenderers,
+  text: string,
+  slots: Slot[],
+  web: WebContext,
+): Promise<{ bytes: Buffer; etag: () => string }> {
+  const into = await fillsOf(deps, r, slots, web, true);
+  const bytes = Buffer.from(text.replace(MARKERS, (_, i: string) => markupOf(into[Number(i)])));
+  return { bytes, etag: () => validatorOf(textTag(text), into) };
+}
+
+const markupOf = (f: string | Pieces | TextPiece): string =>
+  typeof f === 'string' ? f : 'text' in f ? f.text : Buffer.concat(f.bytes).toString();
+
+/** A weak validator of a filled page: its static tag, then each slot's text or tag after its length (no two fillings hash alike). */
+function validatorOf(staticTag: string, into: ReadonlyArray<string | Pieces | TextPiece>): string {
+  let what = staticTag;
+  for (const f of into) {
+    const t = typeof f === 'string' ? f : f.tag;
+    what += `|${t.length}:${t}`;
+  }
+  return `W/"${hash('sha1', what, 'base64url')}"`;
 }
 
 /** What goes into each slot for this visitor: their votes, follow, claim box, header and token (see fill). */
@@ -142,7 +179,8 @@ async function fillsOf(
   r: SlotRenderers,
   slots: readonly Slot[],
   web: WebContext,
-): Promise<Array<string | Pieces>> {
+  asText: boolean,
+): Promise<Array<string | Pieces | TextPiece>> {
   const user = web.user;
   const followSlot = slots.find((s) => s.kind === 'follow');
   // The claim box's read goes out with the page's votes and follow (one read), not after it: on
@@ -165,14 +203,14 @@ async function fillsOf(
   }
   const voted = mine?.voted ?? new Set<string>();
   const following = followSlot !== undefined && mine?.following.has(followSlot.slug) === true;
-  const into: Array<string | Pieces> = [];
+  const into: Array<string | Pieces | TextPiece> = [];
   for (const [i, s] of slots.entries()) {
     switch (s.kind) {
       case 'me':
         into.push(r.me(web, s.current).value);
         break;
       case 'vote': {
-        const v = r.vote(s, web, voted.has(s.slug));
+        const v = asText ? r.voteText(s, web, voted.has(s.slug)) : r.vote(s, web, voted.has(s.slug));
         into.push(v instanceof SafeHtml ? v.value : v);
         break;
       }
@@ -219,22 +257,9 @@ const MARKERS = new RegExp(MARKER.source, 'g');
  * The same text fill() makes from the page's holes.
  */
 export async function signedOutText(deps: AppDeps, r: SlotRenderers, text: string, slots: Slot[]): Promise<string> {
-  const into = await fillsOf(deps, r, slots, { user: null, session: null, csrf: '' });
-  return text.replace(MARKERS, (_, i: string) => {
-    const f = into[Number(i)];
-    // signed out, every slot renders as markup (SlotRenderers.vote gives pieces only to a person)
-    return typeof f === 'string' ? f : Buffer.concat(f.bytes).toString();
-  });
-}
-
-/** A hash of a render's static parts and where its slots go: made once, kept with the page. */
-function staticTagOf(holes: Holes): string {
-  if (holes.staticTag === undefined) {
-    const h = createHash('sha1').update(holes.order.join(','));
-    for (const part of holes.parts) h.update(`|${part.length}:`).update(part);
-    holes.staticTag = h.digest('base64url');
-  }
-  return holes.staticTag;
+  // signed out, every slot renders as markup (SlotRenderers.voteText gives a TextPiece only to a person)
+  const into = await fillsOf(deps, r, slots, { user: null, session: null, csrf: '' }, true);
+  return text.replace(MARKERS, (_, i: string) => markupOf(into[Number(i)]));
 }
 
 /** Both versions of a bit of markup that depends only on being signed in. */

@@ -232,6 +232,42 @@ test("a signed-in page's validator changes with the person's vote, even while th
   );
 });
 
+test("a signed-in page answered once (not kept) carries the person's own header, token and vote state; its validator answers 304 and moves with their vote", async () => {
+  const url = '/categories/tools?view=once';
+  await sleep(BOUND_MS + 50); // nothing kept, nothing asked for
+  const { b } = await signedIn('Orla Once');
+  const first = await b.page(url); // asked for once: answered and not kept
+  assert.match(first.$('header .me').text(), /Orla Once/);
+  const token = first.$('form[action="/sign-out"] input[name=_csrf]').val() as string;
+  const forms = first.$('form.vote').toArray();
+  assert.ok(forms.length >= 2, 'a vote form per listing');
+  for (const f of forms) {
+    assert.equal(first.$(f).find('input[name=_csrf]').val(), token, "each form carries this person's token");
+    assert.ok(first.$(f).find('input[name=t]').val(), 'and the signed page time');
+  }
+  assert.equal(first.$('form.vote[action="/listings/teapot/vote"] button').attr('aria-pressed'), 'false');
+  const etag = String(first.res.headers.etag);
+  await sleep(BOUND_MS + 50); // answered once again, not from a kept page
+  assert.equal((await b.req('GET', url, undefined, { 'if-none-match': etag })).statusCode, 304);
+  const user = await t.store.db
+    .selectFrom('users')
+    .select('id')
+    .where('name', '=', 'Orla Once')
+    .executeTakeFirstOrThrow();
+  await react(t.store.db, t.store.engine, 'vote', 'teapot', user.id, 'add');
+  await sleep(BOUND_MS + 50);
+  const after = await b.req('GET', url, undefined, { 'if-none-match': etag });
+  assert.equal(after.statusCode, 200, 'not a 304: the page now shows the vote');
+  assert.equal(
+    cheerio.load(after.body)('form.vote[action="/listings/teapot/vote"] button').attr('aria-pressed'),
+    'true',
+  );
+  // nobody else gets any of it
+  const anon = await new Browser().page(url);
+  assert.doesNotMatch(anon.res.body, /Orla Once/);
+  assert.ok(!anon.res.body.includes(token));
+});
+
 test('public API reads are shared by anonymous callers within the bound; a signed-in caller reads afresh', async () => {
   const read = (headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url: '/api/v1/categories/tools', headers }).then((r) => {

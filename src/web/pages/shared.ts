@@ -12,7 +12,7 @@ import { ANONYMOUS } from '../../operations/principal.ts';
 import { invoke, resultValue } from '../../operations/kernel.ts';
 import { RawJson } from '../../operations/raw-json.ts';
 import { reactedSlugs } from '../../store/repos/votes.ts';
-import type { Pieces } from '../personal.ts';
+import type { Pieces, TextPiece } from '../personal.ts';
 import { getWebContext, pageFor, type WebContext } from '../context.ts';
 import {
   BASE_CSS,
@@ -399,6 +399,20 @@ export function voteFormBytes(
   // earlier time in it, which only makes its page older (a page time is already any past one the person
   // was served), and a signed-in page with vote buttons can answer 304 at all.
   return { bytes: [halves[0], fields, halves[1]], tag: (on ? '1' : '0') + web.csrf };
+}
+
+/**
+ * The vote form as markup for a page filled in its text (personal.ts filledText: a page answered once),
+ * with the same tag as voteFormBytes() gives its pieces (the page time left out of the validator).
+ */
+export function voteFormText(
+  web: WebContext,
+  s: { slug: string; name: string; votes: number; back: string; hideCount?: boolean },
+  on: boolean,
+): SafeHtml | TextPiece {
+  if (!web.user) return voteForm(web, s, on);
+  const [head, tail] = voteFormParts(s, on);
+  return { text: head + formFields(web) + tail, tag: (on ? '1' : '0') + web.csrf };
 }
 
 /** The hidden fields of this person's forms on this page: made once per request. */

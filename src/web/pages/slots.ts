@@ -4,11 +4,12 @@ import { renderMe } from '../layout.ts';
 import { claimBox } from '../maker/claims.ts';
 import type { SlotRenderers } from '../personal.ts';
 import { followForm } from './listing.ts';
-import { voteFormBytes } from './shared.ts';
+import { voteFormBytes, voteFormText } from './shared.ts';
 
 export const slotRenderers: SlotRenderers = {
   me: (web, current) => renderMe(web.user, web.user ? web.csrf : undefined, current),
   vote: (s, web, voted) => voteFormBytes(web, s, voted),
+  voteText: (s, web, voted) => voteFormText(web, s, voted),
   follow: (s, web, following) => followForm(web, s, following),
   claim: (deps, web, s) => claimBox(deps, web, s),
 };
