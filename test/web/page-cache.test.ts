@@ -76,6 +76,12 @@ async function signedIn(name: string): Promise<{ b: Browser; email: string }> {
   return { b, email: user.email };
 }
 
+/** A vote made elsewhere (not through this browser): no cookie of the person's browser says so. */
+async function voteAs(name: string, slug: string): Promise<void> {
+  const user = await t.store.db.selectFrom('users').select('id').where('name', '=', name).executeTakeFirstOrThrow();
+  await react(t.store.db, t.store.engine, 'vote', slug, user.id, 'add');
+}
+
 const votesShown = ($: cheerio.CheerioAPI) => Number($('#act .vote-btn .n').first().text().replace(/,/g, ''));
 const setTagline = (slug: string, tagline: string) =>
   t.store.db.updateTable('listings').set({ tagline }).where('slug', '=', slug).execute();
@@ -218,12 +224,7 @@ test("a signed-in page's validator changes with the person's vote, even while th
   const etag = String(first.res.headers.etag);
   assert.equal((await b.req('GET', '/categories/tools', undefined, { 'if-none-match': etag })).statusCode, 304);
   // the vote comes from elsewhere (no cookie of this browser says so): the kept page may still be served
-  const user = await t.store.db
-    .selectFrom('users')
-    .select('id')
-    .where('name', '=', 'Tess Tag')
-    .executeTakeFirstOrThrow();
-  await react(t.store.db, t.store.engine, 'vote', 'teapot', user.id, 'add');
+  await voteAs('Tess Tag', 'teapot');
   const after = await b.req('GET', '/categories/tools', undefined, { 'if-none-match': etag });
   assert.equal(after.statusCode, 200, 'not a 304: the page now shows the vote');
   assert.equal(
@@ -249,12 +250,7 @@ test("a signed-in page answered once (not kept) carries the person's own header,
   const etag = String(first.res.headers.etag);
   await sleep(BOUND_MS + 50); // answered once again, not from a kept page
   assert.equal((await b.req('GET', url, undefined, { 'if-none-match': etag })).statusCode, 304);
-  const user = await t.store.db
-    .selectFrom('users')
-    .select('id')
-    .where('name', '=', 'Orla Once')
-    .executeTakeFirstOrThrow();
-  await react(t.store.db, t.store.engine, 'vote', 'teapot', user.id, 'add');
+  await voteAs('Orla Once', 'teapot');
   await sleep(BOUND_MS + 50);
   const after = await b.req('GET', url, undefined, { 'if-none-match': etag });
   assert.equal(after.statusCode, 200, 'not a 304: the page now shows the vote');
