@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../store/types.ts';
 import { nowIso } from '../store/json.ts';
 import { toUser, type User } from './users.ts';
-import { BATCH_KEYS, batchedRead, hasPool, keyArgs } from '../store/prepared.ts';
+import { BATCH_KEYS, batchedRead, hasPool, hotKeyRead } from '../store/prepared.ts';
 import { sqliteAdapterOf } from '../store/sqlite.ts';
 import { reactionsAmong } from '../store/repos/votes.ts';
 
@@ -73,6 +73,12 @@ const SESSIONS_BATCH = `SELECT q.i, ${SESSION_COLUMNS}
   FROM ${BATCH_KEYS}
   JOIN sessions s ON s.id = q.k JOIN users u ON u.id = s.user_id`;
 
+const SESSION_READ = {
+  name: 'll_sessions_batch',
+  sqlite: `SELECT ${SESSION_COLUMNS} ${SESSION_FROM} WHERE s.id = ?`,
+  batch: SESSIONS_BATCH,
+};
+
 export async function findSession(
   db: Kysely<DB>,
   t: string | undefined,
@@ -81,16 +87,10 @@ export async function findSession(
   // the session and its person in one read: every signed-in request makes it, as a cached statement on
   // SQLite, and on PostgreSQL with the other requests' that arrive at the same moment
   const id = sha256(t);
-  const direct = sqliteAdapterOf(db);
-  const rows = direct
-    ? (direct.prepare(`SELECT ${SESSION_COLUMNS} ${SESSION_FROM} WHERE s.id = ?`).all([id]) as SessionRow[])
-    : hasPool(db)
-      ? await batchedRead<string, SessionRow & { i: number }>(db, 'll_sessions_batch', SESSIONS_BATCH, keyArgs).read(id)
-      : (
-          await sql<SessionRow>`SELECT ${sql.raw(SESSION_COLUMNS)} ${sql.raw(SESSION_FROM)} WHERE s.id = ${id}`.execute(
-            db,
-          )
-        ).rows;
+  const rows =
+    (await hotKeyRead<SessionRow>(db, SESSION_READ, id)) ??
+    (await sql<SessionRow>`SELECT ${sql.raw(SESSION_COLUMNS)} ${sql.raw(SESSION_FROM)} WHERE s.id = ${id}`.execute(db))
+      .rows;
   return liveSession(rows[0]);
 }
 

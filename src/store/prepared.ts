@@ -123,6 +123,23 @@ export const BATCH_KEYS = `(SELECT (e.ord - 1)::integer AS i, e.v AS k FROM json
 /** The values of a batched read over BATCH_KEYS. */
 export const keyArgs = (keys: readonly string[]): unknown[] => [JSON.stringify(keys)];
 
+/**
+ * hotRead() for a read by one text key that many requests make at once: a cached statement on an SQLite
+ * connection made here (`sqlite`, the key as its one ?), on a PostgreSQL pool the BatchedRead `name`
+ * (`batch`, over BATCH_KEYS: each row carries `i`), or undefined for anything else (a transaction), whose
+ * caller then builds the query with Kysely.
+ */
+export async function hotKeyRead<R>(
+  db: Kysely<DB>,
+  q: { name: string; sqlite: string; batch: string },
+  key: string,
+): Promise<R[] | undefined> {
+  const direct = sqliteAdapterOf(db);
+  if (direct) return direct.prepare(q.sqlite).all([key]) as R[];
+  if (hasPool(db)) return batchedRead<string, R & { i: number }>(db, q.name, q.batch, keyArgs).read(key);
+  return undefined;
+}
+
 /** Batches of one statement in flight at once: what arrives meanwhile waits for the next batch. */
 const BATCHES_IN_FLIGHT = 2;
 

@@ -5,16 +5,17 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from './types.ts';
 import { addWeeks, isMonday, mondayOf } from '../domain/weeks.ts';
 import { keptAt } from './membership.ts';
-import { BATCH_KEYS, batchedRead, hasPool, keyArgs } from './prepared.ts';
-import { sqliteAdapterOf } from './sqlite.ts';
+import { BATCH_KEYS, hotKeyRead } from './prepared.ts';
 
 const WEEK_STAMP_SELECT = `SELECT (SELECT n FROM directory_stamps WHERE name = 'membership') AS m,
   (SELECT n FROM week_stamps WHERE week = `;
-/** SQLite: a cached statement. */
-const WEEK_STAMP_SQLITE = `${WEEK_STAMP_SELECT}?) AS w`;
-/** PostgreSQL: the same for a batch of weeks (store/prepared.ts BatchedRead). */
-const WEEK_STAMP_BATCH = `SELECT q.i, (SELECT n FROM directory_stamps WHERE name = 'membership') AS m,
-  (SELECT n FROM week_stamps WHERE week = q.k) AS w FROM ${BATCH_KEYS}`;
+/** A cached statement on SQLite; on PostgreSQL, the same for a batch of weeks (store/prepared.ts hotKeyRead). */
+const WEEK_STAMP = {
+  name: 'll_week_stamp_batch',
+  sqlite: `${WEEK_STAMP_SELECT}?) AS w`,
+  batch: `SELECT q.i, (SELECT n FROM directory_stamps WHERE name = 'membership') AS m,
+  (SELECT n FROM week_stamps WHERE week = q.k) AS w FROM ${BATCH_KEYS}`,
+};
 
 /**
  * The version of a week's launches, or undefined for a week that is not archived: the current week,
@@ -27,17 +28,9 @@ export async function archivedWeekStamp(db: Kysely<DB>, monday: string, now = ne
   // a hot read: the page of an archived week asks on every request (on PostgreSQL, the pages that ask at
   // the same moment share one statement)
   // (a transaction: the query itself)
-  const direct = sqliteAdapterOf(db);
-  const [row] = direct
-    ? (direct.prepare(WEEK_STAMP_SQLITE).all([monday]) as Array<{ m: unknown; w: unknown }>)
-    : hasPool(db)
-      ? await batchedRead<string, { i: number; m: unknown; w: unknown }>(
-          db,
-          'll_week_stamp_batch',
-          WEEK_STAMP_BATCH,
-          keyArgs,
-        ).read(monday)
-      : (await sql<{ m: unknown; w: unknown }>`${sql.raw(WEEK_STAMP_SELECT)}${monday}) AS w`.execute(db)).rows;
+  const [row] =
+    (await hotKeyRead<{ m: unknown; w: unknown }>(db, WEEK_STAMP, monday)) ??
+    (await sql<{ m: unknown; w: unknown }>`${sql.raw(WEEK_STAMP_SELECT)}${monday}) AS w`.execute(db)).rows;
   return `${String(row?.m ?? 0)}:${String(row?.w ?? 0)}`;
 }
 
