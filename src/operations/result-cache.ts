@@ -96,10 +96,8 @@ export class ResultCache {
       return hit.value;
     }
     cacheCounts.shared_result.miss++;
-    if (hit) this.#drop(key, hit);
-    // A result that ran out less than its time ago was kept because it was asked for: it is kept again
-    // at once, not only from the second ask after (which read a hot key twice per time, not once).
-    const keep = (hit !== undefined && now - (hit.at + hit.ttl) < ttlMs) || this.#admit(key, ttlMs, now);
+    if (hit) this.#expire(key, hit);
+    const keep = this.#admit(key, ttlMs, now);
     const entry: Entry = {
       at: now,
       ttl: ttlMs,
@@ -166,17 +164,23 @@ export class ResultCache {
       this.#asked.sweep(ttlMs, now);
       // An entry past its time is never served again (the next ask reads afresh): it goes now, not when
       // the byte bound pushes it out, so the cache holds about a second of results, not 32 MB of old ones.
-      for (const [k, e] of this.#entries)
-        if (now - e.at >= e.ttl) {
-          this.#drop(k, e);
-          this.#asked.note(k, e.at + e.ttl); // asked for again within the time, it is kept again at once
-        }
+      for (const [k, e] of this.#entries) if (now - e.at >= e.ttl) this.#expire(k, e);
     }
     return this.#asked.again(key, ttlMs, now);
   }
 
   get size(): number {
     return this.#entries.size;
+  }
+
+  /**
+   * Drops a result past its time. It was kept because its key was asked for: the key is noted as asked at
+   * the time it ran out, so an ask within the time after keeps it again at once (#admit), rather than
+   * reading a hot key once to be dropped and again to be kept, twice per time.
+   */
+  #expire(key: string, e: Entry): void {
+    this.#drop(key, e);
+    this.#asked.note(key, e.at + e.ttl);
   }
 
   #drop(key: string, e: Entry): void {

@@ -76,12 +76,15 @@ export const FRESH_COOKIE = 'll_fresh';
 export const FRESH_MS = 3000;
 
 interface Cached {
-  /** The page split where its slots go (made for a kept page; a page answered once is filled in its text). */
-  holes: () => Holes;
   /** Its slots, in the order of their markers. */
   slots: readonly Slot[];
-  /** A page answered once: filled for a signed-in visitor in its text (personal.ts filledText), not split. */
-  personal?: (web: WebContext) => Promise<{ bytes: Buffer; etag: () => string }>;
+  /** The bytes of its split parts (a kept page's; a page answered once is never split). */
+  heldBytes: number;
+  /**
+   * The page as this signed-in person sees it: a kept page's parts copied around their slots (filled), a
+   * page answered once filled in its text (filledText); its validator hashes what was filled in.
+   */
+  personal: (web: WebContext) => Promise<{ bytes: Buffer; etag: () => string }>;
   /**
    * The page as everyone signed out sees it, as UTF-8 bytes and their ETag, made once, on first use: a
    * page served from the cache to everyone signed out is written as these bytes, with no text encoded
@@ -131,8 +134,8 @@ export class PageCache {
     if (!e) return undefined;
     // a page with a version is good while its version is the current one; any other, for the bound
     if (stamp !== undefined && e.stamp !== undefined ? e.stamp !== stamp : now - e.at >= ttlMs) {
-      this.#drop(key, e);
-      if (e.stamp === undefined) this.#asked.note(key, e.at + ttlMs); // ran out: see sweep()
+      if (e.stamp === undefined) this.#expire(key, e, ttlMs);
+      else this.#drop(key, e);
       return undefined;
     }
     // Most recently used last: the first evicted are the least recently used.
@@ -151,13 +154,7 @@ export class PageCache {
     if (now - this.#sweptAt < ttlMs) return;
     this.#sweptAt = now;
     this.#asked.sweep(ttlMs, now);
-    for (const [k, x] of this.#entries)
-      if (x.stamp === undefined && now - x.at >= ttlMs) {
-        this.#drop(k, x);
-        // A page that ran out was kept because it was asked for: asked for again within the bound after,
-        // it is kept again at once (admit()), not answered once and rendered a second time to be kept.
-        this.#asked.note(k, x.at + ttlMs);
-      }
+    for (const [k, x] of this.#entries) if (x.stamp === undefined && now - x.at >= ttlMs) this.#expire(k, x, ttlMs);
   }
   /**
    * True when `key` was asked for already within the bound: only then is the page kept. A page asked for
@@ -186,6 +183,15 @@ export class PageCache {
   }
   get bytes(): number {
     return this.#bytes;
+  }
+  /**
+   * Drops a page past the bound. It was kept because it was asked for: it is noted as asked at the time it
+   * ran out, so a request within the bound after keeps it again at once (admit()), rather than being
+   * answered once and rendered a second time to be kept.
+   */
+  #expire(key: string, e: Entry, ttlMs: number): void {
+    this.#drop(key, e);
+    this.#asked.note(key, e.at + ttlMs);
   }
   #drop(key: string, e: Entry): void {
     this.#entries.delete(key);
@@ -268,7 +274,7 @@ export function sharedPage(
         // Asked for once so far: rendered and answered the same way (headers, 304), but not kept.
         cache.sweep(ttl, now);
         const once = await render(deps, cache.renderers, req, reply, handler, { kept: false });
-        return once ? sendShared(deps, cache.renderers, req, reply, once) : reply;
+        return once ? sendShared(deps, req, reply, once) : reply;
       }
       rendering = true;
       const made: Entry = {
@@ -286,7 +292,7 @@ export function sharedPage(
           if (p?.dataAt !== undefined && p.dataAt < made.at) made.at = p.dataAt;
           return p
             ? p.signedOut().then(
-                (out) => cache.sized(key, made, p.holes().size + out.bytes.length + key.length),
+                (out) => cache.sized(key, made, p.heldBytes + out.bytes.length + key.length),
                 () => cache.delete(key, made),
               )
             : cache.delete(key, made);
@@ -301,7 +307,7 @@ export function sharedPage(
       return handler(req, reply);
     }
     if (!rendering) page.onHit?.();
-    return sendShared(deps, cache.renderers, req, reply, page);
+    return sendShared(deps, req, reply, page);
   };
 }
 
@@ -355,10 +361,9 @@ async function render(
  * slots (filledText).
  */
 function oncePage(deps: AppDeps, renderers: SlotRenderers, text: string, slots: Slot[]): Cached {
-  let holes: Holes | undefined;
   return {
-    holes: () => (holes ??= holesOf(text, slots)),
     slots,
+    heldBytes: 0,
     personal: (web) => filledText(deps, renderers, text, slots, web),
     signedOut: () =>
       signedOutText(deps, renderers, text, slots).then((page) => {
@@ -383,8 +388,9 @@ function cachedPage(
 ): Cached {
   let signedOut: Promise<{ bytes: Buffer; etag: string }> | undefined;
   return {
-    holes: () => holes,
     slots: holes.slots,
+    heldBytes: holes.size,
+    personal: (web) => filled(deps, renderers, holes, web),
     // made once, hashed, and written as they are to everyone signed out
     signedOut: () =>
       (signedOut ??= fill(deps, renderers, holes, { user: null, session: null, csrf: '' }).then((bytes) => ({
@@ -401,7 +407,6 @@ const etagOf = (page: string | Buffer) => `W/"${hash('sha1', page, 'base64url')}
 
 async function sendShared(
   deps: AppDeps,
-  renderers: SlotRenderers,
   req: FastifyRequest,
   reply: FastifyReply,
   page: Cached,
@@ -415,9 +420,7 @@ async function sendShared(
   );
   const signedIn = web.user !== null;
   // a signed-in page is made once and written as those bytes; its validator hashes what was filled in
-  const personal = signedIn
-    ? await (page.personal ? page.personal(web) : filled(deps, renderers, page.holes(), web))
-    : undefined;
+  const personal = signedIn ? await page.personal(web) : undefined;
   const { bytes, etag } = personal ? { bytes: personal.bytes, etag: personal.etag() } : await page.signedOut();
   documentHeaders(reply);
   reply.header(

@@ -118,13 +118,12 @@ export async function filled(
   holes: Holes,
   web: WebContext,
 ): Promise<{ bytes: Buffer; etag: () => string }> {
-  const into = await fillsOf(deps, r, holes.slots, web, false);
+  const into = await fillsOf(deps, r, holes.slots, web, r.vote);
   // the static bytes are copied; only what was filled in is encoded
   let size = holes.size;
   for (const i of holes.order) {
     const f = into[i];
     if (typeof f === 'string') size += Buffer.byteLength(f);
-    else if ('text' in f) size += Buffer.byteLength(f.text);
     else for (const b of f.bytes) size += b.length;
   }
   const out = Buffer.allocUnsafe(size);
@@ -134,7 +133,6 @@ export async function filled(
     if (i < holes.order.length) {
       const f = into[holes.order[i]];
       if (typeof f === 'string') at += out.write(f, at);
-      else if ('text' in f) at += out.write(f.text, at);
       else for (const b of f.bytes) at += b.copy(out, at);
     }
   }
@@ -155,16 +153,15 @@ export async function filledText(
   slots: Slot[],
   web: WebContext,
 ): Promise<{ bytes: Buffer; etag: () => string }> {
-  const into = await fillsOf(deps, r, slots, web, true);
+  const into = await fillsOf(deps, r, slots, web, r.voteText);
   const bytes = Buffer.from(text.replace(MARKERS, (_, i: string) => markupOf(into[Number(i)])));
   return { bytes, etag: () => validatorOf(textTag(text), into) };
 }
 
-const markupOf = (f: string | Pieces | TextPiece): string =>
-  typeof f === 'string' ? f : 'text' in f ? f.text : Buffer.concat(f.bytes).toString();
+const markupOf = (f: string | TextPiece): string => (typeof f === 'string' ? f : f.text);
 
 /** A weak validator of a filled page: its static tag, then each slot's text or tag after its length (no two fillings hash alike). */
-function validatorOf(staticTag: string, into: ReadonlyArray<string | Pieces | TextPiece>): string {
+function validatorOf(staticTag: string, into: ReadonlyArray<string | { tag: string }>): string {
   let what = staticTag;
   for (const f of into) {
     const t = typeof f === 'string' ? f : f.tag;
@@ -174,13 +171,14 @@ function validatorOf(staticTag: string, into: ReadonlyArray<string | Pieces | Te
 }
 
 /** What goes into each slot for this visitor: their votes, follow, claim box, header and token (see fill). */
-async function fillsOf(
+async function fillsOf<V extends Pieces | TextPiece>(
   deps: AppDeps,
   r: SlotRenderers,
   slots: readonly Slot[],
   web: WebContext,
-  asText: boolean,
-): Promise<Array<string | Pieces | TextPiece>> {
+  // how a vote button is filled: as byte pieces (a kept page's copies) or as markup (a page filled in its text)
+  vote: (s: Extract<Slot, { kind: 'vote' }>, web: WebContext, voted: boolean) => SafeHtml | V,
+): Promise<Array<string | V>> {
   const user = web.user;
   const followSlot = slots.find((s) => s.kind === 'follow');
   // The claim box's read goes out with the page's votes and follow (one read), not after it: on
@@ -203,14 +201,14 @@ async function fillsOf(
   }
   const voted = mine?.voted ?? new Set<string>();
   const following = followSlot !== undefined && mine?.following.has(followSlot.slug) === true;
-  const into: Array<string | Pieces | TextPiece> = [];
+  const into: Array<string | V> = [];
   for (const [i, s] of slots.entries()) {
     switch (s.kind) {
       case 'me':
         into.push(r.me(web, s.current).value);
         break;
       case 'vote': {
-        const v = asText ? r.voteText(s, web, voted.has(s.slug)) : r.vote(s, web, voted.has(s.slug));
+        const v = vote(s, web, voted.has(s.slug));
         into.push(v instanceof SafeHtml ? v.value : v);
         break;
       }
@@ -258,7 +256,7 @@ const MARKERS = new RegExp(MARKER.source, 'g');
  */
 export async function signedOutText(deps: AppDeps, r: SlotRenderers, text: string, slots: Slot[]): Promise<string> {
   // signed out, every slot renders as markup (SlotRenderers.voteText gives a TextPiece only to a person)
-  const into = await fillsOf(deps, r, slots, { user: null, session: null, csrf: '' }, true);
+  const into = await fillsOf(deps, r, slots, { user: null, session: null, csrf: '' }, r.voteText);
   return text.replace(MARKERS, (_, i: string) => markupOf(into[Number(i)]));
 }
 
