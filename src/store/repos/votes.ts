@@ -229,7 +229,7 @@ function reactNow(db: NodeSqlite, p: Pending): ReactionResult {
     ])[0][column],
   );
   if (vote && delta > 0) addVoteSqlite(db, l.id, { at: now.getTime(), weight: vote.weight, reason: vote.reason });
-  else if (kind === 'vote' && delta !== 0) {
+  else if (vote && delta < 0) {
     // a vote taken back (rare): the sums recounted from the listing's votes
     const sums = voteSums(
       all<{ created_at: string; weight: number; reason: string | null }>(
