@@ -8,6 +8,7 @@ import cookie from '@fastify/cookie';
 import { API_PREFIX, errorBody, registerRest, restChallenge } from './http/rest.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerCors } from './http/cors.ts';
+import { DYNAMIC } from './http/compression.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
 import { ApiError, type ErrorCode } from './operations/errors.ts';
 import { resolvePrincipal } from './auth/principal.ts';
@@ -164,7 +165,8 @@ export async function buildApp(deps: AppDeps, routes: readonly RouteGroup[] = []
     }
   });
   registerCors(app);
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+  // per request, at a fast level in one call; kept pages carry their own compressed bytes (http/compression.ts)
+  await app.register(compress, DYNAMIC);
   await app.register(formbody);
   await app.register(cookie);
   markFreshAfterForms(app, deps); // the person who changed something sees it on their next page (web/page-cache.ts)

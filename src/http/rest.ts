@@ -9,6 +9,7 @@ import { validationError } from '../operations/errors.ts';
 import { invoke } from '../operations/kernel.ts';
 import type { AppDeps } from '../deps.ts';
 import { RawJson } from '../operations/raw-json.ts';
+import { acceptedEncoding, addVary, compressKept, DYNAMIC } from './compression.ts';
 
 export const API_PREFIX = '/api/v1';
 
@@ -69,7 +70,18 @@ export function registerRest(app: FastifyInstance, deps: AppDeps, ops: readonly 
           const etag = (result instanceof RawJson && result.etag) || `W/"${hash('sha1', json, 'base64url')}"`;
           reply.header('ETag', etag);
           if (req.headers['if-none-match'] === etag) return reply.code(304).send();
-          return reply.code(status).type('application/json; charset=utf-8').send(json);
+          reply.code(status).type('application/json; charset=utf-8');
+          // a result shared by anonymous callers within its bound: compressed once for all of them
+          // (anything else is compressed per request by @fastify/compress: http/compression.ts)
+          const encoding =
+            result instanceof RawJson && result.readAt !== undefined && json.length >= DYNAMIC.threshold
+              ? acceptedEncoding(req)
+              : undefined;
+          if (encoding) {
+            addVary(reply, 'accept-encoding');
+            return reply.header('Content-Encoding', encoding).send((result as RawJson).encoded(encoding, compressKept));
+          }
+          return reply.send(json);
         }
         return reply.code(status).send(result);
       },

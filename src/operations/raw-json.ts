@@ -58,6 +58,17 @@ export class RawJson {
     }
     return JSON.parse(this.text);
   }
+  /**
+   * The text compressed by `compress` for `encoding`, made once and kept with this result: for a result
+   * the shared result cache holds (readAt set), written to every caller within its bound.
+   */
+  encoded<E extends string>(encoding: E, compress: (text: Buffer, encoding: E) => Buffer): Buffer {
+    this.#encoded ??= new Map();
+    let z = this.#encoded.get(encoding);
+    if (!z) this.#encoded.set(encoding, (z = compress(Buffer.from(this.text), encoding)));
+    return z;
+  }
+  #encoded: Map<string, Buffer> | undefined;
   toJSON(): unknown {
     return JSON.parse(this.text);
   }

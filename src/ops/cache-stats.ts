@@ -18,6 +18,8 @@ export const cacheCounts = {
   cimd: { hit: 0, miss: 0 } as HitMiss,
   /** Public pages shared by anonymous visitors (SHARED_CACHE_MS; miss: rendered for everyone on that request). */
   shared_page: { hit: 0, miss: 0 } as HitMiss,
+  /** A kept page's compressed copy for an encoding, written to everyone signed out (miss: compressed on that request). */
+  shared_page_compressed: { hit: 0, miss: 0 } as HitMiss,
   /** Public API reads shared by anonymous callers (an operation's cacheMs within SHARED_CACHE_MS). */
   shared_result: { hit: 0, miss: 0 } as HitMiss,
   /** Per-category counts kept until the directory's membership changes (miss: counted again). */

@@ -30,6 +30,7 @@ import { getWebContext, type WebContext } from './context.ts';
 import { cacheCounts } from '../ops/cache-stats.ts';
 import { AskedBefore } from '../operations/result-cache.ts';
 import { documentHeaders } from './security-headers.ts';
+import { acceptedEncoding, addVary, compressKept, type Encoding } from '../http/compression.ts';
 import {
   askedOf,
   fill,
@@ -91,6 +92,11 @@ interface Cached {
    * (and no buffer allocated) per request; a page rendered once for one signed-in visitor never makes them.
    */
   signedOut: () => Promise<{ bytes: Buffer; etag: string }>;
+  /**
+   * A kept page's signed-out bytes compressed for `encoding`, made once per encoding and kept with the page
+   * (`held` is told their size); undefined for a page answered once, which is compressed per request.
+   */
+  encoded?: (encoding: Encoding, held: (bytes: number) => void) => Promise<Buffer>;
   modified: string;
   /** Runs on every request served from the cache (a listing page counts a view). */
   onHit?: () => void;
@@ -165,10 +171,13 @@ export class PageCache {
   admit(key: string, ttlMs: number, now: number): boolean {
     return this.#asked.again(key, ttlMs, now);
   }
-  /** Counts a rendered page's memory once it is known, evicting the least recently used past the budget. */
+  /**
+   * Counts a kept page's memory once it is known (and again as it grows: its compressed copies), evicting
+   * the least recently used past the budget.
+   */
   sized(key: string, e: Entry, bytes: number): void {
     if (this.#entries.get(key) !== e) return;
-    e.bytes = bytes;
+    e.bytes += bytes;
     this.#bytes += bytes;
     for (const [k, x] of this.#entries) {
       if (this.#bytes <= this.#maxBytes) break;
@@ -307,7 +316,8 @@ export function sharedPage(
       return handler(req, reply);
     }
     if (!rendering) page.onHit?.();
-    return sendShared(deps, req, reply, page);
+    const held = entry;
+    return sendShared(deps, req, reply, page, (bytes) => cache.sized(key, held, bytes));
   };
 }
 
@@ -387,7 +397,8 @@ function cachedPage(
   dataAt: number | undefined,
 ): Cached {
   let signedOut: Promise<{ bytes: Buffer; etag: string }> | undefined;
-  return {
+  const encoded = new Map<Encoding, Promise<Buffer>>();
+  const page: Cached = {
     slots: holes.slots,
     heldBytes: holes.size,
     personal: (web) => filled(deps, renderers, holes, web),
@@ -397,10 +408,25 @@ function cachedPage(
         bytes,
         etag: etagOf(bytes),
       }))),
+    encoded: (encoding, held) => {
+      let z = encoded.get(encoding);
+      if (z) cacheCounts.shared_page_compressed.hit++;
+      else {
+        cacheCounts.shared_page_compressed.miss++;
+        z = page.signedOut().then(({ bytes }) => {
+          const out = compressKept(bytes, encoding);
+          held(out.length);
+          return out;
+        });
+        encoded.set(encoding, z);
+      }
+      return z;
+    },
     modified: new Date().toUTCString(),
     onHit,
     dataAt,
   };
+  return page;
 }
 
 const etagOf = (page: string | Buffer) => `W/"${hash('sha1', page, 'base64url')}"`;
@@ -410,6 +436,7 @@ async function sendShared(
   req: FastifyRequest,
   reply: FastifyReply,
   page: Cached,
+  held?: (bytes: number) => void,
 ): Promise<FastifyReply> {
   // With a session cookie, the person's votes and follows among the page's listings are read with the session.
   const web = await getWebContext(
@@ -429,12 +456,19 @@ async function sendShared(
       ? 'private, no-cache'
       : `public, max-age=${Math.max(1, Math.round(deps.config.SHARED_CACHE_MS / 1000))}, stale-while-revalidate=${Math.max(1, Math.round(deps.config.SHARED_CACHE_MS / 1000))}`,
   );
-  if (signedIn) reply.header('Vary', 'Cookie');
+  // the same URL is written compressed or not, as the request's Accept-Encoding asks (a CDN keeps each)
+  addVary(reply, 'accept-encoding');
+  if (signedIn) addVary(reply, 'Cookie');
   reply.header('ETag', etag);
   reply.header('Last-Modified', page.modified);
   const inm = req.headers['if-none-match'];
   const ims = req.headers['if-modified-since'];
   if (inm !== undefined ? inm === etag : ims !== undefined && !signedIn && Date.parse(ims) >= Date.parse(page.modified))
     return reply.code(304).send();
-  return reply.code(200).type('text/html; charset=utf-8').send(bytes);
+  reply.code(200).type('text/html; charset=utf-8');
+  // a kept page signed out: its compressed copy, made once (a page answered once, or a person's, is
+  // compressed per request by @fastify/compress, which leaves a body with a Content-Encoding as it is)
+  const encoding = !personal && page.encoded && held ? acceptedEncoding(req) : undefined;
+  if (encoding) return reply.header('Content-Encoding', encoding).send(await page.encoded!(encoding, held!));
+  return reply.send(bytes);
 }

@@ -5,6 +5,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import * as cheerio from 'cheerio';
 import { testApp, type TestApp } from '../support/app.ts';
 import { category, listing } from '../support/listing-fixtures.ts';
@@ -354,4 +355,82 @@ test('a listing page counts a view per request, whether it was rendered, kept or
     assert.equal((await t.app.inject({ url: '/listings/teapot', headers: { accept: 'text/html' } })).statusCode, 200);
   assert.ok(cacheCounts.shared_page.hit - hits >= 2, 'the later requests were served from the kept page');
   assert.equal((await views()) - before, 5);
+});
+
+test('pages are written compressed as the browser asks: a kept page is compressed once for everyone signed out, is the same page, and carries nothing personal', async () => {
+  const url = '/categories/tools?per_page=23';
+  const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
+  const unpack = (res: { headers: Record<string, unknown>; rawPayload: Buffer }) =>
+    res.headers['content-encoding'] === 'br'
+      ? brotliDecompressSync(res.rawPayload).toString()
+      : res.headers['content-encoding'] === 'gzip'
+        ? gunzipSync(res.rawPayload).toString()
+        : res.rawPayload.toString();
+  await sleep(BOUND_MS + 50); // nothing kept from before
+  // rendered (and kept) by a signed-in person's requests: their page is compressed for them alone
+  const { b: alice } = await signedIn('Alice Zipped');
+  for (let i = 0; i < 2; i++) {
+    const mine = await alice.req('GET', url, undefined, BROWSER);
+    assert.equal(mine.headers['content-encoding'], 'br');
+    assert.match(unpack(mine), /Alice Zipped/);
+    assert.match(String(mine.headers.vary), /accept-encoding/i);
+    assert.match(String(mine.headers.vary), /cookie/i);
+  }
+  const plain = await new Browser().req('GET', url);
+  assert.equal(plain.headers['content-encoding'], undefined, 'no Accept-Encoding: the page as it is');
+  assert.match(String(plain.headers.vary), /accept-encoding/i, 'a CDN keeps the plain and compressed pages apart');
+  assert.match(String(plain.headers.vary), /Origin/, "and keeps CORS's Vary");
+  const c = cacheCounts.shared_page_compressed;
+  const [hit, miss] = [c.hit, c.miss];
+  const anon = new Browser();
+  const first = await anon.req('GET', url, undefined, BROWSER);
+  const second = await anon.req('GET', url, undefined, BROWSER);
+  for (const res of [first, second]) {
+    assert.equal(res.statusCode, 200);
+    assert.equal(res.headers['content-encoding'], 'br');
+    assert.equal(Number(res.headers['content-length']), res.rawPayload.length);
+    assert.equal(unpack(res), plain.body, 'the same page as written plain');
+    assert.doesNotMatch(unpack(res), /Alice Zipped/);
+    assert.equal(res.headers.etag, plain.headers.etag);
+  }
+  assert.deepEqual([c.hit - hit, c.miss - miss], [1, 1], 'compressed on the first request, then written as kept');
+  // a browser that takes gzip only (or refuses brotli) gets gzip; one that takes neither, the plain page
+  const gz = await anon.req('GET', url, undefined, { 'accept-encoding': 'br;q=0, gzip' });
+  assert.equal(gz.headers['content-encoding'], 'gzip');
+  assert.equal(unpack(gz), plain.body);
+  const none = await anon.req('GET', url, undefined, { 'accept-encoding': 'identity' });
+  assert.equal(none.headers['content-encoding'], undefined);
+  assert.equal(none.body, plain.body);
+  // and it still answers 304 to the validator it gave
+  const again = await anon.req('GET', url, undefined, { ...BROWSER, 'if-none-match': String(first.headers.etag) });
+  assert.equal(again.statusCode, 304);
+});
+
+test('a public API read shared within the bound is written compressed as the caller asks, the same answer as plain', async () => {
+  await category(t.store.db, 'shelf', { name: 'Shelf' });
+  for (let i = 0; i < 12; i++)
+    await listing(t.store.db, {
+      slug: `shelf-${i}`,
+      name: `Shelf ${i}`,
+      tagline: `Shelf item ${i}, a tagline long enough to make the answer worth compressing`,
+      category: 'shelf',
+      launched_at: new Date().toISOString(),
+    });
+  const url = '/api/v1/categories/shelf';
+  const get = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });
+  const plain = await get({});
+  assert.ok(plain.rawPayload.length > 1024, 'large enough to be compressed');
+  for (let i = 0; i < 3; i++) {
+    // the first is read for this caller; the second is kept and shared; the third is written from it
+    const res = await get({ 'accept-encoding': 'gzip, br' });
+    assert.equal(res.statusCode, 200);
+    assert.equal(res.headers['content-encoding'], 'br');
+    assert.deepEqual(JSON.parse(brotliDecompressSync(res.rawPayload).toString()), plain.json());
+    assert.equal(res.headers.etag, plain.headers.etag);
+    assert.match(String(res.headers.vary), /Origin/);
+    assert.match(String(res.headers.vary), /accept-encoding/);
+  }
+  const gz = await get({ 'accept-encoding': 'gzip' });
+  assert.equal(gz.headers['content-encoding'], 'gzip');
+  assert.deepEqual(JSON.parse(gunzipSync(gz.rawPayload).toString()), plain.json());
 });
