@@ -77,8 +77,8 @@ export function registerRest(app: FastifyInstance, deps: AppDeps, ops: readonly 
             result instanceof RawJson && result.readAt !== undefined && json.length >= DYNAMIC.threshold
               ? acceptedEncoding(req)
               : undefined;
+          addVary(reply, 'accept-encoding'); // written plain or compressed, as asked: a cache keeps them apart
           if (encoding) {
-            addVary(reply, 'accept-encoding');
             return reply.header('Content-Encoding', encoding).send((result as RawJson).encoded(encoding, compressKept));
           }
           return reply.send(json);

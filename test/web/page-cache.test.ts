@@ -420,6 +420,7 @@ test('a public API read shared within the bound is written compressed as the cal
   const get = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });
   const plain = await get({});
   assert.ok(plain.rawPayload.length > 1024, 'large enough to be compressed');
+  assert.match(String(plain.headers.vary), /Origin, accept-encoding/, 'a cache keeps the plain and compressed apart');
   for (let i = 0; i < 3; i++) {
     // the first is read for this caller; the second is kept and shared; the third is written from it
     const res = await get({ 'accept-encoding': 'gzip, br' });
