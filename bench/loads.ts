@@ -87,7 +87,10 @@ export async function prepareLoads(
   store: Store,
   queries: readonly string[],
   groups: ReadonlySet<Group>,
+  /** What the page and signed-in loads send as Accept-Encoding (a browser's), or nothing. */
+  acceptEncoding?: string,
 ): Promise<Load[]> {
+  const browser: Record<string, string> = acceptEncoding ? { 'accept-encoding': acceptEncoding } : {};
   const db = store.db;
   const rand = createRng(11).next;
   const slugs = (
@@ -145,7 +148,12 @@ export async function prepareLoads(
     ['/search?q=', rotate(queries.map((x) => `/search?q=${q(x)}`))],
   ];
   if (groups.has('page'))
-    for (const [name, paths] of pages) loads.push({ name: `page ${name}`, group: 'page', next: get(paths) });
+    for (const [name, paths] of pages)
+      loads.push({
+        name: `page ${name}`,
+        group: 'page',
+        next: () => ({ method: 'GET', path: paths(), headers: browser }),
+      });
 
   if (groups.has('signed') || groups.has('vote')) {
     const tag = Date.now().toString(36);
@@ -156,7 +164,7 @@ export async function prepareLoads(
         loads.push({
           name: `signed ${name}`,
           group: 'signed',
-          next: () => ({ method: 'GET', path: paths(), headers: { cookie: person().cookie } }),
+          next: () => ({ method: 'GET', path: paths(), headers: { ...browser, cookie: person().cookie } }),
         });
     if (groups.has('vote')) {
       // every person votes for every listing in turn: no pair comes twice (a second vote would change nothing)

@@ -17,6 +17,8 @@
  * Options: --sizes 10000,100000  --engines sqlite,postgres  --duration 6 (s per load test)  --rounds 3
  *          --connections 50  --samples 400 (requests per service-time measure)  --log-level warn
  *          --no-drafting  --keep (keep the databases; prints where they are)
+ *          --accept-encoding 'gzip, deflate, br' (what the page and signed-in loads send, as every
+ *          browser does; '' sends none, as the API loads never do)
  * PostgreSQL: a fresh database per run next to DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test).
  */
 import { freePort } from '../test/support/net.ts';
@@ -57,6 +59,7 @@ const { values: flags } = parseArgs({
     'no-drafting': { type: 'boolean', default: false },
     loads: { type: 'string', default: GROUPS.join(',') },
     keep: { type: 'boolean', default: false },
+    'accept-encoding': { type: 'string', default: 'gzip, deflate, br' },
   },
 });
 const SIZES = flags
@@ -382,7 +385,7 @@ async function scenario(engine: 'sqlite' | 'postgres', n: number, barePort: numb
     const words = typoQueries(sample, 20000);
     // get_listing and search_listings are the classic loads below; the other API reads, the pages and
     // the votes come from bench/loads.ts (the voters and their sessions are made here, before the start).
-    const extra = (await prepareLoads(store, words, LOAD_GROUPS)).filter(
+    const extra = (await prepareLoads(store, words, LOAD_GROUPS, flags['accept-encoding'] || undefined)).filter(
       (l) => l.name !== 'api get_listing' && l.name !== 'api search_listings',
     );
     await store.close();
@@ -658,6 +661,11 @@ log(
 );
 log(
   'cold ms: spawn → first 200 of /api/v1/site with an empty compile cache; cold+cache ms: the same with NODE_COMPILE_CACHE filled by the first start.',
+);
+log(
+  flags['accept-encoding']
+    ? `page and signed-in loads send Accept-Encoding: ${flags['accept-encoding']} (as a browser does; --accept-encoding '' for none); the API loads send none.`
+    : "No load sends Accept-Encoding (--accept-encoding '').",
 );
 log('1st search ms: the first search after that start, which waits for the in-memory search index to finish loading.');
 log(

@@ -8,7 +8,7 @@ import cookie from '@fastify/cookie';
 import { API_PREFIX, errorBody, registerRest, restChallenge } from './http/rest.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerCors } from './http/cors.ts';
-import { DYNAMIC } from './http/compression.ts';
+import { DYNAMIC } from './web/compression.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
 import { ApiError, type ErrorCode } from './operations/errors.ts';
 import { resolvePrincipal } from './auth/principal.ts';
@@ -165,7 +165,7 @@ export async function buildApp(deps: AppDeps, routes: readonly RouteGroup[] = []
     }
   });
   registerCors(app);
-  // per request, at a fast level in one call; kept pages carry their own compressed bytes (http/compression.ts)
+  // per request, at a fast level in one call; kept pages carry their own compressed bytes (web/compression.ts)
   await app.register(compress, DYNAMIC);
   await app.register(formbody);
   await app.register(cookie);

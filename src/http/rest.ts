@@ -9,7 +9,7 @@ import { validationError } from '../operations/errors.ts';
 import { invoke } from '../operations/kernel.ts';
 import type { AppDeps } from '../deps.ts';
 import { RawJson } from '../operations/raw-json.ts';
-import { acceptedEncoding, addVary, compressKept, DYNAMIC } from './compression.ts';
+import { acceptedEncoding, addVary, compressKept, DYNAMIC } from '../web/compression.ts';
 
 export const API_PREFIX = '/api/v1';
 
@@ -72,7 +72,7 @@ export function registerRest(app: FastifyInstance, deps: AppDeps, ops: readonly 
           if (req.headers['if-none-match'] === etag) return reply.code(304).send();
           reply.code(status).type('application/json; charset=utf-8');
           // a result shared by anonymous callers within its bound: compressed once for all of them
-          // (anything else is compressed per request by @fastify/compress: http/compression.ts)
+          // (anything else is compressed per request by @fastify/compress: web/compression.ts)
           const encoding =
             result instanceof RawJson && result.readAt !== undefined && json.length >= DYNAMIC.threshold
               ? acceptedEncoding(req)

@@ -30,7 +30,7 @@ import { getWebContext, type WebContext } from './context.ts';
 import { cacheCounts } from '../ops/cache-stats.ts';
 import { AskedBefore } from '../operations/result-cache.ts';
 import { documentHeaders } from './security-headers.ts';
-import { acceptedEncoding, addVary, compressKept, type Encoding } from '../http/compression.ts';
+import { acceptedEncoding, addVary, compressKept, type Encoding } from './compression.ts';
 import {
   askedOf,
   fill,
