@@ -36,6 +36,7 @@ import {
   fill,
   filled,
   filledText,
+  fillSignedOut,
   holesOf,
   signedOutText,
   type Holes,
@@ -79,8 +80,11 @@ export const FRESH_MS = 3000;
 interface Cached {
   /** Its slots, in the order of their markers. */
   slots: readonly Slot[];
-  /** The bytes of its split parts (a kept page's; a page answered once is never split). */
-  heldBytes: number;
+  /**
+   * The bytes its split parts hold of their own (a kept page's until its signed-out bytes are made, whose
+   * views they then become; a page answered once is never split).
+   */
+  readonly heldBytes: number;
   /**
    * The page as this signed-in person sees it: a kept page's parts copied around their slots (filled), a
    * page answered once filled in its text (filledText); its validator hashes what was filled in.
@@ -397,17 +401,21 @@ function cachedPage(
   dataAt: number | undefined,
 ): Cached {
   let signedOut: Promise<{ bytes: Buffer; etag: string }> | undefined;
+  let partsAreViews = false;
   const encoded = new Map<Encoding, Promise<Buffer>>();
   const page: Cached = {
     slots: holes.slots,
-    heldBytes: holes.size,
+    // once the signed-out bytes are made, the parts are views of them
+    get heldBytes() {
+      return partsAreViews ? 0 : holes.size;
+    },
     personal: (web) => filled(deps, renderers, holes, web),
     // made once, hashed, and written as they are to everyone signed out
     signedOut: () =>
-      (signedOut ??= fill(deps, renderers, holes, { user: null, session: null, csrf: '' }).then((bytes) => ({
-        bytes,
-        etag: etagOf(bytes),
-      }))),
+      (signedOut ??= fillSignedOut(deps, renderers, holes).then((bytes) => {
+        partsAreViews = true;
+        return { bytes, etag: etagOf(bytes) };
+      })),
     encoded: (encoding, held) => {
       let z = encoded.get(encoding);
       if (z) cacheCounts.shared_page_compressed.hit++;

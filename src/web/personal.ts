@@ -38,7 +38,8 @@ export class Slots {
 /**
  * A rendered page with holes: its static text as UTF-8 bytes, encoded once (`parts`), and between each
  * two parts the slot that goes there (`order[i]` is the slot between parts[i] and parts[i + 1]).
- * A page is then written for each visitor by copying the parts and encoding only their slots.
+ * A page is then written for each visitor by copying the parts and encoding only their slots. A kept
+ * page's parts become views of its signed-out bytes once those are made (fillSignedOut).
  */
 export interface Holes {
   /** A hash of the rendered text, its slots' markers in it (textTag): the same for any render of the same page. */
@@ -50,21 +51,32 @@ export interface Holes {
   size: number;
 }
 
+/**
+ * The page's text encoded once, its parts views of those bytes between its markers: no part is a small
+ * buffer of its own, cut from Node's shared 8 KB pool, which any other small buffer made at the same time
+ * would keep alive with it (a launch week page has ~100 parts).
+ */
 export function holesOf(text: string, slots: Slot[]): Holes {
-  const split = text.split(MARKER);
+  const all = Buffer.from(text);
   const parts: Buffer[] = [];
   const order: number[] = [];
   let size = 0;
-  for (let i = 0; i < split.length; i++) {
-    if (i % 2) order.push(Number(split[i]));
-    else {
-      const b = Buffer.from(split[i]);
-      parts.push(b);
-      size += b.length;
-    }
+  let from = 0;
+  for (let at = all.indexOf(MARK_OPEN); at >= 0; at = all.indexOf(MARK_OPEN, at + 1)) {
+    const end = all.indexOf(MARK_CLOSE, at + MARK_OPEN.length);
+    const n = end < 0 ? '' : all.toString('latin1', at + MARK_OPEN.length, end);
+    if (!/^\d+$/.test(n)) continue; // not a marker (markers are only ever written by Slots.add)
+    parts.push(all.subarray(from, at));
+    size += at - from;
+    order.push(Number(n));
+    from = end + MARK_CLOSE.length;
   }
+  parts.push(all.subarray(from));
+  size += all.length - from;
   return { parts, order, slots, size, staticTag: textTag(text) };
 }
+const MARK_OPEN = '<!--ll-slot:';
+const MARK_CLOSE = '-->';
 
 /**
  * What a filled page's validator starts from: a hash of the page's text with its slots' markers, so a page
@@ -108,6 +120,19 @@ export async function fill(deps: AppDeps, r: SlotRenderers, holes: Holes, web: W
 }
 
 /**
+ * fill() for everyone signed out, for a kept page: its bytes, and the page's static parts pointed at those
+ * bytes (views of them, no copies of their own), so a kept page holds its text once, not twice: its parts,
+ * for the people signed in, and its signed-out bytes (~70 KB each for an archived launch week at 100,000
+ * listings, kept for as long as the week does not change).
+ */
+export async function fillSignedOut(deps: AppDeps, r: SlotRenderers, holes: Holes): Promise<Buffer> {
+  const views: Buffer[] = [];
+  const { bytes } = await filled(deps, r, holes, { user: null, session: null, csrf: '' }, views);
+  holes.parts = views;
+  return bytes;
+}
+
+/**
  * fill(), with a weak validator of what it made: a hash of the page's static parts (made once for a kept
  * page) and of what went into its slots (a vote button by its tag), rather than of the whole page for
  * each person: equal pages get equal validators, from any render of the same page.
@@ -117,6 +142,8 @@ export async function filled(
   r: SlotRenderers,
   holes: Holes,
   web: WebContext,
+  /** Given, gets each static part as a view of the bytes made (fillSignedOut). */
+  views?: Buffer[],
 ): Promise<{ bytes: Buffer; etag: () => string }> {
   const into = await fillsOf(deps, r, holes.slots, web, r.vote);
   // the static bytes are copied; only what was filled in is encoded
@@ -129,6 +156,7 @@ export async function filled(
   const out = Buffer.allocUnsafe(size);
   let at = 0;
   for (let i = 0; i < holes.parts.length; i++) {
+    views?.push(out.subarray(at, at + holes.parts[i].length));
     at += holes.parts[i].copy(out, at);
     if (i < holes.order.length) {
       const f = into[holes.order[i]];

@@ -13,6 +13,8 @@ import { makeUser, PASSWORD } from '../auth/helpers.ts';
 import { createApiKey } from '../../src/auth/api-keys.ts';
 import { cacheCounts } from '../../src/ops/cache-stats.ts';
 import { PageCache } from '../../src/web/page-cache.ts';
+import { askedOf, fill, fillSignedOut, holesOf, signedInText, Slots } from '../../src/web/personal.ts';
+import { raw } from '../../src/web/layout.ts';
 import { react } from '../../src/store/repos/votes.ts';
 import { archivedWeekStamp } from '../../src/store/week-stamps.ts';
 import { addDays, addWeeks, mondayOf } from '../../src/domain/weeks.ts';
@@ -434,4 +436,33 @@ test('a public API read shared within the bound is written compressed as the cal
   const gz = await get({ 'accept-encoding': 'gzip' });
   assert.equal(gz.headers['content-encoding'], 'gzip');
   assert.deepEqual(JSON.parse(gunzipSync(gz.rawPayload).toString()), plain.json());
+});
+
+test('a kept page holds its text once: once its signed-out bytes are made, its parts are views of them, and people signed in still get their own', async () => {
+  const slots = new Slots();
+  const marker = slots.add(
+    signedInText(raw('<a href="/sign-in">Sign in</a>'), raw('<a href="/account">Account</a>')),
+  ).value;
+  const text = `<main>${'<p>static text</p>'.repeat(30)}${marker}${'<p>more</p>'.repeat(30)}</main>`;
+  const holes = holesOf(text, slots.list);
+  const bytes = await fillSignedOut({} as never, {} as never, holes);
+  assert.equal(bytes.toString(), text.replace(marker, '<a href="/sign-in">Sign in</a>'));
+  assert.equal(holes.parts.length, 2);
+  assert.ok(
+    holes.parts.every((p) => p.buffer === bytes.buffer),
+    'the parts have no bytes of their own',
+  );
+  const person = {
+    user: { id: 1 },
+    session: null,
+    csrf: 'token',
+    reactions: { asked: askedOf(slots.list), voted: new Set<string>(), following: new Set<string>() },
+  };
+  const mine = await fill({} as never, {} as never, holes, person as never);
+  assert.equal(mine.toString(), text.replace(marker, '<a href="/account">Account</a>'));
+  assert.equal(
+    bytes.toString(),
+    text.replace(marker, '<a href="/sign-in">Sign in</a>'),
+    'the signed-out bytes unchanged',
+  );
 });
