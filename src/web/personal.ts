@@ -24,14 +24,17 @@ export type Slot =
   /** Markup that differs signed out and signed in (both ours, already escaped). */
   | { kind: 'text'; signedOut: string; signedIn: string };
 
-const MARKER = /<!--ll-slot:(\d+)-->/;
+/** A slot's marker in a rendered page's text: `<!--ll-slot:N-->` (Slots.add writes them). */
+const MARK_OPEN = '<!--ll-slot:';
+const MARK_CLOSE = '-->';
+const MARKER = new RegExp(`${MARK_OPEN}(\\d+)${MARK_CLOSE}`);
 
 /** The slots of one page being rendered for the shared cache. */
 export class Slots {
   readonly list: Slot[] = [];
   add(slot: Slot): SafeHtml {
     this.list.push(slot);
-    return raw(`<!--ll-slot:${this.list.length - 1}-->`);
+    return raw(`${MARK_OPEN}${this.list.length - 1}${MARK_CLOSE}`);
   }
 }
 
@@ -75,8 +78,6 @@ export function holesOf(text: string, slots: Slot[]): Holes {
   size += all.length - from;
   return { parts, order, slots, size, staticTag: textTag(text) };
 }
-const MARK_OPEN = '<!--ll-slot:';
-const MARK_CLOSE = '-->';
 
 /**
  * What a filled page's validator starts from: a hash of the page's text with its slots' markers, so a page
