@@ -30,6 +30,9 @@ export interface WebContext {
   reactions?: Reactions;
 }
 
+/** Nobody signed in, no token: a page rendered for everyone, or filled for everyone signed out. Never written to. */
+export const SIGNED_OUT: WebContext = { user: null, session: null, csrf: '' };
+
 export function cookieOptions(deps: AppDeps, maxAgeMs?: number) {
   return {
     path: '/',

@@ -8,7 +8,7 @@
 import { hash } from 'node:crypto';
 import type { AppDeps } from '../deps.ts';
 import { reactionsAmong } from '../store/repos/votes.ts';
-import type { WebContext } from './context.ts';
+import { SIGNED_OUT, type WebContext } from './context.ts';
 import type { ReactionsAsked } from '../auth/sessions.ts';
 import { html, raw, SafeHtml } from './layout.ts';
 
@@ -128,7 +128,7 @@ export async function fill(deps: AppDeps, r: SlotRenderers, holes: Holes, web: W
  */
 export async function fillSignedOut(deps: AppDeps, r: SlotRenderers, holes: Holes): Promise<Buffer> {
   const views: Buffer[] = [];
-  const { bytes } = await filled(deps, r, holes, { user: null, session: null, csrf: '' }, views);
+  const { bytes } = await filled(deps, r, holes, SIGNED_OUT, views);
   holes.parts = views;
   return bytes;
 }
@@ -285,7 +285,7 @@ const MARKERS = new RegExp(MARKER.source, 'g');
  */
 export async function signedOutText(deps: AppDeps, r: SlotRenderers, text: string, slots: Slot[]): Promise<string> {
   // signed out, every slot renders as markup (SlotRenderers.voteText gives a TextPiece only to a person)
-  const into = await fillsOf(deps, r, slots, { user: null, session: null, csrf: '' }, r.voteText);
+  const into = await fillsOf(deps, r, slots, SIGNED_OUT, r.voteText);
   return text.replace(MARKERS, (_, i: string) => markupOf(into[Number(i)]));
 }
 

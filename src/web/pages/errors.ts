@@ -3,7 +3,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps.ts';
 import { ApiError } from '../../operations/errors.ts';
-import { getWebContext, type WebContext } from '../context.ts';
+import { getWebContext, SIGNED_OUT, type WebContext } from '../context.ts';
 import { html, type SafeHtml } from '../layout.ts';
 import { searchForm, send } from './shared.ts';
 
@@ -22,7 +22,7 @@ async function contextOf(deps: AppDeps, req: FastifyRequest, reply: FastifyReply
   try {
     return await getWebContext(deps, req, reply);
   } catch {
-    return { user: null, session: null, csrf: '' };
+    return SIGNED_OUT;
   }
 }
 

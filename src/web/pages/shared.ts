@@ -13,7 +13,7 @@ import { invoke, resultValue } from '../../operations/kernel.ts';
 import { RawJson } from '../../operations/raw-json.ts';
 import { reactedSlugs } from '../../store/repos/votes.ts';
 import type { Pieces, TextPiece } from '../personal.ts';
-import { getWebContext, pageFor, type WebContext } from '../context.ts';
+import { getWebContext, pageFor, SIGNED_OUT, type WebContext } from '../context.ts';
 import {
   BASE_CSS,
   csrfField,
@@ -94,9 +94,6 @@ export type Shared = (
   opts?: SharedOptions,
 ) => RouteHandlerMethod;
 
-/** A context for a page rendered for everyone: nobody signed in, no token. */
-const NOBODY: WebContext = { user: null, session: null, csrf: '' };
-
 /** The page's own address without one-time parameters (a notice is not shown again on return). */
 function hereOf(url: string): string {
   const [path, query] = url.split('#')[0].split('?');
@@ -114,7 +111,7 @@ export async function viewerFor(
   slugs: readonly string[] = [],
 ): Promise<Viewer> {
   const shared = req.pageRender;
-  if (shared) return { web: NOBODY, signedIn: false, here: hereOf(req.url), voted: new Set(), slots: shared.slots };
+  if (shared) return { web: SIGNED_OUT, signedIn: false, here: hereOf(req.url), voted: new Set(), slots: shared.slots };
   const web = await getWebContext(deps, req, reply);
   const voted =
     web.user && slugs.length ? await reactedSlugs(deps.store.db, 'vote', web.user.id, slugs) : new Set<string>();
