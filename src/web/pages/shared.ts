@@ -395,8 +395,15 @@ export function voteFormBytes(
   // the page was served. The time is left out of the tag: a browser answered 304 keeps its copy and the
   // earlier time in it, which only makes its page older (a page time is already any past one the person
   // was served), and a signed-in page with vote buttons can answer 304 at all.
-  return { bytes: [halves[0], fields, halves[1]], tag: (on ? '1' : '0') + web.csrf };
+  return { bytes: [halves[0], fields, halves[1]], tag: voteTag(web, on) };
 }
+
+/**
+ * What tells a person's vote form apart in a page's validator, the same whether it is filled as byte pieces
+ * (a kept page) or as markup (a page answered once), so the two give one validator: voted or not, and the
+ * CSRF token (the page time left out).
+ */
+const voteTag = (web: WebContext, on: boolean): string => (on ? '1' : '0') + web.csrf;
 
 /**
  * The vote form as markup for a page filled in its text (personal.ts filledText: a page answered once),
@@ -409,7 +416,7 @@ export function voteFormText(
 ): SafeHtml | TextPiece {
   if (!web.user) return voteForm(web, s, on);
   const [head, tail] = voteFormParts(s, on);
-  return { text: head + formFields(web) + tail, tag: (on ? '1' : '0') + web.csrf };
+  return { text: head + formFields(web) + tail, tag: voteTag(web, on) };
 }
 
 /** The hidden fields of this person's forms on this page: made once per request. */
