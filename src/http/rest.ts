@@ -71,15 +71,13 @@ export function registerRest(app: FastifyInstance, deps: AppDeps, ops: readonly 
           reply.header('ETag', etag);
           if (req.headers['if-none-match'] === etag) return reply.code(304).send();
           reply.code(status).type('application/json; charset=utf-8');
+          addVary(reply, 'accept-encoding'); // written plain or compressed, as asked: a cache keeps them apart
           // a result shared by anonymous callers within its bound: compressed once for all of them
           // (anything else is compressed per request by @fastify/compress: web/compression.ts)
-          const encoding =
-            result instanceof RawJson && result.readAt !== undefined && json.length >= DYNAMIC.threshold
-              ? acceptedEncoding(req)
-              : undefined;
-          addVary(reply, 'accept-encoding'); // written plain or compressed, as asked: a cache keeps them apart
-          if (encoding) {
-            return reply.header('Content-Encoding', encoding).send((result as RawJson).encoded(encoding, compressKept));
+          if (result instanceof RawJson && result.readAt !== undefined && json.length >= DYNAMIC.threshold) {
+            const encoding = acceptedEncoding(req);
+            if (encoding)
+              return reply.header('Content-Encoding', encoding).send(result.encoded(encoding, compressKept));
           }
           return reply.send(json);
         }

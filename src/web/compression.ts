@@ -26,18 +26,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 export const ENCODINGS = ['br', 'gzip', 'deflate'] as const;
 export type Encoding = (typeof ENCODINGS)[number];
 
+/** Brotli's settings for every page and answer: text, and a 512 KB window (LGWIN 19; see above). */
+const BROTLI = { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_LGWIN]: 19 };
+
 /** @fastify/compress's options for what is compressed per request (app.ts). */
 export const DYNAMIC = {
   threshold: 1024,
   encodings: [...ENCODINGS],
   syncThreshold: 256 * 1024,
-  brotliOptions: {
-    params: {
-      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-      [constants.BROTLI_PARAM_QUALITY]: 2,
-      [constants.BROTLI_PARAM_LGWIN]: 19,
-    },
-  },
+  brotliOptions: { params: { ...BROTLI, [constants.BROTLI_PARAM_QUALITY]: 2 } },
   zlibOptions: { level: 1 },
 };
 
@@ -63,9 +60,8 @@ export function compressKept(bytes: Buffer, encoding: Encoding): Buffer {
     case 'br':
       return brotliCompressSync(bytes, {
         params: {
-          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          ...BROTLI,
           [constants.BROTLI_PARAM_QUALITY]: KEPT_BROTLI_QUALITY,
-          [constants.BROTLI_PARAM_LGWIN]: 19,
           [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
         },
       });

@@ -476,7 +476,9 @@ async function sendShared(
   reply.code(200).type('text/html; charset=utf-8');
   // a kept page signed out: its compressed copy, made once (a page answered once, or a person's, is
   // compressed per request by @fastify/compress, which leaves a body with a Content-Encoding as it is)
-  const encoding = !personal && page.encoded && held ? acceptedEncoding(req) : undefined;
-  if (encoding) return reply.header('Content-Encoding', encoding).send(await page.encoded!(encoding, held!));
+  if (!personal && page.encoded && held) {
+    const encoding = acceptedEncoding(req);
+    if (encoding) return reply.header('Content-Encoding', encoding).send(await page.encoded(encoding, held));
+  }
   return reply.send(bytes);
 }
