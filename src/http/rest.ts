@@ -72,12 +72,13 @@ export function registerRest(app: FastifyInstance, deps: AppDeps, ops: readonly 
           if (req.headers['if-none-match'] === etag) return reply.code(304).send();
           reply.code(status).type('application/json; charset=utf-8');
           addVary(reply, 'accept-encoding'); // written plain or compressed, as asked: a cache keeps them apart
-          // a result shared by anonymous callers within its bound: compressed once for all of them
-          // (anything else is compressed per request by @fastify/compress: web/compression.ts)
-          if (result instanceof RawJson && result.readAt !== undefined && json.length >= DYNAMIC.threshold) {
-            const encoding = acceptedEncoding(req);
+          // a result shared by anonymous callers within its bound: encoded, and compressed, once for all of
+          // them (anything else is compressed per request by @fastify/compress: web/compression.ts)
+          if (result instanceof RawJson && result.readAt !== undefined) {
+            const encoding = json.length >= DYNAMIC.threshold ? acceptedEncoding(req) : undefined;
             if (encoding)
               return reply.header('Content-Encoding', encoding).send(result.encoded(encoding, compressKept));
+            return reply.send(result.bytes);
           }
           return reply.send(json);
         }

@@ -438,6 +438,33 @@ test('a public API read shared within the bound is written compressed as the cal
   assert.deepEqual(JSON.parse(gunzipSync(gz.rawPayload).toString()), plain.json());
 });
 
+test('a public API read shared within the bound is written plain as the very bytes of its text, whatever its characters', async () => {
+  await category(t.store.db, 'kiosk', { name: 'Kiosk — cafés ☕' });
+  for (let i = 0; i < 3; i++)
+    await listing(t.store.db, {
+      slug: `kiosk-${i}`,
+      name: `Kiosk ${i} ☕`,
+      tagline: `Crème brûlée — 東京 ${i}`,
+      category: 'kiosk',
+      launched_at: new Date().toISOString(),
+    });
+  const url = '/api/v1/categories/kiosk';
+  const hits = cacheCounts.shared_result.hit;
+  const answers = [];
+  // the first is read for this caller; the second is kept and shared; the third is written from it
+  for (let i = 0; i < 3; i++) answers.push(await t.app.inject({ method: 'GET', url }));
+  assert.ok(cacheCounts.shared_result.hit > hits, 'the later answers come from the shared result');
+  for (const res of answers) {
+    assert.equal(res.statusCode, 200);
+    assert.equal(Number(res.headers['content-length']), res.rawPayload.length, 'Content-Length counts bytes');
+    assert.deepEqual(res.rawPayload, answers[0].rawPayload);
+    assert.equal(res.headers.etag, answers[0].headers.etag);
+  }
+  const body = answers[2].json() as { name: string; items: Array<{ tagline: string }> };
+  assert.equal(body.name, 'Kiosk — cafés ☕');
+  assert.ok(body.items.some((l) => l.tagline === 'Crème brûlée — 東京 1'));
+});
+
 test('a kept page holds its text once: once its signed-out bytes are made, its parts are views of them, and people signed in still get their own', async () => {
   const slots = new Slots();
   const marker = slots.add(
