@@ -11,7 +11,7 @@
  *     The three loads are taken in ROUNDS rounds (bare, get, search, bare, get, search …): on these
  *     shared machines one load test's throughput moves by ±10% from one to the next, so the table shows
  *     the median of the rounds (the ratio: the median of each round's get/bare) and each round's ratio;
- *   - server RSS after the load (/proc/<pid>/status VmRSS).
+ *   - server RSS after the load (/proc/<pid>/status VmRSS), and again after SETTLE_MS of quiet.
  * Then the drafting benchmark (bench/drafting.ts) unless --no-drafting.
  *
  * Options: --sizes 10000,100000  --engines sqlite,postgres  --duration 6 (s per load test)  --rounds 3
@@ -168,6 +168,8 @@ function rotating(paths: string[]): () => string {
 
 /** Requests that warm each extra load's path before its rounds. */
 const WARM_REQUESTS = 50;
+/** How long the server is left quiet after the loads before its settled RSS is read. */
+const SETTLE_MS = 4000;
 
 /** A process's CPU time so far (user + system, ms), from /proc; NaN where there is no /proc. */
 function cpuMs(pid: number | undefined): number {
@@ -311,6 +313,8 @@ interface Row {
   svcBroad: string;
   searchHits: string;
   rss: number;
+  /** RSS after SETTLE_MS of quiet after the loads. */
+  settledRss: number;
   peak: number;
   errors: number;
   loads: LoadRow[];
@@ -487,6 +491,10 @@ async function scenario(engine: 'sqlite' | 'postgres', n: number, barePort: numb
       ...extra.map((l, i) => loadRow(l.name, l.group, (r) => r.extra[i])),
     ];
     const mem = rssMb(server.pid!);
+    // and once the server has been quiet for a few seconds, as an operator meets it between bursts (a
+    // quiet server gives memory back: src/ops/idle-gc.ts)
+    await new Promise((r) => setTimeout(r, SETTLE_MS));
+    const settled = rssMb(server.pid!);
     return {
       engine,
       listings: n,
@@ -512,6 +520,7 @@ async function scenario(engine: 'sqlite' | 'postgres', n: number, barePort: numb
         : '-',
       searchHits: `${Math.round((100 * svcSearch.hits) / SAMPLES)}%`,
       rss: mem.rss,
+      settledRss: settled.rss,
       peak: mem.peak,
       errors: gl.non2xx + gl.errors + sr.non2xx + sr.errors + svcGet.bad + svcSearch.bad,
       loads,
@@ -548,6 +557,7 @@ function table(rows: Row[]): string {
     'svc broad (n)',
     'found',
     'RSS MB',
+    'settled RSS MB',
     'errors',
   ];
   const f = (x: number, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '-');
@@ -572,6 +582,7 @@ function table(rows: Row[]): string {
     r.svcBroad,
     r.searchHits,
     `${f(r.rss, 0)} (peak ${f(r.peak, 0)})`,
+    f(r.settledRss, 0),
     String(r.errors),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
@@ -666,6 +677,9 @@ log(
   flags['accept-encoding']
     ? `page and signed-in loads send Accept-Encoding: ${flags['accept-encoding']} (as a browser does; --accept-encoding '' for none); the API loads send none.`
     : "No load sends Accept-Encoding (--accept-encoding '').",
+);
+log(
+  `RSS MB: the server's resident memory just after the last load (and its peak); settled RSS MB: ${SETTLE_MS / 1000} s later, the server quiet.`,
 );
 log('1st search ms: the first search after that start, which waits for the in-memory search index to finish loading.');
 log(

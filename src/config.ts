@@ -52,6 +52,9 @@ export const ConfigSchema = z.object({
   // at METRICS_HOST:METRICS_PORT instead of the main port; /readyz fails when a due job has waited longer
   // than READY_MAX_JOB_LAG_S for a worker (0: the queue is not checked).
   METRICS: bool.default(true),
+  // When the server goes quiet after a busy spell, one memory-reducing garbage collection gives V8's
+  // pooled pages back to the system (src/ops/idle-gc.ts; false: never).
+  IDLE_GC: bool.default(true),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().default('127.0.0.1'),
   READY_MAX_JOB_LAG_S: z.coerce.number().int().min(0).default(600),

@@ -4,6 +4,7 @@ import { loadConfig } from './config.ts';
 import { openStore } from './store/index.ts';
 import { directoryIsEmpty } from './store/seed/empty.ts';
 import { createServer, warmSearchIndex } from './server.ts';
+import { startIdleGc } from './ops/idle-gc.ts';
 
 const config = loadConfig();
 const started = performance.now();
@@ -22,12 +23,17 @@ server.app.log.info(
 // graceful exit; not before the first requests, which it would hold up.
 setTimeout(() => process.getBuiltinModule('node:module').flushCompileCache?.(), 2000).unref();
 warmSearchIndex(server);
+// memory given back when the server goes quiet after a busy spell (one process: not in the tests' apps)
+const stopIdleGc = config.IDLE_GC
+  ? startIdleGc((fields) => server.app.log.info(fields, 'memory given back after a busy spell'))
+  : undefined;
 
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   server.app.log.info({ signal }, 'shutting down');
+  stopIdleGc?.();
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
   await server.close();

@@ -14,6 +14,7 @@ import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import { sql } from 'kysely';
 import type { AppDeps } from '../deps.ts';
 import { cacheCounts } from './cache-stats.ts';
+import { idleGcCounts } from './idle-gc.ts';
 
 /** Latency buckets in seconds: from a cached read (~1 ms) to a slow page (10 s). */
 export const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -210,6 +211,27 @@ export function createMetrics(deps: AppDeps): Metrics {
           seen.set(key, now);
         }
       }
+    },
+  });
+
+  // Memory-reducing collections run when the server went quiet (ops/idle-gc.ts), and their pauses.
+  const gcSeen = { runs: 0, seconds: 0 };
+  new Counter({
+    name: 'launchlist_idle_gc_total',
+    help: 'Memory-reducing garbage collections run when the server went quiet after a busy spell (IDLE_GC)',
+    registers: [registry],
+    collect() {
+      this.inc(Math.max(0, idleGcCounts.runs - gcSeen.runs));
+      gcSeen.runs = idleGcCounts.runs;
+    },
+  });
+  new Counter({
+    name: 'launchlist_idle_gc_seconds_total',
+    help: 'Seconds the event loop paused for those collections',
+    registers: [registry],
+    collect() {
+      this.inc(Math.max(0, idleGcCounts.seconds - gcSeen.seconds));
+      gcSeen.seconds = idleGcCounts.seconds;
     },
   });
 
