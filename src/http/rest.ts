@@ -76,8 +76,10 @@ export function registerRest(app: FastifyInstance, deps: AppDeps, ops: readonly 
           // them (anything else is compressed per request by @fastify/compress: web/compression.ts)
           if (result instanceof RawJson && result.readAt !== undefined) {
             const encoding = json.length >= DYNAMIC.threshold ? acceptedEncoding(req) : undefined;
-            if (encoding)
-              return reply.header('Content-Encoding', encoding).send(result.encoded(encoding, compressKept));
+            if (encoding) {
+              const body = result.encoded(encoding, compressKept); // before the header: see page-cache.ts
+              return reply.header('Content-Encoding', encoding).send(body);
+            }
             return reply.send(result.bytes);
           }
           return reply.send(json);

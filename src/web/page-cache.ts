@@ -478,7 +478,11 @@ async function sendShared(
   // compressed per request by @fastify/compress, which leaves a body with a Content-Encoding as it is)
   if (!personal && page.encoded && held) {
     const encoding = acceptedEncoding(req);
-    if (encoding) return reply.header('Content-Encoding', encoding).send(await page.encoded(encoding, held));
+    // made before the header is set: a failure is answered as an error page, not one labelled compressed
+    if (encoding) {
+      const body = await page.encoded(encoding, held);
+      return reply.header('Content-Encoding', encoding).send(body);
+    }
   }
   return reply.send(bytes);
 }

@@ -5,7 +5,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from 'node:zlib';
 import * as cheerio from 'cheerio';
 import { testApp, type TestApp } from '../support/app.ts';
 import { category, listing } from '../support/listing-fixtures.ts';
@@ -406,6 +406,36 @@ test('pages are written compressed as the browser asks: a kept page is compresse
   // and it still answers 304 to the validator it gave
   const again = await anon.req('GET', url, undefined, { ...BROWSER, 'if-none-match': String(first.headers.etag) });
   assert.equal(again.statusCode, 304);
+});
+
+test("a browser that takes zstd (Chrome's and Firefox's Accept-Encoding) gets a page made for it in zstd, and a kept page's brotli copy; the same page", async () => {
+  const url = '/categories/tools?per_page=21';
+  const CHROME = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+  const unpack = (res: { headers: Record<string, unknown>; rawPayload: Buffer }) =>
+    res.headers['content-encoding'] === 'zstd'
+      ? zstdDecompressSync(res.rawPayload).toString()
+      : res.headers['content-encoding'] === 'br'
+        ? brotliDecompressSync(res.rawPayload).toString()
+        : res.rawPayload.toString();
+  await sleep(BOUND_MS + 50); // nothing kept from before
+  const { b: bob } = await signedIn('Bob Zstd');
+  // a signed-in person's page is compressed for them alone, per request: the fastest encoding they take
+  const mine = await bob.req('GET', url, undefined, CHROME);
+  assert.equal(mine.headers['content-encoding'], 'zstd');
+  assert.match(unpack(mine), /Bob Zstd/);
+  const plain = await new Browser().req('GET', url);
+  const anon = new Browser();
+  // kept for everyone signed out: compressed once, in the smallest encoding they take
+  for (let i = 0; i < 2; i++) {
+    const res = await anon.req('GET', url, undefined, CHROME);
+    assert.equal(res.headers['content-encoding'], 'br');
+    assert.equal(unpack(res), plain.body);
+  }
+  // and a client that takes only zstd gets a kept zstd copy of the same page
+  const only = await anon.req('GET', url, undefined, { 'accept-encoding': 'zstd' });
+  assert.equal(only.headers['content-encoding'], 'zstd');
+  assert.equal(unpack(only), plain.body);
+  assert.equal(Number(only.headers['content-length']), only.rawPayload.length);
 });
 
 test('a public API read shared within the bound is written compressed as the caller asks, the same answer as plain', async () => {
