@@ -26,4 +26,4 @@ VOLUME ["/data"]
 # Ready: the database answers and is migrated, Redis answers when set, the job queue is not stuck.
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # As `npm start` runs it, without npm in between (signals reach the server: graceful shutdown on SIGTERM).
-CMD ["node", "--env-file-if-exists=.env", "--max-semi-space-size=8", "--heap-growing-percent=50", "src/main.ts"]
+CMD ["node", "--env-file-if-exists=.env", "--max-semi-space-size=8", "--heap-growing-percent=100", "src/main.ts"]

@@ -61,7 +61,7 @@ let listingId: number;
 async function start(databaseUrl: string, dir: string): Promise<Instance> {
   const port = await freePort();
   const inst: Instance = { base: `http://127.0.0.1:${port}`, child: undefined as never, log: '' };
-  inst.child = spawn(process.execPath, ['--max-semi-space-size=8', '--heap-growing-percent=50', MAIN], {
+  inst.child = spawn(process.execPath, ['--max-semi-space-size=8', '--heap-growing-percent=100', MAIN], {
     env: {
       ...process.env,
       PORT: String(port),
