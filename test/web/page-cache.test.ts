@@ -438,6 +438,37 @@ test("a browser that takes zstd (Chrome's and Firefox's Accept-Encoding) gets a 
   assert.equal(Number(only.headers['content-length']), only.rawPayload.length);
 });
 
+test("what a page derives from a shared read is made once per read and handed on; a change to the read's data shows within the bound", async () => {
+  const { readDerived } = await import('../../src/web/pages/shared.ts');
+  const { listCategories } = await import('../../src/operations/categories.ts');
+  await category(t.store.db, 'derived-cat', { name: 'Derived Before' });
+  await sleep(BOUND_MS + 50); // the tree is read afresh
+  let made = 0;
+  const names = (r: { categories: Array<{ slug: string; name: string }> }) => {
+    made++;
+    return Object.freeze(r.categories.map((c) => c.name));
+  };
+  const req = { id: 'test', cookies: {} } as never;
+  const got = [];
+  for (let i = 0; i < 4; i++) got.push(await readDerived(t.server.deps, req, listCategories, { query: {} }, names));
+  // read once for the first caller, kept from the second: derived for each distinct result, not per caller
+  assert.ok(made <= 2, `derived ${made} times for 4 reads`);
+  assert.equal(got[3], got[2], 'the same frozen value handed on');
+  assert.ok(got[3].includes('Derived Before'));
+  // the search page's category filter is made this way: a rename shows there within the bound
+  await t.store.db.updateTable('categories').set({ name: 'Derived After' }).where('slug', '=', 'derived-cat').execute();
+  await sleep(BOUND_MS + 50);
+  const page = cheerio.load((await t.app.inject({ url: '/search?q=kettle' })).body);
+  const options = page('#search-category option')
+    .map((_, o) => page(o).text())
+    .get();
+  assert.ok(options.includes('Derived After'), 'the renamed category is offered');
+  assert.ok(!options.includes('Derived Before'));
+  // and the option asked for stays selected
+  const chosen = cheerio.load((await t.app.inject({ url: '/search?q=kettle&category=derived-cat' })).body);
+  assert.equal(chosen('#search-category option[selected]').attr('value'), 'derived-cat');
+});
+
 test('a public API read shared within the bound is written compressed as the caller asks, the same answer as plain', async () => {
   await category(t.store.db, 'shelf', { name: 'Shelf' });
   for (let i = 0; i < 12; i++)

@@ -25,6 +25,7 @@ import {
   plural,
   qs,
   read,
+  readDerived,
   searchForm,
   selectField,
   send,
@@ -186,11 +187,18 @@ const COUNTRY_OPTIONS = () =>
     ...countries().map((c) => [c.code, c.name] as const),
   ]));
 
-/** The category tree as options: each top-level category, then its subcategories under it. */
-function categoryOptions(tree: ResultOf<typeof listCategories>['categories']): Array<[string, string]> {
-  return tree.flatMap((c) => [
-    [c.slug, c.name] as [string, string],
-    ...c.subcategories.map((s) => [s.slug, `${c.name} › ${s.name}`] as [string, string]),
+/**
+ * The search filter's category options: any category, then each top-level category and its subcategories
+ * under it. Frozen, and made once per shared read of the tree (readDerived), so selectField keeps its
+ * markup too.
+ */
+function categoryOptions(r: ResultOf<typeof listCategories>): ReadonlyArray<readonly [string, string]> {
+  return Object.freeze([
+    Object.freeze(['', 'Any category'] as const),
+    ...r.categories.flatMap((c) => [
+      Object.freeze([c.slug, c.name] as const),
+      ...c.subcategories.map((s) => Object.freeze([s.slug, `${c.name} › ${s.name}`] as const)),
+    ]),
   ]);
 }
 
@@ -205,10 +213,10 @@ async function search(deps: AppDeps, req: FastifyRequest, reply: FastifyReply) {
     status: qs(req, 'status'),
     sort: qs(req, 'sort'),
   };
-  const [result, tree] = await Promise.all([
+  const [result, categories] = await Promise.all([
     read(deps, req, searchListings, { query: { q, ...f, page: pageNum(req), per_page: 20 } }),
     // Its counts are kept until the directory's membership changes (store/membership.ts).
-    read(deps, req, listCategories, { query: {} }),
+    readDerived(deps, req, listCategories, { query: {} }, categoryOptions),
   ]);
   const v = await viewerFor(
     deps,
@@ -216,8 +224,7 @@ async function search(deps: AppDeps, req: FastifyRequest, reply: FastifyReply) {
     reply,
     result.items.map((s) => s.slug),
   );
-  const categories = categoryOptions(tree.categories);
-  const categoryName = categories.find(([slug]) => slug === f.category)?.[1];
+  const categoryName = f.category ? categories.find(([slug]) => slug === f.category)?.[1] : undefined;
   const upcoming = f.status === 'upcoming';
   const filtered = Boolean(f.category || f.stage || f.country || f.pricing_model || upcoming);
   const n = result.total;
@@ -229,7 +236,7 @@ async function search(deps: AppDeps, req: FastifyRequest, reply: FastifyReply) {
 <h1>${q ? html`Search results for “${q}”` : upcoming ? 'Upcoming products' : 'Browse products'}</h1>
 <form class="filters" role="search" method="get" action="/search">
 <div><label for="search-q">Search</label><input type="search" id="search-q" name="q" value="${q}" maxlength="200"></div>
-${selectField('search-category', 'category', 'Category', [['', 'Any category'], ...categories], f.category)}
+${selectField('search-category', 'category', 'Category', categories, f.category)}
 ${selectField('search-stage', 'stage', 'Stage', STAGE_OPTIONS, f.stage)}
 ${selectField('search-country', 'country', 'Country', COUNTRY_OPTIONS(), f.country)}
 ${selectField('search-pricing', 'pricing_model', 'Pricing', PRICING_OPTIONS, f.pricing_model)}
