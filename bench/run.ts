@@ -169,7 +169,7 @@ function rotating(paths: string[]): () => string {
 /** Requests that warm each extra load's path before its rounds. */
 const WARM_REQUESTS = 50;
 /** How long the server is left quiet after the loads before its settled RSS is read. */
-const SETTLE_MS = 4000;
+const SETTLE_MS = 6000;
 
 /** A process's CPU time so far (user + system, ms), from /proc; NaN where there is no /proc. */
 function cpuMs(pid: number | undefined): number {

@@ -215,25 +215,18 @@ export function createMetrics(deps: AppDeps): Metrics {
   });
 
   // Memory-reducing collections run when the server went quiet (ops/idle-gc.ts), and their pauses.
-  const gcSeen = { runs: 0, seconds: 0 };
-  new Counter({
-    name: 'launchlist_idle_gc_total',
-    help: 'Memory-reducing garbage collections run when the server went quiet after a busy spell (IDLE_GC)',
-    registers: [registry],
-    collect() {
-      this.inc(Math.max(0, idleGcCounts.runs - gcSeen.runs));
-      gcSeen.runs = idleGcCounts.runs;
-    },
-  });
-  new Counter({
-    name: 'launchlist_idle_gc_seconds_total',
-    help: 'Seconds the event loop paused for those collections',
-    registers: [registry],
-    collect() {
-      this.inc(Math.max(0, idleGcCounts.seconds - gcSeen.seconds));
-      gcSeen.seconds = idleGcCounts.seconds;
-    },
-  });
+  growingCounter(
+    registry,
+    'launchlist_idle_gc_total',
+    'Memory-reducing garbage collections run when the server went quiet after a busy spell (IDLE_GC)',
+    () => idleGcCounts.runs,
+  );
+  growingCounter(
+    registry,
+    'launchlist_idle_gc_seconds_total',
+    'Seconds the event loop paused for those collections',
+    () => idleGcCounts.seconds,
+  );
 
   return {
     registry,
@@ -256,6 +249,21 @@ export function createMetrics(deps: AppDeps): Metrics {
       }
     },
   };
+}
+
+/** A counter that reports a number this process only ever adds to (read at each scrape). */
+function growingCounter(registry: Registry, name: string, help: string, total: () => number): void {
+  let seen = 0;
+  new Counter({
+    name,
+    help,
+    registers: [registry],
+    collect() {
+      const now = total();
+      this.inc(Math.max(0, now - seen));
+      seen = now;
+    },
+  });
 }
 
 /**

@@ -359,15 +359,17 @@ test('a listing page counts a view per request, whether it was rendered, kept or
   assert.equal((await views()) - before, 5);
 });
 
+/** A response's body as text, decompressed as its Content-Encoding says. */
+function unpack(res: { headers: Record<string, unknown>; rawPayload: Buffer }): string {
+  const decode = { br: brotliDecompressSync, gzip: gunzipSync, zstd: zstdDecompressSync }[
+    String(res.headers['content-encoding']) as 'br' | 'gzip' | 'zstd'
+  ];
+  return (decode ? decode(res.rawPayload) : res.rawPayload).toString();
+}
+
 test('pages are written compressed as the browser asks: a kept page is compressed once for everyone signed out, is the same page, and carries nothing personal', async () => {
   const url = '/categories/tools?per_page=23';
   const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
-  const unpack = (res: { headers: Record<string, unknown>; rawPayload: Buffer }) =>
-    res.headers['content-encoding'] === 'br'
-      ? brotliDecompressSync(res.rawPayload).toString()
-      : res.headers['content-encoding'] === 'gzip'
-        ? gunzipSync(res.rawPayload).toString()
-        : res.rawPayload.toString();
   await sleep(BOUND_MS + 50); // nothing kept from before
   // rendered (and kept) by a signed-in person's requests: their page is compressed for them alone
   const { b: alice } = await signedIn('Alice Zipped');
@@ -411,12 +413,6 @@ test('pages are written compressed as the browser asks: a kept page is compresse
 test("a browser that takes zstd (Chrome's and Firefox's Accept-Encoding) gets a page made for it in zstd, and a kept page's brotli copy; the same page", async () => {
   const url = '/categories/tools?per_page=21';
   const CHROME = { 'accept-encoding': 'gzip, deflate, br, zstd' };
-  const unpack = (res: { headers: Record<string, unknown>; rawPayload: Buffer }) =>
-    res.headers['content-encoding'] === 'zstd'
-      ? zstdDecompressSync(res.rawPayload).toString()
-      : res.headers['content-encoding'] === 'br'
-        ? brotliDecompressSync(res.rawPayload).toString()
-        : res.rawPayload.toString();
   await sleep(BOUND_MS + 50); // nothing kept from before
   const { b: bob } = await signedIn('Bob Zstd');
   // a signed-in person's page is compressed for them alone, per request: the fastest encoding they take
