@@ -78,14 +78,12 @@ export async function readDerived<O extends Operation, T>(
   input: ReadInput,
   derive: (result: ResultOf<O>) => T,
 ): Promise<T> {
-  const body = await readBody(deps, req, op, input);
-  if (!(body instanceof RawJson) || body.readAt === undefined) return derive(resultValue(body as ResultOf<O>));
+  const body = (await readBody(deps, req, op, input)) as ResultOf<O> | RawJson;
+  if (!(body instanceof RawJson) || body.readAt === undefined) return derive(resultValue(body));
   let made = derivedOf.get(body);
   if (!made) derivedOf.set(body, (made = new Map()));
-  if (made.has(derive)) return made.get(derive) as T;
-  const value = derive(resultValue(body as ResultOf<O> | RawJson));
-  made.set(derive, value);
-  return value;
+  if (!made.has(derive)) made.set(derive, derive(resultValue<ResultOf<O>>(body)));
+  return made.get(derive) as T;
 }
 
 export interface ReadInput {
