@@ -4,12 +4,14 @@
 # on a clean copy of the repository (see the README, Operations).
 ARG NODE_IMAGE=node:24-bookworm-slim
 
-# 1. Production dependencies only. The image has its own Node 24, so the optional `node` package
-#    (Node 24 for installs on machines with another Node) is left out.
+# 1. Production dependencies only, with no install scripts. The image has its own Node 24: the optional
+#    `node` package (Node 24 for installs on machines with another Node) fetches its binary in its install
+#    script, so here it stays an empty folder. No other production dependency needs one (koffi's prebuilt
+#    binary is an optional dependency of its own, kept: src/ops/malloc-trim.ts).
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
-RUN npm ci --omit=dev --omit=optional --no-audit --no-fund && npm cache clean --force
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
 
 # 2. The runtime: Node 24, the sources (TypeScript runs as is: Node strips the types), no build tools,
 #    not root. SQLite and generated secrets live in the /data volume.

@@ -186,8 +186,11 @@ async function dockerfileDrill(work: string): Promise<void> {
   const runtime = stage!;
   if (!runtime.cmd) fail('the last stage has no CMD');
   if (!runtime.healthcheck) fail('the last stage has no HEALTHCHECK');
-  if (existsSync(join(runtime.workdir, 'node_modules', 'node')))
-    fail('the image installed the optional node package (it has its own Node 24)');
+  if (existsSync(join(runtime.workdir, 'node_modules', '.bin', 'node')))
+    fail("the image installed the optional node package's Node (it has its own Node 24)");
+  // the FFI binary src/ops/malloc-trim.ts calls glibc's malloc_trim through (an optional dependency of koffi)
+  if (!existsSync(join(runtime.workdir, 'node_modules', '@koromix', `koffi-${process.platform}-${process.arch}`)))
+    fail("the image lacks koffi's binary for this platform (malloc_trim when quiet would be skipped)");
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,

@@ -13,7 +13,8 @@
 // QUIET_UTILISATION for QUIET_TICKS seconds in a row, and the resident memory has grown by GROWTH_BYTES
 // or more since the last such collection (or since the start), one memory-reducing collection runs:
 // V8's "last resort" collection, which also frees the pool. Only when quiet: a request that arrives
-// during it waits for it (~60 ms at 100,000 listings).
+// during it waits for it (~60 ms at 100,000 listings). Then the C heap's free pages are given back too
+// (ops/malloc-trim.ts: glibc's malloc_trim, ~15 ms; 340 → 233 MB in the same measure).
 //
 // No library offers this; the collection function is V8's own `gc`, taken from a new context while the
 // --expose-gc flag is on, and the flag is turned off again at once, so nothing else in the process sees
@@ -21,6 +22,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { performance, type EventLoopUtilization } from 'node:perf_hooks';
+import { mallocTrim } from './malloc-trim.ts';
 
 /** V8's gc() with the options used here (a full, memory-reducing collection, at once). */
 export type Gc = (options: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void;
@@ -94,7 +96,10 @@ export function startIdleGc(
   const gc = exposeGc();
   if (!gc) return undefined;
   const reducer = new IdleReducer(
-    () => gc({ type: 'major', execution: 'sync', flavor: 'last-resort' }),
+    () => {
+      gc({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+      mallocTrim()?.(); // what the collection freed outside V8's heap (Buffers) is in the C heap
+    },
     () => process.memoryUsage.rss(),
   );
   let last: EventLoopUtilization = performance.eventLoopUtilization();
