@@ -8,7 +8,7 @@ import { freshStore, type TestDb } from '../support/app.ts';
 import { category, listing } from '../support/listing-fixtures.ts';
 import { makeUser } from '../auth/helpers.ts';
 import { react } from '../../src/store/repos/votes.ts';
-import { archivedWeekStamp, byArchivedWeek } from '../../src/store/week-stamps.ts';
+import { archivedWeekStamp, byArchivedWeek, STAMP_REUSE_MS, weekStamps } from '../../src/store/week-stamps.ts';
 import { addDays, addWeeks, mondayOf } from '../../src/domain/weeks.ts';
 import { countingNamed } from '../support/named-statements.ts';
 
@@ -101,4 +101,34 @@ test('weeks asked for at the same moment each get their own version (PostgreSQL:
     after.map((s, i) => s === together[i]),
     [true, false, true, true, true],
   );
+});
+
+test("a week page's version: read again at once after this process's own write; another instance's shows within STAMP_REUSE_MS", async () => {
+  const db = t.store.db;
+  const engine = t.store.engine;
+  const voter = await makeUser(t.store);
+  // this process: its own writes move its count, so the version is read again at once
+  const mine = weekStamps(t.store);
+  const a0 = await mine(older);
+  assert.ok(a0);
+  assert.equal(await mine(older), a0);
+  await react(db, engine, 'vote', 'bellows', voter.id, 'add');
+  const a1 = await mine(older);
+  assert.notEqual(a1, a0, "this process's own vote shows on its next page");
+  assert.equal(await mine(thisWeek), undefined, 'the current week has no version');
+
+  // another instance: its writes do not move this process's count (a store whose count stands still)
+  const still = { ...t.store, sqliteWrites: () => 0, pgWrites: () => 0 };
+  const theirs = weekStamps(still);
+  const at = Date.now();
+  const b0 = await theirs(older);
+  assert.equal(b0, a1);
+  await react(db, engine, 'vote', 'bellows', voter.id, 'remove');
+  const b1 = await theirs(older);
+  // (on a machine slow enough to take the whole interval for one vote, it is read again already)
+  if (Date.now() - at < STAMP_REUSE_MS) assert.equal(b1, b0, 'reused within the interval');
+  await new Promise((r) => setTimeout(r, STAMP_REUSE_MS + 20));
+  const b2 = await theirs(older);
+  assert.notEqual(b2, b0, 'read again once the interval has passed');
+  assert.equal(b2, await archivedWeekStamp(db, older), 'the current version');
 });

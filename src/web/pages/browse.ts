@@ -6,9 +6,9 @@ import { getCategory, listCategories } from '../../operations/categories.ts';
 import { getLaunchWeek, getLeaderboard, listAwards, listLaunches } from '../../operations/launches.ts';
 import { searchListings } from '../../operations/listings.ts';
 import { BOARDS } from '../../store/repos/launches.ts';
-import { archivedWeekStamp } from '../../store/week-stamps.ts';
+import { weekStamps } from '../../store/week-stamps.ts';
 import type { SharedOptions } from '../page-cache.ts';
-import { addWeeks, mondayOf, weekInfo } from '../../domain/weeks.ts';
+import { addWeeks, mondayOf, WEEK_MS, weekInfo } from '../../domain/weeks.ts';
 import { featuredNow } from '../../store/repos/featured.ts';
 import { countries } from '../../domain/countries.ts';
 import { PRICING_MODELS } from '../../drafting/extract/types.ts';
@@ -37,7 +37,7 @@ import {
 import { isSlug } from '../../domain/vocabulary.ts';
 import { signedInText } from '../personal.ts';
 import { getWebContext } from '../context.ts';
-import { fairStartUntil, seededShuffle } from '../../domain/ranking.ts';
+import { seededShuffle } from '../../domain/ranking.ts';
 import { visitorSeed, voteKey } from '../../services/vote-context.ts';
 
 const NOTICES: Record<string, string> = {
@@ -535,9 +535,21 @@ ${c.faqs.length ? html`<h2>Questions about ${c.name}</h2><dl class="faq">${c.faq
 
 // ------------------------------------------------------------------ fair first hours
 
-/** True while the current launch week is in its fair first hours (FAIR_START_HOURS). */
-function fairStartNow(deps: AppDeps, now = new Date()): boolean {
-  return fairStartUntil(now, mondayOf(now), deps.config.FAIR_START_HOURS) !== null;
+/** The current week (ms from its Monday to the next) and the end of its fair first hours, by FAIR_START_HOURS. */
+const fairWindows = new Map<number, { from: number; to: number; end: number }>();
+
+/**
+ * True while the current launch week is in its fair first hours (FAIR_START_HOURS): fairStartUntil() for
+ * this week, its window worked out once a week, not per request (the date arithmetic was ~2 µs a page).
+ */
+function fairStartNow(deps: AppDeps, now = Date.now()): boolean {
+  const hours = deps.config.FAIR_START_HOURS;
+  let w = fairWindows.get(hours);
+  if (!w || now < w.from || now >= w.to) {
+    const from = Date.parse(`${mondayOf(new Date(now))}T00:00:00.000Z`);
+    fairWindows.set(hours, (w = { from, to: from + WEEK_MS, end: from + Math.max(0, hours) * 3_600_000 }));
+  }
+  return now < w.end;
 }
 
 /**
@@ -607,6 +619,7 @@ ${listingList(v, items, { ranked: false, empty: 'No launches yet this week.' })}
 }
 
 export function registerBrowsePages(app: FastifyInstance, deps: AppDeps, shared: Shared): void {
+  const stampOf = weekStamps(deps.store);
   app.get(
     '/',
     fairOrShared(deps, shared, (req, reply) => home(deps, req, reply)),
@@ -623,7 +636,7 @@ export function registerBrowsePages(app: FastifyInstance, deps: AppDeps, shared:
     '/launches/weeks/:week',
     fairOrShared(deps, shared, (req, reply) => launchWeek(deps, req, reply), {
       // an archived week's page is kept until a launch of that week changes (store/week-stamps.ts)
-      stamp: (req) => archivedWeekStamp(deps.store.db, (req.params as { week: string }).week),
+      stamp: (req) => stampOf((req.params as { week: string }).week),
     }),
   );
   app.get('/leaderboards', (_req, reply) => reply.redirect('/leaderboards/community-weekly', 302));
