@@ -437,6 +437,17 @@ function cachedPage(
   return page;
 }
 
+/** A signed-out page's Cache-Control for the shared pages' bound (made once per bound). */
+const cacheControls = new Map<number, string>();
+function publicCacheControl(ms: number): string {
+  let v = cacheControls.get(ms);
+  if (v === undefined) {
+    const s = Math.max(1, Math.round(ms / 1000));
+    cacheControls.set(ms, (v = `public, max-age=${s}, stale-while-revalidate=${s}`));
+  }
+  return v;
+}
+
 const etagOf = (page: string | Buffer) => `W/"${hash('sha1', page, 'base64url')}"`;
 
 async function sendShared(
@@ -458,12 +469,7 @@ async function sendShared(
   const personal = signedIn ? await page.personal(web) : undefined;
   const { bytes, etag } = personal ? { bytes: personal.bytes, etag: personal.etag() } : await page.signedOut();
   documentHeaders(reply);
-  reply.header(
-    'Cache-Control',
-    signedIn
-      ? 'private, no-cache'
-      : `public, max-age=${Math.max(1, Math.round(deps.config.SHARED_CACHE_MS / 1000))}, stale-while-revalidate=${Math.max(1, Math.round(deps.config.SHARED_CACHE_MS / 1000))}`,
-  );
+  reply.header('Cache-Control', signedIn ? 'private, no-cache' : publicCacheControl(deps.config.SHARED_CACHE_MS));
   // the same URL is written compressed or not, as the request's Accept-Encoding asks (a CDN keeps each)
   addVary(reply, 'accept-encoding');
   if (signedIn) addVary(reply, 'Cookie');
