@@ -155,6 +155,8 @@ test('hardening headers: nosniff on every answer, HSTS only when PUBLIC_URL is h
       '/docs',
       '/api/v1/openapi.json',
       '/sign-in',
+      // answered by oidc-provider on the raw response (auth/oauth/routes.ts handOver)
+      '/.well-known/openid-configuration',
     ]) {
       const r = await http.app.inject(url);
       assert.equal(r.headers['x-content-type-options'], 'nosniff', url);
