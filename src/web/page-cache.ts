@@ -102,6 +102,11 @@ interface Cached {
    */
   encoded?: (encoding: Encoding, held: (bytes: number) => void) => Promise<Buffer>;
   modified: string;
+  /**
+   * What a kept page's next render may take over when it turns out the same (see Prior): its signed-out
+   * ETag, Last-Modified and compressed copies, once made; undefined before its signed-out bytes are.
+   */
+  prior?: () => Prior | undefined;
   /** Runs on every request served from the cache (a listing page counts a view). */
   onHit?: () => void;
   /** The earliest read time of the shared results it was built from (see pageRender.dataAt). */
@@ -116,9 +121,26 @@ interface Entry {
    */
   stamp?: string;
   page: Promise<Cached | null>;
+  /** The page, once rendered (for what its next render may take over when it ran out: Prior). */
+  done?: Cached;
   /** Estimated memory of the kept page (set once rendered). */
   bytes: number;
 }
+
+/**
+ * A kept page that ran out of its bound, as far as its next render needs it: most pages are rendered
+ * again unchanged (nothing they show changed within the second). When the new render's signed-out bytes
+ * hash the same, it keeps the old Last-Modified (so If-Modified-Since still answers 304) and the
+ * compressed copies (brotli 6 of a ~30 KB category page is ~1 ms, every second, for each page asked for).
+ */
+interface Prior {
+  etag: string;
+  modified: string;
+  encoded: ReadonlyMap<Encoding, Buffer>;
+}
+
+/** At most this many pages' Prior are held (each its ETag and compressed copies: a few KB). */
+const MAX_PRIOR = 512;
 
 /**
  * The pages kept for SHARED_CACHE_MS. Bounded by memory, not by count (a listing page is ~50 KB, the
@@ -133,6 +155,8 @@ export class PageCache {
   readonly #maxBytes: number;
   #bytes = 0;
   #sweptAt = 0;
+  /** What the pages that ran out leave for their next render (at most MAX_PRIOR, none older than twice the bound). */
+  readonly #prior = new Map<string, { at: number; prior: Prior }>();
   /** How the pages' slots render (the page modules hold the markup of buttons and boxes). */
   readonly renderers: SlotRenderers;
   constructor(renderers: SlotRenderers, maxBytes = 48 * 1024 * 1024) {
@@ -165,6 +189,13 @@ export class PageCache {
     this.#sweptAt = now;
     this.#asked.sweep(ttlMs, now);
     for (const [k, x] of this.#entries) if (x.stamp === undefined && now - x.at >= ttlMs) this.#expire(k, x, ttlMs);
+    for (const [k, p] of this.#prior) if (now - p.at >= 2 * ttlMs) this.#prior.delete(k);
+  }
+  /** What the page kept under `key` left when it ran out, taken (once) by its next render. */
+  takePrior(key: string): Prior | undefined {
+    const p = this.#prior.get(key);
+    if (p) this.#prior.delete(key);
+    return p?.prior;
   }
   /**
    * True when `key` was asked for already within the bound: only then is the page kept. A page asked for
@@ -205,6 +236,11 @@ export class PageCache {
   #expire(key: string, e: Entry, ttlMs: number): void {
     this.#drop(key, e);
     this.#asked.note(key, e.at + ttlMs);
+    const prior = e.done?.prior?.();
+    if (prior) {
+      if (this.#prior.size >= MAX_PRIOR) this.#prior.delete(this.#prior.keys().next().value!);
+      this.#prior.set(key, { at: e.at + ttlMs, prior });
+    }
   }
   #drop(key: string, e: Entry): void {
     this.#entries.delete(key);
@@ -293,7 +329,11 @@ export function sharedPage(
       const made: Entry = {
         at: now,
         stamp,
-        page: render(deps, cache.renderers, req, reply, handler, { kept: true, fresh: stamp !== undefined }),
+        page: render(deps, cache.renderers, req, reply, handler, {
+          kept: true,
+          fresh: stamp !== undefined,
+          prior: stamp === undefined && !fresh ? cache.takePrior(key) : undefined,
+        }),
         bytes: 0,
       };
       entry = made;
@@ -303,6 +343,7 @@ export function sharedPage(
         (p) => {
           // kept for the bound from the oldest shared result it shows, not from its render
           if (p?.dataAt !== undefined && p.dataAt < made.at) made.at = p.dataAt;
+          if (p) made.done = p;
           return p
             ? p.signedOut().then(
                 (out) => cache.sized(key, made, p.heldBytes + out.bytes.length + key.length),
@@ -331,7 +372,7 @@ async function render(
   req: FastifyRequest,
   reply: FastifyReply,
   handler: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
-  how: { kept: boolean; fresh?: boolean },
+  how: { kept: boolean; fresh?: boolean; prior?: Prior },
 ): Promise<Cached | null> {
   const r: NonNullable<FastifyRequest['pageRender']> = {
     slots: new Slots(),
@@ -364,7 +405,7 @@ async function render(
     return null;
   }
   if (!how.kept) return oncePage(deps, renderers, r.result.text, r.slots.list);
-  return cachedPage(deps, renderers, holesOf(r.result.text, r.slots.list), r.onHit, r.dataAt);
+  return cachedPage(deps, renderers, holesOf(r.result.text, r.slots.list), r.onHit, r.dataAt, how.prior);
 }
 
 /**
@@ -399,10 +440,15 @@ function cachedPage(
   holes: Holes,
   onHit: Cached['onHit'],
   dataAt: number | undefined,
+  /** What the same page's last render left (PageCache.takePrior), taken over when this one is the same. */
+  prior: Prior | undefined,
 ): Cached {
   let signedOut: Promise<{ bytes: Buffer; etag: string }> | undefined;
   let partsAreViews = false;
   const encoded = new Map<Encoding, Promise<Buffer>>();
+  // what a later render of the page may take over (its `prior`), as they are made
+  let etagMade: string | undefined;
+  const encodedMade = new Map<Encoding, Buffer>();
   const page: Cached = {
     slots: holes.slots,
     // once the signed-out bytes are made, the parts are views of them
@@ -414,15 +460,23 @@ function cachedPage(
     signedOut: () =>
       (signedOut ??= fillSignedOut(deps, renderers, holes).then((bytes) => {
         partsAreViews = true;
-        return { bytes, etag: etagOf(bytes) };
+        const etag = etagOf(bytes);
+        etagMade = etag;
+        if (prior?.etag === etag) page.modified = prior.modified;
+        else prior = undefined; // changed: nothing to take over, and nothing of the last render held on to
+        return { bytes, etag };
       })),
     encoded: (encoding, held) => {
       let z = encoded.get(encoding);
       if (z) cacheCounts.shared_page_compressed.hit++;
       else {
-        cacheCounts.shared_page_compressed.miss++;
         z = page.signedOut().then(({ bytes }) => {
-          const out = compressKept(bytes, encoding);
+          // the last render's copy when the page is the same (signedOut() kept `prior` only then)
+          const carried = prior?.encoded.get(encoding);
+          if (carried) cacheCounts.shared_page_compressed.hit++;
+          else cacheCounts.shared_page_compressed.miss++;
+          const out = carried ?? compressKept(bytes, encoding);
+          encodedMade.set(encoding, out);
           held(out.length);
           return out;
         });
@@ -430,6 +484,8 @@ function cachedPage(
       }
       return z;
     },
+    prior: () =>
+      etagMade === undefined ? undefined : { etag: etagMade, modified: page.modified, encoded: encodedMade },
     modified: new Date().toUTCString(),
     onHit,
     dataAt,

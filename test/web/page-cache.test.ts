@@ -554,3 +554,39 @@ test('a kept page holds its text once: once its signed-out bytes are made, its p
     'the signed-out bytes unchanged',
   );
 });
+
+test('a kept page rendered again unchanged once it ran out keeps its Last-Modified (If-Modified-Since still answers 304) and its compressed copy; a change moves both', async () => {
+  const url = '/categories/tools?per_page=22';
+  const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
+  const anon = new Browser();
+  await sleep(BOUND_MS + 50); // nothing kept from before
+  await anon.req('GET', url, undefined, BROWSER); // asked for once: answered and dropped
+  const first = await anon.req('GET', url, undefined, BROWSER); // asked again: kept, compressed once
+  assert.equal(first.headers['content-encoding'], 'br');
+  const c = cacheCounts.shared_page_compressed;
+  await sleep(BOUND_MS + 50); // it runs out; nothing it shows changed
+  let [hit, miss] = [c.hit, c.miss];
+  const same = await anon.req('GET', url, undefined, BROWSER);
+  assert.equal(same.statusCode, 200);
+  assert.equal(same.headers.etag, first.headers.etag, 'the same page');
+  assert.equal(
+    same.headers['last-modified'],
+    first.headers['last-modified'],
+    'modified when it last changed, not when rendered',
+  );
+  assert.deepEqual([c.hit - hit, c.miss - miss], [1, 0], 'its compressed copy taken over, not made again');
+  assert.equal(unpack(same), unpack(first));
+  const since = await anon.req('GET', url, undefined, { 'if-modified-since': String(first.headers['last-modified']) });
+  assert.equal(since.statusCode, 304, 'a cache holding the first answer revalidates it');
+
+  await setTagline('kettle', 'Kettle, whistling');
+  await sleep(BOUND_MS + 50);
+  [hit, miss] = [c.hit, c.miss];
+  const changed = await anon.req('GET', url, undefined, BROWSER);
+  assert.match(unpack(changed), /Kettle, whistling/);
+  assert.notEqual(changed.headers.etag, first.headers.etag);
+  assert.notEqual(changed.headers['last-modified'], first.headers['last-modified'], 'a change moves Last-Modified');
+  assert.deepEqual([c.hit - hit, c.miss - miss], [0, 1], 'compressed afresh');
+  const stale = await anon.req('GET', url, undefined, { 'if-modified-since': String(first.headers['last-modified']) });
+  assert.equal(stale.statusCode, 200, 'a cache holding the old answer gets the new one');
+});
