@@ -15,8 +15,9 @@
 // (markFresh), and a request carrying it is rendered afresh (and refreshes the shared page), on whichever
 // instance it lands.
 //
-// A page with a version (an archived launch week: store/week-stamps.ts, read per request from the
-// database, so every instance sees it move) is kept for as long as its version is the current one,
+// A page with a version (an archived launch week: store/week-stamps.ts, read from the database at most
+// every 250 ms per process and at once after its own writes, so every instance sees it move) is kept
+// for as long as its version is the current one,
 // and rendered afresh, its reads skipping the shared result cache, as soon as it moves.
 //
 // HTTP caching: every page carries an ETag and Last-Modified and answers If-None-Match /
@@ -290,7 +291,7 @@ export interface SharedOptions {
   /**
    * The version of what the page shows (an archived launch week: store/week-stamps.ts), or undefined
    * when it has none: a page with a version is kept for as long as that version is the current one
-   * (within the cache's memory budget), not only for SHARED_CACHE_MS. Each request reads it afresh.
+   * (within the cache's memory budget), not only for SHARED_CACHE_MS. Each request asks for it.
    */
   stamp?: (req: FastifyRequest) => Promise<string | undefined>;
 }
