@@ -136,8 +136,19 @@ const SESSIONS_AND_REACTIONS_BATCH = `SELECT q.i, ${SESSION_COLUMNS},
         FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS e(v, ord)) q
   JOIN sessions s ON s.id = q.id JOIN users u ON u.id = s.user_id`;
 const sessionsAndReactionsValues = (args: ReadonlyArray<{ id: string; asked: ReactionsAsked }>) => [
-  JSON.stringify(args.map((a) => ({ id: a.id, votes: a.asked.votes, follows: a.asked.follows }))),
+  `[${args.map((a) => `{"id":${JSON.stringify(a.id)},"votes":${jsonOf(a.asked.votes)},"follows":${jsonOf(a.asked.follows)}}`).join(',')}]`,
 ];
+
+/**
+ * A page's slugs as JSON, made once per list: a kept page's lists are the same object for every request
+ * (web/personal.ts askedOf), and a launch week's hundred slugs were written out again for each person.
+ */
+const slugsJson = new WeakMap<readonly string[], string>();
+function jsonOf(slugs: readonly string[]): string {
+  let j = slugsJson.get(slugs);
+  if (j === undefined) slugsJson.set(slugs, (j = JSON.stringify(slugs)));
+  return j;
+}
 
 type SessionReactionsRow = SessionRow & { voted: string | string[]; following: string | string[] };
 
@@ -156,7 +167,7 @@ export async function findSessionWith(
   const rows = direct
     ? (direct
         .prepare(SESSION_AND_REACTIONS_SQLITE)
-        .all([id, JSON.stringify(asked.votes), JSON.stringify(asked.follows)]) as SessionReactionsRow[])
+        .all([id, jsonOf(asked.votes), jsonOf(asked.follows)]) as SessionReactionsRow[])
     : hasPool(db)
       ? await batchedRead<{ id: string; asked: ReactionsAsked }, SessionReactionsRow & { i: number }>(
           db,
