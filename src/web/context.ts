@@ -58,7 +58,12 @@ export function getWebContext(
 ): Promise<WebContext> {
   let p = memo.get(req);
   if (!p) {
-    p = load(deps, req, reply, asked);
+    const cookie = req.cookies?.[SESSION_COOKIE];
+    // no session cookie (most page views): nobody to look up, no statement and no wait for one
+    p =
+      cookie === undefined || cookie.length > 100
+        ? Promise.resolve(signedOut(deps, req, reply))
+        : load(deps, req, reply, asked);
     memo.set(req, p);
   }
   return p;
@@ -70,7 +75,6 @@ async function load(
   reply: FastifyReply,
   asked: ReactionsAsked | undefined,
 ): Promise<WebContext> {
-  const auth = deps.auth;
   const cookie = req.cookies?.[SESSION_COOKIE];
   const found: { session: SessionRecord; user: User; reactions?: Reactions } | null =
     asked && (asked.votes.length || asked.follows.length)
@@ -91,8 +95,15 @@ async function load(
       },
     };
   }
-  // Signed out: the CSRF cookie is only created when a form actually needs a token, so plain public
-  // pages set no cookie (and stay cacheable).
+  return signedOut(deps, req, reply);
+}
+
+/**
+ * Signed out: the CSRF cookie is only created when a form actually needs a token, so plain public pages
+ * set no cookie (and stay cacheable).
+ */
+function signedOut(deps: AppDeps, req: FastifyRequest, reply: FastifyReply): WebContext {
+  const auth = deps.auth;
   let token: string | undefined;
   return {
     user: null,
