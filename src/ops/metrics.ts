@@ -224,7 +224,7 @@ export function createMetrics(deps: AppDeps): Metrics {
   growingCounter(
     registry,
     'launchlist_idle_gc_seconds_total',
-    'Seconds the event loop paused for those collections',
+    'Seconds the event loop paused for those collections (with the malloc_trim after each, on glibc)',
     () => idleGcCounts.seconds,
   );
 
