@@ -82,11 +82,16 @@ export function trendOf(latest: number, previous: number | null | undefined): Tr
  * `now` ends (ISO), or null when `now` is outside it (or hours is 0).
  */
 export function fairStartUntil(now: Date, weekMonday: string, hours: number): string | null {
+  const w = fairWindow(weekMonday, hours);
+  const t = now.getTime();
+  return w && t >= w.start && t < w.end ? new Date(w.end).toISOString() : null;
+}
+
+/** The fair first hours of the week starting `weekMonday`, as [start, end) in ms; null when hours is 0. */
+export function fairWindow(weekMonday: string, hours: number): { start: number; end: number } | null {
   if (hours <= 0) return null;
   const start = Date.parse(weekMonday + 'T00:00:00.000Z');
-  const end = start + hours * 3_600_000;
-  const t = now.getTime();
-  return t >= start && t < end ? new Date(end).toISOString() : null;
+  return { start, end: start + hours * 3_600_000 };
 }
 
 /** A deterministic shuffle (Fisher–Yates driven by a 32-bit seed): the same seed, the same order. */

@@ -60,10 +60,7 @@ export function getWebContext(
   if (!p) {
     const cookie = req.cookies?.[SESSION_COOKIE];
     // no session cookie (most page views): nobody to look up, no statement and no wait for one
-    p =
-      cookie === undefined || cookie.length > 100
-        ? Promise.resolve(signedOut(deps, req, reply))
-        : load(deps, req, reply, asked);
+    p = cookie === undefined ? Promise.resolve(signedOut(deps, req, reply)) : load(deps, req, reply, asked);
     memo.set(req, p);
   }
   return p;

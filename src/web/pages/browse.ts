@@ -37,7 +37,7 @@ import {
 import { isSlug } from '../../domain/vocabulary.ts';
 import { signedInText } from '../personal.ts';
 import { getWebContext } from '../context.ts';
-import { seededShuffle } from '../../domain/ranking.ts';
+import { fairWindow, seededShuffle } from '../../domain/ranking.ts';
 import { visitorSeed, voteKey } from '../../services/vote-context.ts';
 
 const NOTICES: Record<string, string> = {
@@ -535,21 +535,22 @@ ${c.faqs.length ? html`<h2>Questions about ${c.name}</h2><dl class="faq">${c.faq
 
 // ------------------------------------------------------------------ fair first hours
 
-/** The current week (ms from its Monday to the next) and the end of its fair first hours, by FAIR_START_HOURS. */
-const fairWindows = new Map<number, { from: number; to: number; end: number }>();
+/** The current week (ms from its Monday to the next) and its fair first hours (fairWindow), by FAIR_START_HOURS. */
+const fairWeeks = new Map<number, { from: number; to: number; fair: ReturnType<typeof fairWindow> }>();
 
 /**
- * True while the current launch week is in its fair first hours (FAIR_START_HOURS): fairStartUntil() for
- * this week, its window worked out once a week, not per request (the date arithmetic was ~2 µs a page).
+ * True while the current launch week is in its fair first hours (FAIR_START_HOURS), as fairStartUntil()
+ * says, with the week's window worked out once a week, not per request (the date arithmetic was ~2 µs a page).
  */
 function fairStartNow(deps: AppDeps, now = Date.now()): boolean {
   const hours = deps.config.FAIR_START_HOURS;
-  let w = fairWindows.get(hours);
+  let w = fairWeeks.get(hours);
   if (!w || now < w.from || now >= w.to) {
-    const from = Date.parse(`${mondayOf(new Date(now))}T00:00:00.000Z`);
-    fairWindows.set(hours, (w = { from, to: from + WEEK_MS, end: from + Math.max(0, hours) * 3_600_000 }));
+    const monday = mondayOf(new Date(now));
+    const from = Date.parse(`${monday}T00:00:00.000Z`);
+    fairWeeks.set(hours, (w = { from, to: from + WEEK_MS, fair: fairWindow(monday, hours) }));
   }
-  return now < w.end;
+  return w.fair !== null && now >= w.fair.start && now < w.fair.end;
 }
 
 /**
